@@ -1,0 +1,39 @@
+import type { Memory } from '@agentloop/memory';
+import type { PromptBuilder } from '@agentloop/prompts';
+import type { Tool, ToolRegistry } from '@agentloop/tools';
+import type { ModelSettings } from '../provider/index.js';
+
+/** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
+export type ToolProtocolOption = 'auto' | 'native' | 'xml';
+
+/** Options of a DefaultAgent. Every field is optional. */
+export interface AgentOptions {
+  /** The app's instructions, placed in the system prompt after the agent's core guidance. */
+  systemPrompt?: string;
+  /** Model calls per run before it ends with `max_iterations`. Default 10. */
+  maxIterations?: number;
+  /** How tools reach the model. Default `auto`. */
+  toolProtocol?: ToolProtocolOption;
+  /** Tools to register, or a registry to use as it is. */
+  tools?: Iterable<Tool> | ToolRegistry;
+  /** The conversation store. Default: a new ConversationMemory. */
+  memory?: Memory;
+  /** Builds the system prompt. Default: a PromptBuilder with `systemPrompt`. */
+  promptBuilder?: PromptBuilder;
+  /** Sampling settings passed to every model call. */
+  settings?: ModelSettings;
+  /** The session id tools see. Default: a random UUID. */
+  sessionId?: string;
+  /** The directory tools work in. Default: `process.cwd()`. */
+  workspace?: string;
+  /** A monotonic clock in milliseconds, for durations. Default: `performance.now`. */
+  now?: () => number;
+  /** Makes run ids. Default: `crypto.randomUUID`. */
+  createId?: () => string;
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  /** Cancels the run when aborted, like `agent.cancel()`. */
+  signal?: AbortSignal;
+}

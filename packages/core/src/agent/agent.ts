@@ -1,0 +1,31 @@
+import type { Memory } from '@agentloop/memory';
+import type { Tool, ToolRegistry } from '@agentloop/tools';
+import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
+import type { LLMProvider } from '../provider/index.js';
+import type { RunOptions, ToolProtocolOption } from './agent-options.js';
+import type { AgentResult } from './agent-result.js';
+
+/** What an executor needs from an agent. DefaultAgent implements it. */
+export interface Agent {
+  /** The tools the model can call. */
+  readonly tools: ToolRegistry;
+  /** The conversation. */
+  readonly memory: Memory;
+  /** The model provider. */
+  readonly provider: LLMProvider;
+  /** The configured tool protocol. */
+  readonly toolProtocol: ToolProtocolOption;
+  /** True while a run is going. */
+  readonly running: boolean;
+  registerTool(tool: Tool): this;
+  setProvider(provider: LLMProvider): this;
+  setToolProtocol(protocol: ToolProtocolOption): this;
+  run(input: string, options?: RunOptions): Promise<AgentResult>;
+  stream(input: string, options?: RunOptions): AsyncIterable<AgentEvent>;
+  cancel(reason?: string): void;
+  send(input: string): void;
+  on<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this;
+  once<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this;
+  off<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this;
+  onAny(listener: (event: AgentEvent) => void): () => void;
+}

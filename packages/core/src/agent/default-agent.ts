@@ -1,0 +1,153 @@
+import '../di/reflect-polyfill.js';
+import { randomUUID } from 'node:crypto';
+import { ConversationMemory } from '@agentloop/memory';
+import type { Memory } from '@agentloop/memory';
+import { PromptBuilder } from '@agentloop/prompts';
+import { ToolRegistry } from '@agentloop/tools';
+import type { Tool } from '@agentloop/tools';
+import { inject, injectable } from 'tsyringe';
+import { TOKENS } from '../di/tokens.js';
+import { AgentUsageError } from '../errors/index.js';
+import { AgentEventBus } from '../events/index.js';
+import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
+import { runLoop } from '../loop/run-loop.js';
+import { resolveToolProtocol } from '../loop/resolve-tool-protocol.js';
+import type { LLMProvider } from '../provider/index.js';
+import type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
+import type { Agent } from './agent.js';
+import type { AgentResult } from './agent-result.js';
+import { eventStream } from './event-stream.js';
+
+/**
+ * An agent: a provider, a tool registry and a conversation, run in a loop until the model calls a
+ * loop-control tool. The loop itself is `runLoop`; this class holds the state between runs.
+ */
+@injectable()
+export class DefaultAgent implements Agent {
+  readonly tools: ToolRegistry;
+  readonly memory: Memory;
+  readonly prompts: PromptBuilder;
+  readonly sessionId: string;
+  #provider: LLMProvider;
+  readonly #options: AgentOptions;
+  readonly #events = new AgentEventBus();
+  readonly #queuedInput: string[] = [];
+  #toolProtocol: ToolProtocolOption;
+  #controller: AbortController | undefined;
+
+  constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
+    this.#provider = provider;
+    this.#options = options;
+    this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
+    this.memory = options.memory ?? new ConversationMemory();
+    this.prompts = options.promptBuilder ?? new PromptBuilder({ systemPrompt: options.systemPrompt });
+    this.sessionId = options.sessionId ?? randomUUID();
+    this.#toolProtocol = options.toolProtocol ?? 'auto';
+  }
+
+  /** The model provider. */
+  get provider(): LLMProvider {
+    return this.#provider;
+  }
+
+  /** True while a run is going. */
+  get running(): boolean {
+    return this.#controller !== undefined;
+  }
+
+  /** The configured tool protocol (`auto`, `native` or `xml`). */
+  get toolProtocol(): ToolProtocolOption {
+    return this.#toolProtocol;
+  }
+
+  /** Adds a tool. Throws on a duplicate name or a schema that does not describe an object. */
+  registerTool(tool: Tool): this {
+    this.tools.register(tool);
+    return this;
+  }
+
+  /** Switches the provider (and so the model); takes effect at the next model call. */
+  setProvider(provider: LLMProvider): this {
+    this.#provider = provider;
+    return this;
+  }
+
+  /** Switches the tool protocol; takes effect at the next model call. */
+  setToolProtocol(protocol: ToolProtocolOption): this {
+    this.#toolProtocol = protocol;
+    return this;
+  }
+
+  /**
+   * Runs the loop on an input and resolves with how it ended. A second run continues the conversation
+   * (its input answers an `ask_question`). Never rejects for model or tool failures: those end the run
+   * with `exit: 'error'`. Rejects only when a run is already going.
+   */
+  async run(input: string, options: RunOptions = {}): Promise<AgentResult> {
+    if (this.#controller) {
+      throw new AgentUsageError('A run is already going; use agent.send() to add input to it, or wait for it to end.', 'agent_busy');
+    }
+    const controller = new AbortController();
+    this.#controller = controller;
+    const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+    try {
+      return await runLoop(
+        {
+          provider: this.#provider,
+          tools: this.tools,
+          memory: this.memory,
+          prompts: this.prompts,
+          events: this.#events,
+          protocol: () => resolveToolProtocol(this.#toolProtocol, this.#provider),
+          takeQueuedInput: () => this.#queuedInput.splice(0),
+          maxIterations: this.#options.maxIterations ?? 10,
+          ...(this.#options.settings ? { settings: this.#options.settings } : {}),
+          sessionId: this.sessionId,
+          workspace: this.#options.workspace ?? process.cwd(),
+          signal,
+          now: this.#options.now ?? (() => performance.now()),
+          runId: (this.#options.createId ?? randomUUID)(),
+        },
+        input,
+      );
+    } finally {
+      this.#controller = undefined;
+    }
+  }
+
+  /** The same run as `run`, as an async iterable of its events, ending with `loop-end`. Breaking out of the loop cancels the run. */
+  stream(input: string, options: RunOptions = {}): AsyncIterable<AgentEvent> {
+    return eventStream(this.#events, () => this.run(input, options), () => this.cancel());
+  }
+
+  /** Cancels the running run, if any: the model stream and running tools are aborted. */
+  cancel(reason?: string): void {
+    this.#controller?.abort(reason ?? 'cancelled');
+  }
+
+  /** Queues input; it reaches the model at the next iteration of the running run, or with the next run. */
+  send(input: string): void {
+    this.#queuedInput.push(input);
+    this.#events.emit({ type: 'input-queued', text: input });
+  }
+
+  on<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
+    this.#events.on(name, listener);
+    return this;
+  }
+
+  once<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
+    this.#events.once(name, listener);
+    return this;
+  }
+
+  off<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
+    this.#events.off(name, listener);
+    return this;
+  }
+
+  /** Listens to every event; returns a function that stops listening. */
+  onAny(listener: (event: AgentEvent) => void): () => void {
+    return this.#events.onAny(listener);
+  }
+}

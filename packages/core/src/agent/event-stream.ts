@@ -1,0 +1,47 @@
+import type { AgentEvent, AgentEventBus } from '../events/index.js';
+
+/**
+ * Turns a run into an async iterable of its events. Events are buffered, so a slow consumer misses
+ * nothing; a consumer that stops early cancels the run.
+ */
+export async function* eventStream(
+  events: AgentEventBus,
+  start: () => Promise<unknown>,
+  cancel: () => void,
+): AsyncGenerator<AgentEvent> {
+  const buffer: AgentEvent[] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  const stop = events.onAny((event) => {
+    buffer.push(event);
+    wake?.();
+  });
+  const running = start().finally(() => {
+    ended = true;
+    wake?.();
+  });
+  let read = 0;
+  let sawEnd = false;
+  try {
+    while (true) {
+      while (read < buffer.length) {
+        const event = buffer[read++] as AgentEvent;
+        yield event;
+        if (event.type === 'loop-end') {
+          sawEnd = true;
+          return;
+        }
+      }
+      if (ended) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+    await running;
+  } finally {
+    stop();
+    if (!sawEnd && !ended) cancel();
+    await running.catch(() => undefined);
+  }
+}

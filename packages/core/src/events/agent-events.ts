@@ -1,0 +1,80 @@
+import type { AgentloopError, AskQuestionPayload, ConversePayload, TaskCompletionPayload, ToolFailureCode, ToolProgress } from '@agentloop/tools';
+import type { AgentResult } from '../agent/agent-result.js';
+import type { FinishReason } from '../provider/index.js';
+import type { Usage } from '../provider/index.js';
+
+/** The payload of each event, by name. Every payload also carries its own `type`. */
+export interface AgentEventMap {
+  /** A run began. */
+  'loop-start': { type: 'loop-start'; runId: string; input: string };
+  /** A model call is about to be made (1 for the first). */
+  'loop-iteration': { type: 'loop-iteration'; runId: string; iteration: number };
+  /** The run ended; always the last event of a run. */
+  'loop-end': { type: 'loop-end'; runId: string; result: AgentResult };
+  /** `maxIterations` model calls were made without an exit. */
+  'loop-max-reached': { type: 'loop-max-reached'; runId: string; iterations: number; maxIterations: number };
+  /** Reasoning began. */
+  'thinking-start': { type: 'thinking-start'; iteration: number };
+  /** A piece of reasoning. */
+  'thinking-content': { type: 'thinking-content'; iteration: number; text: string };
+  /** Reasoning ended; `text` is all of it. */
+  'thinking-end': { type: 'thinking-end'; iteration: number; text: string };
+  /** Text for the user began. */
+  'message-start': { type: 'message-start'; iteration: number };
+  /** A piece of text for the user. */
+  'message-content': { type: 'message-content'; iteration: number; text: string };
+  /** Text for the user ended; `text` is all of it. */
+  'message-end': { type: 'message-end'; iteration: number; text: string };
+  /** The model began a tool call whose arguments are still streaming (native providers that say so). */
+  'tool-call-start': { type: 'tool-call-start'; iteration: number; toolCallId: string; name: string };
+  /** The model called a tool; it is about to run. */
+  'tool-call': { type: 'tool-call'; iteration: number; toolCallId: string; name: string; arguments: unknown };
+  /** A running tool reported progress. */
+  'tool-progress': { type: 'tool-progress'; toolCallId: string; name: string; progress: ToolProgress };
+  /** A tool call succeeded. */
+  'tool-result': {
+    type: 'tool-result';
+    toolCallId: string;
+    name: string;
+    /** The text the model sees. */
+    content: string;
+    /** What `execute` returned. */
+    value: unknown;
+    durationMs: number;
+  };
+  /** A tool call failed; the model sees `content`. */
+  'tool-result-error': {
+    type: 'tool-result-error';
+    toolCallId: string;
+    name: string;
+    content: string;
+    code: ToolFailureCode | 'parse_error' | 'not_run';
+    durationMs: number;
+  };
+  /** The model answered without a tool call; it is reminded in the next request. */
+  'no-tool-call': { type: 'no-tool-call'; iteration: number; text: string; consecutive: number };
+  /** The model called `task_completion`. */
+  'task-complete': { type: 'task-complete' } & TaskCompletionPayload;
+  /** The model called `ask_question`. */
+  'question-asked': { type: 'question-asked' } & AskQuestionPayload;
+  /** The model called `converse`. */
+  converse: { type: 'converse' } & ConversePayload;
+  /** A model call finished; `usage` is the call's, `total` the run's so far. */
+  usage: { type: 'usage'; iteration: number; usage: Usage; total: Usage; finishReason: FinishReason };
+  /** The provider retries a failed call. With `discardOutput`, drop what this step showed so far. */
+  retry: { type: 'retry'; iteration: number; attempt: number; delayMs: number; error: AgentloopError; discardOutput: boolean };
+  /** Input sent with `agent.send()` was queued, or reached the model. */
+  'input-queued': { type: 'input-queued'; text: string };
+  'input-delivered': { type: 'input-delivered'; iteration: number; text: string };
+  /** A listener threw; the run goes on. */
+  'listener-error': { type: 'listener-error'; event: string; error: unknown };
+}
+
+/** The name of an agent event. */
+export type AgentEventName = keyof AgentEventMap;
+
+/** Any agent event, discriminated by `type`. */
+export type AgentEvent = AgentEventMap[AgentEventName];
+
+/** A listener of one event. */
+export type AgentEventListener<Name extends AgentEventName> = (event: AgentEventMap[Name]) => void;

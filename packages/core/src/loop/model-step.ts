@@ -1,0 +1,136 @@
+import type { AssistantMessage, ThinkingPart } from '@agentloop/memory';
+import type { AgentEventBus } from '../events/index.js';
+import { addUsage, emptyUsage } from '../provider/index.js';
+import type { FinishReason, Usage } from '../provider/index.js';
+import type { ModelStep, StepEvent, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
+
+type Part = AssistantMessage['content'][number];
+
+/**
+ * Collects one model response from its decoded stream, emitting the text, thinking and tool-call-start
+ * events as they arrive, and keeping the parts in the order the model produced them (Anthropic needs
+ * thinking back before the tool use it led to). A `retry` that discards output starts the step over.
+ */
+export class ModelStepCollector {
+  #parts: Part[] = [];
+  #toolCalls: StepToolCall[] = [];
+  #text = '';
+  #rawText = '';
+  #usage: Usage = emptyUsage();
+  #finishReason: FinishReason = 'other';
+  #open: 'message' | 'thinking' | undefined;
+
+  constructor(
+    private readonly events: AgentEventBus,
+    private readonly iteration: number,
+  ) {}
+
+  /** Takes one decoded event. `rawText` is the raw model text it came from, for XML history. */
+  accept(event: StepEvent): void {
+    switch (event.type) {
+      case 'text-delta':
+        this.#appendText(event.text);
+        break;
+      case 'thinking-delta':
+        this.#appendThinking(event.text);
+        break;
+      case 'thinking-end':
+        this.#endThinking(event.part);
+        break;
+      case 'tool-call-start':
+        this.#close();
+        this.events.emit({ type: 'tool-call-start', iteration: this.iteration, toolCallId: event.toolCallId, name: event.toolName });
+        break;
+      case 'tool-call':
+        this.#close();
+        this.#toolCalls.push(event.call);
+        this.#parts.push({
+          type: 'tool-call',
+          toolCallId: event.call.toolCallId,
+          toolName: event.call.toolName,
+          arguments: event.call.arguments ?? {},
+          ...(event.call.providerMetadata ? { providerMetadata: event.call.providerMetadata } : {}),
+        });
+        break;
+      case 'usage':
+        this.#usage = addUsage(this.#usage, event.usage);
+        break;
+      case 'finish':
+        this.#finishReason = event.reason;
+        break;
+      case 'retry':
+        this.events.emit({ ...event, iteration: this.iteration });
+        if (event.discardOutput) this.#reset();
+        break;
+    }
+  }
+
+  /** Adds raw model text to what history keeps (the XML protocol keeps the text with its blocks). */
+  recordRawText(text: string): void {
+    this.#rawText += text;
+  }
+
+  /** Closes open text or thinking and returns the step. */
+  finish(protocol: ToolProtocolAdapter): ModelStep {
+    this.#close();
+    const step = { text: this.#text, toolCalls: this.#toolCalls, usage: this.#usage, finishReason: this.#finishReason };
+    return { ...step, message: protocol.assistantMessage(step, this.#parts, this.#rawText) };
+  }
+
+  /** True when the model produced anything at all (used to keep partial output on cancel). */
+  get isEmpty(): boolean {
+    return this.#parts.length === 0;
+  }
+
+  #appendText(text: string): void {
+    if (text === '') return;
+    if (this.#open !== 'message') {
+      this.#close();
+      this.#open = 'message';
+      this.#parts.push({ type: 'text', text: '' });
+      this.events.emit({ type: 'message-start', iteration: this.iteration });
+    }
+    (this.#parts.at(-1) as { text: string }).text += text;
+    this.#text += text;
+    this.events.emit({ type: 'message-content', iteration: this.iteration, text });
+  }
+
+  #appendThinking(text: string): void {
+    if (this.#open !== 'thinking') {
+      this.#close();
+      this.#open = 'thinking';
+      this.#parts.push({ type: 'thinking', text: '' });
+      this.events.emit({ type: 'thinking-start', iteration: this.iteration });
+    }
+    (this.#parts.at(-1) as ThinkingPart).text += text;
+    if (text !== '') this.events.emit({ type: 'thinking-content', iteration: this.iteration, text });
+  }
+
+  #endThinking(extra: Omit<ThinkingPart, 'type' | 'text'> | undefined): void {
+    // A redacted block arrives as an end with no content before it.
+    if (this.#open !== 'thinking') this.#appendThinking('');
+    Object.assign(this.#parts.at(-1) as ThinkingPart, stripUndefined(extra ?? {}));
+    this.#close();
+  }
+
+  #close(): void {
+    const open = this.#open;
+    if (!open) return;
+    this.#open = undefined;
+    const part = this.#parts.at(-1) as { text: string };
+    if (open === 'message') this.events.emit({ type: 'message-end', iteration: this.iteration, text: part.text });
+    else this.events.emit({ type: 'thinking-end', iteration: this.iteration, text: part.text });
+  }
+
+  #reset(): void {
+    this.#parts = [];
+    this.#toolCalls = [];
+    this.#text = '';
+    this.#rawText = '';
+    this.#open = undefined;
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,62 @@
+import type { AssistantMessage, Message } from '@agentloop/memory';
+import { parseToolArguments } from '@agentloop/tools';
+import type { ModelChunk } from '../provider/index.js';
+import type { StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
+
+/** Tools travel in the API request and calls come back as the provider's structured tool calls. */
+export const nativeToolProtocol: ToolProtocolAdapter = {
+  name: 'native',
+
+  requestTools(tools) {
+    // Requiring a tool call keeps the model in the loop; providers fall back to `auto` where the API
+    // forbids it (Anthropic with extended thinking).
+    return { tools, toolChoice: 'required' };
+  },
+
+  async *decode(chunks: AsyncIterable<ModelChunk>): AsyncIterable<StepEvent> {
+    for await (const chunk of chunks) {
+      switch (chunk.type) {
+        case 'tool-call': {
+          const parsed = parseToolArguments(chunk.input);
+          const base = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, providerMetadata: chunk.providerMetadata };
+          yield parsed.ok
+            ? { type: 'tool-call', call: { ...base, arguments: parsed.value, repaired: parsed.repaired } }
+            : { type: 'tool-call', call: { ...base, invalid: parsed.message } };
+          break;
+        }
+        case 'thinking-end': {
+          const { type: _type, ...part } = chunk;
+          yield { type: 'thinking-end', part };
+          break;
+        }
+        default:
+          yield chunk;
+      }
+    }
+  },
+
+  assistantMessage(_step, parts): AssistantMessage {
+    return { role: 'assistant', content: parts };
+  },
+
+  resultMessages(records: readonly ToolCallRecord[]): Message[] {
+    if (records.length === 0) return [];
+    return [
+      {
+        role: 'tool',
+        content: records.map((record) => ({
+          type: 'tool-result',
+          toolCallId: record.call.toolCallId,
+          toolName: record.call.toolName,
+          content: record.content,
+          isError: record.isError,
+        })),
+      },
+    ];
+  },
+
+  reminder(consecutive) {
+    const last = consecutive >= 2 ? ' This is the last reminder: a reply without a tool call now ends your turn as a message to the user.' : '';
+    return `Your last response did not call a tool, so it did not reach the user. Every response must call a tool: call \`task_completion\` if the task is done, \`ask_question\` if you need the user's input, \`converse\` to reply to the user, or another tool to go on with the task.${last}`;
+  },
+};

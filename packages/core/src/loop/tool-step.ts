@@ -1,0 +1,97 @@
+import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
+import type { LoopControlToolName, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
+import type { AgentEventBus } from '../events/index.js';
+import type { StepToolCall, ToolCallRecord } from './tool-protocol.js';
+
+/** What the tool step needs from the run. */
+export interface ToolStepContext {
+  tools: ToolRegistry;
+  events: AgentEventBus;
+  iteration: number;
+  signal: AbortSignal;
+  sessionId: string;
+  workspace: string;
+  now: () => number;
+  /** When false (the XML protocol), only the first call runs and later ones are answered as not run. */
+  allowMultipleCalls: boolean;
+}
+
+/** A valid loop-control call that ends the run. */
+export interface LoopExit {
+  tool: LoopControlToolName;
+  payload: unknown;
+}
+
+/** The tool step's outcome: one record per call, in call order, and the exit if one was called. */
+export interface ToolStepResult {
+  records: ToolCallRecord[];
+  exit?: LoopExit;
+}
+
+/**
+ * Runs a response's tool calls. Ordinary calls run concurrently and their results keep the call order;
+ * a loop-control call runs after them and, when its arguments are valid, ends the run. Every call gets
+ * exactly one record, also when it was invalid, failed, was cancelled or was not run, because providers
+ * reject a history with a call that has no result.
+ */
+export async function runToolStep(context: ToolStepContext, calls: readonly StepToolCall[]): Promise<ToolStepResult> {
+  const runnable = context.allowMultipleCalls ? calls : calls.slice(0, 1);
+  const isControl = (call: StepToolCall) => isLoopControlToolName(call.toolName) && call.invalid === undefined;
+  // Only the first loop-control call counts; one made beside it is answered as not run.
+  const control = runnable.find(isControl);
+  const ordinary = runnable.filter((call) => !isControl(call));
+
+  const records = new Map<StepToolCall, ToolCallRecord>();
+  await Promise.all(ordinary.map(async (call) => records.set(call, await runOne(context, call))));
+
+  let exit: LoopExit | undefined;
+  if (control) {
+    const record = await runOne(context, control);
+    records.set(control, record);
+    if (!record.isError) exit = { tool: control.toolName as LoopControlToolName, payload: record.payload };
+  }
+  for (const call of calls) {
+    if (records.has(call)) continue;
+    const reason = context.allowMultipleCalls
+      ? 'Not run: the turn ended before this call.'
+      : 'Not run: only one tool call per response is allowed. Call this tool again in your next response.';
+    records.set(call, notRun(context, call, reason));
+  }
+  return { records: calls.map((call) => records.get(call) as ToolCallRecord), ...(exit ? { exit } : {}) };
+}
+
+type RecordWithPayload = ToolCallRecord & { payload?: unknown };
+
+async function runOne(context: ToolStepContext, call: StepToolCall): Promise<RecordWithPayload> {
+  const { events, iteration } = context;
+  events.emit({ type: 'tool-call', iteration, toolCallId: call.toolCallId, name: call.toolName, arguments: call.arguments });
+  const started = context.now();
+  const outcome: ToolCallOutcome =
+    call.invalid !== undefined
+      ? { status: 'error', code: 'invalid_arguments', content: `Invalid call of tool "${call.toolName}": ${call.invalid}` }
+      : await runToolCall(context.tools, { toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments }, {
+          signal: context.signal,
+          sessionId: context.sessionId,
+          workspace: context.workspace,
+          toolCallId: call.toolCallId,
+          reportProgress: (progress) =>
+            events.emit({ type: 'tool-progress', toolCallId: call.toolCallId, name: call.toolName, progress }),
+        });
+  const durationMs = context.now() - started;
+  if (outcome.status === 'ok') {
+    events.emit({ type: 'tool-result', toolCallId: call.toolCallId, name: call.toolName, content: outcome.content, value: outcome.value, durationMs });
+    return { call, content: outcome.content, isError: false, payload: outcome.arguments };
+  }
+  events.emit({ type: 'tool-result-error', toolCallId: call.toolCallId, name: call.toolName, content: outcome.content, code: outcome.code, durationMs });
+  return { call, content: outcome.content, isError: true };
+}
+
+function notRun(context: ToolStepContext, call: StepToolCall, content: string): ToolCallRecord {
+  context.events.emit({ type: 'tool-result-error', toolCallId: call.toolCallId, name: call.toolName, content, code: 'not_run', durationMs: 0 });
+  return { call, content, isError: true };
+}
+
+/** Records for calls a cancel left without a result, so the history stays valid for the next run. */
+export function cancelledRecords(calls: readonly StepToolCall[]): ToolCallRecord[] {
+  return calls.map((call) => ({ call, content: 'Not run: the user cancelled the turn.', isError: true }));
+}

@@ -1,0 +1,15 @@
+export type { LLMProvider, ModelRequest, ModelSettings, ProviderCapabilities, ToolChoice } from './llm-provider.js';
+export type {
+  FinishChunk,
+  FinishReason,
+  ModelChunk,
+  RetryChunk,
+  TextDeltaChunk,
+  ThinkingDeltaChunk,
+  ThinkingEndChunk,
+  ToolCallChunk,
+  ToolCallStartChunk,
+  UsageChunk,
+} from './model-chunk.js';
+export { addUsage, emptyUsage } from './usage.js';
+export type { Usage } from './usage.js';

@@ -1,0 +1,66 @@
+import type { Message } from '@agentloop/memory';
+import type { ToolDefinition } from '@agentloop/tools';
+import type { ModelChunk } from './model-chunk.js';
+
+/** Whether the model may, must or must not call a tool. */
+export type ToolChoice = 'auto' | 'required' | 'none';
+
+/** Sampling and budget settings of a model call; each provider maps what it supports. */
+export interface ModelSettings {
+  /** Upper bound on output tokens. */
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  /** Reasoning budget in tokens, for models that think (0 or absent: provider default). */
+  thinkingBudgetTokens?: number;
+  /** Reasoning effort, for models that take one. */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+}
+
+/** One model call. */
+export interface ModelRequest {
+  /** The system prompt. */
+  systemPrompt: string;
+  /** The conversation so far, oldest first (no system messages: see `systemPrompt`). */
+  messages: readonly Message[];
+  /** Tools offered through native function calling (empty in the XML protocol). */
+  tools: readonly ToolDefinition[];
+  /** Whether a tool call is required. Providers fall back to `auto` where the API forbids it. */
+  toolChoice: ToolChoice;
+  /** Text at which the model must stop (used by the XML protocol: `</tool>`). */
+  stopSequences?: readonly string[];
+  /** Sampling settings. */
+  settings?: ModelSettings;
+  /** Aborts the request; a provider stops streaming and does not retry once it fires. */
+  signal: AbortSignal;
+}
+
+/** What a provider and its model can do. */
+export interface ProviderCapabilities {
+  /** The model id requests go to. */
+  modelId: string;
+  /** Native function calling. */
+  nativeTools: boolean;
+  /** Several tool calls in one response. */
+  parallelToolCalls: boolean;
+  /** Stop sequences. */
+  stopSequences: boolean;
+  /** Reasoning (thinking) output. */
+  reasoning: boolean;
+  /** Context window in tokens. */
+  contextWindow: number;
+}
+
+/**
+ * A model behind an API. `stream` yields chunks as they arrive and ends with a `finish` chunk; it reports
+ * failure by throwing an AgentloopError (a ProviderError for API failures). Retries happen inside the
+ * provider, announced by `retry` chunks.
+ */
+export interface LLMProvider {
+  /** A short id of the vendor or server kind, e.g. `anthropic`, `openai`, `openai-compatible`. */
+  readonly id: string;
+  /** What the provider and model support. */
+  readonly capabilities: ProviderCapabilities;
+  /** Calls the model, streaming. */
+  stream(request: ModelRequest): AsyncIterable<ModelChunk>;
+}

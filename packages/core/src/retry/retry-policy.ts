@@ -1,0 +1,61 @@
+import type { AgentloopError } from '@agentloop/tools';
+
+/** How failed model calls are retried: exponential backoff with full jitter. */
+export interface RetryPolicy {
+  /** Retries after the first attempt; 0 never retries. */
+  maxRetries: number;
+  /** Backoff ceiling before the first retry, in milliseconds. */
+  initialDelayMs: number;
+  /** The largest backoff ceiling, in milliseconds. */
+  maxDelayMs: number;
+  /** How much the backoff ceiling grows per retry. */
+  factor: number;
+  /**
+   * The longest server-requested wait (`retry-after`) that is honoured, in milliseconds. A server asking
+   * for more ends the retries: waiting that long inside one model call would look like a hang.
+   */
+  maxRetryAfterMs: number;
+}
+
+/** The retry policy used when none is given: 4 retries, 0.5 s growing ×2 up to 30 s, full jitter. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxRetries: 4,
+  initialDelayMs: 500,
+  maxDelayMs: 30_000,
+  factor: 2,
+  maxRetryAfterMs: 60_000,
+});
+
+/** The default policy with `overrides` applied. */
+export function resolveRetryPolicy(overrides?: Partial<RetryPolicy>): RetryPolicy {
+  return { ...DEFAULT_RETRY_POLICY, ...overrides };
+}
+
+/**
+ * The backoff before retry `attempt` (1 for the first): a uniformly random wait below
+ * `min(maxDelayMs, initialDelayMs × factor^(attempt−1))` ("full jitter"), so that clients that failed
+ * together do not retry together.
+ */
+export function backoffDelayMs(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.initialDelayMs * policy.factor ** (attempt - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * The wait before retry `attempt` after `error`, or `undefined` when the error must not be retried: it is
+ * not retryable, the budget is spent, or the server asked for a longer wait than the policy allows.
+ * A server-requested wait (`retryAfterMs`) replaces the backoff.
+ */
+export function retryDelayMs(
+  policy: RetryPolicy,
+  attempt: number,
+  error: AgentloopError,
+  random: () => number = Math.random,
+): number | undefined {
+  if (!error.retryable || attempt > policy.maxRetries) return undefined;
+  const retryAfterMs = error.retryAfterMs;
+  if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) {
+    return retryAfterMs > policy.maxRetryAfterMs ? undefined : Math.ceil(retryAfterMs);
+  }
+  return backoffDelayMs(policy, attempt, random);
+}

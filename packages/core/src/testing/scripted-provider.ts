@@ -1,0 +1,159 @@
+import { AgentloopError } from '@agentloop/tools';
+import { CancelledError } from '../errors/index.js';
+import type { FinishReason, LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, Usage } from '../provider/index.js';
+
+/** A tool call in a script. */
+export interface ScriptedToolCall {
+  name: string;
+  /** An object (sent as JSON) or raw argument text (to script broken JSON). */
+  arguments?: unknown;
+  /** Default: `call_<step>_<index>`. */
+  id?: string;
+}
+
+/** One scripted model response. Parts stream in this order: thinking, text, tool calls. */
+export interface ScriptedResponse {
+  thinking?: string | { text: string; signature?: string };
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** Default: `tool-calls` when there are calls, else `stop`. */
+  finishReason?: FinishReason;
+  usage?: Partial<Usage>;
+  /** Raw chunks, streamed after the parts above (for retries and other special cases). */
+  chunks?: ModelChunk[];
+  /** Throws this after streaming the parts (a provider failure). */
+  error?: Error;
+  /** After streaming the parts, waits until the request is aborted (to test cancel mid-stream). */
+  hang?: boolean;
+  /** Milliseconds between chunks (uses setTimeout, so fake timers control it). */
+  delayMs?: number;
+}
+
+/** A script step: a response, or a function of the request that returns one. */
+export type ScriptStep = ScriptedResponse | ((request: ModelRequest, index: number) => ScriptedResponse);
+
+/** Options of a ScriptedProvider. */
+export interface ScriptedProviderOptions {
+  /** Characters per streamed text chunk. Default 8. */
+  chunkSize?: number;
+  /** Capabilities to report; default: native tools, parallel calls, stop sequences. */
+  capabilities?: Partial<ProviderCapabilities>;
+  /** Provider id. Default `scripted`. */
+  id?: string;
+}
+
+/** A request as the ScriptedProvider recorded it (without its signal). */
+export type RecordedRequest = Omit<ModelRequest, 'signal'>;
+
+/**
+ * A provider that replays a script of responses, streamed in chunks of a chosen size, and records every
+ * request. A request with no step left fails with code `script_exhausted`; `assertDone()` fails when
+ * steps are left over. For tests of agents and of the loop itself.
+ */
+export class ScriptedProvider implements LLMProvider {
+  readonly id: string;
+  readonly capabilities: ProviderCapabilities;
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[] = [];
+  readonly #steps: ScriptStep[];
+  readonly #chunkSize: number;
+
+  constructor(steps: ScriptStep[], options: ScriptedProviderOptions = {}) {
+    this.#steps = [...steps];
+    this.#chunkSize = Math.max(1, options.chunkSize ?? 8);
+    this.id = options.id ?? 'scripted';
+    this.capabilities = {
+      modelId: 'scripted-model',
+      nativeTools: true,
+      parallelToolCalls: true,
+      stopSequences: true,
+      reasoning: true,
+      contextWindow: 200_000,
+      ...options.capabilities,
+    };
+  }
+
+  /** Adds steps at the end of the script. */
+  push(...steps: ScriptStep[]): this {
+    this.#steps.push(...steps);
+    return this;
+  }
+
+  /** How many steps are left. */
+  get remaining(): number {
+    return this.#steps.length;
+  }
+
+  /** Throws when steps are left over, listing how many. */
+  assertDone(): void {
+    if (this.#steps.length > 0) {
+      throw new AgentloopError(
+        `ScriptedProvider: ${this.#steps.length} scripted step(s) were never requested (${this.requests.length} request(s) made).`,
+        { code: 'script_leftover' },
+      );
+    }
+  }
+
+  async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+    const { signal, ...recorded } = request;
+    const index = this.requests.length;
+    this.requests.push(structuredClone(recorded));
+    const step = this.#steps.shift();
+    if (!step) {
+      throw new AgentloopError(
+        `ScriptedProvider: request #${index + 1} has no scripted step (the script had ${index}). Add a step or check why the loop made another call.`,
+        { code: 'script_exhausted' },
+      );
+    }
+    const response = typeof step === 'function' ? step(recorded as ModelRequest, index) : step;
+    for (const chunk of this.#chunks(response, index)) {
+      if (response.delayMs) await sleep(response.delayMs, signal);
+      if (signal.aborted) throw new CancelledError(undefined, signal.reason);
+      yield chunk;
+    }
+    if (response.hang) await sleep(Number.POSITIVE_INFINITY, signal);
+    if (response.error) throw response.error;
+  }
+
+  *#chunks(response: ScriptedResponse, index: number): Iterable<ModelChunk> {
+    if (response.thinking !== undefined) {
+      const thinking = typeof response.thinking === 'string' ? { text: response.thinking } : response.thinking;
+      for (const text of split(thinking.text, this.#chunkSize)) yield { type: 'thinking-delta', text };
+      yield { type: 'thinking-end', ...(thinking.signature ? { signature: thinking.signature } : {}) };
+    }
+    for (const text of split(response.text ?? '', this.#chunkSize)) yield { type: 'text-delta', text };
+    const calls = response.toolCalls ?? [];
+    for (const [callIndex, call] of calls.entries()) {
+      const toolCallId = call.id ?? `call_${index + 1}_${callIndex + 1}`;
+      yield { type: 'tool-call-start', toolCallId, toolName: call.name };
+      const input = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+      yield { type: 'tool-call', toolCallId, toolName: call.name, input };
+    }
+    yield* response.chunks ?? [];
+    if (response.error || response.hang) return;
+    yield { type: 'usage', usage: response.usage ?? { inputTokens: 10, outputTokens: 5 } };
+    yield { type: 'finish', reason: response.finishReason ?? (calls.length > 0 ? 'tool-calls' : 'stop') };
+  }
+}
+
+function split(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < text.length; start += size) pieces.push(text.slice(start, start + size));
+  return pieces;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new CancelledError(undefined, signal.reason));
+    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+    function done() {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(new CancelledError(undefined, signal.reason));
+    }
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}

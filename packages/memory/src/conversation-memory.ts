@@ -1,0 +1,82 @@
+import { AgentloopError } from '@agentloop/tools';
+import type { Message } from './message.js';
+
+/** The snapshot format version; bump it and add a migration when the Message model changes. */
+export const MEMORY_SCHEMA_VERSION = 1;
+
+/** A conversation saved as JSON. */
+export interface MemorySnapshot {
+  /** The version of the format, `MEMORY_SCHEMA_VERSION` when written. */
+  schemaVersion: number;
+  /** The messages, oldest first. */
+  messages: Message[];
+}
+
+/**
+ * What the agent needs from a conversation store. `ConversationMemory` is the default; token-aware,
+ * compacting and persistent stores implement the same contract.
+ */
+export interface Memory {
+  /** Adds messages at the end. */
+  append(...messages: Message[]): void;
+  /** All messages, oldest first. The array must not be changed by the caller. */
+  messages(): readonly Message[];
+  /** Forgets the conversation, keeping system messages. */
+  clear(): void;
+  /** The conversation as a JSON-safe snapshot. */
+  snapshot(): MemorySnapshot;
+  /** Replaces the conversation with a snapshot's. */
+  restore(snapshot: MemorySnapshot): void;
+}
+
+/** An in-memory conversation. Snapshots deep-copy, so a saved snapshot never changes afterwards. */
+export class ConversationMemory implements Memory {
+  #messages: Message[] = [];
+
+  constructor(messages: Iterable<Message> = []) {
+    this.#messages = [...messages];
+  }
+
+  /** Rebuilds a memory from a snapshot; throws a clear error for an unknown or malformed snapshot. */
+  static fromSnapshot(snapshot: unknown): ConversationMemory {
+    const memory = new ConversationMemory();
+    memory.restore(snapshot as MemorySnapshot);
+    return memory;
+  }
+
+  append(...messages: Message[]): void {
+    this.#messages.push(...messages);
+  }
+
+  messages(): readonly Message[] {
+    return this.#messages;
+  }
+
+  /** How many messages the conversation holds. */
+  get length(): number {
+    return this.#messages.length;
+  }
+
+  clear(): void {
+    this.#messages = this.#messages.filter((message) => message.role === 'system');
+  }
+
+  snapshot(): MemorySnapshot {
+    return { schemaVersion: MEMORY_SCHEMA_VERSION, messages: structuredClone(this.#messages) };
+  }
+
+  restore(snapshot: MemorySnapshot): void {
+    if (typeof snapshot !== 'object' || snapshot === null || !Array.isArray(snapshot.messages)) {
+      throw new AgentloopError('Not a memory snapshot: expected an object with "schemaVersion" and a "messages" array.', {
+        code: 'invalid_snapshot',
+      });
+    }
+    if (snapshot.schemaVersion !== MEMORY_SCHEMA_VERSION) {
+      throw new AgentloopError(
+        `Memory snapshot has schemaVersion ${JSON.stringify(snapshot.schemaVersion)}; this version of @agentloop/memory reads version ${MEMORY_SCHEMA_VERSION}.`,
+        { code: 'unsupported_snapshot_version' },
+      );
+    }
+    this.#messages = structuredClone(snapshot.messages);
+  }
+}

@@ -1,0 +1,1 @@
+export { agentLoopGuidanceTemplate, chainOfThoughtTemplate, systemCapabilitiesTemplate } from './core-templates.js';

@@ -1,0 +1,14 @@
+export {
+  askQuestionTool,
+  converseTool,
+  isLoopControlToolName,
+  LOOP_CONTROL_TOOL_NAMES,
+  loopControlTools,
+  taskCompletionTool,
+} from './loop-control-tools.js';
+export type {
+  AskQuestionPayload,
+  ConversePayload,
+  LoopControlToolName,
+  TaskCompletionPayload,
+} from './loop-control-tools.js';

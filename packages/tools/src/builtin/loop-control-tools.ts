@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import type { Tool } from '../tool.js';
+
+/** The names of the three loop-control tools, in the order they are listed to the model. */
+export const LOOP_CONTROL_TOOL_NAMES = ['task_completion', 'ask_question', 'converse'] as const;
+
+/** The name of a loop-control tool. */
+export type LoopControlToolName = (typeof LOOP_CONTROL_TOOL_NAMES)[number];
+
+/** True when the name is one of the three loop-control tools. */
+export function isLoopControlToolName(name: string): name is LoopControlToolName {
+  return (LOOP_CONTROL_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** The payload of `task_completion`. */
+export interface TaskCompletionPayload {
+  /** The task's result, for the user. */
+  result: string;
+  /** Files or other artifacts the task produced. */
+  artifacts?: string[];
+}
+
+/** The payload of `ask_question`. */
+export interface AskQuestionPayload {
+  /** The question for the user. */
+  question: string;
+  /** Up to four answers the user can pick from. */
+  suggestions?: string[];
+}
+
+/** The payload of `converse`. */
+export interface ConversePayload {
+  /** The message for the user. */
+  message: string;
+}
+
+const requiredText = (description: string) => z.string().trim().min(1, 'must not be empty').describe(description);
+
+// The loop ends on these calls before `execute` matters; `execute` returns the text the model sees as
+// the call's result in history, since every call needs exactly one result.
+export const taskCompletionTool: Tool<TaskCompletionPayload, string> = defineTool({
+  name: 'task_completion',
+  description:
+    'Call this when the task is fully done. Give the final result for the user, and list any files or other artifacts you produced. This ends your turn.',
+  parameters: z.object({
+    result: requiredText('The final result of the task, written for the user.'),
+    artifacts: z.array(z.string()).optional().describe('Paths or names of files and other artifacts produced.'),
+  }),
+  execute: () => 'Task completion delivered to the user.',
+});
+
+export const askQuestionTool: Tool<AskQuestionPayload, string> = defineTool({
+  name: 'ask_question',
+  description:
+    'Call this when you cannot go on without information only the user has. Ask one clear question, optionally with up to four suggested answers. This ends your turn; the user answers in the next message.',
+  parameters: z.object({
+    question: requiredText('The question for the user.'),
+    suggestions: z.array(z.string()).max(4).optional().describe('Up to four suggested answers.'),
+  }),
+  execute: () => 'Question delivered to the user; their answer follows.',
+});
+
+export const converseTool: Tool<ConversePayload, string> = defineTool({
+  name: 'converse',
+  description:
+    'Call this to reply to the user conversationally when there is no task to carry out (a greeting, a question about you, small talk). This ends your turn.',
+  parameters: z.object({
+    message: requiredText('The message for the user.'),
+  }),
+  execute: () => 'Message delivered to the user.',
+});
+
+/** The three loop-control tools, in listing order. */
+export const loopControlTools: readonly Tool[] = [taskCompletionTool, askQuestionTool, converseTool];

@@ -1,0 +1,85 @@
+// The base error lives in @agentloop/tools, the lowest package, because every other package (and every
+// third-party tool package) must be able to throw and recognise it without importing a higher layer.
+// @agentloop/core re-exports it, so apps import it from there.
+
+const MARKER = Symbol.for('agentloop.error');
+
+/** What a program should do about an error: try again, shrink the context, or stop. */
+export type ErrorAction = 'retry' | 'compact' | 'stop';
+
+/** Options every agentloop error accepts. */
+export interface AgentloopErrorOptions {
+  /** Stable machine-readable code, e.g. `rate_limit` or `invalid_arguments`. */
+  code: string;
+  /** The error this one wraps. */
+  cause?: unknown;
+  /** True when repeating the same operation may succeed. */
+  retryable?: boolean;
+  /** Server-suggested wait before a retry, in milliseconds. */
+  retryAfterMs?: number;
+  /** HTTP status code, when the error came from an HTTP response. */
+  statusCode?: number;
+  /** What to do next; derived from `retryable` when omitted. */
+  action?: ErrorAction;
+}
+
+/**
+ * The one base class of every error agentloop throws or reports. Check with
+ * `AgentloopError.isInstance(error)` rather than `instanceof`: it also recognises errors from a second
+ * copy of the package (duplicated installs).
+ */
+export class AgentloopError extends Error {
+  private readonly [MARKER] = true;
+  /** Stable machine-readable code. */
+  readonly code: string;
+  /** True when repeating the same operation may succeed. */
+  readonly retryable: boolean;
+  /** Server-suggested wait before a retry, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+  /** HTTP status code, when the error came from an HTTP response. */
+  readonly statusCode: number | undefined;
+  /** What a program should do next. */
+  readonly action: ErrorAction;
+
+  constructor(message: string, options: AgentloopErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = options.code;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+    this.statusCode = options.statusCode;
+    this.action = options.action ?? (this.retryable ? 'retry' : 'stop');
+  }
+
+  /** True for any agentloop error, whichever copy of the package created it. */
+  static isInstance(value: unknown): value is AgentloopError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+
+  /** Wraps anything thrown into an AgentloopError, keeping agentloop errors as they are. */
+  static from(value: unknown, code = 'unknown'): AgentloopError {
+    if (AgentloopError.isInstance(value)) return value;
+    const message = value instanceof Error ? value.message : String(value);
+    return new AgentloopError(message, { code, cause: value });
+  }
+
+  /** A plain object for logs and JSON events (Error fields are not enumerable). */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      action: this.action,
+      ...(this.statusCode === undefined ? {} : { statusCode: this.statusCode }),
+      ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
+    };
+  }
+}
+
+/** A tool's definition or registration is wrong (duplicate name, removing a loop-control tool, bad schema). */
+export class ToolDefinitionError extends AgentloopError {
+  constructor(message: string, code = 'invalid_tool_definition') {
+    super(message, { code });
+  }
+}

@@ -1,0 +1,12 @@
+export * from './builtin/index.js';
+export { defineTool } from './define-tool.js';
+export type { JsonSchemaToolConfig, SchemaToolConfig } from './define-tool.js';
+export * from './errors/index.js';
+export * from './schema/index.js';
+export { parseToolArguments } from './tool-arguments.js';
+export type { ParsedArguments } from './tool-arguments.js';
+export type { InferToolArguments, JsonSchema, Tool, ToolContext, ToolDefinition, ToolParameters, ToolProgress } from './tool.js';
+export { ToolRegistry } from './tool-registry.js';
+export type { RegisteredTool } from './tool-registry.js';
+export { runToolCall, stringifyToolResult } from './run-tool-call.js';
+export type { ToolCallOutcome, ToolCallRequest, ToolFailureCode } from './run-tool-call.js';

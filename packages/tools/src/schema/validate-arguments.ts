@@ -1,0 +1,64 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import * as zodV4 from 'zod/v4';
+import type { JsonSchema, ToolParameters } from '../tool.js';
+import { isStandardSchema } from './to-json-schema.js';
+
+/** The outcome of validating a tool call's arguments. */
+export type ArgumentValidation = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** A validator compiled once per tool: takes raw arguments, gives the parsed value or a message. */
+export type ArgumentValidator = (args: unknown) => Promise<ArgumentValidation>;
+
+/**
+ * Compiles a validator for a tool's parameters. Never throws: problems come back as a message that names
+ * each field and what is wrong with it, phrased so a model can fix its call.
+ */
+export function createArgumentValidator(parameters: ToolParameters, jsonSchema: JsonSchema): ArgumentValidator {
+  const schema = isStandardSchema(parameters) ? (parameters as StandardSchemaV1) : fromJsonSchema(jsonSchema);
+  if (!schema) return async (args) => checkObjectShape(args, jsonSchema);
+  return async (args) => {
+    const shape = checkIsObject(args);
+    if (!shape.ok) return shape;
+    const outcome = await schema['~standard'].validate(args);
+    if (outcome.issues) return { ok: false, message: describeIssues(outcome.issues) };
+    return { ok: true, value: outcome.value };
+  };
+}
+
+// zod 4's `fromJSONSchema` turns a plain JSON Schema into a validator, so tools written with plain JSON
+// Schema get the same field-level errors as zod tools. zod 3 lacks it: there we check the shape only.
+function fromJsonSchema(jsonSchema: JsonSchema): StandardSchemaV1 | undefined {
+  const convert = (zodV4 as { fromJSONSchema?: (schema: JsonSchema) => StandardSchemaV1 }).fromJSONSchema;
+  if (typeof convert !== 'function') return undefined;
+  try {
+    return convert(jsonSchema);
+  } catch {
+    return undefined;
+  }
+}
+
+function checkIsObject(args: unknown): ArgumentValidation {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    const got = args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args;
+    return { ok: false, message: `arguments: expected a JSON object, got ${got}` };
+  }
+  return { ok: true, value: args };
+}
+
+function checkObjectShape(args: unknown, jsonSchema: JsonSchema): ArgumentValidation {
+  const shape = checkIsObject(args);
+  if (!shape.ok) return shape;
+  const required = Array.isArray(jsonSchema.required) ? (jsonSchema.required as string[]) : [];
+  const missing = required.filter((key) => !(key in (args as object)));
+  if (missing.length > 0) return { ok: false, message: missing.map((key) => `${key}: required`).join('; ') };
+  return shape;
+}
+
+function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
+  return issues
+    .map((issue) => {
+      const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)).join('.');
+      return `${path || 'arguments'}: ${issue.message}`;
+    })
+    .join('; ');
+}

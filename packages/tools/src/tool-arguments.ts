@@ -1,0 +1,23 @@
+import { jsonrepair } from 'jsonrepair';
+
+/** The outcome of decoding a tool call's argument text. */
+export type ParsedArguments = { ok: true; value: unknown; repaired: boolean } | { ok: false; message: string };
+
+/**
+ * Decodes a tool call's arguments from the JSON text a model wrote. Empty text means no arguments (`{}`).
+ * Broken JSON gets one repair attempt with jsonrepair (models often drop a closing brace or quote a key
+ * badly); if that fails too, the result says why so the model can correct its call. Never throws.
+ */
+export function parseToolArguments(text: string): ParsedArguments {
+  if (text.trim() === '') return { ok: true, value: {}, repaired: false };
+  try {
+    return { ok: true, value: JSON.parse(text), repaired: false };
+  } catch (error) {
+    try {
+      return { ok: true, value: JSON.parse(jsonrepair(text)), repaired: true };
+    } catch {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, message: `the arguments are not valid JSON (${reason}); send them as one JSON object` };
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { isLoopControlToolName, loopControlTools } from './builtin/index.js';
+import { ToolDefinitionError } from './errors/index.js';
+import { createArgumentValidator, toJsonSchema } from './schema/index.js';
+import type { ArgumentValidator } from './schema/index.js';
+import type { Tool, ToolDefinition } from './tool.js';
+
+/** A tool as the registry holds it: the tool, its definition for models and its compiled validator. */
+export interface RegisteredTool {
+  /** The tool as it was registered. */
+  readonly tool: Tool;
+  /** Name, description and JSON Schema, as sent to the model. */
+  readonly definition: ToolDefinition;
+  /** Validates a call's arguments against the tool's schema. */
+  readonly validate: ArgumentValidator;
+  /** True for `task_completion`, `ask_question` and `converse`. */
+  readonly loopControl: boolean;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * The tools an agent can call. It always holds the three loop-control tools, which cannot be removed.
+ * `list()` and `definitions()` give a stable order (loop-control tools first, then the others by name),
+ * so the same tool set always renders the same prompt and a provider can cache its prefix.
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, RegisteredTool>();
+  #ordered: readonly RegisteredTool[] | undefined;
+  #definitions: readonly ToolDefinition[] | undefined;
+
+  constructor(tools: Iterable<Tool> = []) {
+    for (const tool of loopControlTools) this.#add(tool, true);
+    for (const tool of tools) this.register(tool);
+  }
+
+  /** Adds a tool. Throws ToolDefinitionError on a duplicate or invalid name or a schema that is not an object. */
+  register(tool: Tool): RegisteredTool {
+    if (isLoopControlToolName(tool.name)) {
+      throw new ToolDefinitionError(
+        `Tool "${tool.name}" is a loop-control tool and is always registered; give your tool another name.`,
+        'duplicate_tool',
+      );
+    }
+    return this.#add(tool, false);
+  }
+
+  /** Removes a tool; returns false when no tool has that name. Loop-control tools cannot be removed. */
+  unregister(name: string): boolean {
+    if (isLoopControlToolName(name)) {
+      throw new ToolDefinitionError(`Tool "${name}" is a loop-control tool and cannot be removed.`, 'protected_tool');
+    }
+    const removed = this.#tools.delete(name);
+    if (removed) this.#invalidate();
+    return removed;
+  }
+
+  /** The registered tool with this name, if any. */
+  get(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** True when a tool with this name is registered. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** How many tools are registered, loop-control tools included. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** All tools, loop-control tools first, then the others sorted by name. */
+  list(): readonly RegisteredTool[] {
+    this.#ordered ??= [...this.#tools.values()].sort(compareTools);
+    return this.#ordered;
+  }
+
+  /** The tools' definitions in `list()` order; the same array until the registry changes. */
+  definitions(): readonly ToolDefinition[] {
+    this.#definitions ??= this.list().map((entry) => entry.definition);
+    return this.#definitions;
+  }
+
+  #add(tool: Tool, loopControl: boolean): RegisteredTool {
+    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name)) {
+      throw new ToolDefinitionError(
+        `Tool name ${JSON.stringify(tool?.name)} is invalid: use 1 to 64 letters, digits, "_" or "-".`,
+        'invalid_tool_name',
+      );
+    }
+    if (this.#tools.has(tool.name)) {
+      throw new ToolDefinitionError(
+        `A tool named "${tool.name}" is already registered; tool names must be unique.`,
+        'duplicate_tool',
+      );
+    }
+    if (typeof tool.execute !== 'function') {
+      throw new ToolDefinitionError(`Tool "${tool.name}" has no execute function.`);
+    }
+    const inputSchema = toJsonSchema(tool.parameters, tool.name);
+    const entry: RegisteredTool = {
+      tool,
+      definition: { name: tool.name, description: tool.description ?? '', inputSchema },
+      validate: createArgumentValidator(tool.parameters, inputSchema),
+      loopControl,
+    };
+    this.#tools.set(tool.name, entry);
+    this.#invalidate();
+    return entry;
+  }
+
+  #invalidate(): void {
+    this.#ordered = undefined;
+    this.#definitions = undefined;
+  }
+}
+
+function compareTools(a: RegisteredTool, b: RegisteredTool): number {
+  if (a.loopControl !== b.loopControl) return a.loopControl ? -1 : 1;
+  if (a.loopControl) return loopControlTools.indexOf(a.tool) - loopControlTools.indexOf(b.tool);
+  return a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0;
+}

@@ -1,0 +1,61 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+
+/** A JSON Schema object, as providers and the XML prompt expect it. */
+export type JsonSchema = { [key: string]: unknown };
+
+/**
+ * A tool's parameter schema: a zod schema (zod 4, or zod 3.24+ which also speaks Standard Schema) or a
+ * plain JSON Schema object.
+ */
+export type ToolParameters = StandardSchemaV1 | JsonSchema;
+
+/** The arguments type a parameter schema describes. */
+export type InferToolArguments<P> = P extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<P> : Record<string, unknown>;
+
+/** Progress a running tool reports; the loop forwards it as a `tool-progress` event. */
+export interface ToolProgress {
+  /** A short human-readable status, e.g. `downloaded 3 of 10 files`. */
+  message: string;
+  /** Completion between 0 and 1, when the tool knows it. */
+  fraction?: number;
+}
+
+/** What a tool's `execute` receives beside its arguments. */
+export interface ToolContext {
+  /** Aborted when the run is cancelled; long-running tools must honour it. */
+  signal: AbortSignal;
+  /** The id of the agent session the call belongs to. */
+  sessionId: string;
+  /** The directory the agent works in (the process's cwd unless configured). */
+  workspace: string;
+  /** The id of this tool call, as the model gave it. */
+  toolCallId: string;
+  /** Reports progress to whoever watches the run. Never throws. */
+  reportProgress(progress: ToolProgress): void;
+}
+
+/**
+ * A tool the model can call. Any object of this shape works, including an instance of a class that
+ * implements it. `execute` may return any value: strings go to the model as they are, anything else as
+ * JSON. Throwing is fine: the error becomes an error result the model sees.
+ */
+export interface Tool<Args = any, Result = unknown> {
+  /** Unique name the model calls the tool by (letters, digits, `_` and `-`). */
+  readonly name: string;
+  /** What the tool does and when to use it, for the model. */
+  readonly description: string;
+  /** The arguments' schema; arguments are validated against it before `execute`. */
+  readonly parameters: ToolParameters;
+  /** Runs the tool. */
+  execute(args: Args, context: ToolContext): Promise<Result> | Result;
+}
+
+/** A tool as it is described to a model: name, description and JSON Schema of its input. */
+export interface ToolDefinition {
+  /** The tool's name. */
+  readonly name: string;
+  /** The tool's description. */
+  readonly description: string;
+  /** The JSON Schema of the tool's arguments (always an object schema). */
+  readonly inputSchema: JsonSchema;
+}
