@@ -1,0 +1,44 @@
+import { AgentloopError } from '@agentloop/tools';
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors/index.js';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, resolveRetryPolicy, retryDelayMs } from './retry-policy.js';
+
+const policy = resolveRetryPolicy({ initialDelayMs: 100, maxDelayMs: 1_000, factor: 2, maxRetries: 3 });
+const rateLimit = (retryAfterMs?: number) =>
+  new ProviderError('slow down', { code: 'rate_limit', provider: 'test', statusCode: 429, retryAfterMs });
+
+describe('retry policy', () => {
+  it('defaults to four retries', () => {
+    expect(DEFAULT_RETRY_POLICY.maxRetries).toBe(4);
+    expect(resolveRetryPolicy().maxRetries).toBe(4);
+  });
+
+  it('grows the backoff ceiling by the factor up to the maximum', () => {
+    const almostOne = () => 0.999_999;
+    expect([1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(policy, attempt, almostOne))).toEqual([99, 199, 399, 799, 999]);
+  });
+
+  it('draws the backoff uniformly below the ceiling (full jitter)', () => {
+    expect(backoffDelayMs(policy, 3, () => 0)).toBe(0);
+    expect(backoffDelayMs(policy, 3, () => 0.5)).toBe(200);
+  });
+
+  it('uses the server-requested wait instead of the backoff', () => {
+    expect(retryDelayMs(policy, 1, rateLimit(2_500), () => 0.5)).toBe(2_500);
+  });
+
+  it('gives up when the server asks for a longer wait than the policy allows', () => {
+    expect(retryDelayMs(policy, 1, rateLimit(DEFAULT_RETRY_POLICY.maxRetryAfterMs + 1))).toBeUndefined();
+  });
+
+  it('never retries a non-retryable error', () => {
+    const invalid = new ProviderError('bad', { code: 'invalid_request', provider: 'test', statusCode: 400 });
+    expect(retryDelayMs(policy, 1, invalid)).toBeUndefined();
+    expect(retryDelayMs(policy, 1, new AgentloopError('x', { code: 'unknown' }))).toBeUndefined();
+  });
+
+  it('stops once the budget is spent', () => {
+    expect(retryDelayMs(policy, 3, rateLimit(), () => 0.5)).toBe(200);
+    expect(retryDelayMs(policy, 4, rateLimit(), () => 0.5)).toBeUndefined();
+  });
+});
