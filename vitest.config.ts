@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const packages = fileURLToPath(new URL('./packages/', import.meta.url));
+const examples = fileURLToPath(new URL('./examples/', import.meta.url));
 
 export default defineConfig({
   resolve: {
@@ -10,6 +11,7 @@ export default defineConfig({
     alias: [
       { find: /^@agentloop\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` },
       { find: /^@agentloop\/([a-z-]+)\/([a-z-/]+)$/, replacement: `${packages}$1/src/$2/index.ts` },
+      { find: /^@agentloop-examples\/([a-z-]+)$/, replacement: `${examples}$1/src/index.ts` },
     ],
   },
   test: {

@@ -10,3 +10,4 @@ export { ToolRegistry } from './tool-registry.js';
 export type { RegisteredTool } from './tool-registry.js';
 export { runToolCall, stringifyToolResult } from './run-tool-call.js';
 export type { ToolCallOutcome, ToolCallRequest, ToolFailureCode } from './run-tool-call.js';
+export * from './plugin/index.js';

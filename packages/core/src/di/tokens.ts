@@ -1,3 +1,4 @@
+import { TOOL_TOKEN } from '@agentloop/tools';
 import type { InjectionToken } from 'tsyringe';
 
 /**
@@ -12,7 +13,7 @@ export const TOKENS = {
   /** The ToolRegistry. */
   ToolRegistry: Symbol.for('agentloop.ToolRegistry') as InjectionToken,
   /** Extra tools: register any number (`useValue`); the agent registers all of them. */
-  Tool: Symbol.for('agentloop.Tool') as InjectionToken,
+  Tool: TOOL_TOKEN as InjectionToken,
   /** The PromptBuilder. */
   PromptBuilder: Symbol.for('agentloop.PromptBuilder') as InjectionToken,
   /** The conversation Memory. */

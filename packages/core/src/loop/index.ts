@@ -2,4 +2,4 @@ export { runLoop } from './run-loop.js';
 export type { LoopDependencies } from './run-loop.js';
 export { nativeToolProtocol } from './native-protocol.js';
 export { resolveToolProtocol } from './resolve-tool-protocol.js';
-export type { ModelStep, StepEvent, StepToolCall, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
+export type { ModelStep, StepDecoder, StepEvent, StepToolCall, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';

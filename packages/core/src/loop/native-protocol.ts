@@ -3,6 +3,8 @@ import { parseToolArguments } from '@agentloop/tools';
 import type { ModelChunk } from '../provider/index.js';
 import type { StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
 
+const NOTHING: readonly StepEvent[] = [];
+
 /** Tools travel in the API request and calls come back as the provider's structured tool calls. */
 export const nativeToolProtocol: ToolProtocolAdapter = {
   name: 'native',
@@ -13,26 +15,8 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
     return { tools, toolChoice: 'required' };
   },
 
-  async *decode(chunks: AsyncIterable<ModelChunk>): AsyncIterable<StepEvent> {
-    for await (const chunk of chunks) {
-      switch (chunk.type) {
-        case 'tool-call': {
-          const parsed = parseToolArguments(chunk.input);
-          const base = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, providerMetadata: chunk.providerMetadata };
-          yield parsed.ok
-            ? { type: 'tool-call', call: { ...base, arguments: parsed.value, repaired: parsed.repaired } }
-            : { type: 'tool-call', call: { ...base, invalid: parsed.message } };
-          break;
-        }
-        case 'thinking-end': {
-          const { type: _type, ...part } = chunk;
-          yield { type: 'thinking-end', part };
-          break;
-        }
-        default:
-          yield chunk;
-      }
-    }
+  createDecoder() {
+    return { decode: decodeNativeChunk, flush: () => [] };
   },
 
   assistantMessage(_step, parts): AssistantMessage {
@@ -60,3 +44,30 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
     return `Your last response did not call a tool, so it did not reach the user. Every response must call a tool: call \`task_completion\` if the task is done, \`ask_question\` if you need the user's input, \`converse\` to reply to the user, or another tool to go on with the task.${last}`;
   },
 };
+
+function decodeNativeChunk(chunk: ModelChunk): readonly StepEvent[] {
+  switch (chunk.type) {
+    case 'tool-call': {
+      const parsed = parseToolArguments(chunk.input);
+      const base = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, providerMetadata: chunk.providerMetadata };
+      return [
+        parsed.ok
+          ? { type: 'tool-call', call: { ...base, arguments: parsed.value, repaired: parsed.repaired } }
+          : { type: 'tool-call', call: { ...base, invalid: parsed.message } },
+      ];
+    }
+    case 'thinking-end': {
+      const { type: _type, ...part } = chunk;
+      return [{ type: 'thinking-end', part }];
+    }
+    case 'tool-call-start':
+    case 'text-delta':
+    case 'thinking-delta':
+    case 'usage':
+    case 'finish':
+    case 'retry':
+      return [chunk];
+    default:
+      return NOTHING;
+  }
+}

@@ -7,7 +7,7 @@ import type { AgentExit, AgentResult } from '../agent/agent-result.js';
 import { CancelledError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import { addUsage, emptyUsage } from '../provider/index.js';
-import type { LLMProvider, ModelChunk, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
+import type { LLMProvider, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
 import { ModelStepCollector } from './model-step.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
 import { cancelledRecords, runToolStep } from './tool-step.js';
@@ -105,11 +105,15 @@ async function callModel(run: RunState): Promise<ModelStep> {
   const collector = new ModelStepCollector(deps.events, iteration);
   let failed = false;
   let failure: unknown;
+  const decoder = protocol.createDecoder();
   try {
-    for await (const event of protocol.decode(tapRawText(deps.provider.stream(request), collector))) {
-      collector.accept(event);
+    for await (const chunk of deps.provider.stream(request)) {
+      // The XML protocol keeps the model's text with its tool blocks in history.
+      if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
+      for (const event of decoder.decode(chunk)) collector.accept(event);
       if (deps.signal.aborted) break;
     }
+    for (const event of decoder.flush()) collector.accept(event);
   } catch (error) {
     failed = true;
     failure = error;
@@ -125,15 +129,6 @@ async function callModel(run: RunState): Promise<ModelStep> {
   if (failed) throw failure;
   deps.memory.append(step.message);
   return step;
-}
-
-// The XML protocol keeps the model's text with its tool blocks in history, so the raw text is recorded
-// before the protocol decodes it.
-async function* tapRawText(chunks: AsyncIterable<ModelChunk>, collector: ModelStepCollector): AsyncIterable<ModelChunk> {
-  for await (const chunk of chunks) {
-    if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
-    yield chunk;
-  }
 }
 
 async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | undefined> {

@@ -26,6 +26,17 @@ export type StepEvent =
   | { type: 'finish'; reason: FinishReason }
   | Extract<ModelChunk, { type: 'retry' }>;
 
+/**
+ * Turns one response's provider chunks into step events. Synchronous, so decoding adds no async hop per
+ * chunk to the loop's hot path.
+ */
+export interface StepDecoder {
+  /** The step events for one chunk (often exactly one). */
+  decode(chunk: ModelChunk): readonly StepEvent[];
+  /** The events still held back at the end of the response (e.g. a tool block cut off by a stop sequence). */
+  flush(): readonly StepEvent[];
+}
+
 /** What one model call produced. */
 export interface ModelStep {
   /** The assistant message as it goes into history. */
@@ -57,8 +68,8 @@ export interface ToolProtocolAdapter {
     toolChoice: ToolChoice;
     stopSequences?: readonly string[];
   };
-  /** Decodes the provider's stream into step events. */
-  decode(chunks: AsyncIterable<ModelChunk>): AsyncIterable<StepEvent>;
+  /** A decoder for one model response. */
+  createDecoder(): StepDecoder;
   /** The assistant message for history, from the step's ordered parts. */
   assistantMessage(step: Omit<ModelStep, 'message'>, parts: AssistantMessage['content'], rawText: string): AssistantMessage;
   /** The messages that carry a step's tool results back to the model. */

@@ -1,0 +1,13 @@
+import { ScriptedProvider } from '@agentloop/core/testing';
+import { expect, it } from 'vitest';
+import { runMinimalAgent, script } from './main.js';
+
+it('answers a greeting through converse and prints the message', async () => {
+  const lines: string[] = [];
+  const provider = new ScriptedProvider(script);
+  const result = await runMinimalAgent(provider, 'Hi there!', (line) => lines.push(line));
+  expect(result.exit).toBe('converse');
+  expect(lines.at(-1)).toBe('Hello! I am a minimal agentloop agent. Ask me anything.');
+  expect(provider.requests[0]?.tools.map((tool) => tool.name)).toEqual(['task_completion', 'ask_question', 'converse']);
+  provider.assertDone();
+});
