@@ -4,6 +4,12 @@ import type { Message } from './message.js';
 /** The snapshot format version; bump it and add a migration when the Message model changes. */
 export const MEMORY_SCHEMA_VERSION = 1;
 
+const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
+
+function invalidSnapshot(reason: string): AgentloopError {
+  return new AgentloopError(`Not a memory snapshot: ${reason}.`, { code: 'invalid_snapshot' });
+}
+
 /** A conversation saved as JSON. */
 export interface MemorySnapshot {
   /** The version of the format, `MEMORY_SCHEMA_VERSION` when written. */
@@ -66,17 +72,21 @@ export class ConversationMemory implements Memory {
   }
 
   restore(snapshot: MemorySnapshot): void {
-    if (typeof snapshot !== 'object' || snapshot === null || !Array.isArray(snapshot.messages)) {
-      throw new AgentloopError('Not a memory snapshot: expected an object with "schemaVersion" and a "messages" array.', {
-        code: 'invalid_snapshot',
-      });
-    }
+    if (typeof snapshot !== 'object' || snapshot === null) throw invalidSnapshot('expected an object with "schemaVersion" and "messages"');
+    // The version comes first: a newer snapshot may have another shape, and should say so.
     if (snapshot.schemaVersion !== MEMORY_SCHEMA_VERSION) {
       throw new AgentloopError(
         `Memory snapshot has schemaVersion ${JSON.stringify(snapshot.schemaVersion)}; this version of @agentloop/memory reads version ${MEMORY_SCHEMA_VERSION}.`,
         { code: 'unsupported_snapshot_version' },
       );
     }
+    if (!Array.isArray(snapshot.messages)) throw invalidSnapshot('"messages" is not an array');
+    snapshot.messages.forEach((message, index) => {
+      if (typeof message !== 'object' || message === null || !ROLES.has(message.role) || !Array.isArray(message.content)) {
+        throw invalidSnapshot(`message ${index} has no valid "role" and "content" array`);
+      }
+    });
     this.#messages = structuredClone(snapshot.messages);
   }
+
 }

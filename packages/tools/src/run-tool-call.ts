@@ -74,6 +74,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason ?? new Error('aborted'));
     signal.addEventListener('abort', onAbort, { once: true });
+    // The tool's synchronous part may itself have aborted the signal; the event has then already fired.
+    if (signal.aborted) onAbort();
     work.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);

@@ -14,10 +14,15 @@ export function parseToolArguments(text: string): ParsedArguments {
     return { ok: true, value: JSON.parse(text), repaired: false };
   } catch (error) {
     try {
-      return { ok: true, value: JSON.parse(jsonrepair(text)), repaired: true };
+      const repaired: unknown = JSON.parse(jsonrepair(text));
+      // jsonrepair turns any prose into a JSON string; only a repair that yields an object is a repair.
+      if (typeof repaired === 'object' && repaired !== null && !Array.isArray(repaired)) {
+        return { ok: true, value: repaired, repaired: true };
+      }
     } catch {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { ok: false, message: `the arguments are not valid JSON (${reason}); send them as one JSON object` };
+      // Reported below with the original parse error, which says more about the text the model wrote.
     }
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `the arguments are not valid JSON (${reason}); send them as one JSON object` };
   }
 }

@@ -1,0 +1,268 @@
+import type { ToolDefinition } from '@agentloop/tools';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultPromptSections, PromptBuilder } from './prompt-builder.js';
+import type { PromptContext, PromptSection } from './prompt-context.js';
+
+const tools: readonly ToolDefinition[] = [
+  { name: 'task_completion', description: 'Finish', inputSchema: { type: 'object', properties: {} } },
+  { name: 'web_search', description: 'Search the web', inputSchema: { type: 'object', properties: {} } },
+];
+
+const native: PromptContext = { tools, protocol: 'native', provider: 'anthropic', model: 'claude-sonnet-4-5' };
+const xml: PromptContext = { ...native, protocol: 'xml' };
+
+const headings = (prompt: string) => prompt.split('\n').filter((line) => line.startsWith('# '));
+
+/** A section whose render is a spy, to count how often the builder renders. */
+const countingSection = (id = 'counter', text = `section ${id}`) => {
+  const render = vi.fn(() => text);
+  return { section: { id, render } satisfies PromptSection, render };
+};
+
+describe('PromptBuilder', () => {
+  describe('the default sections', () => {
+    it('are capabilities, the user system prompt, loop guidance and chain of thought, in that order', () => {
+      expect(defaultPromptSections('Be brief.').map((section) => section.id)).toEqual([
+        'system-capabilities',
+        'user-system-prompt',
+        'agent-loop-guidance',
+        'chain-of-thought',
+      ]);
+    });
+
+    it('render in that order, with the user system prompt between capabilities and loop guidance', () => {
+      const prompt = new PromptBuilder({ systemPrompt: 'You are a helpful coding assistant.' }).build(native);
+      const positions = ['# How you work', 'You are a helpful coding assistant.', '# The agent loop', '# Thinking'].map(
+        (marker) => prompt.indexOf(marker),
+      );
+
+      expect(positions.every((position) => position >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    });
+
+    it('separate sections by one blank line, with no leading or trailing whitespace', () => {
+      const prompt = new PromptBuilder({ systemPrompt: '\n  Be brief.  \n' }).build(native);
+
+      expect(prompt).toContain(
+        'forward. The result of each tool call comes back to you in the next message.\n\nBe brief.\n\n# The agent loop',
+      );
+      expect(prompt).toBe(prompt.trim());
+      expect(prompt).not.toMatch(/\n{3,}/);
+    });
+
+    it('name all three loop-control tools in the loop guidance', () => {
+      const prompt = new PromptBuilder().build(native);
+      const guidance = prompt.slice(prompt.indexOf('# The agent loop'), prompt.indexOf('# Thinking'));
+
+      expect(guidance).toContain('`task_completion`');
+      expect(guidance).toContain('`ask_question`');
+      expect(guidance).toContain('`converse`');
+    });
+
+    it('leave out the user system prompt section when there is none', () => {
+      expect(headings(new PromptBuilder().build(native))).toEqual(['# How you work', '# The agent loop', '# Thinking']);
+      expect(new PromptBuilder().build(native)).toContain('in the next message.\n\n# The agent loop');
+    });
+
+    it('leave out a whitespace-only user system prompt', () => {
+      expect(new PromptBuilder({ systemPrompt: '  \n ' }).build(native)).toBe(new PromptBuilder().build(native));
+    });
+
+    it('name the model when the context has one', () => {
+      expect(new PromptBuilder().build(native)).toContain('You are running as claude-sonnet-4-5.');
+      expect(new PromptBuilder().build({ tools, protocol: 'native' })).not.toContain('You are running as');
+    });
+
+    it('ask for <thinking> tags in the xml protocol', () => {
+      expect(new PromptBuilder().build(xml)).toContain('inside <thinking></thinking> tags before your tool call');
+    });
+
+    it('do not mention <thinking> tags in the native protocol', () => {
+      expect(new PromptBuilder().build(native)).not.toContain('<thinking>');
+    });
+  });
+
+  describe('sections option', () => {
+    it('replaces the default sections entirely', () => {
+      const builder = new PromptBuilder({
+        systemPrompt: 'ignored',
+        sections: [
+          { id: 'a', render: () => 'Alpha' },
+          { id: 'b', render: ({ protocol }) => `Protocol: ${protocol}` },
+        ],
+      });
+
+      expect(builder.build(native)).toBe('Alpha\n\nProtocol: native');
+    });
+
+    it('leaves out sections that render undefined, an empty string or whitespace', () => {
+      const builder = new PromptBuilder({
+        sections: [
+          { id: 'a', render: () => 'Alpha' },
+          { id: 'none', render: () => undefined },
+          { id: 'empty', render: () => '' },
+          { id: 'blank', render: () => ' \n ' },
+          { id: 'b', render: () => 'Beta' },
+        ],
+      });
+
+      expect(builder.build(native)).toBe('Alpha\n\nBeta');
+    });
+  });
+
+  describe('use', () => {
+    it('adds a section at the end when no anchor is given', () => {
+      const builder = new PromptBuilder().use({ id: 'house-rules', render: () => '# House rules\nNo force pushes.' });
+
+      expect(builder.sections.map((section) => section.id).at(-1)).toBe('house-rules');
+      expect(builder.build(native).endsWith('# House rules\nNo force pushes.')).toBe(true);
+    });
+
+    it('inserts a section after the anchor', () => {
+      const builder = new PromptBuilder().use(
+        { id: 'house-rules', render: () => 'rules' },
+        { after: 'user-system-prompt' },
+      );
+
+      expect(builder.sections.map((section) => section.id)).toEqual([
+        'system-capabilities',
+        'user-system-prompt',
+        'house-rules',
+        'agent-loop-guidance',
+        'chain-of-thought',
+      ]);
+    });
+
+    it('adds a section at the end when the anchor does not exist', () => {
+      const builder = new PromptBuilder().use(
+        { id: 'house-rules', render: () => 'rules' },
+        { after: 'no-such-section' },
+      );
+
+      expect(builder.sections.map((section) => section.id).at(-1)).toBe('house-rules');
+    });
+
+    it('replaces a section with the same id in place', () => {
+      const builder = new PromptBuilder().use({
+        id: 'chain-of-thought',
+        render: () => '# Thinking\nThink step by step.',
+      });
+
+      expect(builder.sections.map((section) => section.id)).toEqual(
+        defaultPromptSections().map((section) => section.id),
+      );
+      expect(builder.build(native).endsWith('# Thinking\nThink step by step.')).toBe(true);
+    });
+
+    it('returns the builder, so calls can be chained', () => {
+      const builder = new PromptBuilder();
+
+      expect(builder.use({ id: 'x', render: () => 'x' })).toBe(builder);
+    });
+  });
+
+  describe('remove', () => {
+    it('removes the section with the id and returns true', () => {
+      const builder = new PromptBuilder();
+
+      expect(builder.remove('chain-of-thought')).toBe(true);
+      expect(headings(builder.build(native))).toEqual(['# How you work', '# The agent loop']);
+    });
+
+    it('returns false when there is no section with the id', () => {
+      const builder = new PromptBuilder();
+
+      expect(builder.remove('no-such-section')).toBe(false);
+      expect(builder.sections).toHaveLength(4);
+    });
+  });
+
+  describe('caching', () => {
+    it('renders once for repeated builds with the same tools array, protocol, provider and model', () => {
+      const { section, render } = countingSection();
+      const builder = new PromptBuilder({ sections: [section] });
+
+      const first = builder.build(native);
+      const second = builder.build({ ...native });
+
+      expect(second).toBe(first);
+      expect(render).toHaveBeenCalledTimes(1);
+    });
+
+    it('renders again for a different tools array, even with the same tools in it', () => {
+      const { section, render } = countingSection();
+      const builder = new PromptBuilder({ sections: [section] });
+
+      builder.build(native);
+      builder.build({ ...native, tools: [...tools] });
+
+      expect(render).toHaveBeenCalledTimes(2);
+    });
+
+    it.each([
+      ['protocol', { protocol: 'xml' }],
+      ['provider', { provider: 'openai' }],
+      ['model', { model: 'claude-opus-4-1' }],
+    ] as const)('renders again for a different %s', (_field, change) => {
+      const { section, render } = countingSection();
+      const builder = new PromptBuilder({ sections: [section] });
+
+      builder.build(native);
+      builder.build({ ...native, ...change });
+
+      expect(render).toHaveBeenCalledTimes(2);
+    });
+
+    it('renders again after use() and includes the new section', () => {
+      const { section, render } = countingSection('base');
+      const builder = new PromptBuilder({ sections: [section] });
+      builder.build(native);
+
+      builder.use({ id: 'extra', render: () => 'extra' });
+
+      expect(builder.build(native)).toBe('section base\n\nextra');
+      expect(render).toHaveBeenCalledTimes(2);
+    });
+
+    it('renders again after remove() and leaves the section out', () => {
+      const { section, render } = countingSection('base');
+      const builder = new PromptBuilder({ sections: [section, { id: 'extra', render: () => 'extra' }] });
+      builder.build(native);
+
+      builder.remove('extra');
+
+      expect(builder.build(native)).toBe('section base');
+      expect(render).toHaveBeenCalledTimes(2);
+    });
+
+    it('passes the context to every section', () => {
+      const { section, render } = countingSection();
+      new PromptBuilder({ sections: [section] }).build(xml);
+
+      expect(render).toHaveBeenCalledWith(xml);
+    });
+  });
+
+  it('renders the full native-mode prompt with a system prompt', () => {
+    const prompt = new PromptBuilder({ systemPrompt: 'You are a helpful coding assistant.' }).build(native);
+
+    expect(prompt).toMatchInlineSnapshot(`
+      "# How you work
+      You are an autonomous agent that completes tasks by calling tools in a loop. You are running as claude-sonnet-4-5.
+      Each of your responses is one step: think about where the task stands, then call the tool that moves it forward. The result of each tool call comes back to you in the next message.
+
+      You are a helpful coding assistant.
+
+      # The agent loop
+      Every response must call a tool. Plain text without a tool call does not reach the user.
+      Use the task tools as often as the task needs. To end your turn, call exactly one of these:
+      - \`task_completion\` when the task is done: give the result and list the artifacts you produced.
+      - \`ask_question\` when you cannot go on without information only the user has: ask one clear question, with up to four suggested answers.
+      - \`converse\` to reply conversationally when there is no task to carry out.
+      If a tool call fails, read the error, fix the call and try again, or choose another way.
+
+      # Thinking
+      Before each step, reason briefly before your tool call: what you know, what is missing, and which tool gets it. Explain to the user why you take an action before you take it, without naming the tools."
+    `);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from './define-tool.js';
+import type { ToolContext } from './tool.js';
+
+const context: ToolContext = {
+  signal: new AbortController().signal,
+  sessionId: 'session-1',
+  workspace: '/workspace',
+  toolCallId: 'call-1',
+  reportProgress: () => {},
+};
+
+describe('defineTool', () => {
+  it('returns a tool with the given name, description and parameters', () => {
+    const parameters = z.object({ query: z.string() });
+    const tool = defineTool({
+      name: 'web_search',
+      description: 'Search the web',
+      parameters,
+      execute: () => 'results',
+    });
+
+    expect(tool).toMatchObject({ name: 'web_search', description: 'Search the web' });
+    expect(tool.parameters).toBe(parameters);
+  });
+
+  it('returns a copy, so changing the config afterwards does not change the tool', () => {
+    const config = { name: 'echo', description: 'Echo', parameters: { type: 'object' }, execute: () => 'echo' };
+    const tool = defineTool(config);
+    config.name = 'renamed';
+
+    expect(tool.name).toBe('echo');
+  });
+
+  it('passes the arguments and the context to execute and returns its result', async () => {
+    const execute = vi.fn(async ({ query, limit }: { query: string; limit: number }) => `${query} x${limit}`);
+    const tool = defineTool({
+      name: 'web_search',
+      description: 'Search the web',
+      parameters: z.object({ query: z.string(), limit: z.number() }),
+      execute,
+    });
+
+    expect(await tool.execute({ query: 'node 24', limit: 3 }, context)).toBe('node 24 x3');
+    expect(execute).toHaveBeenCalledWith({ query: 'node 24', limit: 3 }, context);
+  });
+
+  it('accepts a plain JSON Schema', async () => {
+    const tool = defineTool({
+      name: 'read_file',
+      description: 'Read a file',
+      parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      execute: (args) => `read ${String(args.path)}`,
+    });
+
+    expect(await tool.execute({ path: 'README.md' }, context)).toBe('read README.md');
+  });
+});

@@ -1,0 +1,271 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from './define-tool.js';
+import { AgentloopError } from './errors/index.js';
+import { runToolCall, stringifyToolResult } from './run-tool-call.js';
+import type { Tool, ToolContext } from './tool.js';
+import { ToolRegistry } from './tool-registry.js';
+
+function contextWith(overrides: Partial<ToolContext> = {}): ToolContext {
+  return {
+    signal: new AbortController().signal,
+    sessionId: 'session-1',
+    workspace: '/workspace',
+    toolCallId: 'call-1',
+    reportProgress: () => {},
+    ...overrides,
+  };
+}
+
+/** A registry holding one `probe` tool with a `{ input: string }` schema and the given execute. */
+function registryWith(execute: Tool['execute']): ToolRegistry {
+  return new ToolRegistry([
+    defineTool({ name: 'probe', description: 'Probe', parameters: z.object({ input: z.string() }), execute }),
+  ]);
+}
+
+const call = (args: unknown = { input: 'x' }, toolName = 'probe') => ({
+  toolCallId: 'call-1',
+  toolName,
+  arguments: args,
+});
+
+describe('runToolCall', () => {
+  describe('a successful call', () => {
+    it('gives a string result to the model as it is', async () => {
+      const registry = registryWith(() => 'line one\nline two');
+
+      expect(await runToolCall(registry, call(), contextWith())).toStrictEqual({
+        status: 'ok',
+        content: 'line one\nline two',
+        value: 'line one\nline two',
+        arguments: { input: 'x' },
+      });
+    });
+
+    it('gives an object result to the model as JSON and keeps the raw value', async () => {
+      const registry = registryWith(async () => ({ files: ['a.ts', 'b.ts'], count: 2 }));
+
+      expect(await runToolCall(registry, call(), contextWith())).toStrictEqual({
+        status: 'ok',
+        content: '{"files":["a.ts","b.ts"],"count":2}',
+        value: { files: ['a.ts', 'b.ts'], count: 2 },
+        arguments: { input: 'x' },
+      });
+    });
+
+    it('says "(no output)" when the tool returns nothing', async () => {
+      const registry = registryWith(() => undefined);
+
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
+        status: 'ok',
+        content: '(no output)',
+      });
+    });
+
+    it('passes the validated arguments, not the raw ones, to execute', async () => {
+      const execute = vi.fn(() => 'ok');
+      const registry = new ToolRegistry([
+        defineTool({
+          name: 'probe',
+          description: 'Probe',
+          parameters: z.object({ limit: z.number().default(5) }),
+          execute,
+        }),
+      ]);
+
+      await runToolCall(registry, call({}), contextWith());
+
+      expect(execute).toHaveBeenCalledWith({ limit: 5 }, expect.anything());
+    });
+
+    it('passes the context, with its reportProgress, through to the tool', async () => {
+      const reportProgress = vi.fn();
+      const context = contextWith({ reportProgress, toolCallId: 'call-7' });
+      const registry = registryWith((_args, toolContext) => {
+        toolContext.reportProgress({ message: 'halfway', fraction: 0.5 });
+        return toolContext.toolCallId;
+      });
+
+      const outcome = await runToolCall(registry, call(), context);
+
+      expect(reportProgress).toHaveBeenCalledWith({ message: 'halfway', fraction: 0.5 });
+      expect(outcome).toMatchObject({ status: 'ok', content: 'call-7' });
+    });
+  });
+
+  describe('a call that cannot run', () => {
+    it('reports an unknown tool and lists the available tools', async () => {
+      const registry = registryWith(() => 'ok');
+
+      expect(await runToolCall(registry, call({}, 'serach'), contextWith())).toStrictEqual({
+        status: 'error',
+        code: 'unknown_tool',
+        content: 'Unknown tool "serach". Available tools: task_completion, ask_question, converse, probe.',
+      });
+    });
+
+    it('reports invalid arguments, naming the field, and does not run the tool', async () => {
+      const execute = vi.fn(() => 'ok');
+      const registry = registryWith(execute);
+
+      expect(await runToolCall(registry, call({ input: 3 }), contextWith())).toStrictEqual({
+        status: 'error',
+        code: 'invalid_arguments',
+        content:
+          'Invalid arguments for tool "probe": input: Invalid input: expected string, received number. Fix the arguments and call the tool again.',
+      });
+      expect(execute).not.toHaveBeenCalled();
+    });
+
+    it('does not start a tool when the run is already cancelled', async () => {
+      const execute = vi.fn(() => 'ok');
+      const controller = new AbortController();
+      controller.abort();
+
+      const outcome = await runToolCall(registryWith(execute), call(), contextWith({ signal: controller.signal }));
+
+      expect(outcome).toStrictEqual({
+        status: 'error',
+        code: 'cancelled',
+        content: 'The tool call was cancelled before it started.',
+      });
+      expect(execute).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('a call that fails', () => {
+    it('turns a thrown error into a tool_failed outcome carrying the message and the error', async () => {
+      const thrown = new Error('disk full');
+      const registry = registryWith(() => {
+        throw thrown;
+      });
+
+      expect(await runToolCall(registry, call(), contextWith())).toStrictEqual({
+        status: 'error',
+        code: 'tool_failed',
+        content: 'Tool "probe" failed: disk full',
+        error: thrown,
+      });
+    });
+
+    it('turns a rejected promise into a tool_failed outcome', async () => {
+      const registry = registryWith(async () => Promise.reject(new Error('timeout')));
+
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
+        status: 'error',
+        code: 'tool_failed',
+        content: 'Tool "probe" failed: timeout',
+      });
+    });
+
+    it('includes the code of an AgentloopError thrown by the tool', async () => {
+      const registry = registryWith(() => {
+        throw new AgentloopError('permission denied: /etc/passwd', { code: 'permission_denied' });
+      });
+
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
+        code: 'tool_failed',
+        content: 'Tool "probe" failed [permission_denied]: permission denied: /etc/passwd',
+      });
+    });
+
+    it('reports a thrown non-error value by its text', async () => {
+      const registry = registryWith(() => {
+        throw 'not found';
+      });
+
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
+        code: 'tool_failed',
+        content: 'Tool "probe" failed: not found',
+        error: 'not found',
+      });
+    });
+  });
+
+  describe('cancellation while a tool runs', () => {
+    it('abandons a tool that ignores its signal and reports the call as cancelled', async () => {
+      const controller = new AbortController();
+      let started!: () => void;
+      const toolStarted = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const registry = registryWith(() => {
+        started();
+        return new Promise<never>(() => {});
+      });
+
+      const outcome = runToolCall(registry, call(), contextWith({ signal: controller.signal }));
+      await toolStarted;
+      controller.abort();
+
+      expect(await outcome).toMatchObject({
+        status: 'error',
+        code: 'cancelled',
+        content: 'The tool call was cancelled by the user.',
+      });
+    });
+
+    it('reports a tool that stops on its signal as cancelled, not failed', async () => {
+      const controller = new AbortController();
+      let started!: () => void;
+      const toolStarted = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const registry = registryWith(
+        (_args, { signal }) =>
+          new Promise((_resolve, reject) => {
+            signal.addEventListener('abort', () => reject(new Error('stopped')));
+            started();
+          }),
+      );
+
+      const outcome = runToolCall(registry, call(), contextWith({ signal: controller.signal }));
+      await toolStarted;
+      controller.abort();
+
+      expect(await outcome).toMatchObject({
+        status: 'error',
+        code: 'cancelled',
+        content: 'The tool call was cancelled by the user.',
+      });
+    });
+  });
+});
+
+describe('stringifyToolResult', () => {
+  it('keeps strings, including the empty string, as they are', () => {
+    expect([stringifyToolResult('hello'), stringifyToolResult('')]).toEqual(['hello', '']);
+  });
+
+  it('writes numbers, booleans, null, arrays and objects as JSON', () => {
+    expect([42, true, null, [1, 'a'], { a: { b: 1 } }].map(stringifyToolResult)).toEqual([
+      '42',
+      'true',
+      'null',
+      '[1,"a"]',
+      '{"a":{"b":1}}',
+    ]);
+  });
+
+  it('says "(no output)" for undefined', () => {
+    expect(stringifyToolResult(undefined)).toBe('(no output)');
+  });
+
+  it('falls back to String() for a value JSON cannot write', () => {
+    const circular: Record<string, unknown> = { name: 'loop' };
+    circular.self = circular;
+
+    expect([stringifyToolResult(circular), stringifyToolResult(10n)]).toEqual(['[object Object]', '10']);
+  });
+});
+
+it('abandons a tool whose synchronous part aborted the signal and which then ignores it', async () => {
+  const controller = new AbortController();
+  const registry = registryWith(() => {
+    controller.abort();
+    return new Promise(() => {});
+  });
+  const outcome = await runToolCall(registry, call(), contextWith({ signal: controller.signal }));
+  expect(outcome).toMatchObject({ status: 'error', code: 'cancelled' });
+});

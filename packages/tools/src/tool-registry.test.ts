@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from './define-tool.js';
+import { AgentloopError, ToolDefinitionError } from './errors/index.js';
+import type { Tool } from './tool.js';
+import { ToolRegistry } from './tool-registry.js';
+
+const LOOP_CONTROL = ['task_completion', 'ask_question', 'converse'];
+
+const toolNamed = (name: string): Tool =>
+  defineTool({
+    name,
+    description: `The ${name} tool`,
+    parameters: z.object({ input: z.string() }),
+    execute: () => name,
+  });
+
+/** Calls `fn` and returns what it threw, failing the test when it did not throw. */
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to throw');
+}
+
+const names = (registry: ToolRegistry) => registry.list().map((entry) => entry.tool.name);
+
+describe('ToolRegistry', () => {
+  describe('the loop-control tools', () => {
+    it('are present in a new registry, in the order task_completion, ask_question, converse', () => {
+      expect(names(new ToolRegistry())).toEqual(LOOP_CONTROL);
+    });
+
+    it('are marked as loop control, unlike other tools', () => {
+      const registry = new ToolRegistry([toolNamed('read_file')]);
+
+      expect(registry.list().map((entry) => [entry.tool.name, entry.loopControl])).toEqual([
+        ['task_completion', true],
+        ['ask_question', true],
+        ['converse', true],
+        ['read_file', false],
+      ]);
+    });
+
+    it('cannot be registered again, with a message that tells the user to rename the tool', () => {
+      const error = thrownBy(() => new ToolRegistry().register(toolNamed('converse')));
+
+      expect(error).toBeInstanceOf(ToolDefinitionError);
+      expect(error).toMatchObject({
+        code: 'duplicate_tool',
+        message: 'Tool "converse" is a loop-control tool and is always registered; give your tool another name.',
+      });
+    });
+
+    it('cannot be removed', () => {
+      const registry = new ToolRegistry();
+      const error = thrownBy(() => registry.unregister('task_completion'));
+
+      expect(error).toBeInstanceOf(ToolDefinitionError);
+      expect(error).toMatchObject({
+        code: 'protected_tool',
+        message: 'Tool "task_completion" is a loop-control tool and cannot be removed.',
+      });
+      expect(registry.has('task_completion')).toBe(true);
+    });
+  });
+
+  describe('order', () => {
+    it('lists the loop-control tools first, then the others sorted by name, whatever the registration order', () => {
+      const registry = new ToolRegistry([toolNamed('web_search'), toolNamed('bash')]);
+      registry.register(toolNamed('read_file'));
+      registry.register(toolNamed('apply_patch'));
+
+      expect(names(registry)).toEqual([...LOOP_CONTROL, 'apply_patch', 'bash', 'read_file', 'web_search']);
+    });
+
+    it('gives definitions in the same order as list', () => {
+      const registry = new ToolRegistry([toolNamed('web_search'), toolNamed('bash')]);
+
+      expect(registry.definitions().map((definition) => definition.name)).toEqual(names(registry));
+    });
+  });
+
+  describe('register', () => {
+    it('returns the entry with the JSON Schema definition sent to the model', () => {
+      const registry = new ToolRegistry();
+      const entry = registry.register(toolNamed('web_search'));
+
+      expect(entry.definition).toStrictEqual({
+        name: 'web_search',
+        description: 'The web_search tool',
+        inputSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] },
+      });
+      expect(registry.get('web_search')).toBe(entry);
+    });
+
+    it('counts the loop-control tools in its size', () => {
+      expect(new ToolRegistry([toolNamed('bash')]).size).toBe(4);
+    });
+
+    it('rejects a second tool with the same name, naming the tool', () => {
+      const registry = new ToolRegistry([toolNamed('web_search')]);
+      const error = thrownBy(() => registry.register(toolNamed('web_search')));
+
+      expect(error).toBeInstanceOf(ToolDefinitionError);
+      expect(error).toMatchObject({ code: 'duplicate_tool' });
+      expect((error as Error).message).toContain('"web_search"');
+    });
+
+    it('keeps the first tool when a duplicate is rejected', () => {
+      const first = toolNamed('web_search');
+      const registry = new ToolRegistry([first]);
+      thrownBy(() => registry.register(toolNamed('web_search')));
+
+      expect(registry.get('web_search')?.tool).toBe(first);
+    });
+
+    it.each([
+      ['an empty name', ''],
+      ['a space', 'web search'],
+      ['a dot', 'fs.read'],
+      ['65 characters', 'a'.repeat(65)],
+    ])('rejects a name with %s', (_case, name) => {
+      const error = thrownBy(() => new ToolRegistry().register(toolNamed(name)));
+
+      expect(error).toMatchObject({ code: 'invalid_tool_name' });
+      expect((error as Error).message).toBe(
+        `Tool name ${JSON.stringify(name)} is invalid: use 1 to 64 letters, digits, "_" or "-".`,
+      );
+    });
+
+    it('accepts a name of letters, digits, "_" and "-" up to 64 characters', () => {
+      const registry = new ToolRegistry();
+      registry.register(toolNamed('Read-File_2'));
+      registry.register(toolNamed('a'.repeat(64)));
+
+      expect([registry.has('Read-File_2'), registry.has('a'.repeat(64))]).toEqual([true, true]);
+    });
+
+    it('rejects a tool without an execute function', () => {
+      const noExecute = { name: 'broken', description: 'Broken', parameters: { type: 'object' } } as unknown as Tool;
+
+      expect(() => new ToolRegistry().register(noExecute)).toThrow('Tool "broken" has no execute function.');
+    });
+
+    it('rejects a tool whose parameters do not describe an object', () => {
+      const error = thrownBy(() => new ToolRegistry().register({ ...toolNamed('echo'), parameters: z.string() }));
+
+      expect(AgentloopError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+    });
+
+    it('accepts a class instance that implements Tool', async () => {
+      class WebSearchTool implements Tool<{ query: string }, string> {
+        readonly name = 'web_search';
+        readonly description = 'Search the web';
+        readonly parameters = z.object({ query: z.string() });
+        execute({ query }: { query: string }) {
+          return `results for ${query}`;
+        }
+      }
+      const registry = new ToolRegistry([new WebSearchTool()]);
+
+      expect(registry.get('web_search')?.definition.inputSchema).toMatchObject({ required: ['query'] });
+      expect(await registry.get('web_search')?.validate({ query: 'x' })).toStrictEqual({
+        ok: true,
+        value: { query: 'x' },
+      });
+    });
+  });
+
+  describe('unregister', () => {
+    it('removes a tool and returns true', () => {
+      const registry = new ToolRegistry([toolNamed('bash')]);
+
+      expect(registry.unregister('bash')).toBe(true);
+      expect(registry.has('bash')).toBe(false);
+      expect(names(registry)).toEqual(LOOP_CONTROL);
+    });
+
+    it('returns false for a name that is not registered', () => {
+      expect(new ToolRegistry().unregister('bash')).toBe(false);
+    });
+  });
+
+  describe('definitions caching', () => {
+    it('returns the same array while the registry does not change, so a prompt built from it can be cached', () => {
+      const registry = new ToolRegistry([toolNamed('bash')]);
+
+      expect(registry.definitions()).toBe(registry.definitions());
+    });
+
+    it('returns a new array after a tool is registered', () => {
+      const registry = new ToolRegistry();
+      const before = registry.definitions();
+      registry.register(toolNamed('bash'));
+
+      expect(registry.definitions()).not.toBe(before);
+      expect(registry.definitions().map((definition) => definition.name)).toEqual([...LOOP_CONTROL, 'bash']);
+    });
+
+    it('returns a new array after a tool is removed', () => {
+      const registry = new ToolRegistry([toolNamed('bash')]);
+      const before = registry.definitions();
+      registry.unregister('bash');
+
+      expect(registry.definitions()).not.toBe(before);
+      expect(registry.definitions().map((definition) => definition.name)).toEqual(LOOP_CONTROL);
+    });
+
+    it('keeps the array when unregister finds nothing to remove', () => {
+      const registry = new ToolRegistry();
+      const before = registry.definitions();
+      registry.unregister('bash');
+
+      expect(registry.definitions()).toBe(before);
+    });
+
+    it('keeps the array when a registration is rejected', () => {
+      const registry = new ToolRegistry([toolNamed('bash')]);
+      const before = registry.definitions();
+      thrownBy(() => registry.register(toolNamed('bash')));
+
+      expect(registry.definitions()).toBe(before);
+    });
+  });
+});
