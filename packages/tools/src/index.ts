@@ -11,3 +11,4 @@ export type { RegisteredTool } from './tool-registry.js';
 export { runToolCall, stringifyToolResult } from './run-tool-call.js';
 export type { ToolCallOutcome, ToolCallRequest, ToolFailureCode } from './run-tool-call.js';
 export * from './plugin/index.js';
+export * from './xml/index.js';

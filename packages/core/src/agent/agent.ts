@@ -15,6 +15,8 @@ export interface Agent {
   readonly provider: LLMProvider;
   /** The configured tool protocol. */
   readonly toolProtocol: ToolProtocolOption;
+  /** The protocol the next model call uses. */
+  readonly activeToolProtocol: 'native' | 'xml';
   /** True while a run is going. */
   readonly running: boolean;
   registerTool(tool: Tool): this;

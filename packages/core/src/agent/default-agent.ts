@@ -33,6 +33,8 @@ export class DefaultAgent implements Agent {
   readonly #events = new AgentEventBus();
   readonly #queuedInput: string[] = [];
   #toolProtocol: ToolProtocolOption;
+  /** Set when a server rejected native tools under `auto`: the session goes on in XML. */
+  #xmlFallback = false;
   #controller: AbortController | undefined;
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
@@ -55,6 +57,11 @@ export class DefaultAgent implements Agent {
     return this.#controller !== undefined;
   }
 
+  /** The protocol the next model call uses (`auto` resolved for the current provider). */
+  get activeToolProtocol(): 'native' | 'xml' {
+    return resolveToolProtocol(this.#xmlFallback ? 'xml' : this.#toolProtocol, this.#provider).name;
+  }
+
   /** The configured tool protocol (`auto`, `native` or `xml`). */
   get toolProtocol(): ToolProtocolOption {
     return this.#toolProtocol;
@@ -69,12 +76,14 @@ export class DefaultAgent implements Agent {
   /** Switches the provider (and so the model); takes effect at the next model call. */
   setProvider(provider: LLMProvider): this {
     this.#provider = provider;
+    this.#xmlFallback = false;
     return this;
   }
 
   /** Switches the tool protocol; takes effect at the next model call. */
   setToolProtocol(protocol: ToolProtocolOption): this {
     this.#toolProtocol = protocol;
+    this.#xmlFallback = false;
     return this;
   }
 
@@ -98,7 +107,8 @@ export class DefaultAgent implements Agent {
           memory: this.memory,
           prompts: this.prompts,
           events: this.#events,
-          protocol: () => resolveToolProtocol(this.#toolProtocol, this.#provider),
+          protocol: () => resolveToolProtocol(this.#xmlFallback ? 'xml' : this.#toolProtocol, this.#provider),
+          fallBackToXml: () => (this.#xmlFallback = this.#toolProtocol === 'auto'),
           takeQueuedInput: () => this.#queuedInput.splice(0),
           maxIterations: this.#options.maxIterations ?? 10,
           ...(this.#options.settings ? { settings: this.#options.settings } : {}),

@@ -63,6 +63,8 @@ export interface AgentEventMap {
   usage: { type: 'usage'; iteration: number; usage: Usage; total: Usage; finishReason: FinishReason };
   /** The provider retries a failed call. With `discardOutput`, drop what this step showed so far. */
   retry: { type: 'retry'; iteration: number; attempt: number; delayMs: number; error: AgentloopError; discardOutput: boolean };
+  /** The session switched tool protocol (a server rejected native tools under `toolProtocol: 'auto'`). */
+  'protocol-switch': { type: 'protocol-switch'; from: 'native'; to: 'xml'; reason: string };
   /** Input sent with `agent.send()` was queued, or reached the model. */
   'input-queued': { type: 'input-queued'; text: string };
   'input-delivered': { type: 'input-delivered'; iteration: number; text: string };

@@ -22,6 +22,8 @@ export interface LoopDependencies {
   events: AgentEventBus;
   /** Picks the tool protocol for this iteration (it can change mid-run, e.g. native → xml). */
   protocol: () => ToolProtocolAdapter;
+  /** Switches the session to the XML protocol when the server rejects native tools; false when not allowed. */
+  fallBackToXml: () => boolean;
   /** Takes the input queued with `agent.send()` since the last call. */
   takeQueuedInput: () => string[];
   maxIterations: number;
@@ -126,9 +128,27 @@ async function callModel(run: RunState): Promise<ModelStep> {
     if (step.message.content.length > 0) deps.memory.append(step.message, ...protocol.resultMessages(cancelledRecords(step.toolCalls)));
     throw new CancelledError(undefined, deps.signal.reason);
   }
-  if (failed) throw failure;
+  if (failed) {
+    if (canFallBackToXml(run, protocol, failure)) {
+      deps.events.emit({ type: 'protocol-switch', from: 'native', to: 'xml', reason: (failure as Error).message });
+      return callModel(run);
+    }
+    throw failure;
+  }
   deps.memory.append(step.message);
   return step;
+}
+
+// An OpenAI-compatible server that says the model has no tool support: with `toolProtocol: 'auto'` the
+// session goes on in the XML protocol instead of failing.
+function canFallBackToXml(run: RunState, protocol: ToolProtocolAdapter, failure: unknown): boolean {
+  return (
+    protocol.name === 'native' &&
+    AgentloopError.isInstance(failure) &&
+    failure.code === 'tools_unsupported' &&
+    run.iterations < run.deps.maxIterations &&
+    run.deps.fallBackToXml()
+  );
 }
 
 async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | undefined> {

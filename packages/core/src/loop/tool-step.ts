@@ -66,9 +66,9 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   const { events, iteration } = context;
   events.emit({ type: 'tool-call', iteration, toolCallId: call.toolCallId, name: call.toolName, arguments: call.arguments });
   const started = context.now();
-  const outcome: ToolCallOutcome =
+  const outcome: ToolCallOutcome | { status: 'error'; code: 'parse_error'; content: string } =
     call.invalid !== undefined
-      ? { status: 'error', code: 'invalid_arguments', content: `Invalid call of tool "${call.toolName}": ${call.invalid}` }
+      ? { status: 'error', code: call.invalidCode ?? 'invalid_arguments', content: `Invalid call of tool "${call.toolName}": ${call.invalid}` }
       : await runToolCall(context.tools, { toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments }, {
           signal: context.signal,
           sessionId: context.sessionId,

@@ -1,0 +1,121 @@
+import type { AssistantMessage, Message } from '@agentloop/memory';
+import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
+import { XmlToolParser } from '@agentloop/tools';
+import type { XmlParserEvent } from '@agentloop/tools';
+import type { ModelChunk } from '../provider/index.js';
+import { nativeToolProtocol } from './native-protocol.js';
+import type { StepDecoder, StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
+
+// Stopping after the block saves tokens and keeps the model from writing a second block or the result
+// itself. The stop sequence is not part of the output: the decoder decodes the cut-off block at flush.
+const STOP_SEQUENCES = ['</tool>', '</tool_call>'] as const;
+
+let callCount = 0;
+
+/**
+ * Tools are described in the system prompt and called by a `<tool>` block in the model's text. History
+ * keeps the text with its block; results go back as a user message of `<tool_result>` blocks.
+ */
+export const xmlToolProtocol: ToolProtocolAdapter = {
+  name: 'xml',
+
+  requestTools(_tools) {
+    return { tools: [], toolChoice: 'auto', stopSequences: STOP_SEQUENCES };
+  },
+
+  createDecoder(): StepDecoder {
+    return new XmlStepDecoder();
+  },
+
+  assistantMessage(step, parts, rawText): AssistantMessage {
+    // Reasoning the provider returned natively (with a signature) must go back; `<thinking>` text is in rawText.
+    const providerThinking = parts.filter((part) => part.type === 'thinking' && (part.signature || part.redactedData));
+    const text = step.finishReason === 'stop-sequence' ? closeCutBlock(rawText) : rawText;
+    return { role: 'assistant', content: [...providerThinking, ...(text ? [{ type: 'text' as const, text }] : [])] };
+  },
+
+  resultMessages(records: readonly ToolCallRecord[]): Message[] {
+    if (records.length === 0) return [];
+    const text = records
+      .map((record) => formatXmlToolResult({ toolName: record.call.toolName, content: record.content, isError: record.isError }))
+      .join('\n\n');
+    return [{ role: 'user', content: [{ type: 'text', text }] }];
+  },
+
+  reminder: xmlNoToolCallReminder,
+};
+
+/** Feeds the model's text through the streaming `<tool>` parser; other chunks pass as in native mode. */
+class XmlStepDecoder implements StepDecoder {
+  #parser = new XmlToolParser();
+  #pendingId: string | undefined;
+
+  decode(chunk: ModelChunk): readonly StepEvent[] {
+    if (chunk.type === 'text-delta') return this.#translate(this.#parser.feed(chunk.text));
+    if (chunk.type === 'retry' && chunk.discardOutput) {
+      this.#parser.reset();
+      this.#pendingId = undefined;
+    }
+    return nativeToolProtocol.createDecoder().decode(chunk);
+  }
+
+  flush(): readonly StepEvent[] {
+    return this.#translate(this.#parser.flush());
+  }
+
+  #translate(events: readonly XmlParserEvent[]): StepEvent[] {
+    const out: StepEvent[] = [];
+    for (const event of events) {
+      switch (event.type) {
+        case 'text':
+          out.push({ type: 'text-delta', text: event.text });
+          break;
+        case 'thinking-start':
+          out.push({ type: 'thinking-delta', text: '' });
+          break;
+        case 'thinking-content':
+          out.push({ type: 'thinking-delta', text: event.text });
+          break;
+        case 'thinking-end':
+          out.push({ type: 'thinking-end' });
+          break;
+        case 'tool-name':
+          this.#pendingId = nextCallId();
+          out.push({ type: 'tool-call-start', toolCallId: this.#pendingId, toolName: event.toolName });
+          break;
+        case 'tool-call':
+          out.push({ type: 'tool-call', call: { toolCallId: this.#takeId(), toolName: event.toolName, arguments: event.arguments, repaired: event.repaired } });
+          break;
+        case 'parse-error':
+          out.push({ type: 'tool-call', call: { toolCallId: this.#takeId(), toolName: guessToolName(event.raw), invalid: event.reason, invalidCode: 'parse_error' } });
+          break;
+        case 'tool-start':
+          break;
+      }
+    }
+    return out;
+  }
+
+  #takeId(): string {
+    const id = this.#pendingId ?? nextCallId();
+    this.#pendingId = undefined;
+    return id;
+  }
+}
+
+function nextCallId(): string {
+  callCount += 1;
+  return `xml_call_${callCount}`;
+}
+
+function guessToolName(raw: string): string {
+  return /"(?:tool_name|name)"\s*:\s*"([\w-]+)"/.exec(raw)?.[1] ?? /<(?:tool_name|name)>\s*([\w-]+)/.exec(raw)?.[1] ?? 'unknown';
+}
+
+// The stop sequence is cut from the output; history gets it back so the model sees well-formed blocks.
+function closeCutBlock(text: string): string {
+  const open = Math.max(text.lastIndexOf('<tool>'), text.lastIndexOf('<tool_call>'));
+  const close = Math.max(text.lastIndexOf('</tool>'), text.lastIndexOf('</tool_call>'));
+  if (open <= close) return text;
+  return `${text}${text.startsWith('<tool_call>', open) ? '</tool_call>' : '</tool>'}`;
+}
