@@ -14,7 +14,7 @@ function block(toolName: string, args: unknown): string {
 function lastUserText(messages: readonly { role: string; content: readonly unknown[] }[] | undefined): string {
   const message = messages?.at(-1);
   expect(message?.role).toBe('user');
-  return (message?.content[0] as { text: string }).text;
+  return (message?.content[0] as { text: string } | undefined)?.text ?? '';
 }
 
 describe('the XML protocol in the loop', () => {

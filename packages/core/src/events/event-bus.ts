@@ -56,7 +56,10 @@ export class AgentEventBus {
       }
     };
     let byListener = this.#wrappers.get(name);
-    if (!byListener) this.#wrappers.set(name, (byListener = new Map()));
+    if (!byListener) {
+      byListener = new Map();
+      this.#wrappers.set(name, byListener);
+    }
     byListener.set(listener, [...(byListener.get(listener) ?? []), wrapped]);
     return wrapped;
   }

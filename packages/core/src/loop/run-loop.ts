@@ -95,7 +95,8 @@ async function callModel(run: RunState): Promise<ModelStep> {
   const { deps } = run;
   const iteration = ++run.iterations;
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
-  const protocol = (run.protocol = deps.protocol());
+  const protocol = deps.protocol();
+  run.protocol = protocol;
   const definitions = deps.tools.definitions();
   const request: ModelRequest = {
     systemPrompt: deps.prompts.build({ tools: definitions, protocol: protocol.name, provider: deps.provider.id, model: deps.provider.capabilities.modelId }),

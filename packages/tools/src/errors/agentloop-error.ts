@@ -29,7 +29,7 @@ export interface AgentloopErrorOptions {
  * copy of the package (duplicated installs).
  */
 export class AgentloopError extends Error {
-  private readonly [MARKER] = true;
+  readonly [MARKER] = true;
   /** Stable machine-readable code. */
   readonly code: string;
   /** True when repeating the same operation may succeed. */
