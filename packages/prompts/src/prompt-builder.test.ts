@@ -21,11 +21,13 @@ const countingSection = (id = 'counter', text = `section ${id}`) => {
 
 describe('PromptBuilder', () => {
   describe('the default sections', () => {
-    it('are capabilities, the user system prompt, loop guidance and chain of thought, in that order', () => {
+    it('are capabilities, the user system prompt, loop guidance, the XML sections and chain of thought, in that order', () => {
       expect(defaultPromptSections('Be brief.').map((section) => section.id)).toEqual([
         'system-capabilities',
         'user-system-prompt',
         'agent-loop-guidance',
+        'xml-tool-format',
+        'xml-tools',
         'chain-of-thought',
       ]);
     });
@@ -129,6 +131,8 @@ describe('PromptBuilder', () => {
         'user-system-prompt',
         'house-rules',
         'agent-loop-guidance',
+        'xml-tool-format',
+        'xml-tools',
         'chain-of-thought',
       ]);
     });
@@ -173,7 +177,7 @@ describe('PromptBuilder', () => {
       const builder = new PromptBuilder();
 
       expect(builder.remove('no-such-section')).toBe(false);
-      expect(builder.sections).toHaveLength(4);
+      expect(builder.sections).toHaveLength(6);
     });
   });
 

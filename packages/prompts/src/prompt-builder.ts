@@ -1,40 +1,85 @@
+import { baseInstructionsSection } from './instructions/base-instructions-section.js';
+import { developerInstructionsSection } from './instructions/developer-instructions-section.js';
+import { EnvironmentContext } from './instructions/environment-context.js';
+import type { EnvironmentSnapshot } from './instructions/format-environment-context.js';
+import { readProjectInstructions } from './instructions/read-project-instructions.js';
+import type { ProjectInstructions } from './instructions/read-project-instructions.js';
+import { userInstructionsSection } from './instructions/user-instructions-section.js';
 import type { PromptContext, PromptSection } from './prompt-context.js';
-import { agentLoopGuidanceTemplate, chainOfThoughtTemplate, systemCapabilitiesTemplate } from './templates/core-templates.js';
+import { agentLoopGuidanceTemplate, chainOfThoughtTemplate } from './templates/core-templates.js';
+import { xmlPromptSections } from './xml/xml-prompt-sections.js';
 
-/** Options of a PromptBuilder. */
-export interface PromptBuilderOptions {
-  /** The app's own instructions, placed after the agent's core guidance. */
+/** What the default section list is made of. Every field is optional; an absent one adds no section. */
+export interface DefaultPromptSectionsOptions {
+  /** The app's own instructions, placed after the base instructions. */
   systemPrompt?: string;
-  /** Replaces the default section list entirely. */
-  sections?: readonly PromptSection[];
+  /** Replaces the default base instructions ("How you work"); `{{provider}}`, `{{model}}`, `{{tools}}` are substituted. */
+  baseInstructions?: string;
+  /** The developer's instructions, placed after the app's system prompt. */
+  developerInstructions?: string;
+  /** A project's instruction files, as `readProjectInstructions` read them. */
+  projectInstructions?: ProjectInstructions;
+  /** The environment, rendered as an `<environment_context>` block at the end of the prompt. */
+  environment?: EnvironmentContext | EnvironmentSnapshot;
 }
 
-/** The default sections, in order: capabilities, the user's system prompt, loop guidance, thinking. */
-export function defaultPromptSections(systemPrompt?: string): PromptSection[] {
+/** Options of a PromptBuilder. */
+export interface PromptBuilderOptions extends DefaultPromptSectionsOptions {
+  /** Replaces the default section list entirely; the other options are then ignored. */
+  sections?: readonly PromptSection[];
+  /**
+   * A project directory: its `.agentloop/system_prompt.md` and `AGENTS.md` are read once, in the
+   * constructor (which throws ProjectInstructionsError for an unreadable file). Ignored when
+   * `projectInstructions` is given.
+   */
+  projectDir?: string;
+}
+
+/**
+ * The default sections, in order: base instructions (the project's system_prompt.md, `baseInstructions`
+ * or the default), the app's system prompt, developer instructions, the AGENTS.md instructions, the loop
+ * guidance, in XML mode the tool format and the tools, thinking, and the environment. The stable,
+ * user-written layers come first and the protocol rules last, nearest to the conversation, where a small
+ * model follows them best. Accepts the app's system prompt alone, as before.
+ */
+export function defaultPromptSections(options: string | DefaultPromptSectionsOptions = {}): PromptSection[] {
+  const { systemPrompt, baseInstructions, developerInstructions, projectInstructions, environment } =
+    typeof options === 'string' ? { systemPrompt: options } : options;
+  const agentsMd = projectInstructions?.agentsMd;
   return [
-    { id: 'system-capabilities', render: systemCapabilitiesTemplate },
+    baseInstructionsSection({ projectSystemPrompt: projectInstructions?.systemPrompt?.text, baseInstructions }),
     { id: 'user-system-prompt', render: () => systemPrompt?.trim() },
+    ...(developerInstructions === undefined ? [] : [developerInstructionsSection(developerInstructions)]),
+    ...(agentsMd && projectInstructions ? [userInstructionsSection({ directory: projectInstructions.directory, text: agentsMd.text })] : []),
     { id: 'agent-loop-guidance', render: agentLoopGuidanceTemplate },
+    ...xmlPromptSections(),
     { id: 'chain-of-thought', render: chainOfThoughtTemplate },
+    ...(environment === undefined ? [] : [environment instanceof EnvironmentContext ? environment : new EnvironmentContext(environment)]),
   ];
 }
 
 /**
  * Builds the system prompt from sections. The result is cached per context (tools array, protocol,
  * provider, model), so the loop can call `build` every iteration for free and a provider sees a
- * byte-identical prefix it can cache.
+ * byte-identical prefix it can cache. Sections never read files while building: project files are read
+ * once, when the builder is constructed.
  */
 export class PromptBuilder {
   #sections: PromptSection[];
   #cache: { context: PromptContext; prompt: string } | undefined;
 
   constructor(options: PromptBuilderOptions = {}) {
-    this.#sections = [...(options.sections ?? defaultPromptSections(options.systemPrompt))];
+    this.#sections = [...(options.sections ?? defaultPromptSections(withProjectInstructions(options)))];
   }
 
   /** The sections in order. */
   get sections(): readonly PromptSection[] {
     return this.#sections;
+  }
+
+  /** The environment tracker among the sections, if any; the agent calls its `diff` when the environment changes. */
+  get environment(): EnvironmentContext | undefined {
+    return this.#sections.find((section): section is EnvironmentContext => section instanceof EnvironmentContext);
   }
 
   /** Adds a section after the one with id `after` (at the end when absent), or replaces one with its id. */
@@ -70,6 +115,11 @@ export class PromptBuilder {
     this.#cache = { context: { ...context }, prompt };
     return prompt;
   }
+}
+
+function withProjectInstructions(options: PromptBuilderOptions): DefaultPromptSectionsOptions {
+  if (options.projectInstructions !== undefined || options.projectDir === undefined) return options;
+  return { ...options, projectInstructions: readProjectInstructions(options.projectDir) };
 }
 
 function sameContext(a: PromptContext, b: PromptContext): boolean {

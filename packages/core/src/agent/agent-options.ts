@@ -1,5 +1,5 @@
 import type { Memory } from '@agentloop/memory';
-import type { PromptBuilder } from '@agentloop/prompts';
+import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
 import type { Tool, ToolRegistry } from '@agentloop/tools';
 import type { ModelSettings } from '../provider/index.js';
 
@@ -18,8 +18,13 @@ export interface AgentOptions {
   tools?: Iterable<Tool> | ToolRegistry;
   /** The conversation store. Default: a new ConversationMemory. */
   memory?: Memory;
-  /** Builds the system prompt. Default: a PromptBuilder with `systemPrompt`. */
+  /** Builds the system prompt. Default: a PromptBuilder with `systemPrompt` and `instructions`. */
   promptBuilder?: PromptBuilder;
+  /**
+   * The other layers of the default prompt: `baseInstructions`, `developerInstructions`, `projectDir`
+   * (its `.agentloop/system_prompt.md` and `AGENTS.md`, read once) and `environment`. Ignored with `promptBuilder`.
+   */
+  instructions?: Omit<PromptBuilderOptions, 'systemPrompt' | 'sections'>;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /** The session id tools see. Default: a random UUID. */

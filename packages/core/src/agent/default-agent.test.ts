@@ -247,3 +247,23 @@ describe('DefaultAgent conversation', () => {
     expect(other.requests[0]?.messages).toHaveLength(4);
   });
 });
+
+describe('DefaultAgent instructions', () => {
+  it('builds the prompt from the instruction layers and sends environment changes as a diff message', async () => {
+    const { agent, provider } = scriptedAgent([complete('one'), complete('two')], {
+      instructions: { developerInstructions: 'Prefer small commits.', environment: { cwd: '/repo', shell: 'bash' } },
+    });
+    await agent.run('first');
+    expect(provider.requests[0]?.systemPrompt).toContain('Prefer small commits.');
+    expect(provider.requests[0]?.systemPrompt).toContain('<cwd>/repo</cwd>');
+    expect(agent.updateEnvironment({ cwd: '/repo/packages/api', shell: 'bash' })).toBe(true);
+    expect(agent.updateEnvironment({ cwd: '/repo/packages/api', shell: 'bash' })).toBe(false);
+    await agent.run('second');
+    const sent = provider.requests[1];
+    expect(sent?.systemPrompt).toBe(provider.requests[0]?.systemPrompt);
+    const diff = JSON.stringify(sent?.messages.at(-1));
+    expect(diff).toContain('environment_diff');
+    expect(diff).toContain('/repo/packages/api');
+    expect(diff).not.toContain('bash');
+  });
+});

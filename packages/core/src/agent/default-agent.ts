@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ConversationMemory } from '@agentloop/memory';
 import type { Memory } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
+import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { ToolRegistry } from '@agentloop/tools';
 import type { Tool } from '@agentloop/tools';
 import { inject, injectable } from 'tsyringe';
@@ -42,7 +43,7 @@ export class DefaultAgent implements Agent {
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
     this.memory = options.memory ?? new ConversationMemory();
-    this.prompts = options.promptBuilder ?? new PromptBuilder({ systemPrompt: options.systemPrompt });
+    this.prompts = options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
     this.sessionId = options.sessionId ?? randomUUID();
     this.#toolProtocol = options.toolProtocol ?? 'auto';
   }
@@ -133,6 +134,19 @@ export class DefaultAgent implements Agent {
   /** Cancels the running run, if any: the model stream and running tools are aborted. */
   cancel(reason?: string): void {
     this.#controller?.abort(reason ?? 'cancelled');
+  }
+
+  /**
+   * Tells the model the environment changed (cwd, approval policy, sandbox …). The system prompt stays as
+   * it is, so providers keep their prompt cache: only the changed fields go to the model, as an
+   * `<environment_diff>` user message at the next model call. Returns false when nothing changed or the
+   * prompt has no environment section.
+   */
+  updateEnvironment(next: EnvironmentSnapshot): boolean {
+    const diff = this.prompts.environment?.diff(next);
+    if (!diff) return false;
+    this.#queuedInput.push(diff);
+    return true;
   }
 
   /** Queues input; it reaches the model at the next iteration of the running run, or with the next run. */

@@ -1,0 +1,11 @@
+export { escapeXmlAttribute, escapeXmlText } from './escape-xml.js';
+export { exampleToolArguments, STRING_PLACEHOLDER } from './example-tool-arguments.js';
+export { formatToolParameters } from './format-tool-parameters.js';
+export { formatXmlTool } from './format-xml-tool.js';
+export { formatXmlToolCall } from './format-xml-tool-call.js';
+export type { XmlToolCall } from './format-xml-tool-call.js';
+export { formatXmlToolResult } from './format-xml-tool-result.js';
+export type { XmlToolResult } from './format-xml-tool-result.js';
+export { xmlNoToolCallReminder } from './xml-no-tool-call-reminder.js';
+export { XML_TOOL_FORMAT_SECTION_ID, XML_TOOLS_SECTION_ID, xmlPromptSections } from './xml-prompt-sections.js';
+export { xmlToolFormatTemplate, xmlToolsTemplate } from './xml-templates.js';

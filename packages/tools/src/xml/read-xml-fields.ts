@@ -1,0 +1,128 @@
+import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** The fields of an XML-element block body, or what is wrong with its XML. */
+export type XmlFields = { ok: true; fields: Record<string, unknown> } | { ok: false; problem: string };
+
+/** A node of fast-xml-parser's `preserveOrder` output: `{ tag: children }`, `{ '#text': text }` or `{ '#cdata': [...] }`. */
+type OrderedNode = Record<string, unknown>;
+
+const ARGUMENT_KEYS = ['arguments', 'parameters', 'input'];
+const CDATA_SECTION = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/g;
+
+const PARSER_OPTIONS: X2jOptions = {
+  preserveOrder: true,
+  ignoreAttributes: true,
+  // Values stay strings: "3" may be a file name or a line of code as well as a number.
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: true,
+  cdataPropName: '#cdata',
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+};
+
+/**
+ * Reads a block body written as XML elements, e.g.
+ * `<tool_name>read_file</tool_name><arguments><path>a.ts</path></arguments>`, into plain fields.
+ * An element with child elements becomes an object (a repeated child an array); an element with text
+ * becomes a string, decoded from JSON only when it clearly is a JSON object or array. CDATA is kept
+ * exactly as written, other text is trimmed. When there is no arguments element, the other top-level
+ * elements are the arguments (`<tool_name>x</tool_name><path>a.ts</path>`). Never throws.
+ */
+export function readXmlFields(body: string): XmlFields {
+  const parsed = parseXml(`<root>${escapeStrayMarkup(body)}</root>`);
+  if (!parsed.ok) return parsed;
+  const fields = parsed.fields;
+  if (ARGUMENT_KEYS.some((key) => Object.hasOwn(fields, key))) return { ok: true, fields };
+  const nameKey = Object.hasOwn(fields, 'tool_name') ? 'tool_name' : 'name';
+  const leftovers = Object.entries(fields).filter(([key]) => key !== nameKey && key !== 'server_name');
+  if (leftovers.length === 0) return { ok: true, fields };
+  return { ok: true, fields: { ...fields, arguments: Object.fromEntries(leftovers) } };
+}
+
+function parseXml(xml: string): XmlFields {
+  try {
+    const validation = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+    if (validation !== true) {
+      const { msg, line } = validation.err;
+      return { ok: false, problem: `${msg.replace(/\.$/, '')} (line ${line})` };
+    }
+    const document = new XMLParser(PARSER_OPTIONS).parse(xml) as OrderedNode[];
+    const root = document.find((node) => 'root' in node)?.root;
+    const value = nodeValue(Array.isArray(root) ? (root as OrderedNode[]) : []);
+    return { ok: true, fields: isRecord(value) ? value : {} };
+  } catch (error) {
+    // fast-xml-parser throws on what its validator lets through, e.g. a DOCTYPE whose entities expand too far.
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Escapes what models write unescaped in XML text: a bare `&` (`a && b`) and a `<` that cannot start
+ * markup (`i < 10`). CDATA sections are left alone.
+ */
+function escapeStrayMarkup(xml: string): string {
+  let escaped = '';
+  let last = 0;
+  for (const section of xml.matchAll(CDATA_SECTION)) {
+    escaped += escapeText(xml.slice(last, section.index)) + section[0];
+    last = section.index + section[0].length;
+  }
+  return escaped + escapeText(xml.slice(last));
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&(?!(?:[A-Za-z][\w.-]*|#\d+|#x[\dA-Fa-f]+);)/g, '&amp;').replace(/<(?![A-Za-z_:/!?])/g, '&lt;');
+}
+
+function nodeValue(children: readonly OrderedNode[]): unknown {
+  const elements = new Map<string, unknown[]>();
+  const texts: { text: string; cdata: boolean }[] = [];
+  for (const node of children) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '#text') texts.push({ text: String(value), cdata: false });
+      else if (key === '#cdata') texts.push({ text: cdataText(value), cdata: true });
+      else if (key !== ':@') {
+        const values = elements.get(key) ?? [];
+        values.push(nodeValue(Array.isArray(value) ? (value as OrderedNode[]) : []));
+        elements.set(key, values);
+      }
+    }
+  }
+  if (elements.size > 0) {
+    // Text between child elements is indentation, not a value.
+    return Object.fromEntries([...elements].map(([key, values]) => [key, values.length === 1 ? values[0] : values]));
+  }
+  if (texts.some((part) => part.cdata)) {
+    // CDATA is how a model says "exactly this text": keep it, drop only the line breaks around it.
+    return texts
+      .filter((part) => part.cdata || part.text.trim() !== '')
+      .map((part) => part.text)
+      .join('');
+  }
+  return decodeIfClearlyJson(
+    texts
+      .map((part) => part.text)
+      .join('')
+      .trim(),
+  );
+}
+
+function cdataText(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value.map((node: OrderedNode) => String(node['#text'] ?? '')).join('');
+}
+
+function decodeIfClearlyJson(text: string): unknown {
+  if (!/^[[{]/.test(text)) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
