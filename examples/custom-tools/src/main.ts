@@ -1,7 +1,7 @@
 // An agent with custom tools: web search (a class implementing Tool), file read and a calculator.
 // Run: npm start -w examples/custom-tools -- "your task"
 import { pathToFileURL } from 'node:url';
-import { DefaultAgent } from '@agentloop/core';
+import { AgentloopError, DefaultAgent } from '@agentloop/core';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import type { ScriptStep } from '@agentloop/core/testing';
@@ -35,7 +35,10 @@ export async function runCustomToolsAgent(
 }
 
 async function main(): Promise<void> {
-  const configured = await providerFromEnvironment();
+  const configured = await providerFromEnvironment().catch((error: unknown) => {
+    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
+    throw error;
+  });
   if (!configured) console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runCustomToolsAgent(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'When was Node.js 24 released?', console.log);
 }

@@ -2,7 +2,7 @@
 // Run: npm start -w examples/minimal-agent  (a real model when ANTHROPIC_API_KEY, OPENAI_API_KEY or
 // OPENAI_BASE_URL is set, a scripted one otherwise).
 import { pathToFileURL } from 'node:url';
-import { DefaultAgent } from '@agentloop/core';
+import { AgentloopError, DefaultAgent } from '@agentloop/core';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { providerFromEnvironment } from '@agentloop/providers';
@@ -15,7 +15,7 @@ export const script = [
 /** Runs one turn and prints what the agent says. */
 export async function runMinimalAgent(provider: LLMProvider, input: string, print: (line: string) => void): Promise<AgentResult> {
   const agent = new DefaultAgent(provider, { systemPrompt: 'You are a friendly assistant. Keep answers short.' });
-  agent.on('message-content', (event) => print(`  … ${event.text}`));
+  agent.on('message-end', (event) => print(`(thinking aloud: ${event.text})`));
   const result = await agent.run(input);
   if (result.exit === 'converse') print(result.payload.message);
   else if (result.exit === 'task_completion') print(result.payload.result);
@@ -25,7 +25,10 @@ export async function runMinimalAgent(provider: LLMProvider, input: string, prin
 }
 
 async function main(): Promise<void> {
-  const configured = await providerFromEnvironment();
+  const configured = await providerFromEnvironment().catch((error: unknown) => {
+    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
+    throw error;
+  });
   if (!configured) console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runMinimalAgent(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'Hi there!', console.log);
 }

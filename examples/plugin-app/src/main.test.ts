@@ -10,6 +10,7 @@ it('calls the plugin\'s tools and completes', async () => {
   expect(lines).toEqual([
     '→ current_weather {"city":"Lisbon"}',
     '→ convert_temperature {"value":17,"to":"fahrenheit"}',
+    '→ task_completion {"result":"Lisbon: sunny, 17 °C (62.6 °F)."}',
     'Lisbon: sunny, 17 °C (62.6 °F).',
   ]);
   expect(provider.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: [{ content: '{"city":"Lisbon","temperatureC":17,"conditions":"sunny"}' }] });

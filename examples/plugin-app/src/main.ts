@@ -1,7 +1,7 @@
 // An app that loads a third-party tool package as a plugin through the DI container.
 // Run: npm start -w examples/plugin-app -- "your question"
 import { pathToFileURL } from 'node:url';
-import { createContainer, resolveAgent } from '@agentloop/core';
+import { AgentloopError, createContainer, resolveAgent } from '@agentloop/core';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import type { ScriptStep } from '@agentloop/core/testing';
@@ -26,7 +26,10 @@ export async function runPluginApp(provider: LLMProvider, input: string, print: 
 }
 
 async function main(): Promise<void> {
-  const configured = await providerFromEnvironment();
+  const configured = await providerFromEnvironment().catch((error: unknown) => {
+    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
+    throw error;
+  });
   if (!configured) console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runPluginApp(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'What is the weather in Lisbon, in Fahrenheit?', console.log);
 }
