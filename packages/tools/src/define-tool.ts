@@ -17,15 +17,17 @@ export interface JsonSchemaToolConfig<Result> {
   execute(args: Record<string, unknown>, context: ToolContext): Promise<Result> | Result;
 }
 
+// The JSON Schema overload comes first: TypeScript reports the last overload's error, so a mistyped
+// `execute` on a zod tool shows the real zod mismatch rather than "not assignable to JsonSchema".
 /**
  * Defines a tool, inferring the type of `execute`'s arguments from the zod schema. With a plain JSON
- * Schema the arguments are `Record<string, unknown>`. It only checks the name: the schema is converted
- * and validated when the tool is registered.
+ * Schema the arguments are `Record<string, unknown>`. The schema is converted and validated when the
+ * tool is registered.
  */
+export function defineTool<Result>(config: JsonSchemaToolConfig<Result>): Tool<Record<string, unknown>, Result>;
 export function defineTool<Schema extends StandardSchemaV1, Result>(
   config: SchemaToolConfig<Schema, Result>,
 ): Tool<StandardSchemaV1.InferOutput<Schema>, Result>;
-export function defineTool<Result>(config: JsonSchemaToolConfig<Result>): Tool<Record<string, unknown>, Result>;
 export function defineTool(config: Tool): Tool {
   return { ...config };
 }

@@ -8,7 +8,7 @@ export type { ParsedArguments } from './tool-arguments.js';
 export type { InferToolArguments, JsonSchema, Tool, ToolContext, ToolDefinition, ToolParameters, ToolProgress } from './tool.js';
 export { ToolRegistry } from './tool-registry.js';
 export type { RegisteredTool } from './tool-registry.js';
-export { runToolCall, stringifyToolResult } from './run-tool-call.js';
+export { DEFAULT_MAX_RESULT_CHARS, runToolCall, stringifyToolResult } from './run-tool-call.js';
 export type { ToolCallOutcome, ToolCallRequest, ToolFailureCode } from './run-tool-call.js';
 export * from './plugin/index.js';
 export * from './xml/index.js';

@@ -239,7 +239,7 @@ describe('stringifyToolResult', () => {
   });
 
   it('writes numbers, booleans, null, arrays and objects as JSON', () => {
-    expect([42, true, null, [1, 'a'], { a: { b: 1 } }].map(stringifyToolResult)).toEqual([
+    expect([42, true, null, [1, 'a'], { a: { b: 1 } }].map((value) => stringifyToolResult(value))).toEqual([
       '42',
       'true',
       'null',
@@ -252,11 +252,20 @@ describe('stringifyToolResult', () => {
     expect(stringifyToolResult(undefined)).toBe('(no output)');
   });
 
-  it('falls back to String() for a value JSON cannot write', () => {
+  it('writes a circular reference as "[Circular]" and a bigint as a string', () => {
     const circular: Record<string, unknown> = { name: 'loop' };
     circular.self = circular;
 
-    expect([stringifyToolResult(circular), stringifyToolResult(10n)]).toEqual(['[object Object]', '10']);
+    expect([stringifyToolResult(circular), stringifyToolResult(10n)]).toEqual(['{"name":"loop","self":"[Circular]"}', '"10"']);
+  });
+
+  it('says why when a value cannot be serialized at all', () => {
+    const hostile = { toJSON: () => { throw new Error('no'); } };
+    expect(stringifyToolResult(hostile)).toBe('(the result could not be serialized: no)');
+  });
+
+  it('cuts a long result and says how much was cut', () => {
+    expect(stringifyToolResult('x'.repeat(15), 10)).toBe(`${'x'.repeat(10)}\n… (cut: 5 more characters)`);
   });
 });
 

@@ -30,13 +30,21 @@ export async function runToolCall(
   registry: ToolRegistry,
   call: ToolCallRequest,
   context: ToolContext,
+  options: { maxResultChars?: number } = {},
 ): Promise<ToolCallOutcome> {
   const entry = registry.get(call.toolName);
   if (!entry) {
     const known = registry.list().map((registered) => registered.tool.name).join(', ');
     return failure('unknown_tool', `Unknown tool "${call.toolName}". Available tools: ${known}.`);
   }
-  const validation = await entry.validate(call.arguments);
+  let validation: Awaited<ReturnType<typeof entry.validate>>;
+  try {
+    validation = await entry.validate(call.arguments);
+  } catch (error) {
+    // A schema's own transform or refine may throw; that is the tool failing, not the loop.
+    const message = error instanceof Error ? error.message : String(error);
+    return failure('tool_failed', `Tool "${call.toolName}" failed while validating its arguments: ${message}`, error);
+  }
   if (!validation.ok) {
     return failure(
       'invalid_arguments',
@@ -46,7 +54,7 @@ export async function runToolCall(
   if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled before it started.');
   try {
     const value = await untilAborted(Promise.resolve(entry.tool.execute(validation.value, context)), context.signal);
-    return { status: 'ok', content: stringifyToolResult(value), value, arguments: validation.value };
+    return { status: 'ok', content: stringifyToolResult(value, options.maxResultChars), value, arguments: validation.value };
   } catch (error) {
     if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled by the user.', error);
     const message = error instanceof Error ? error.message : String(error);
@@ -55,14 +63,32 @@ export async function runToolCall(
   }
 }
 
-/** Turns a tool's return value into the text the model sees: strings as they are, the rest as JSON. */
-export function stringifyToolResult(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '(no output)';
+/** The longest tool result sent to the model by default, in characters. */
+export const DEFAULT_MAX_RESULT_CHARS = 100_000;
+
+/**
+ * Turns a tool's return value into the text the model sees: strings as they are, the rest as JSON
+ * (circular references as "[Circular]", bigints as strings). Text longer than `maxChars` is cut with a
+ * note of how much was cut, since every later request carries it. Never throws.
+ */
+export function stringifyToolResult(value: unknown, maxChars = DEFAULT_MAX_RESULT_CHARS): string {
+  const text = typeof value === 'string' ? value : value === undefined ? '(no output)' : toJson(value);
+  return text.length > maxChars ? `${text.slice(0, maxChars)}\n… (cut: ${text.length - maxChars} more characters)` : text;
+}
+
+function toJson(value: unknown): string {
+  const seen = new WeakSet<object>();
   try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
+    const json = JSON.stringify(value, (_key, field: unknown) => {
+      if (typeof field === 'bigint') return field.toString();
+      if (typeof field !== 'object' || field === null) return field;
+      if (seen.has(field)) return '[Circular]';
+      seen.add(field);
+      return field;
+    });
+    return json ?? String(value);
+  } catch (error) {
+    return `(the result could not be serialized: ${error instanceof Error ? error.message : String(error)})`;
   }
 }
 

@@ -25,6 +25,8 @@ export interface AgentOptions {
    * (its `.agentloop/system_prompt.md` and `AGENTS.md`, read once) and `environment`. Ignored with `promptBuilder`.
    */
   instructions?: Omit<PromptBuilderOptions, 'systemPrompt' | 'sections'>;
+  /** The longest tool result sent to the model, in characters; longer ones are cut with a note. Default 100,000. */
+  maxToolResultChars?: number;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /** The session id tools see. Default: a random UUID. */

@@ -26,13 +26,16 @@ interface AgentResultBase {
   durationMs: number;
 }
 
-/** What a run produced. Narrow on `exit` to get a typed `payload`. */
+/** What a run produced. Narrow on `exit` to get a typed `payload` (and, for `error` and `cancelled`, `error`). */
 export type AgentResult = {
   [Exit in AgentExit]: AgentResultBase & {
     exit: Exit;
     /** The exit tool's arguments (undefined unless a loop-control tool ended the run). */
     payload: AgentExitPayloadMap[Exit];
-    /** What failed, for `error` (and the cancel reason for `cancelled`). */
-    error?: AgentloopError;
-  };
+  } & (Exit extends 'error' | 'cancelled'
+    ? {
+        /** What failed (for `cancelled`, the cancel and its reason). */
+        error: AgentloopError;
+      }
+    : { error?: undefined });
 }[AgentExit];

@@ -23,7 +23,8 @@ describe('cancelling a run', () => {
     expect(next.exit).toBe('task_completion');
     const sent = provider.requests[1]?.messages ?? [];
     expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
-    expect(sent[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Working on it' }] });
+    // Only what streamed before the cancel: the provider is not waited for after it.
+    expect(sent[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Working ' }] });
   });
 
   it('gives calls streamed before a cancel a result, so the next run sends a valid history', async () => {

@@ -261,7 +261,8 @@ describe('DefaultAgent instructions', () => {
     await agent.run('second');
     const sent = provider.requests[1];
     expect(sent?.systemPrompt).toBe(provider.requests[0]?.systemPrompt);
-    const diff = JSON.stringify(sent?.messages.at(-1));
+    // Queued before the run, the diff goes before the run's input.
+    const diff = JSON.stringify(sent?.messages.at(-2));
     expect(diff).toContain('environment_diff');
     expect(diff).toContain('/repo/packages/api');
     expect(diff).not.toContain('bash');

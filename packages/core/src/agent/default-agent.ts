@@ -34,6 +34,7 @@ export class DefaultAgent implements Agent {
   readonly #events = new AgentEventBus();
   readonly #queuedInput: string[] = [];
   #toolProtocol: ToolProtocolOption;
+  readonly #maxIterations: number;
   /** Set when a server rejected native tools under `auto`: the session goes on in XML. */
   #xmlFallback = false;
   #controller: AbortController | undefined;
@@ -46,6 +47,10 @@ export class DefaultAgent implements Agent {
     this.prompts = options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
     this.sessionId = options.sessionId ?? randomUUID();
     this.#toolProtocol = options.toolProtocol ?? 'auto';
+    this.#maxIterations = options.maxIterations ?? 10;
+    if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
+      throw new AgentUsageError(`maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`, 'invalid_option');
+    }
   }
 
   /** The model provider. */
@@ -97,32 +102,49 @@ export class DefaultAgent implements Agent {
     if (this.#controller) {
       throw new AgentUsageError('A run is already going; use agent.send() to add input to it, or wait for it to end.', 'agent_busy');
     }
+    if (typeof input !== 'string' || input.trim() === '') {
+      throw new AgentUsageError('The input of a run must be non-empty text.', 'empty_input');
+    }
     const controller = new AbortController();
     this.#controller = controller;
-    const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+    // AbortSignal.any would keep a reference from a long-lived user signal to every run's signal; a
+    // listener removed when the run settles does not.
+    const userSignal = options.signal;
+    const forwardAbort = () => controller.abort(userSignal?.reason);
+    if (userSignal?.aborted) forwardAbort();
+    else userSignal?.addEventListener('abort', forwardAbort, { once: true });
+    const release = () => {
+      userSignal?.removeEventListener('abort', forwardAbort);
+      if (this.#controller === controller) this.#controller = undefined;
+    };
     try {
       return await runLoop(
         {
-          provider: this.#provider,
+          provider: () => this.#provider,
           tools: this.tools,
           memory: this.memory,
           prompts: this.prompts,
           events: this.#events,
           protocol: () => resolveToolProtocol(this.#xmlFallback ? 'xml' : this.#toolProtocol, this.#provider),
-          fallBackToXml: () => (this.#xmlFallback = this.#toolProtocol === 'auto'),
+          fallBackToXml: () => {
+            this.#xmlFallback = this.#toolProtocol === 'auto';
+            return this.#xmlFallback;
+          },
           takeQueuedInput: () => this.#queuedInput.splice(0),
-          maxIterations: this.#options.maxIterations ?? 10,
+          onSettled: release,
+          maxIterations: this.#maxIterations,
+          ...(this.#options.maxToolResultChars === undefined ? {} : { maxToolResultChars: this.#options.maxToolResultChars }),
           ...(this.#options.settings ? { settings: this.#options.settings } : {}),
           sessionId: this.sessionId,
           workspace: this.#options.workspace ?? process.cwd(),
-          signal,
+          signal: controller.signal,
           now: this.#options.now ?? (() => performance.now()),
           runId: (this.#options.createId ?? randomUUID)(),
         },
         input,
       );
     } finally {
-      this.#controller = undefined;
+      release();
     }
   }
 

@@ -1,8 +1,8 @@
 import type { AgentEvent, AgentEventBus } from '../events/index.js';
 
 /**
- * Turns a run into an async iterable of its events. Events are buffered, so a slow consumer misses
- * nothing; a consumer that stops early cancels the run.
+ * Turns a run into an async iterable of its events. The run starts at the first `next()`. Events are
+ * buffered, so a slow consumer misses nothing; a consumer that stops early cancels the run.
  */
 export async function* eventStream(
   events: AgentEventBus,
@@ -26,6 +26,11 @@ export async function* eventStream(
     while (true) {
       while (read < buffer.length) {
         const event = buffer[read++] as AgentEvent;
+        // Drop what was yielded now and then, so a long run does not keep every event.
+        if (read >= 1024) {
+          buffer.splice(0, read);
+          read = 0;
+        }
         yield event;
         if (event.type === 'loop-end') {
           sawEnd = true;

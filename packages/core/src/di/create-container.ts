@@ -30,7 +30,9 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
   const container = rootContainer.createChildContainer();
   container.register(TOKENS.ToolRegistry, { useFactory: instancePerContainerCachingFactory(() => new ToolRegistry()) });
   container.register(TOKENS.PromptBuilder, {
-    useFactory: instancePerContainerCachingFactory(() => new PromptBuilder({ systemPrompt: options.agentOptions?.systemPrompt })),
+    useFactory: instancePerContainerCachingFactory(
+      () => new PromptBuilder({ ...options.agentOptions?.instructions, systemPrompt: options.agentOptions?.systemPrompt }),
+    ),
   });
   container.register(TOKENS.Memory, { useClass: ConversationMemory }, { lifecycle: Lifecycle.ContainerScoped });
   container.register(TOKENS.AgentOptions, {
@@ -72,6 +74,7 @@ export function resolveAgent(container: DependencyContainer): DefaultAgent {
   }
   const agent = container.resolve(DefaultAgent);
   const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll<Tool>(TOKENS.Tool) : [];
-  for (const tool of tools) agent.registerTool(tool);
+  // The registry is per container, so a second resolve finds the tools already there.
+  for (const tool of tools) if (agent.tools.get(tool.name)?.tool !== tool) agent.registerTool(tool);
   return agent;
 }

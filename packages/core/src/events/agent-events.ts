@@ -30,7 +30,7 @@ export interface AgentEventMap {
   /** The model called a tool; it is about to run. */
   'tool-call': { type: 'tool-call'; iteration: number; toolCallId: string; name: string; arguments: unknown };
   /** A running tool reported progress. */
-  'tool-progress': { type: 'tool-progress'; toolCallId: string; name: string; progress: ToolProgress };
+  'tool-progress': { type: 'tool-progress'; iteration: number; toolCallId: string; name: string; progress: ToolProgress };
   /** A tool call succeeded. */
   'tool-result': {
     type: 'tool-result';

@@ -1,42 +1,48 @@
 import { EventEmitter } from 'eventemitter3';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './agent-events.js';
 
-type AnyListener = (event: AgentEvent) => void;
+type AnyListener = (event: AgentEvent) => unknown;
 
 /**
- * A typed event emitter over eventemitter3 in which a throwing listener never breaks the emitter's
- * caller: the error is reported as a `listener-error` event and the other listeners still run.
+ * A typed event emitter over eventemitter3 in which a failing listener never breaks the emitter's
+ * caller: a throw, or a rejected promise from an async listener, is reported as a `listener-error`
+ * event and the other listeners still run.
  */
 export class AgentEventBus {
   readonly #emitter = new EventEmitter();
-  // eventemitter3 stops at the first throwing listener, so each listener is wrapped once and the wrapper
-  // is remembered for `off`.
-  readonly #wrappers = new Map<AgentEventName | '*', Map<AnyListener, AnyListener[]>>();
+  // eventemitter3 stops at the first throwing listener, so each listener is wrapped, and the wrapper is
+  // remembered (per event name and listener) so that `off` can find it.
+  readonly #wrappers = new Map<AgentEventName, Map<AnyListener, AnyListener[]>>();
 
   on<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
-    this.#emitter.on(name, this.#wrap(name, listener as AnyListener, false));
+    this.#emitter.on(name, this.#remember(name, listener as AnyListener, false));
     return this;
   }
 
   once<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
-    this.#emitter.once(name, this.#wrap(name, listener as AnyListener, true));
+    this.#emitter.once(name, this.#remember(name, listener as AnyListener, true));
     return this;
   }
 
   off<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
-    const wrapped = this.#wrappers.get(name)?.get(listener as AnyListener)?.shift();
-    if (wrapped) this.#emitter.off(name, wrapped);
+    const wrapped = this.#wrappers.get(name)?.get(listener as AnyListener)?.[0];
+    if (wrapped) {
+      this.#forget(name, listener as AnyListener, wrapped);
+      this.#emitter.off(name, wrapped);
+    }
     return this;
   }
 
+  /** How many listeners an event has (catch-all listeners not counted). */
+  listenerCount(name: AgentEventName): number {
+    return this.#emitter.listenerCount(name);
+  }
+
   /** Listens to every event; returns a function that stops listening. */
-  onAny(listener: AnyListener): () => void {
-    const wrapped = this.#wrap('*', listener, false);
+  onAny(listener: (event: AgentEvent) => unknown): () => void {
+    const wrapped = this.#guard(listener);
     this.#emitter.on('*', wrapped);
-    return () => {
-      this.#emitter.off('*', wrapped);
-      this.#wrappers.get('*')?.delete(listener);
-    };
+    return () => void this.#emitter.off('*', wrapped);
   }
 
   /** Delivers an event to its listeners, then to the catch-all listeners. Never throws. */
@@ -45,16 +51,28 @@ export class AgentEventBus {
     this.#emitter.emit('*', event);
   }
 
-  #wrap(name: AgentEventName | '*', listener: AnyListener, once: boolean): AnyListener {
-    const wrapped: AnyListener = (event) => {
-      if (once) this.#forget(name, listener, wrapped);
+  #guard(listener: AnyListener): AnyListener {
+    return (event) => {
+      const report = (error: unknown) => {
+        if (event.type !== 'listener-error') this.emit({ type: 'listener-error', event: event.type, error });
+      };
       try {
-        listener(event);
+        const returned = listener(event);
+        if (returned instanceof Promise) returned.catch(report);
       } catch (error) {
-        if (event.type === 'listener-error') return;
-        this.emit({ type: 'listener-error', event: event.type, error });
+        report(error);
       }
     };
+  }
+
+  #remember(name: AgentEventName, listener: AnyListener, once: boolean): AnyListener {
+    const guarded = this.#guard(listener);
+    const wrapped: AnyListener = once
+      ? (event) => {
+          this.#forget(name, listener, wrapped);
+          guarded(event);
+        }
+      : guarded;
     let byListener = this.#wrappers.get(name);
     if (!byListener) {
       byListener = new Map();
@@ -64,8 +82,12 @@ export class AgentEventBus {
     return wrapped;
   }
 
-  #forget(name: AgentEventName | '*', listener: AnyListener, wrapped: AnyListener): void {
-    const list = this.#wrappers.get(name)?.get(listener);
-    if (list) list.splice(list.indexOf(wrapped), 1);
+  #forget(name: AgentEventName, listener: AnyListener, wrapped: AnyListener): void {
+    const byListener = this.#wrappers.get(name);
+    const list = byListener?.get(listener);
+    if (!list) return;
+    const index = list.indexOf(wrapped);
+    if (index >= 0) list.splice(index, 1);
+    if (list.length === 0) byListener?.delete(listener);
   }
 }

@@ -41,17 +41,19 @@ export class ModelStepCollector {
         this.#close();
         this.events.emit({ type: 'tool-call-start', iteration: this.iteration, toolCallId: event.toolCallId, name: event.toolName });
         break;
-      case 'tool-call':
+      case 'tool-call': {
         this.#close();
-        this.#toolCalls.push(event.call);
+        const call = this.#withUniqueId(event.call);
+        this.#toolCalls.push(call);
         this.#parts.push({
           type: 'tool-call',
-          toolCallId: event.call.toolCallId,
-          toolName: event.call.toolName,
-          arguments: event.call.arguments ?? {},
-          ...(event.call.providerMetadata ? { providerMetadata: event.call.providerMetadata } : {}),
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          arguments: call.arguments ?? {},
+          ...(call.providerMetadata ? { providerMetadata: call.providerMetadata } : {}),
         });
         break;
+      }
       case 'usage':
         this.#usage = addUsage(this.#usage, event.usage);
         break;
@@ -59,6 +61,8 @@ export class ModelStepCollector {
         this.#finishReason = event.reason;
         break;
       case 'retry':
+        // Open text or thinking of the discarded attempt still gets its end event, so lifecycles pair up.
+        if (event.discardOutput) this.#close();
         this.events.emit({ ...event, iteration: this.iteration });
         if (event.discardOutput) this.#reset();
         break;
@@ -77,9 +81,13 @@ export class ModelStepCollector {
     return { ...step, message: protocol.assistantMessage(step, this.#parts, this.#rawText) };
   }
 
-  /** True when the model produced anything at all (used to keep partial output on cancel). */
-  get isEmpty(): boolean {
-    return this.#parts.length === 0;
+  // Anthropic rejects a history with two tool uses of the same id, and events would be ambiguous; servers
+  // behind OpenAI-compatible APIs do repeat ids.
+  #withUniqueId(call: StepToolCall): StepToolCall {
+    const base = call.toolCallId || 'call';
+    let id = base;
+    for (let n = 2; this.#toolCalls.some((seen) => seen.toolCallId === id); n++) id = `${base}_${n}`;
+    return id === call.toolCallId ? call : { ...call, toolCallId: id };
   }
 
   #appendText(text: string): void {

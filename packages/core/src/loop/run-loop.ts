@@ -4,10 +4,11 @@ import type { PromptBuilder } from '@agentloop/prompts';
 import { AgentloopError } from '@agentloop/tools';
 import type { ToolRegistry } from '@agentloop/tools';
 import type { AgentExit, AgentResult } from '../agent/agent-result.js';
-import { CancelledError } from '../errors/index.js';
+import { CancelledError, ProviderError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import { addUsage, emptyUsage } from '../provider/index.js';
 import type { LLMProvider, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
+import { untilAborted } from './abortable-stream.js';
 import { ModelStepCollector } from './model-step.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
 import { cancelledRecords, runToolStep } from './tool-step.js';
@@ -15,18 +16,23 @@ import type { LoopExit } from './tool-step.js';
 
 /** Everything one run of the loop uses, passed in so the loop holds no state of its own. */
 export interface LoopDependencies {
-  provider: LLMProvider;
+  /** The provider of the next model call (it can be switched mid-run). */
+  provider: () => LLMProvider;
   tools: ToolRegistry;
   memory: Memory;
   prompts: PromptBuilder;
   events: AgentEventBus;
-  /** Picks the tool protocol for this iteration (it can change mid-run, e.g. native → xml). */
+  /** The tool protocol of the next model call (it can change mid-run, e.g. native → xml). */
   protocol: () => ToolProtocolAdapter;
   /** Switches the session to the XML protocol when the server rejects native tools; false when not allowed. */
   fallBackToXml: () => boolean;
   /** Takes the input queued with `agent.send()` since the last call. */
   takeQueuedInput: () => string[];
+  /** Called once the run's outcome is known, just before `loop-end`, so a `loop-end` listener can start the next run. */
+  onSettled: () => void;
   maxIterations: number;
+  /** The longest tool result sent to the model, in characters. */
+  maxToolResultChars?: number;
   settings?: ModelSettings;
   sessionId: string;
   workspace: string;
@@ -41,7 +47,8 @@ interface RunState {
   iterations: number;
   usage: Usage;
   consecutiveWithoutTool: number;
-  firstNewMessage: number;
+  /** The messages this run added, in order (a compacting memory may rewrite its own list). */
+  added: Message[];
   started: number;
   /** The protocol of the current iteration. */
   protocol: ToolProtocolAdapter;
@@ -55,7 +62,11 @@ interface RunState {
 export async function runLoop(deps: LoopDependencies, input: string): Promise<AgentResult> {
   const run = startRun(deps, input);
   try {
+    // Input queued before this run was sent before it, so it goes first.
+    deliverQueuedInput(run);
+    append(run, userMessage(input));
     while (run.iterations < deps.maxIterations) {
+      throwIfCancelled(deps.signal);
       deliverQueuedInput(run);
       const step = await callModel(run);
       const exit = step.toolCalls.length > 0 ? await runTools(run, step) : remindOrConverse(run, step);
@@ -70,23 +81,23 @@ export async function runLoop(deps: LoopDependencies, input: string): Promise<Ag
 }
 
 function startRun(deps: LoopDependencies, input: string): RunState {
-  const run: RunState = {
-    deps,
-    iterations: 0,
-    usage: emptyUsage(),
-    consecutiveWithoutTool: 0,
-    firstNewMessage: deps.memory.messages().length,
-    started: deps.now(),
-    protocol: deps.protocol(),
-  };
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
-  deps.memory.append(userMessage(input));
-  return run;
+  return { deps, iterations: 0, usage: emptyUsage(), consecutiveWithoutTool: 0, added: [], started: deps.now(), protocol: deps.protocol() };
+}
+
+function append(run: RunState, ...messages: Message[]): void {
+  if (messages.length === 0) return;
+  run.deps.memory.append(...messages);
+  run.added.push(...messages);
+}
+
+function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new CancelledError(undefined, signal.reason);
 }
 
 function deliverQueuedInput(run: RunState): void {
   for (const text of run.deps.takeQueuedInput()) {
-    run.deps.memory.append(userMessage(text));
+    append(run, userMessage(text));
     run.deps.events.emit({ type: 'input-delivered', iteration: run.iterations + 1, text });
   }
 }
@@ -95,48 +106,52 @@ async function callModel(run: RunState): Promise<ModelStep> {
   const { deps } = run;
   const iteration = ++run.iterations;
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
+  const provider = deps.provider();
   const protocol = deps.protocol();
   run.protocol = protocol;
   const definitions = deps.tools.definitions();
   const request: ModelRequest = {
-    systemPrompt: deps.prompts.build({ tools: definitions, protocol: protocol.name, provider: deps.provider.id, model: deps.provider.capabilities.modelId }),
+    systemPrompt: deps.prompts.build({ tools: definitions, protocol: protocol.name, provider: provider.id, model: provider.capabilities.modelId }),
     messages: deps.memory.messages().filter((message) => message.role !== 'system'),
     ...protocol.requestTools(definitions),
     ...(deps.settings ? { settings: deps.settings } : {}),
     signal: deps.signal,
   };
   const collector = new ModelStepCollector(deps.events, iteration);
-  let failed = false;
-  let failure: unknown;
   const decoder = protocol.createDecoder();
+  let finished = false;
+  let failure: { error: unknown } | undefined;
   try {
-    for await (const chunk of deps.provider.stream(request)) {
+    // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
+    for await (const chunk of untilAborted(provider.stream(request), deps.signal)) {
       // The XML protocol keeps the model's text with its tool blocks in history.
       if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
+      else if (chunk.type === 'finish') finished = true;
       for (const event of decoder.decode(chunk)) collector.accept(event);
-      if (deps.signal.aborted) break;
     }
     for (const event of decoder.flush()) collector.accept(event);
   } catch (error) {
-    failed = true;
-    failure = error;
+    failure = { error };
   }
   const step = collector.finish(protocol);
   run.usage = addUsage(run.usage, step.usage);
   deps.events.emit({ type: 'usage', iteration, usage: step.usage, total: run.usage, finishReason: step.finishReason });
+  const empty = step.message.content.length === 0;
   if (deps.signal.aborted) {
     // What the model already said stays in history, and each call it made gets a result.
-    if (step.message.content.length > 0) deps.memory.append(step.message, ...protocol.resultMessages(cancelledRecords(step.toolCalls)));
+    if (!empty) append(run, step.message, ...protocol.resultMessages(cancelledRecords(step.toolCalls)));
     throw new CancelledError(undefined, deps.signal.reason);
   }
-  if (failed) {
-    if (canFallBackToXml(run, protocol, failure)) {
-      deps.events.emit({ type: 'protocol-switch', from: 'native', to: 'xml', reason: (failure as Error).message });
-      return callModel(run);
-    }
-    throw failure;
+  if (failure) {
+    if (!canFallBackToXml(run, protocol, failure.error)) throw failure.error;
+    deps.events.emit({ type: 'protocol-switch', from: 'native', to: 'xml', reason: (failure.error as Error).message });
+    return callModel(run);
   }
-  deps.memory.append(step.message);
+  if (empty && !finished) {
+    throw new ProviderError('The model stream ended without any output and without a finish reason.', { code: 'stream_broken', provider: provider.id });
+  }
+  // An empty assistant message is rejected by providers; an empty answer is handled as "no tool call".
+  if (!empty) append(run, step.message);
   return step;
 }
 
@@ -171,11 +186,12 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | unde
       workspace: deps.workspace,
       now: deps.now,
       allowMultipleCalls: protocol.name === 'native',
+      ...(deps.maxToolResultChars === undefined ? {} : { maxResultChars: deps.maxToolResultChars }),
     },
     calls,
   );
-  deps.memory.append(...protocol.resultMessages(result.records));
-  if (deps.signal.aborted) throw new CancelledError(undefined, deps.signal.reason);
+  append(run, ...protocol.resultMessages(result.records));
+  throwIfCancelled(deps.signal);
   return result.exit;
 }
 
@@ -186,7 +202,8 @@ function remindOrConverse(run: RunState, step: ModelStep): LoopExit | undefined 
   const consecutive = ++run.consecutiveWithoutTool;
   deps.events.emit({ type: 'no-tool-call', iteration: run.iterations, text: step.text, consecutive });
   if (consecutive > 2 && step.text.trim() !== '') return { tool: 'converse', payload: { message: step.text.trim() } };
-  deps.memory.append(userMessage(run.protocol.reminder(consecutive)));
+  // No reminder after the last call: the next run would start with a stale one.
+  if (run.iterations < deps.maxIterations) append(run, userMessage(run.protocol.reminder(consecutive)));
   return undefined;
 }
 
@@ -201,9 +218,10 @@ function endRun(run: RunState, outcome: { exit: AgentExit; payload: unknown; err
     ...outcome,
     usage: run.usage,
     iterations: run.iterations,
-    messages: deps.memory.messages().slice(run.firstNewMessage) as Message[],
+    messages: run.added,
     durationMs: deps.now() - run.started,
   } as AgentResult;
+  deps.onSettled();
   deps.events.emit({ type: 'loop-end', runId: deps.runId, result });
   return result;
 }

@@ -14,6 +14,8 @@ export interface ToolStepContext {
   now: () => number;
   /** When false (the XML protocol), only the first call runs and later ones are answered as not run. */
   allowMultipleCalls: boolean;
+  /** The longest result text sent to the model. */
+  maxResultChars?: number;
 }
 
 /** A valid loop-control call that ends the run. */
@@ -66,17 +68,27 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   const { events, iteration } = context;
   events.emit({ type: 'tool-call', iteration, toolCallId: call.toolCallId, name: call.toolName, arguments: call.arguments });
   const started = context.now();
+  // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
+  let settled = false;
   const outcome: ToolCallOutcome | { status: 'error'; code: 'parse_error'; content: string } =
     call.invalid !== undefined
       ? { status: 'error', code: call.invalidCode ?? 'invalid_arguments', content: `Invalid call of tool "${call.toolName}": ${call.invalid}` }
-      : await runToolCall(context.tools, { toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments }, {
-          signal: context.signal,
-          sessionId: context.sessionId,
-          workspace: context.workspace,
-          toolCallId: call.toolCallId,
-          reportProgress: (progress) =>
-            events.emit({ type: 'tool-progress', toolCallId: call.toolCallId, name: call.toolName, progress }),
-        });
+      : await runToolCall(
+          context.tools,
+          { toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments },
+          {
+            signal: context.signal,
+            sessionId: context.sessionId,
+            workspace: context.workspace,
+            toolCallId: call.toolCallId,
+            reportProgress: (progress) => {
+              if (settled || context.signal.aborted) return;
+              events.emit({ type: 'tool-progress', iteration, toolCallId: call.toolCallId, name: call.toolName, progress });
+            },
+          },
+          context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars },
+        );
+  settled = true;
   const durationMs = context.now() - started;
   if (outcome.status === 'ok') {
     events.emit({ type: 'tool-result', toolCallId: call.toolCallId, name: call.toolName, content: outcome.content, value: outcome.value, durationMs });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, Message } from '@agentloop/memory';
 import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
 import { XmlToolParser } from '@agentloop/tools';
@@ -9,8 +10,6 @@ import type { StepDecoder, StepEvent, ToolCallRecord, ToolProtocolAdapter } from
 // Stopping after the block saves tokens and keeps the model from writing a second block or the result
 // itself. The stop sequence is not part of the output: the decoder decodes the cut-off block at flush.
 const STOP_SEQUENCES = ['</tool>', '</tool_call>'] as const;
-
-let callCount = 0;
 
 /**
  * Tools are described in the system prompt and called by a `<tool>` block in the model's text. History
@@ -30,7 +29,8 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
   assistantMessage(step, parts, rawText): AssistantMessage {
     // Reasoning the provider returned natively (with a signature) must go back; `<thinking>` text is in rawText.
     const providerThinking = parts.filter((part) => part.type === 'thinking' && (part.signature || part.redactedData));
-    const text = step.finishReason === 'stop-sequence' ? closeCutBlock(rawText) : rawText;
+    // Chat Completions servers report a stop sequence as a plain `stop`, so any step with a call is checked.
+    const text = step.toolCalls.length > 0 ? closeCutBlock(rawText) : rawText;
     return { role: 'assistant', content: [...providerThinking, ...(text ? [{ type: 'text' as const, text }] : [])] };
   },
 
@@ -49,6 +49,9 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
 class XmlStepDecoder implements StepDecoder {
   #parser = new XmlToolParser();
   #pendingId: string | undefined;
+  // XML calls have no ids of their own; these only need to be unique for events and history.
+  readonly #idPrefix = `xml_${randomUUID().slice(0, 8)}_`;
+  #callCount = 0;
 
   decode(chunk: ModelChunk): readonly StepEvent[] {
     if (chunk.type === 'text-delta') return this.#translate(this.#parser.feed(chunk.text));
@@ -80,7 +83,7 @@ class XmlStepDecoder implements StepDecoder {
           out.push({ type: 'thinking-end' });
           break;
         case 'tool-name':
-          this.#pendingId = nextCallId();
+          this.#pendingId = this.#nextCallId();
           out.push({ type: 'tool-call-start', toolCallId: this.#pendingId, toolName: event.toolName });
           break;
         case 'tool-call':
@@ -97,15 +100,15 @@ class XmlStepDecoder implements StepDecoder {
   }
 
   #takeId(): string {
-    const id = this.#pendingId ?? nextCallId();
+    const id = this.#pendingId ?? this.#nextCallId();
     this.#pendingId = undefined;
     return id;
   }
-}
 
-function nextCallId(): string {
-  callCount += 1;
-  return `xml_call_${callCount}`;
+  #nextCallId(): string {
+    this.#callCount += 1;
+    return `${this.#idPrefix}${this.#callCount}`;
+  }
 }
 
 function guessToolName(raw: string): string {

@@ -15,7 +15,9 @@ describe('retry policy', () => {
 
   it('grows the backoff ceiling by the factor up to the maximum', () => {
     const almostOne = () => 0.999_999;
-    expect([1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(policy, attempt, almostOne))).toEqual([99, 199, 399, 799, 999]);
+    expect([1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(policy, attempt, almostOne))).toEqual([
+      99, 199, 399, 799, 999,
+    ]);
   });
 
   it('draws the backoff uniformly below the ceiling (full jitter)', () => {

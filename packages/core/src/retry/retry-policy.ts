@@ -27,8 +27,8 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
 });
 
 /** The default policy with `overrides` applied. */
-export function resolveRetryPolicy(overrides?: Partial<RetryPolicy>): RetryPolicy {
-  return { ...DEFAULT_RETRY_POLICY, ...overrides };
+export function resolveRetryPolicy(overrides?: Partial<RetryPolicy>): Readonly<RetryPolicy> {
+  return overrides === undefined ? DEFAULT_RETRY_POLICY : { ...DEFAULT_RETRY_POLICY, ...overrides };
 }
 
 /**

@@ -91,7 +91,8 @@ describe('streamWithRetry', () => {
     const { sleep } = recordingSleep();
     const chunks: ModelChunk[] = [];
     const run = async () => {
-      for await (const chunk of streamWithRetry(start, { signal: signal(), sleep, policy: { maxRetries: 2 } })) chunks.push(chunk);
+      for await (const chunk of streamWithRetry(start, { signal: signal(), sleep, policy: { maxRetries: 2 } }))
+        chunks.push(chunk);
     };
     await expect(run()).rejects.toBe(errors[2]);
     expect(started).toEqual([0, 1, 2]);
@@ -100,7 +101,10 @@ describe('streamWithRetry', () => {
 
   it('wraps a non-agentloop error as a non-retryable unknown error', async () => {
     const { start } = scripted([new TypeError('boom')]);
-    await expect(collect(streamWithRetry(start, { signal: signal() }))).rejects.toMatchObject({ code: 'unknown', message: 'boom' });
+    await expect(collect(streamWithRetry(start, { signal: signal() }))).rejects.toMatchObject({
+      code: 'unknown',
+      message: 'boom',
+    });
   });
 
   it('does not retry once the signal has aborted, even for a retryable error', async () => {
@@ -110,7 +114,9 @@ describe('streamWithRetry', () => {
       controller.abort();
       throw overloaded();
     };
-    const error = await collect(streamWithRetry(start, { signal: controller.signal })).catch((thrown: unknown) => thrown);
+    const error = await collect(streamWithRetry(start, { signal: controller.signal })).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(CancelledError);
   });
 
@@ -128,7 +134,8 @@ describe('streamWithRetry', () => {
     const { start, started } = scripted([overloaded()], [finish]);
     const chunks: ModelChunk[] = [];
     const run = (async () => {
-      for await (const chunk of streamWithRetry(start, { signal: controller.signal, random: () => 0.99 })) chunks.push(chunk);
+      for await (const chunk of streamWithRetry(start, { signal: controller.signal, random: () => 0.99 }))
+        chunks.push(chunk);
     })();
     const outcome = run.catch((thrown: unknown) => thrown);
     await vi.advanceTimersByTimeAsync(10);

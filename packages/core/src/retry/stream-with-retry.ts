@@ -2,7 +2,7 @@ import { AgentloopError } from '@agentloop/tools';
 import { CancelledError } from '../errors/index.js';
 import type { ModelChunk } from '../provider/index.js';
 import { type RetryPolicy, resolveRetryPolicy, retryDelayMs } from './retry-policy.js';
-import { type Sleep, sleep as realSleep } from './sleep.js';
+import { sleep as realSleep, type Sleep } from './sleep.js';
 
 /** Options of streamWithRetry. */
 export interface StreamWithRetryOptions {

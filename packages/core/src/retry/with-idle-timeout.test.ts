@@ -47,7 +47,11 @@ describe('withIdleTimeout', () => {
     const source = controlledSource<number>();
     const items: number[] = [];
     const run = (async () => {
-      for await (const item of withIdleTimeout(source.iterable, { idleTimeoutMs: 100, createError: () => new IdleError() })) items.push(item);
+      for await (const item of withIdleTimeout(source.iterable, {
+        idleTimeoutMs: 100,
+        createError: () => new IdleError(),
+      }))
+        items.push(item);
     })();
     for (const item of [1, 2, 3]) {
       await vi.advanceTimersByTimeAsync(90);
@@ -63,7 +67,11 @@ describe('withIdleTimeout', () => {
     const onTimeout = vi.fn();
     const items: number[] = [];
     const run = (async () => {
-      for await (const item of withIdleTimeout(source.iterable, { idleTimeoutMs: 100, onTimeout, createError: (ms) => new IdleError(`silent ${ms} ms`) }))
+      for await (const item of withIdleTimeout(source.iterable, {
+        idleTimeoutMs: 100,
+        onTimeout,
+        createError: (ms) => new IdleError(`silent ${ms} ms`),
+      }))
         items.push(item);
     })();
     const outcome = run.catch((error: unknown) => error);
@@ -84,7 +92,10 @@ describe('withIdleTimeout', () => {
     source.emit(2);
     source.end();
     const items: number[] = [];
-    for await (const item of withIdleTimeout(source.iterable, { idleTimeoutMs: 100, createError: () => new IdleError() })) {
+    for await (const item of withIdleTimeout(source.iterable, {
+      idleTimeoutMs: 100,
+      createError: () => new IdleError(),
+    })) {
       items.push(item);
       await vi.advanceTimersByTimeAsync(500);
     }
@@ -107,7 +118,8 @@ describe('withIdleTimeout', () => {
   it('closes the source when the consumer stops early', async () => {
     const source = controlledSource<number>();
     source.emit(1);
-    for await (const _ of withIdleTimeout(source.iterable, { idleTimeoutMs: 100, createError: () => new IdleError() })) break;
+    for await (const _ of withIdleTimeout(source.iterable, { idleTimeoutMs: 100, createError: () => new IdleError() }))
+      break;
     expect(source.wasReturned()).toBe(true);
   });
 
@@ -115,7 +127,11 @@ describe('withIdleTimeout', () => {
     const source = controlledSource<number>();
     const items: number[] = [];
     const run = (async () => {
-      for await (const item of withIdleTimeout(source.iterable, { idleTimeoutMs: 0, createError: () => new IdleError() })) items.push(item);
+      for await (const item of withIdleTimeout(source.iterable, {
+        idleTimeoutMs: 0,
+        createError: () => new IdleError(),
+      }))
+        items.push(item);
     })();
     await vi.advanceTimersByTimeAsync(60_000);
     source.emit(7);

@@ -1,7 +1,9 @@
-/** Timer functions, injectable so that tests control time. */
+/** Timer functions and a clock, injectable so that tests control time. */
 export interface IdleTimers {
   setTimeout: (callback: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  /** Milliseconds on a clock that `setTimeout` agrees with. */
+  now: () => number;
 }
 
 /** Options of withIdleTimeout. */
@@ -15,20 +17,24 @@ export interface IdleTimeoutOptions {
    * since a pending read cannot be cancelled from outside.
    */
   onTimeout?: () => void;
-  /** Defaults to the global timers. */
+  /** Defaults to the global timers and `Date.now`. */
   timers?: IdleTimers;
 }
 
 const globalTimers: IdleTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
 };
 
 /**
  * Passes `source` through, throwing `createError()` when a read waits longer than `idleTimeoutMs`.
  * Only the wait for the source counts: time the consumer spends between reads does not.
  */
-export async function* withIdleTimeout<T>(source: AsyncIterable<T>, options: IdleTimeoutOptions): AsyncGenerator<T, void, undefined> {
+export async function* withIdleTimeout<T>(
+  source: AsyncIterable<T>,
+  options: IdleTimeoutOptions,
+): AsyncGenerator<T, void, undefined> {
   const { idleTimeoutMs } = options;
   if (!(idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs))) {
     yield* source;
@@ -36,26 +42,44 @@ export async function* withIdleTimeout<T>(source: AsyncIterable<T>, options: Idl
   }
   const timers = options.timers ?? globalTimers;
   const iterator = source[Symbol.asyncIterator]();
+  // One timer per silent stretch rather than one per item: streams deliver many small items, and the
+  // timer only needs to look at when the pending read began.
+  let handle: unknown;
+  let waitingSince: number | undefined;
+  let failRead: ((error: Error) => void) | undefined;
   let timedOut = false;
-  let done = false;
+  const arm = (ms: number): void => {
+    handle = timers.setTimeout(check, ms);
+  };
+  const check = (): void => {
+    handle = undefined;
+    if (waitingSince === undefined) return;
+    const waited = timers.now() - waitingSince;
+    if (waited < idleTimeoutMs) {
+      arm(idleTimeoutMs - waited);
+      return;
+    }
+    timedOut = true;
+    options.onTimeout?.();
+    failRead?.(options.createError(idleTimeoutMs));
+  };
   const next = (): Promise<IteratorResult<T>> =>
     new Promise((resolve, reject) => {
-      const handle = timers.setTimeout(() => {
-        timedOut = true;
-        options.onTimeout?.();
-        reject(options.createError(idleTimeoutMs));
-      }, idleTimeoutMs);
+      waitingSince = timers.now();
+      failRead = reject;
+      if (handle === undefined) arm(idleTimeoutMs);
       iterator.next().then(
         (result) => {
-          timers.clearTimeout(handle);
+          waitingSince = undefined;
           resolve(result);
         },
         (error: unknown) => {
-          timers.clearTimeout(handle);
+          waitingSince = undefined;
           reject(error);
         },
       );
     });
+  let done = false;
   try {
     for (;;) {
       const result = await next();
@@ -66,6 +90,7 @@ export async function* withIdleTimeout<T>(source: AsyncIterable<T>, options: Idl
       yield result.value;
     }
   } finally {
+    if (handle !== undefined) timers.clearTimeout(handle);
     if (!done) {
       // After a timeout the source's read is still pending, and `return()` would wait for it: do not await.
       const closing = iterator.return?.();

@@ -97,7 +97,8 @@ export class ScriptedProvider implements LLMProvider {
   async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
     const { signal, ...recorded } = request;
     const index = this.requests.length;
-    this.requests.push(structuredClone(recorded));
+    // A shallow copy is enough: the loop never changes a message once it is in history.
+    this.requests.push({ ...recorded, messages: [...recorded.messages], tools: [...recorded.tools] });
     const step = this.#steps.shift();
     if (!step) {
       throw new AgentloopError(
