@@ -1,1 +1,9 @@
-export {};
+// The root entry never imports a vendor SDK: createProvider loads the vendor's module on demand.
+export type { AnthropicProviderOptions } from './anthropic/index.js';
+export type { CreateProviderOptions, ProviderKind, ProviderSpec } from './create-provider.js';
+export { createProvider } from './create-provider.js';
+export type { ModelInfo, ModelTableEntry } from './models/index.js';
+export { ANTHROPIC_MODELS, findModelInfo, OPENAI_MODELS, UNKNOWN_MODEL_INFO } from './models/index.js';
+export type { OpenAIProviderOptions } from './openai/index.js';
+export type { ProviderFromEnvironmentOptions } from './provider-from-environment.js';
+export { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, providerFromEnvironment } from './provider-from-environment.js';

@@ -1,0 +1,118 @@
+// Child process: the tool loop written by hand over the bare SDK (no agentloop code at all).
+// argv: vendor (anthropic | openai), streaming (true | false), baseURL, runs, warmup, toolSteps, request template JSON.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { measure } from './measure.mjs';
+
+const [vendor, streamingFlag, baseURL, runs, warmup, toolSteps, templateJson] = process.argv.slice(2);
+const streaming = streamingFlag === 'true';
+// The same system prompt and tool list the agent sends, captured from its first request.
+const template = JSON.parse(templateJson);
+const providersRequire = createRequire(new URL('../../packages/providers/package.json', import.meta.url));
+// The ESM build of the SDK the providers package itself loads.
+const sdkEntry = (name, file) => pathToFileURL(join(dirname(providersRequire.resolve(name)), file)).href;
+const INPUT = 'Add the numbers step by step, then finish.';
+
+async function anthropicLoop() {
+  const { default: Anthropic } = await import(sdkEntry('@anthropic-ai/sdk', 'index.mjs'));
+  const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
+  return async () => {
+    const messages = [{ role: 'user', content: [{ type: 'text', text: INPUT }] }];
+    for (;;) {
+      const request = {
+        model: 'claude-sonnet-4-6',
+        max_tokens: 16_384,
+        system: template.system,
+        tools: template.tools,
+        tool_choice: { type: 'any' },
+        messages,
+      };
+      let content;
+      if (streaming) {
+        content = [];
+        const stream = await client.messages.create({ ...request, stream: true });
+        let json = '';
+        for await (const event of stream) {
+          if (event.type === 'content_block_start') {
+            content.push(event.content_block.type === 'text' ? { type: 'text', text: '' } : { ...event.content_block });
+            json = '';
+          } else if (event.type === 'content_block_delta') {
+            const block = content.at(-1);
+            if (event.delta.type === 'text_delta') block.text += event.delta.text;
+            else if (event.delta.type === 'input_json_delta') json += event.delta.partial_json;
+          } else if (event.type === 'content_block_stop') {
+            const block = content.at(-1);
+            if (block.type === 'tool_use') block.input = JSON.parse(json || '{}');
+          }
+        }
+      } else {
+        content = (await client.messages.create(request)).content;
+      }
+      messages.push({ role: 'assistant', content });
+      const calls = content.filter((block) => block.type === 'tool_use');
+      if (calls.some((call) => call.name === 'task_completion')) return;
+      messages.push({
+        role: 'user',
+        content: calls.map((call) => ({
+          type: 'tool_result',
+          tool_use_id: call.id,
+          content: String(call.input.a + call.input.b),
+        })),
+      });
+    }
+  };
+}
+
+async function openaiLoop() {
+  const { default: OpenAI } = await import(sdkEntry('openai', 'index.mjs'));
+  const client = new OpenAI({ apiKey: 'bench', baseURL: `${baseURL}/v1`, maxRetries: 0 });
+  return async () => {
+    const messages = [
+      { role: 'system', content: template.system },
+      { role: 'user', content: INPUT },
+    ];
+    for (;;) {
+      const request = { model: 'gpt-4o', messages, tools: template.tools, tool_choice: 'required' };
+      let message;
+      if (streaming) {
+        message = { role: 'assistant', content: '', tool_calls: [] };
+        const stream = await client.chat.completions.create({
+          ...request,
+          stream: true,
+          stream_options: { include_usage: true },
+        });
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta;
+          if (!delta) continue;
+          if (delta.content) message.content += delta.content;
+          for (const piece of delta.tool_calls ?? []) {
+            message.tool_calls[piece.index] ??= {
+              id: piece.id,
+              type: 'function',
+              function: { name: '', arguments: '' },
+            };
+            const call = message.tool_calls[piece.index];
+            if (piece.function?.name) call.function.name = piece.function.name;
+            if (piece.function?.arguments) call.function.arguments += piece.function.arguments;
+          }
+        }
+      } else {
+        const { role, content, tool_calls } = (await client.chat.completions.create(request)).choices[0].message;
+        message = { role, content, tool_calls };
+      }
+      messages.push(message);
+      const calls = message.tool_calls.map((call) => ({
+        id: call.id,
+        name: call.function.name,
+        input: JSON.parse(call.function.arguments),
+      }));
+      if (calls.some((call) => call.name === 'task_completion')) return;
+      for (const call of calls)
+        messages.push({ role: 'tool', tool_call_id: call.id, content: String(call.input.a + call.input.b) });
+    }
+  };
+}
+
+const runOnce = vendor === 'anthropic' ? await anthropicLoop() : await openaiLoop();
+await measure({ runOnce, runs: Number(runs), warmup: Number(warmup), callsPerRun: Number(toolSteps) + 1 });

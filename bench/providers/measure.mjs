@@ -1,0 +1,14 @@
+// Runs one loop implementation in this (child) process and prints its cost as JSON: CPU and wall time
+// per model call over the measured runs (after warm-up), and the process's peak RSS.
+export async function measure({ runOnce, runs, warmup, callsPerRun }) {
+  for (let index = 0; index < warmup; index++) await runOnce();
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  for (let index = 0; index < runs; index++) await runOnce();
+  const cpu = process.cpuUsage(cpuBefore);
+  const wallMs = performance.now() - wallBefore;
+  const calls = runs * callsPerRun;
+  process.stdout.write(
+    `${JSON.stringify({ cpuUsPerStep: (cpu.user + cpu.system) / calls, wallMsPerStep: wallMs / calls, peakRssMB: process.resourceUsage().maxRSS / 1024 })}\n`,
+  );
+}

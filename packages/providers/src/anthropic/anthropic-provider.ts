@@ -1,0 +1,111 @@
+import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, RetryPolicy, Sleep } from '@agentloop/core';
+import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { streamModelCall } from '../streaming/index.js';
+import { anthropicMessageEvents } from './anthropic-message-events.js';
+import { AnthropicStreamReader } from './anthropic-stream-reader.js';
+import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
+import { toAnthropicError } from './to-anthropic-error.js';
+
+/** Options of an AnthropicProvider. */
+export interface AnthropicProviderOptions {
+  /** The model, e.g. `claude-sonnet-4-5`. */
+  model: string;
+  /** The API key; defaults to `ANTHROPIC_API_KEY`. */
+  apiKey?: string;
+  /** The API's base URL (a proxy, a gateway, a test server); defaults to `ANTHROPIC_BASE_URL` or Anthropic's. */
+  baseURL?: string;
+  /** Corrections to the model table's entry for `model` (context window, tools, reasoning, …). */
+  modelInfo?: Partial<ModelInfo>;
+  /** Overrides of the retry policy (4 retries, exponential backoff with full jitter, honouring retry-after). */
+  retry?: Partial<RetryPolicy>;
+  /** Milliseconds a stream may stay silent before it counts as broken and is retried (default 60 000; 0 disables). */
+  idleTimeoutMs?: number;
+  /** Stream responses (default). With `false`, each call is one plain request replayed as chunks. */
+  streaming?: boolean;
+  /** Mark the tools, system prompt and conversation as cacheable (default true): an agent resends them every step. */
+  promptCaching?: boolean;
+  /** Headers sent with every request (e.g. `anthropic-beta`). */
+  headers?: Record<string, string>;
+  /** Further SDK client options (fetch, logger, timeout); retries stay off in the SDK: the provider retries. */
+  clientOptions?: Omit<ClientOptions, 'apiKey' | 'baseURL' | 'maxRetries'>;
+  /** Waits between retries; inject a fake in tests. */
+  sleep?: Sleep;
+  /** Source of retry jitter in [0, 1). */
+  random?: () => number;
+}
+
+/** Default silence allowed in a stream: Anthropic sends `ping` events well within it. */
+export const DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * Claude through Anthropic's Messages API, streaming. Thinking signatures and redacted thinking are kept
+ * for later turns, `toolChoice: 'required'` becomes `any` (or `auto` next to thinking), failures are
+ * retried here (the SDK's own retries are off) and reported as ProviderErrors.
+ */
+export class AnthropicProvider implements LLMProvider {
+  readonly id = 'anthropic';
+  readonly capabilities: ProviderCapabilities;
+  private readonly client: Anthropic;
+  private readonly modelInfo: ModelInfo;
+
+  constructor(private readonly options: AnthropicProviderOptions) {
+    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.capabilities = {
+      modelId: options.model,
+      nativeTools: this.modelInfo.nativeTools,
+      parallelToolCalls: this.modelInfo.parallelToolCalls,
+      stopSequences: this.modelInfo.stopSequences,
+      reasoning: this.modelInfo.reasoning,
+      contextWindow: this.modelInfo.contextWindow,
+    };
+    this.client = new Anthropic({
+      ...options.clientOptions,
+      apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY,
+      baseURL: options.baseURL,
+      defaultHeaders: { ...options.clientOptions?.defaultHeaders, ...options.headers },
+      // One retry layer: ours, which announces each retry and restarts broken streams too.
+      maxRetries: 0,
+    });
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+    const body = buildAnthropicRequest(request, {
+      model: this.options.model,
+      modelInfo: this.modelInfo,
+      promptCaching: this.options.promptCaching ?? true,
+    });
+    const offeredTools = request.tools.length > 0;
+    return streamModelCall({
+      provider: this.id,
+      request,
+      retry: this.options.retry,
+      idleTimeoutMs: this.options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS,
+      sleep: this.options.sleep,
+      random: this.options.random,
+      attempt: (signal) => this.attempt(body, signal),
+      toError: (error) => toAnthropicError(error, offeredTools),
+    });
+  }
+
+  private async *attempt(body: AnthropicRequestBody, signal: AbortSignal): AsyncGenerator<ModelChunk, void, undefined> {
+    const reader = new AnthropicStreamReader();
+    const events = await this.events(body, signal);
+    for await (const event of events) {
+      for (const chunk of reader.read(event)) yield chunk;
+    }
+    for (const chunk of reader.finish()) yield chunk;
+  }
+
+  private async events(
+    body: AnthropicRequestBody,
+    signal: AbortSignal,
+  ): Promise<Iterable<RawMessageStreamEvent> | AsyncIterable<RawMessageStreamEvent>> {
+    if (this.options.streaming === false) {
+      const message = await this.client.messages.create({ ...body, stream: false }, { signal });
+      return anthropicMessageEvents(message);
+    }
+    return this.client.messages.create({ ...body, stream: true }, { signal });
+  }
+}

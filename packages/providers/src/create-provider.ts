@@ -1,0 +1,75 @@
+import { AgentloopError, type LLMProvider, type RetryPolicy } from '@agentloop/core';
+import type { ModelInfo } from './models/index.js';
+
+/** The provider kinds `createProvider` knows: the prefix of a provider spec. */
+export type ProviderKind = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible';
+
+/** `kind:model`, e.g. `anthropic:claude-sonnet-4-5`, `openai:gpt-4o`, `openai-compatible:llama3.1:8b`. */
+export type ProviderSpec = `${ProviderKind}:${string}`;
+
+/** Options every provider takes; the rest have defaults (see each provider's options). */
+export interface CreateProviderOptions {
+  /** The API key; defaults to the vendor's environment variable. */
+  apiKey?: string;
+  /** The API's base URL; required for `openai-compatible` unless `OPENAI_BASE_URL` is set. */
+  baseURL?: string;
+  /** Corrections to the model table's entry for the model. */
+  modelInfo?: Partial<ModelInfo>;
+  /** Overrides of the retry policy. */
+  retry?: Partial<RetryPolicy>;
+  /** Milliseconds a stream may stay silent before it counts as broken. */
+  idleTimeoutMs?: number;
+  /** Stream responses (default true). */
+  streaming?: boolean;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+const KINDS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible'];
+
+/**
+ * Creates the provider a spec names. The vendor's module is loaded on demand, so an app that only talks
+ * to Anthropic never loads the `openai` SDK and the other way round. Throws an AgentloopError
+ * (`invalid_provider_spec`) for a spec it cannot read.
+ */
+export async function createProvider(
+  spec: ProviderSpec | (string & {}),
+  options: CreateProviderOptions = {},
+): Promise<LLMProvider> {
+  const separator = spec.indexOf(':');
+  const kind = spec.slice(0, separator) as ProviderKind;
+  // Only the first colon separates: model names such as `llama3.1:8b` have their own.
+  const model = spec.slice(separator + 1);
+  if (separator < 0 || !KINDS.includes(kind) || model === '') {
+    throw new AgentloopError(
+      `Cannot read the provider spec "${spec}": expected one of ${KINDS.map((name) => `${name}:<model>`).join(', ')}.`,
+      {
+        code: 'invalid_provider_spec',
+      },
+    );
+  }
+  switch (kind) {
+    case 'anthropic': {
+      const { AnthropicProvider } = await import('./anthropic/index.js');
+      return new AnthropicProvider({ ...options, model });
+    }
+    case 'openai-responses': {
+      const { OpenAIResponsesProvider } = await import('./openai/index.js');
+      return new OpenAIResponsesProvider({ ...options, model });
+    }
+    case 'openai-compatible': {
+      const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL;
+      if (!baseURL) {
+        throw new AgentloopError(`"${spec}" needs the server's URL: pass baseURL or set OPENAI_BASE_URL.`, {
+          code: 'invalid_provider_spec',
+        });
+      }
+      const { OpenAIProvider } = await import('./openai/index.js');
+      return new OpenAIProvider({ ...options, model, baseURL, compatible: true });
+    }
+    default: {
+      const { OpenAIProvider } = await import('./openai/index.js');
+      return new OpenAIProvider({ ...options, model });
+    }
+  }
+}

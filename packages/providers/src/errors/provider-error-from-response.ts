@@ -1,0 +1,105 @@
+import { ProviderError, type ProviderErrorCode } from '@agentloop/core';
+import { readApiErrorBody } from './api-error-body.js';
+import { type HeaderLookup, retryAfterMs, shouldRetryHeader } from './retry-after.js';
+
+/** An error answer of a model API, as the SDKs report it. */
+export interface ApiErrorResponse {
+  /** The provider's id, e.g. `anthropic`. */
+  provider: string;
+  /** HTTP status; undefined for an error event inside a stream. */
+  status: number | undefined;
+  headers: HeaderLookup | undefined;
+  /** The error body (any vendor shape, see readApiErrorBody). */
+  body: unknown;
+  /** The SDK's message, used when the body has none. */
+  fallbackMessage?: string;
+  /** True when the request offered tools: a tool-support complaint then means the model has none. */
+  offeredTools: boolean;
+  /** The underlying SDK error. */
+  cause?: unknown;
+}
+
+// What servers say when the conversation does not fit: Anthropic ("prompt is too long", "exceed context
+// limit"), OpenAI ("maximum context length", `context_length_exceeded`, "exceeds the context window"),
+// vLLM, llama.cpp ("exceeds the available context size"), Ollama.
+const CONTEXT_LENGTH =
+  /prompt is too long|maximum context length|context[_ ]length[_ ]exceeded|exceeds? (?:the )?(?:\w+ )*context|context (?:window|size|limit) (?:exceeded|is too)|input is too long|too many tokens/i;
+
+// What OpenAI-compatible servers say for a model without function calling: Ollama ("does not support
+// tools"), vLLM ("--enable-auto-tool-choice"), llama.cpp ("--jinja"), OpenRouter ("support tool use").
+const TOOLS_UNSUPPORTED =
+  /does not support (?:tools|tool[_ ]?(?:use|call)|function[_ ]call)|tools? (?:is|are) not supported|(?:tool|function) call(?:ing|s)? (?:is |are )?not (?:supported|enabled)|support tool use|enable-auto-tool-choice|--jinja/i;
+
+const BY_TYPE: Readonly<Record<string, ProviderErrorCode>> = {
+  overloaded_error: 'overloaded',
+  rate_limit_error: 'rate_limit',
+  rate_limit_exceeded: 'rate_limit',
+  insufficient_quota: 'rate_limit',
+  authentication_error: 'authentication',
+  invalid_api_key: 'authentication',
+  permission_error: 'permission',
+  not_found_error: 'not_found',
+  model_not_found: 'not_found',
+  api_error: 'server_error',
+  server_error: 'server_error',
+  timeout_error: 'timeout',
+  request_too_large: 'context_length',
+  context_length_exceeded: 'context_length',
+  invalid_request_error: 'invalid_request',
+  invalid_prompt: 'invalid_request',
+};
+
+function codeFromStatus(status: number | undefined): ProviderErrorCode {
+  if (status === undefined) return 'server_error';
+  if (status === 401) return 'authentication';
+  if (status === 403) return 'permission';
+  if (status === 404) return 'not_found';
+  if (status === 408) return 'timeout';
+  if (status === 413) return 'context_length';
+  if (status === 429) return 'rate_limit';
+  if (status === 529) return 'overloaded';
+  if (status >= 500) return 'server_error';
+  return status === 409 ? 'server_error' : 'invalid_request';
+}
+
+/**
+ * Classifies an API error answer by what to do next, with the server's message, status, retry-after
+ * and `x-should-retry` verdict. `insufficient_quota` (a 429 that waiting does not fix) is not retried.
+ */
+export function providerErrorFromResponse(response: ApiErrorResponse): ProviderError {
+  const { status, headers } = response;
+  const body = readApiErrorBody(response.body);
+  const serverMessage = body.message ?? response.fallbackMessage ?? 'no error message';
+  const label = [status, body.type ?? body.code].filter((part) => part !== undefined).join(' ');
+  const byType = BY_TYPE[body.code ?? ''] ?? BY_TYPE[body.type ?? ''];
+  let code: ProviderErrorCode;
+  if (byType === 'context_length' || status === 413 || (isClientError(status) && CONTEXT_LENGTH.test(serverMessage))) {
+    code = 'context_length';
+  } else if (
+    response.offeredTools &&
+    (isClientError(status) || status === 500) &&
+    TOOLS_UNSUPPORTED.test(serverMessage)
+  ) {
+    code = 'tools_unsupported';
+  } else if (status === undefined) {
+    code = byType ?? 'server_error';
+  } else {
+    // The status decides, except that Anthropic reports overload under more than one status.
+    code = byType === 'overloaded' ? 'overloaded' : codeFromStatus(status);
+  }
+  const quotaSpent = body.code === 'insufficient_quota' || body.type === 'insufficient_quota';
+  const hint =
+    code === 'tools_unsupported' ? ' (the model does not support native tools: use the XML tool protocol)' : '';
+  return new ProviderError(`${response.provider} API error${label ? ` (${label})` : ''}: ${serverMessage}${hint}`, {
+    code,
+    provider: response.provider,
+    cause: response.cause,
+    statusCode: status,
+    retryAfterMs: retryAfterMs(headers),
+    retryable: quotaSpent ? false : code === 'context_length' ? false : shouldRetryHeader(headers),
+  });
+}
+
+function isClientError(status: number | undefined): boolean {
+  return status === undefined || (status >= 400 && status < 500);
+}

@@ -1,0 +1,50 @@
+import { ProviderError } from '@agentloop/core';
+
+/** Where a transport failure happened: before a response arrived, or while its body streamed. */
+export type TransportStage = 'connect' | 'stream';
+
+/**
+ * Classifies a failure below HTTP: a timeout, a refused or reset connection, a body cut mid-stream or an
+ * event that is not valid JSON. All are retried: the next attempt sends the step again.
+ */
+export function providerErrorFromTransport(
+  provider: string,
+  error: unknown,
+  stage: TransportStage,
+  timedOut = false,
+): ProviderError {
+  const reason = describe(error);
+  if (timedOut) {
+    return new ProviderError(`${provider}: the request timed out (${reason})`, {
+      code: 'timeout',
+      provider,
+      cause: error,
+    });
+  }
+  if (error instanceof SyntaxError) {
+    return new ProviderError(`${provider}: the stream sent a malformed event (${reason})`, {
+      code: 'stream_broken',
+      provider,
+      cause: error,
+    });
+  }
+  if (stage === 'stream') {
+    return new ProviderError(`${provider}: the stream broke before the response was complete (${reason})`, {
+      code: 'stream_broken',
+      provider,
+      cause: error,
+    });
+  }
+  return new ProviderError(`${provider}: could not reach the API (${reason})`, {
+    code: 'network',
+    provider,
+    cause: error,
+  });
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  const detail = cause instanceof Error ? `: ${(cause as Error & { code?: string }).code ?? cause.message}` : '';
+  return `${error.message}${detail}`;
+}

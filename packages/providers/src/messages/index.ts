@@ -1,0 +1,1 @@
+export { memoizeByMessage } from './memoize-by-message.js';

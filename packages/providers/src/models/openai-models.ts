@@ -1,0 +1,38 @@
+import type { ModelInfo, ModelTableEntry } from './model-info.js';
+
+const chat = (contextWindow: number, maxOutputTokens: number): ModelInfo => ({
+  contextWindow,
+  maxOutputTokens,
+  nativeTools: true,
+  parallelToolCalls: true,
+  reasoning: false,
+  stopSequences: true,
+});
+
+// OpenAI's reasoning models reject `stop`.
+const reasoning = (contextWindow: number, maxOutputTokens: number): ModelInfo => ({
+  ...chat(contextWindow, maxOutputTokens),
+  reasoning: true,
+  stopSequences: false,
+});
+
+/** OpenAI's models. An unknown `gpt-` id gets the values of a current chat model. */
+export const OPENAI_MODELS: readonly ModelTableEntry[] = [
+  { prefix: 'gpt-5-chat', info: chat(128_000, 16_384) },
+  { prefix: 'gpt-5', info: reasoning(400_000, 128_000) },
+  { prefix: 'gpt-4.1', info: chat(1_047_576, 32_768) },
+  { prefix: 'gpt-4o', info: chat(128_000, 16_384) },
+  { prefix: 'chatgpt-4o', info: chat(128_000, 16_384) },
+  { prefix: 'gpt-4-turbo', info: chat(128_000, 4_096) },
+  { prefix: 'gpt-4-32k', info: chat(32_768, 4_096) },
+  { prefix: 'gpt-4', info: chat(8_192, 4_096) },
+  { prefix: 'gpt-3.5-turbo', info: chat(16_385, 4_096) },
+  { prefix: 'gpt-oss', info: { ...chat(131_072, 32_768), reasoning: true } },
+  { prefix: 'o1-mini', info: { ...reasoning(128_000, 65_536), nativeTools: false, parallelToolCalls: false } },
+  { prefix: 'o1-preview', info: { ...reasoning(128_000, 32_768), nativeTools: false, parallelToolCalls: false } },
+  { prefix: 'o1', info: reasoning(200_000, 100_000) },
+  { prefix: 'o3', info: reasoning(200_000, 100_000) },
+  { prefix: 'o4', info: reasoning(200_000, 100_000) },
+  { prefix: 'codex-', info: reasoning(200_000, 100_000) },
+  { prefix: 'gpt-', info: chat(128_000, 16_384) },
+];

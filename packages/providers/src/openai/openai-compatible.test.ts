@@ -1,0 +1,214 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  chunksOfType,
+  collectChunks,
+  collectUntilError,
+  FixtureServer,
+  instantSleep,
+  jsonResponse,
+  modelRequest,
+  readJsonFixture,
+  sseResponse,
+  textOf,
+  thinkingOf,
+  toolCallsOf,
+  WEATHER_TOOL,
+} from '../test-support/index.js';
+import { OpenAIProvider } from './openai-provider.js';
+import type { OpenAIProviderOptions } from './openai-provider-options.js';
+
+// OpenAI-compatible servers. The qwen-plus answer is a real recording; the streamed quirks below are
+// hand-written in the formats Ollama, vLLM and llama.cpp send, since no recording of them is at hand.
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await FixtureServer.start();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+});
+
+const savedKey = process.env.OPENAI_API_KEY;
+beforeEach(() => {
+  delete process.env.OPENAI_API_KEY;
+});
+afterEach(() => {
+  if (savedKey !== undefined) process.env.OPENAI_API_KEY = savedKey;
+});
+
+function localProvider(options: Partial<OpenAIProviderOptions> = {}) {
+  let ids = 0;
+  return new OpenAIProvider({
+    model: 'qwen2.5-coder:7b',
+    baseURL: `${server.url}/v1`,
+    sleep: instantSleep().sleep,
+    generateId: () => `call_generated_${++ids}`,
+    clientOptions: { logLevel: 'off' },
+    ...options,
+  });
+}
+
+const chat = (...chunks: unknown[]) =>
+  sseResponse([...chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), 'data: [DONE]\n\n']);
+const delta = (value: Record<string, unknown>, finishReason: string | null = null) => ({
+  object: 'chat.completion.chunk',
+  choices: [{ index: 0, delta: value, finish_reason: finishReason }],
+});
+
+describe('OpenAIProvider with an OpenAI-compatible server', () => {
+  it('needs no API key, calls itself openai-compatible and uses max_tokens', async () => {
+    server.reply(
+      jsonResponse(200, readJsonFixture('vercel-ai/qwen-plus-normalized-replayed-tool-arguments-success.json')),
+    );
+    const provider = localProvider({ model: 'qwen-plus', streaming: false });
+    const chunks = await collectChunks(
+      provider.stream(modelRequest({ tools: [WEATHER_TOOL], settings: { maxTokens: 512 } })),
+    );
+    expect(provider.id).toBe('openai-compatible');
+    expect(toolCallsOf(chunks)).toEqual([
+      { id: 'call_97a6503afcdb45769a1603', name: 'set_cell_range', arguments: { label: 'A1' } },
+    ]);
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_calls' });
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer not-needed');
+    expect(server.requests[0]?.body).toMatchObject({ max_tokens: 512 });
+    expect(server.requests[0]?.body).not.toHaveProperty('max_completion_tokens');
+  });
+
+  it('reads Ollama-style reasoning and a whole tool call answered with finish_reason stop', async () => {
+    server.reply(
+      chat(
+        delta({ role: 'assistant', content: '', reasoning: 'The user wants' }),
+        delta({ content: '', reasoning: ' the weather.' }),
+        delta({
+          content: '',
+          tool_calls: [
+            {
+              id: 'call_tpx9',
+              index: 0,
+              type: 'function',
+              function: { name: 'get_weather', arguments: '{"location":"Oslo"}' },
+            },
+          ],
+        }),
+        delta({ content: '' }, 'stop'),
+        {
+          object: 'chat.completion.chunk',
+          choices: [],
+          usage: { prompt_tokens: 180, completion_tokens: 25, total_tokens: 205 },
+        },
+      ),
+    );
+    const chunks = await collectChunks(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+    expect(thinkingOf(chunks)).toBe('The user wants the weather.');
+    expect(chunks.map((chunk) => chunk.type)).toEqual([
+      'thinking-delta',
+      'thinking-delta',
+      'thinking-end',
+      'tool-call-start',
+      'tool-call',
+      'usage',
+      'finish',
+    ]);
+    expect(toolCallsOf(chunks)).toEqual([{ id: 'call_tpx9', name: 'get_weather', arguments: { location: 'Oslo' } }]);
+    expect(chunks.at(-1)).toMatchObject({ reason: 'tool-calls' });
+  });
+
+  it('reads reasoning_content deltas as thinking before the answer', async () => {
+    server.reply(
+      chat(
+        delta({ role: 'assistant', reasoning_content: 'Simple greeting.' }),
+        delta({ reasoning_content: null, content: 'Hi there!' }),
+        delta({}, 'stop'),
+      ),
+    );
+    const chunks = await collectChunks(localProvider().stream(modelRequest()));
+    expect(chunks.map((chunk) => chunk.type)).toEqual(['thinking-delta', 'thinking-end', 'text-delta', 'finish']);
+    expect(textOf(chunks)).toBe('Hi there!');
+  });
+
+  it('invents ids for tool calls sent with id "0" or none, and takes arguments sent as an object', async () => {
+    server.reply(
+      chat(
+        delta({ tool_calls: [{ id: '0', function: { name: 'get_weather', arguments: { location: 'Oslo' } } }] }),
+        delta({ tool_calls: [{ function: { name: 'get_weather', arguments: { location: 'Bergen' } } }] }),
+      ),
+    );
+    const chunks = await collectChunks(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+    expect(toolCallsOf(chunks)).toEqual([
+      { id: 'call_generated_1', name: 'get_weather', arguments: { location: 'Oslo' } },
+      { id: 'call_generated_2', name: 'get_weather', arguments: { location: 'Bergen' } },
+    ]);
+    // No finish_reason at all: a compatible server's answer is taken as complete.
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: undefined });
+  });
+
+  it('gives two calls with the same id distinct ids', async () => {
+    server.reply(
+      chat(
+        delta({
+          tool_calls: [{ index: 0, id: 'call_a', function: { name: 'get_weather', arguments: '{"location":"Oslo"}' } }],
+        }),
+        delta({
+          tool_calls: [
+            { index: 1, id: 'call_a', function: { name: 'get_weather', arguments: '{"location":"Bergen"}' } },
+          ],
+        }),
+        delta({}, 'tool_calls'),
+      ),
+    );
+    const chunks = await collectChunks(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+    expect(toolCallsOf(chunks).map((call) => call.id)).toEqual(['call_a', 'call_generated_1']);
+  });
+
+  it('reports a model without tool support as tools_unsupported, so the agent can switch to XML', async () => {
+    const ollama = {
+      error: {
+        message: 'registry.ollama.ai/library/gemma2:2b does not support tools',
+        type: 'api_error',
+        param: null,
+        code: null,
+      },
+    };
+    server.reply(jsonResponse(400, ollama));
+    const { error } = await collectUntilError(
+      localProvider({ model: 'gemma2:2b' }).stream(modelRequest({ tools: [WEATHER_TOOL] })),
+    );
+    expect(error).toMatchObject({
+      code: 'tools_unsupported',
+      statusCode: 400,
+      retryable: false,
+      provider: 'openai-compatible',
+    });
+    expect((error as Error).message).toContain('does not support tools');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('recognises what vLLM and llama.cpp say about tools', async () => {
+    const vllm = {
+      object: 'error',
+      message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+      type: 'BadRequestError',
+      code: 400,
+    };
+    const llamaCpp = { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } };
+    server.reply(jsonResponse(400, vllm), jsonResponse(500, llamaCpp));
+    const first = await collectUntilError(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+    const second = await collectUntilError(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+    expect([first.error, second.error]).toMatchObject([{ code: 'tools_unsupported' }, { code: 'tools_unsupported' }]);
+    expect(chunksOfType(second.chunks, 'retry')).toEqual([]);
+  });
+
+  it('uses OPENAI_BASE_URL from the environment', async () => {
+    process.env.OPENAI_BASE_URL = `${server.url}/v1`;
+    try {
+      server.reply(chat(delta({ content: 'ok' }, 'stop')));
+      const provider = new OpenAIProvider({ model: 'llama3.1:8b', clientOptions: { logLevel: 'off' } });
+      expect(textOf(await collectChunks(provider.stream(modelRequest())))).toBe('ok');
+      expect(provider.id).toBe('openai-compatible');
+    } finally {
+      delete process.env.OPENAI_BASE_URL;
+    }
+  });
+});

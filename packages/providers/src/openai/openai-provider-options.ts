@@ -1,0 +1,39 @@
+import type { RetryPolicy, Sleep } from '@agentloop/core';
+import type { ClientOptions } from 'openai';
+import type { ModelInfo } from '../models/index.js';
+
+/** Options of OpenAIProvider and OpenAIResponsesProvider. */
+export interface OpenAIProviderOptions {
+  /** The model, e.g. `gpt-4o`, or a local model's name on an OpenAI-compatible server. */
+  model: string;
+  /** The API key; defaults to `OPENAI_API_KEY`, or a placeholder for an OpenAI-compatible server (which needs none). */
+  apiKey?: string;
+  /**
+   * The API's base URL; defaults to `OPENAI_BASE_URL` or OpenAI's. Any other server (Ollama, vLLM,
+   * llama.cpp, LM Studio, OpenRouter) makes the provider `openai-compatible`.
+   */
+  baseURL?: string;
+  /** Treat the server as OpenAI-compatible (or as OpenAI itself) whatever its URL. */
+  compatible?: boolean;
+  /** Corrections to the model table's entry for `model` (context window, tools, reasoning, …). */
+  modelInfo?: Partial<ModelInfo>;
+  /** Overrides of the retry policy (4 retries, exponential backoff with full jitter, honouring retry-after). */
+  retry?: Partial<RetryPolicy>;
+  /**
+   * Milliseconds a stream may stay silent before it counts as broken and is retried (0 disables). Default
+   * 60 000, and 300 000 for OpenAI-compatible servers, which may load the model before the first token.
+   */
+  idleTimeoutMs?: number;
+  /** Stream responses (default). With `false`, each call is one plain request replayed as chunks. */
+  streaming?: boolean;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Further SDK client options (fetch, logger, organization, timeout); retries stay off in the SDK: the provider retries. */
+  clientOptions?: Omit<ClientOptions, 'apiKey' | 'baseURL' | 'maxRetries'>;
+  /** Makes ids for tool calls that a server sent without a usable one. */
+  generateId?: () => string;
+  /** Waits between retries; inject a fake in tests. */
+  sleep?: Sleep;
+  /** Source of retry jitter in [0, 1). */
+  random?: () => number;
+}

@@ -1,0 +1,93 @@
+import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
+import type OpenAI from 'openai';
+import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { streamModelCall } from '../streaming/index.js';
+import { buildChatRequest } from './chat/build-chat-request.js';
+import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
+import { ChatStreamReader } from './chat/chat-stream-reader.js';
+import type { WireChatChunk } from './chat/wire-chat-chunk.js';
+import { createOpenAIClient } from './create-openai-client.js';
+import type { OpenAIProviderOptions } from './openai-provider-options.js';
+import { toOpenAIError } from './to-openai-error.js';
+
+/** Default silence allowed in a stream from OpenAI, and from a compatible server that may load its model first. */
+export const DEFAULT_OPENAI_IDLE_TIMEOUT_MS = 60_000;
+export const DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS = 300_000;
+
+/**
+ * A model behind the Chat Completions API: OpenAI's, or any OpenAI-compatible server through `baseURL`
+ * (then its id is `openai-compatible` and no API key is needed). Streams with usage, assembles tool calls
+ * streamed by index, reads `reasoning_content` / `reasoning` as thinking, tolerates missing or repeated
+ * tool-call ids, a missing `finish_reason` and arguments sent as objects, and retries failures itself.
+ */
+export class OpenAIProvider implements LLMProvider {
+  readonly id: 'openai' | 'openai-compatible';
+  readonly capabilities: ProviderCapabilities;
+  private readonly client: OpenAI;
+  private readonly compatible: boolean;
+  private readonly generateId: () => string;
+  private readonly modelInfo: ModelInfo;
+
+  constructor(private readonly options: OpenAIProviderOptions) {
+    const setup = createOpenAIClient(options);
+    this.client = setup.client;
+    this.compatible = setup.compatible;
+    this.generateId = setup.generateId;
+    this.id = setup.compatible ? 'openai-compatible' : 'openai';
+    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.capabilities = {
+      modelId: options.model,
+      nativeTools: this.modelInfo.nativeTools,
+      parallelToolCalls: this.modelInfo.parallelToolCalls,
+      stopSequences: this.modelInfo.stopSequences,
+      reasoning: this.modelInfo.reasoning,
+      contextWindow: this.modelInfo.contextWindow,
+    };
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+    const body = buildChatRequest(request, {
+      model: this.options.model,
+      modelInfo: this.modelInfo,
+      compatible: this.compatible,
+    });
+    const offeredTools = request.tools.length > 0;
+    return streamModelCall({
+      provider: this.id,
+      request,
+      retry: this.options.retry,
+      idleTimeoutMs:
+        this.options.idleTimeoutMs ??
+        (this.compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
+      sleep: this.options.sleep,
+      random: this.options.random,
+      attempt: (signal) => this.attempt(body, signal),
+      toError: (error) => toOpenAIError(error, this.id, offeredTools),
+    });
+  }
+
+  private async *attempt(
+    body: ChatCompletionCreateParamsBase,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelChunk, void, undefined> {
+    const reader = new ChatStreamReader({
+      provider: this.id,
+      generateId: this.generateId,
+      requireFinishReason: !this.compatible,
+    });
+    if (this.options.streaming === false) {
+      const completion = await this.client.chat.completions.create({ ...body, stream: false }, { signal });
+      for (const chunk of reader.read(chatCompletionChunk(completion as WireChatCompletion))) yield chunk;
+    } else {
+      const stream = await this.client.chat.completions.create(
+        { ...body, stream: true, stream_options: { include_usage: true } },
+        { signal },
+      );
+      for await (const piece of stream) {
+        for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
+      }
+    }
+    for (const chunk of reader.finish()) yield chunk;
+  }
+}

@@ -1,0 +1,79 @@
+import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
+import type OpenAI from 'openai';
+import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { streamModelCall } from '../streaming/index.js';
+import { createOpenAIClient } from './create-openai-client.js';
+import { DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS, DEFAULT_OPENAI_IDLE_TIMEOUT_MS } from './openai-provider.js';
+import type { OpenAIProviderOptions } from './openai-provider-options.js';
+import { buildResponsesRequest } from './responses/build-responses-request.js';
+import { responseEvents } from './responses/response-events.js';
+import { ResponsesStreamReader } from './responses/responses-stream-reader.js';
+import type { WireResponse, WireResponseEvent } from './responses/wire-response-event.js';
+import { toOpenAIError } from './to-openai-error.js';
+
+/**
+ * A model behind OpenAI's Responses API, streaming, stateless (`store: false`): reasoning summaries stream
+ * as thinking and the encrypted reasoning travels in the conversation; function calls, usage,
+ * `response.incomplete` and `response.failed` are mapped; failures are retried here.
+ */
+export class OpenAIResponsesProvider implements LLMProvider {
+  readonly id: 'openai' | 'openai-compatible';
+  readonly capabilities: ProviderCapabilities;
+  private readonly client: OpenAI;
+  private readonly compatible: boolean;
+  private readonly modelInfo: ModelInfo;
+
+  constructor(private readonly options: OpenAIProviderOptions) {
+    const setup = createOpenAIClient(options);
+    this.client = setup.client;
+    this.compatible = setup.compatible;
+    this.id = setup.compatible ? 'openai-compatible' : 'openai';
+    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.capabilities = {
+      modelId: options.model,
+      nativeTools: this.modelInfo.nativeTools,
+      parallelToolCalls: this.modelInfo.parallelToolCalls,
+      // The Responses API has no stop sequences.
+      stopSequences: false,
+      reasoning: this.modelInfo.reasoning,
+      contextWindow: this.modelInfo.contextWindow,
+    };
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+    const body = buildResponsesRequest(request, { model: this.options.model, modelInfo: this.modelInfo });
+    const offeredTools = request.tools.length > 0;
+    return streamModelCall({
+      provider: this.id,
+      request,
+      retry: this.options.retry,
+      idleTimeoutMs:
+        this.options.idleTimeoutMs ??
+        (this.compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
+      sleep: this.options.sleep,
+      random: this.options.random,
+      attempt: (signal) => this.attempt(body, signal),
+      toError: (error) => toOpenAIError(error, this.id, offeredTools),
+    });
+  }
+
+  private async *attempt(
+    body: ResponseCreateParamsBase,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelChunk, void, undefined> {
+    const reader = new ResponsesStreamReader(this.id);
+    if (this.options.streaming === false) {
+      const response = await this.client.responses.create({ ...body, stream: false }, { signal });
+      for (const event of responseEvents(response as WireResponse)) {
+        for (const chunk of reader.read(event)) yield chunk;
+      }
+    } else {
+      const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
+      for await (const event of stream) {
+        for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
+      }
+    }
+    reader.end();
+  }
+}

@@ -1,0 +1,50 @@
+import type { ModelRequest } from '@agentloop/core';
+import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import type { ModelInfo } from '../../models/index.js';
+import { toResponsesInput } from './to-responses-input.js';
+
+/** What shapes a Responses API request besides the ModelRequest. */
+export interface ResponsesRequestSettings {
+  model: string;
+  modelInfo: ModelInfo;
+}
+
+/**
+ * Builds the body of a Responses API call (without `stream`). Nothing is stored on the server
+ * (`store: false`); a reasoning model's reasoning comes back encrypted (`include`) with a summary, and is
+ * sent back in later turns.
+ */
+export function buildResponsesRequest(
+  request: ModelRequest,
+  settings: ResponsesRequestSettings,
+): ResponseCreateParamsBase {
+  const body: ResponseCreateParamsBase = {
+    model: settings.model,
+    input: toResponsesInput(request.messages),
+    store: false,
+  };
+  if (request.systemPrompt !== '') body.instructions = request.systemPrompt;
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema as Record<string, unknown>,
+      // Strict mode rejects the optional properties ordinary JSON Schemas have.
+      strict: false,
+    }));
+    body.tool_choice = request.toolChoice;
+  }
+  const model = request.settings ?? {};
+  if (model.maxTokens !== undefined) body.max_output_tokens = model.maxTokens;
+  if (model.temperature !== undefined) body.temperature = model.temperature;
+  if (model.topP !== undefined) body.top_p = model.topP;
+  if (settings.modelInfo.reasoning) {
+    body.include = ['reasoning.encrypted_content'];
+    body.reasoning = {
+      summary: 'auto',
+      ...(model.reasoningEffort !== undefined ? { effort: model.reasoningEffort } : {}),
+    };
+  }
+  return body;
+}

@@ -1,0 +1,161 @@
+import { type FinishReason, type ModelChunk, ProviderError } from '@agentloop/core';
+import { providerErrorFromResponse } from '../../errors/index.js';
+import type { WireResponse, WireResponseEvent, WireResponseItem, WireResponseUsage } from './wire-response-event.js';
+
+interface FunctionCallState {
+  itemId: string | undefined;
+  callId: string;
+  name: string;
+  arguments: string;
+  emitted: boolean;
+}
+
+const NONE: readonly ModelChunk[] = [];
+
+const INCOMPLETE_REASONS: Readonly<Record<string, FinishReason>> = {
+  max_output_tokens: 'length',
+  content_filter: 'content-filter',
+};
+
+/**
+ * Turns the events of one Responses API stream into ModelChunks: reasoning summaries as thinking, closed
+ * by a `thinking-end` that carries the encrypted reasoning (and the item id) for later turns; function
+ * calls with streamed arguments; `response.incomplete` as a finish with its reason; `response.failed` as
+ * a ProviderError classified by its code.
+ */
+export class ResponsesStreamReader {
+  private readonly calls = new Map<string, FunctionCallState>();
+  private refused = false;
+  private finished = false;
+
+  constructor(private readonly provider: string) {}
+
+  /** The chunks one event produces. */
+  read(event: WireResponseEvent): readonly ModelChunk[] {
+    if (this.finished) return NONE;
+    switch (event.type) {
+      case 'response.output_item.added':
+        return this.itemAdded(event.item);
+      case 'response.output_item.done':
+        return this.itemDone(event.item);
+      case 'response.reasoning_summary_part.added':
+        // Summary parts are paragraphs.
+        return event.summary_index > 0 ? [{ type: 'thinking-delta', text: '\n\n' }] : NONE;
+      case 'response.reasoning_summary_text.delta':
+      case 'response.reasoning_text.delta':
+        return event.delta ? [{ type: 'thinking-delta', text: event.delta }] : NONE;
+      case 'response.output_text.delta':
+        return event.delta ? [{ type: 'text-delta', text: event.delta }] : NONE;
+      case 'response.refusal.delta':
+        this.refused = true;
+        return event.delta ? [{ type: 'text-delta', text: event.delta }] : NONE;
+      case 'response.function_call_arguments.delta': {
+        const call = this.calls.get(event.item_id);
+        if (call) call.arguments += event.delta;
+        return NONE;
+      }
+      case 'response.completed':
+        return this.finish(
+          event.response,
+          this.refused ? 'refusal' : this.calls.size > 0 ? 'tool-calls' : 'stop',
+          'completed',
+        );
+      case 'response.incomplete': {
+        const reason = event.response.incomplete_details?.reason ?? 'incomplete';
+        return this.finish(event.response, INCOMPLETE_REASONS[reason] ?? 'other', reason);
+      }
+      case 'response.failed':
+        throw providerErrorFromResponse({
+          provider: this.provider,
+          status: undefined,
+          headers: undefined,
+          body: event.response.error ?? {},
+          fallbackMessage: 'the response failed',
+          offeredTools: false,
+        });
+      default:
+        return NONE;
+    }
+  }
+
+  /** Call when the stream ended; throws a `stream_broken` error if no final response event came. */
+  end(): void {
+    if (this.finished) return;
+    throw new ProviderError(`${this.provider}: the stream ended before the response was complete`, {
+      code: 'stream_broken',
+      provider: this.provider,
+    });
+  }
+
+  private itemAdded(item: WireResponseItem): readonly ModelChunk[] {
+    if (item.type !== 'function_call' || !('call_id' in item)) return NONE;
+    const key = item.id ?? item.call_id;
+    this.calls.set(key, {
+      itemId: item.id,
+      callId: item.call_id,
+      name: item.name,
+      arguments: item.arguments ?? '',
+      emitted: false,
+    });
+    return [{ type: 'tool-call-start', toolCallId: item.call_id, toolName: item.name }];
+  }
+
+  private itemDone(item: WireResponseItem): readonly ModelChunk[] {
+    if (item.type === 'reasoning' && 'summary' in item) {
+      if (!item.encrypted_content && !item.summary?.length) return NONE;
+      return [
+        {
+          type: 'thinking-end',
+          ...(item.encrypted_content ? { signature: item.encrypted_content } : {}),
+          providerMetadata: { openai: { itemId: item.id } },
+        },
+      ];
+    }
+    if (item.type === 'function_call' && 'call_id' in item) {
+      const key = item.id ?? item.call_id;
+      const call = this.calls.get(key) ?? {
+        itemId: item.id,
+        callId: item.call_id,
+        name: item.name,
+        arguments: '',
+        emitted: false,
+      };
+      this.calls.set(key, call);
+      if (item.arguments) call.arguments = item.arguments;
+      return [this.emitCall(call)];
+    }
+    return NONE;
+  }
+
+  private emitCall(call: FunctionCallState): ModelChunk {
+    call.emitted = true;
+    return {
+      type: 'tool-call',
+      toolCallId: call.callId,
+      toolName: call.name,
+      input: call.arguments.trim() === '' ? '{}' : call.arguments,
+      ...(call.itemId ? { providerMetadata: { openai: { itemId: call.itemId } } } : {}),
+    };
+  }
+
+  private finish(response: WireResponse, reason: FinishReason, rawReason: string): readonly ModelChunk[] {
+    this.finished = true;
+    const chunks: ModelChunk[] = [];
+    // Calls still open were cut off (an incomplete response): emit them with what arrived.
+    for (const call of this.calls.values()) if (!call.emitted) chunks.push(this.emitCall(call));
+    if (response.usage) chunks.push({ type: 'usage', usage: toUsage(response.usage) });
+    chunks.push({ type: 'finish', reason, rawReason });
+    return chunks;
+  }
+}
+
+function toUsage(usage: WireResponseUsage) {
+  return {
+    // input_tokens already includes the cached tokens.
+    inputTokens: usage.input_tokens ?? 0,
+    outputTokens: usage.output_tokens ?? 0,
+    cacheReadTokens: usage.input_tokens_details?.cached_tokens ?? 0,
+    cacheWriteTokens: 0,
+    reasoningTokens: usage.output_tokens_details?.reasoning_tokens ?? 0,
+  };
+}

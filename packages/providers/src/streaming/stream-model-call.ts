@@ -1,0 +1,79 @@
+import {
+  AgentloopError,
+  CancelledError,
+  type ModelChunk,
+  type ModelRequest,
+  ProviderError,
+  type RetryPolicy,
+  type Sleep,
+  streamWithRetry,
+  withIdleTimeout,
+} from '@agentloop/core';
+
+/** How a provider calls its model: the retry and timeout settings every adapter shares. */
+export interface ModelCallSettings {
+  /** Overrides of the default retry policy (4 retries, exponential backoff with full jitter). */
+  retry?: Partial<RetryPolicy>;
+  /** The longest silence of a stream, in milliseconds, before it counts as broken (0 disables). */
+  idleTimeoutMs: number;
+  /** Waits between retries; inject a fake in tests. */
+  sleep?: Sleep;
+  /** Source of retry jitter in [0, 1). */
+  random?: () => number;
+}
+
+/** One model call of an adapter. */
+export interface ModelCall extends ModelCallSettings {
+  /** The provider's id, for error messages. */
+  provider: string;
+  /** The request; its signal cancels the call. */
+  request: ModelRequest;
+  /**
+   * Sends the request once, with `signal` (the request's, also aborted by the idle timeout), and streams
+   * its chunks; it must end with a `finish` chunk or throw.
+   */
+  attempt: (signal: AbortSignal) => AsyncIterable<ModelChunk>;
+  /** Turns what an attempt threw (SDK errors, parse errors) into an AgentloopError. */
+  toError: (error: unknown) => AgentloopError;
+}
+
+/**
+ * Runs a model call with the one retry layer of the project: each attempt is watched by the idle
+ * timeout, failures become ProviderErrors, retryable ones start the step again (announced by `retry`
+ * chunks), and an abort of the request's signal ends the call with a CancelledError.
+ */
+export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
+  return streamWithRetry(() => runAttempt(call), {
+    signal: call.request.signal,
+    policy: call.retry,
+    sleep: call.sleep,
+    random: call.random,
+  });
+}
+
+async function* runAttempt(call: ModelCall): AsyncGenerator<ModelChunk, void, undefined> {
+  const requestSignal = call.request.signal;
+  // The attempt's own signal: aborted by the request's, or by the idle timeout. (A listener is cheaper
+  // than AbortSignal.any, and this runs on every model call.)
+  const attempt = new AbortController();
+  const forwardAbort = (): void => attempt.abort(requestSignal.reason);
+  requestSignal.addEventListener('abort', forwardAbort, { once: true });
+  const chunks = withIdleTimeout(call.attempt(attempt.signal), {
+    idleTimeoutMs: call.idleTimeoutMs,
+    onTimeout: () => attempt.abort(),
+    createError: (ms) =>
+      new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
+        code: 'timeout',
+        provider: call.provider,
+      }),
+  });
+  try {
+    for await (const chunk of chunks) yield chunk;
+  } catch (error) {
+    // The SDKs end a stream quietly when its signal aborts; whatever broke after a cancel is the cancel.
+    if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
+    throw AgentloopError.isInstance(error) ? error : call.toError(error);
+  } finally {
+    requestSignal.removeEventListener('abort', forwardAbort);
+  }
+}

@@ -1,0 +1,64 @@
+import type { ModelChunk } from '@agentloop/core';
+
+/** All chunks of a stream; throws what the stream threw. */
+export async function collectChunks(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
+  const chunks: ModelChunk[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+/** The chunks yielded before the stream failed, and the failure. */
+export async function collectUntilError(
+  stream: AsyncIterable<ModelChunk>,
+): Promise<{ chunks: ModelChunk[]; error: unknown }> {
+  const chunks: ModelChunk[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk);
+  } catch (error) {
+    return { chunks, error };
+  }
+  return { chunks, error: undefined };
+}
+
+/**
+ * What a consumer that honours `discardOutput` keeps: the chunks of the last attempt, retries left out.
+ * Comparing it with a clean run shows that nothing was emitted twice.
+ */
+export function keptChunks(chunks: readonly ModelChunk[]): ModelChunk[] {
+  const kept: ModelChunk[] = [];
+  for (const chunk of chunks) {
+    if (chunk.type === 'retry') {
+      if (chunk.discardOutput) kept.length = 0;
+      continue;
+    }
+    kept.push(chunk);
+  }
+  return kept;
+}
+
+/** The concatenated text deltas. */
+export function textOf(chunks: readonly ModelChunk[]): string {
+  return chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.text : '')).join('');
+}
+
+/** The concatenated thinking deltas. */
+export function thinkingOf(chunks: readonly ModelChunk[]): string {
+  return chunks.map((chunk) => (chunk.type === 'thinking-delta' ? chunk.text : '')).join('');
+}
+
+/** The complete tool calls, arguments decoded. */
+export function toolCallsOf(chunks: readonly ModelChunk[]): Array<{ id: string; name: string; arguments: unknown }> {
+  return chunks.flatMap((chunk) =>
+    chunk.type === 'tool-call'
+      ? [{ id: chunk.toolCallId, name: chunk.toolName, arguments: JSON.parse(chunk.input) as unknown }]
+      : [],
+  );
+}
+
+/** The chunks of one type. */
+export function chunksOfType<Type extends ModelChunk['type']>(
+  chunks: readonly ModelChunk[],
+  type: Type,
+): Array<Extract<ModelChunk, { type: Type }>> {
+  return chunks.filter((chunk): chunk is Extract<ModelChunk, { type: Type }> => chunk.type === type);
+}

@@ -1,0 +1,27 @@
+export { calculatorTool } from './agent-tools.js';
+export {
+  chunksOfType,
+  collectChunks,
+  collectUntilError,
+  keptChunks,
+  textOf,
+  thinkingOf,
+  toolCallsOf,
+} from './collect-chunks.js';
+export type { RecordedRequest, Responder } from './fixture-server.js';
+export { FixtureServer } from './fixture-server.js';
+export {
+  chunkFrames,
+  chunkLines,
+  chunkLinesToFrames,
+  rawSseFrames,
+  readExchanges,
+  readFixture,
+  readJsonFixture,
+  splitResponses,
+} from './fixtures.js';
+export { instantSleep, modelRequest, WEATHER_TOOL } from './model-requests.js';
+export type { RecordedExchange, StreamFault } from './responders.js';
+export { jsonResponse, recordedResponse, sseResponse } from './responders.js';
+export type { ScriptedAnswer } from './scripted-streams.js';
+export { anthropicAnswer, chatAnswer, responsesAnswer } from './scripted-streams.js';
