@@ -2,7 +2,7 @@ import { isLoopControlToolName, loopControlTools } from './builtin/index.js';
 import { ToolDefinitionError } from './errors/index.js';
 import { createArgumentValidator, toJsonSchema } from './schema/index.js';
 import type { ArgumentValidator } from './schema/index.js';
-import type { Tool, ToolDefinition } from './tool.js';
+import type { JsonSchema, Tool, ToolDefinition } from './tool.js';
 
 /** A tool as the registry holds it: the tool, its definition for models and its compiled validator. */
 export interface RegisteredTool {
@@ -97,11 +97,11 @@ export class ToolRegistry {
     if (typeof tool.execute !== 'function') {
       throw new ToolDefinitionError(`Tool "${tool.name}" has no execute function.`);
     }
-    const inputSchema = toJsonSchema(tool.parameters, tool.name);
+    const { inputSchema, validate } = compileParameters(tool);
     const entry: RegisteredTool = {
       tool,
       definition: { name: tool.name, description: tool.description ?? '', inputSchema },
-      validate: createArgumentValidator(tool.parameters, inputSchema),
+      validate,
       loopControl,
     };
     this.#tools.set(tool.name, entry);
@@ -113,6 +113,22 @@ export class ToolRegistry {
     this.#ordered = undefined;
     this.#definitions = undefined;
   }
+}
+
+// Converting a schema and compiling its validator is the costly part of registering a tool (zod compiles
+// a validator on its first parse), and the same tool objects are registered in every new agent — the
+// loop-control tools always — so the work is done once per parameters object.
+const compiled = new WeakMap<object, { inputSchema: JsonSchema; validate: ArgumentValidator }>();
+
+function compileParameters(tool: Tool): { inputSchema: JsonSchema; validate: ArgumentValidator } {
+  const key = tool.parameters as object;
+  let entry = compiled.get(key);
+  if (!entry) {
+    const inputSchema = toJsonSchema(tool.parameters, tool.name);
+    entry = { inputSchema, validate: createArgumentValidator(tool.parameters, inputSchema) };
+    compiled.set(key, entry);
+  }
+  return entry;
 }
 
 function compareTools(a: RegisteredTool, b: RegisteredTool): number {

@@ -8,7 +8,7 @@ import { CancelledError, ProviderError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import { addUsage, emptyUsage } from '../provider/index.js';
 import type { LLMProvider, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
-import { untilAborted } from './abortable-stream.js';
+import { abortable } from './abortable-stream.js';
 import { ModelStepCollector } from './model-step.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
 import { cancelledRecords, runToolStep } from './tool-step.js';
@@ -123,7 +123,7 @@ async function callModel(run: RunState): Promise<ModelStep> {
   let failure: { error: unknown } | undefined;
   try {
     // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
-    for await (const chunk of untilAborted(provider.stream(request), deps.signal)) {
+    for await (const chunk of abortable(provider.stream(request), deps.signal)) {
       // The XML protocol keeps the model's text with its tool blocks in history.
       if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
       else if (chunk.type === 'finish') finished = true;
