@@ -3,7 +3,7 @@ export { ConversationMemory, messageText, systemMessage, userMessage } from '@ag
 export type { AssistantMessage, Memory, MemorySnapshot, Message, MessagePart, TextPart, ThinkingPart, ToolCallPart, ToolMessage, ToolResultPart, UserMessage } from '@agentloop/memory';
 export { PromptBuilder } from '@agentloop/prompts';
 export type { PromptContext, PromptSection } from '@agentloop/prompts';
-export { defineTool, defineToolPlugin, ToolRegistry } from '@agentloop/tools';
+export { defineTool, defineToolPlugin, isLoopControlToolName, LOOP_CONTROL_TOOL_NAMES, ToolRegistry } from '@agentloop/tools';
 export type { AskQuestionPayload, ConversePayload, TaskCompletionPayload, Tool, ToolContext, ToolDefinition, ToolProgress } from '@agentloop/tools';
 export * from './agent/index.js';
 export * from './di/index.js';

@@ -35,11 +35,32 @@ export function providerErrorFromTransport(
       cause: error,
     });
   }
+  const refused = refusedLoopback(error);
+  if (refused) {
+    // Nothing listens on a local port: a server that is not running will not start within the retries.
+    return new ProviderError(`${provider}: nothing is listening at ${refused}; is the local server running?`, {
+      code: 'network',
+      provider,
+      cause: error,
+      retryable: false,
+    });
+  }
   return new ProviderError(`${provider}: could not reach the API (${reason})`, {
     code: 'network',
     provider,
     cause: error,
   });
+}
+
+/** `host:port` when the error is a refused connection to a loopback address, else undefined. */
+function refusedLoopback(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const { code, address, port } = current as Error & { code?: string; address?: string; port?: number };
+    if (code === 'ECONNREFUSED' && address !== undefined && /^(127\.|::1$|localhost$)/.test(address)) {
+      return `${address}:${port ?? ''}`;
+    }
+  }
+  return undefined;
 }
 
 function describe(error: unknown): string {

@@ -153,14 +153,15 @@ describe('OpenAIProvider under faults', () => {
     expect(error).toMatchObject({ code: 'context_length', action: 'compact' });
   });
 
-  it('reports an unreachable server as a network error after the retries', async () => {
+  it('fails at once, without retries, when nothing listens on a local port', async () => {
     const closed = await FixtureServer.start();
     const url = closed.url;
     await closed.close();
     const { error, chunks } = await collectUntilError(
-      provider({ baseURL: `${url}/v1`, retry: { maxRetries: 1 } }).provider.stream(modelRequest()),
+      provider({ baseURL: `${url}/v1`, retry: { maxRetries: 3 } }).provider.stream(modelRequest()),
     );
-    expect(chunksOfType(chunks, 'retry')).toHaveLength(1);
-    expect(error).toMatchObject({ code: 'network', retryable: true });
+    expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
+    expect(error).toMatchObject({ code: 'network', retryable: false });
+    expect((error as Error).message).toMatch(/nothing is listening at 127\.0\.0\.1:\d+; is the local server running\?/);
   });
 });

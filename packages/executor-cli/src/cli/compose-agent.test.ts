@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LLMProvider } from '@agentloop/core';
+import { ScriptedProvider } from '@agentloop/core/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderSpec, SessionSettings } from '../config/index.js';
+import { MemoryOutput } from '../test-support/index.js';
+import { LoggingProvider } from '../verbose/index.js';
+import { composeAgent } from './compose-agent.js';
+
+let directory: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'agentloop-compose-'));
+});
+
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+function settings(overrides: Partial<SessionSettings> = {}): SessionSettings {
+  return {
+    cwd: directory,
+    projectDir: directory,
+    provider: { name: 'local', type: 'openai', model: 'model-a', baseURL: 'http://127.0.0.1:1/v1' },
+    protocol: 'native',
+    maxIterations: 3,
+    systemPrompt: 'Be brief.',
+    verbose: false,
+    builtinTools: true,
+    plugins: [],
+    config: { plugins: [], providers: { local: { type: 'openai', base_url: 'http://127.0.0.1:1/v1' } }, files: [] },
+    userConfigFile: join(directory, 'config.toml'),
+    ...overrides,
+  };
+}
+
+function compose(overrides: Partial<SessionSettings> = {}) {
+  const built: ProviderSpec[] = [];
+  const createProvider = async (spec: ProviderSpec): Promise<LLMProvider> => {
+    built.push(spec);
+    return new ScriptedProvider([{ toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }], {
+      id: spec.name,
+      capabilities: { modelId: spec.model },
+    });
+  };
+  const composed = composeAgent(settings(overrides), {
+    createProvider,
+    errorOutput: new MemoryOutput(),
+    environment: {},
+  });
+  return { composed, built };
+}
+
+describe('composeAgent', () => {
+  it('builds the agent with the settings, the built-in tools and the provider wrapped for verbose logging', async () => {
+    const { composed } = compose();
+    const agent = await composed.agent;
+    expect(agent.tools.list().map((entry) => entry.definition.name)).toEqual([
+      'task_completion',
+      'ask_question',
+      'converse',
+      'list_files',
+      'read_file',
+    ]);
+    expect(agent.provider).toBeInstanceOf(LoggingProvider);
+    expect(agent.toolProtocol).toBe('native');
+    expect((await agent.run('hello')).exit).toBe('converse');
+  });
+
+  it('puts the project AGENTS.md, the system prompt and the working directory in the system prompt', async () => {
+    writeFileSync(join(directory, 'AGENTS.md'), 'Run the tests before you finish.');
+    const agent = await compose().composed.agent;
+    await agent.run('hello');
+    const prompt = (agent.provider as LoggingProvider).inner as ScriptedProvider;
+    const system = prompt.requests[0]?.systemPrompt ?? '';
+    expect(system).toContain('Be brief.');
+    expect(system).toContain('Run the tests before you finish.');
+    expect(system).toContain(`<cwd>${directory}</cwd>`);
+  });
+
+  it('leaves the built-in tools out when the configuration says so, and adds plugin tools', async () => {
+    const plugin = join(directory, 'plugin.mjs');
+    writeFileSync(
+      plugin,
+      "export default { name: 'p', register(container) { container.register(Symbol.for('agentloop.Tool'), { useValue: { name: 'shout', description: 'Shouts.', parameters: { type: 'object', properties: {} }, execute: () => 'HEY' } }); } };",
+    );
+    const agent = await compose({ builtinTools: false, plugins: [plugin] }).composed.agent;
+    expect(agent.tools.list().map((entry) => entry.definition.name)).toEqual([
+      'task_completion',
+      'ask_question',
+      'converse',
+      'shout',
+    ]);
+  });
+
+  it('switches to another model of the same provider, keeping its base URL, and names it in errors', async () => {
+    const { composed, built } = compose();
+    const { label } = await composed.switchModel('model-b');
+    expect(label).toBe('local:model-b');
+    expect(built.at(-1)).toEqual({ name: 'local', type: 'openai', model: 'model-b', baseURL: 'http://127.0.0.1:1/v1' });
+    expect(composed.errorContext).toEqual({
+      providerName: 'local',
+      baseURL: 'http://127.0.0.1:1/v1',
+      apiKeySource: undefined,
+    });
+  });
+
+  it('refuses to switch to a provider that has no key', async () => {
+    await expect(compose().composed.switchModel('anthropic:claude-sonnet-4-5')).rejects.toThrow(
+      'The anthropic provider needs an API key: set ANTHROPIC_API_KEY',
+    );
+  });
+});

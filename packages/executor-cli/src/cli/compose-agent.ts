@@ -1,0 +1,86 @@
+import type { Agent, LLMProvider, Plugin } from '@agentloop/core';
+import { createContainer, provideTools, resolveAgent } from '@agentloop/core';
+import type { ProviderSpec, SessionSettings } from '../config/index.js';
+import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
+import { createModelSwitcher, createProvider as createProviderDefault } from '../provider/index.js';
+import type { ErrorContext, TerminalOutput } from '../render/index.js';
+import { builtinTools } from '../tools/index.js';
+import type { VerboseLog } from '../verbose/index.js';
+import { LoggingProvider } from '../verbose/index.js';
+import { createVerboseLog } from './create-verbose-log.js';
+import { loadPluginModules } from './load-plugin-modules.js';
+
+/** What the composition root hands the executors. */
+export interface ComposedAgent {
+  /** The agent, built in the background: the provider SDK loads while the prompt is already shown. */
+  agent: Promise<Agent>;
+  verboseLog: VerboseLog;
+  switchModel: ModelSwitcher;
+  /** Names the provider in use in error lines; follows `/model` switches. */
+  errorContext: ErrorContext;
+}
+
+/** Where the composition writes and what it reads; injectable for tests. */
+export interface ComposeOptions {
+  errorOutput?: TerminalOutput;
+  environment?: Record<string, string | undefined>;
+  createProvider?: ProviderFactory;
+  /** The verbose log to use (default: a new one on `errorOutput`). */
+  verboseLog?: VerboseLog;
+  /** An error context to keep up to date with `/model` switches (default: a new one). */
+  errorContext?: ErrorContext;
+}
+
+/**
+ * The composition root: settings → provider (wrapped in the verbose logger) → container with the
+ * built-in tools and the configured plugins → agent.
+ */
+export function composeAgent(settings: SessionSettings, options: ComposeOptions = {}): ComposedAgent {
+  const environment = options.environment ?? process.env;
+  const errorOutput = options.errorOutput ?? process.stderr;
+  const createProvider = options.createProvider ?? createProviderDefault;
+  const verboseLog = options.verboseLog ?? createVerboseLog(settings, errorOutput, environment);
+  const wrap = (provider: LLMProvider): LLMProvider => new LoggingProvider(provider, verboseLog);
+  const errorContext: ErrorContext = options.errorContext ?? {};
+  const describe = (spec: ProviderSpec) => {
+    errorContext.providerName = spec.name;
+    errorContext.baseURL = spec.baseURL;
+    errorContext.apiKeySource = spec.apiKeySource;
+  };
+  describe(settings.provider);
+  let current = settings.provider;
+  const switchModel = createModelSwitcher({
+    config: settings.config,
+    environment,
+    userConfigFile: settings.userConfigFile,
+    current: () => current,
+    createProvider,
+    wrap,
+    onSwitch: (spec) => {
+      current = spec;
+      describe(spec);
+    },
+  });
+  const agent = (async () => {
+    const [provider, plugins] = await Promise.all([
+      createProvider(settings.provider),
+      loadPluginModules(settings.plugins, settings.cwd),
+    ]);
+    const builtin: Plugin[] = settings.builtinTools
+      ? [{ name: 'agentloop-cli-tools', register: (container) => provideTools(container, builtinTools) }]
+      : [];
+    const container = await createContainer({
+      provider: wrap(provider),
+      agentOptions: {
+        maxIterations: settings.maxIterations,
+        toolProtocol: settings.protocol,
+        workspace: settings.cwd,
+        instructions: { projectDir: settings.projectDir, environment: { cwd: settings.cwd } },
+        ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+      },
+      plugins: [...builtin, ...plugins],
+    });
+    return resolveAgent(container);
+  })();
+  return { agent, verboseLog, switchModel, errorContext };
+}

@@ -1,0 +1,10 @@
+export type { ComposedAgent, ComposeOptions } from './compose-agent.js';
+export { composeAgent } from './compose-agent.js';
+export type { ConfigInitOptions } from './config-command.js';
+export { configInit, configPath } from './config-command.js';
+export { loadPluginModules } from './load-plugin-modules.js';
+export { main } from './main.js';
+export type { ProgramActions } from './program.js';
+export { createProgram } from './program.js';
+export { readTask } from './read-task.js';
+export { startInteractive, startRun } from './start-session.js';

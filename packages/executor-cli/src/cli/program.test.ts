@@ -1,0 +1,96 @@
+import { CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { CliFlags } from '../config/index.js';
+import { createProgram } from './program.js';
+
+/** Parses a command line and records which action ran with what. */
+async function parse(args: string[]) {
+  const calls: unknown[] = [];
+  const record = (call: unknown) => {
+    calls.push(call);
+    return 0;
+  };
+  const program = createProgram(
+    {
+      interactive: async (task: string | undefined, flags: CliFlags) => record({ command: 'interactive', task, flags }),
+      run: async (task: string | undefined, flags: CliFlags, options: { json: boolean }) =>
+        record({ command: 'run', task, flags, ...options }),
+      configInit: (options) => record({ command: 'config init', ...options }),
+      configPath: (cwd) => record({ command: 'config path', cwd }),
+    },
+    () => undefined,
+  );
+  program.exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+  for (const command of program.commands) command.exitOverride();
+  await program.parseAsync(['node', 'agentloop', ...args]);
+  return calls[0];
+}
+
+describe('the agentloop command line', () => {
+  it('starts a session with no arguments', async () => {
+    expect(await parse([])).toEqual({ command: 'interactive', task: undefined, flags: {} });
+  });
+
+  it('reads every option', async () => {
+    const args = [
+      '--provider',
+      'openai',
+      '--model',
+      'gpt-5',
+      '--base-url',
+      'http://x/v1',
+      '--protocol',
+      'xml',
+      '--max-iterations',
+      '7',
+      '--system',
+      'Be brief.',
+      '--cwd',
+      '/tmp',
+      '--verbose',
+      'first task',
+    ];
+    expect(await parse(args)).toEqual({
+      command: 'interactive',
+      task: 'first task',
+      flags: {
+        provider: 'openai',
+        model: 'gpt-5',
+        baseUrl: 'http://x/v1',
+        protocol: 'xml',
+        maxIterations: 7,
+        system: 'Be brief.',
+        cwd: '/tmp',
+        verbose: true,
+      },
+    });
+  });
+
+  it('runs one task with run, taking options before or after the subcommand', async () => {
+    expect(await parse(['--model', 'm', 'run', '--json', '--max-iterations', '3', 'do it'])).toEqual({
+      command: 'run',
+      task: 'do it',
+      flags: { model: 'm', maxIterations: 3 },
+      json: true,
+    });
+  });
+
+  it('writes the configuration template with config init', async () => {
+    expect(await parse(['config', 'init', '--project', '--cwd', '/work'])).toEqual({
+      command: 'config init',
+      project: true,
+      force: false,
+      cwd: '/work',
+    });
+  });
+
+  it('rejects an unknown protocol', async () => {
+    await expect(parse(['--protocol', 'json'])).rejects.toBeInstanceOf(CommanderError);
+  });
+
+  it('rejects an iteration limit that is not a positive whole number', async () => {
+    await expect(parse(['run', '--max-iterations', '2.5', 'x'])).rejects.toThrow(
+      /Must be a whole number of at least 1/,
+    );
+  });
+});

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { CliFlags } from '../config/index.js';
+
+/** What the commands do; `createProgram` only parses. Each resolves with the exit status. */
+export interface ProgramActions {
+  interactive(task: string | undefined, flags: CliFlags): Promise<number>;
+  run(task: string | undefined, flags: CliFlags, options: { json: boolean }): Promise<number>;
+  configInit(options: { project: boolean; force: boolean; cwd: string }): number;
+  configPath(cwd: string): number;
+}
+
+/** The `agentloop` command line: options, the `run` and `config` subcommands, help texts. */
+export function createProgram(actions: ProgramActions, report: (status: number) => void): Command {
+  const program = new Command('agentloop')
+    .description('An LLM agent in your terminal: it works in a loop, calling tools, until the task is done.')
+    .version(packageVersion(), '-V, --version')
+    .argument('[task]', 'a first task for the session')
+    .option(
+      '--provider <name>',
+      'provider: anthropic, openai, openai-responses, or a [providers.<name>] of the configuration',
+    )
+    .option('--model <model>', 'model, or provider:model (e.g. anthropic:claude-sonnet-4-5)')
+    .option('--base-url <url>', 'base URL of the API, e.g. http://localhost:11434/v1 for Ollama')
+    .addOption(new Option('--protocol <protocol>', 'how tools reach the model').choices(['auto', 'native', 'xml']))
+    .option('--max-iterations <count>', 'model calls per task before the agent stops', positiveInteger)
+    .option('--system <prompt>', 'instructions added to the system prompt')
+    .option('--cwd <dir>', 'working directory: the workspace tools see and where .agentloop/config.toml is looked for')
+    .option('--verbose', 'show thinking whole; log model requests and responses and tool calls to stderr')
+    .showHelpAfterError('(agentloop --help shows the options)')
+    .addHelpText('after', EXIT_STATUS_HELP)
+    .action(async (task: string | undefined, _options: unknown, command: Command) =>
+      report(await actions.interactive(task, flagsOf(command))),
+    );
+
+  program
+    .command('run')
+    .description('run one task and exit; the exit status says how it ended')
+    .argument('[task]', 'the task (or pipe it in on stdin)')
+    .option('--json', 'print the agent events as JSON lines')
+    .addHelpText('after', EXIT_STATUS_HELP)
+    .action(async (task: string | undefined, options: { json?: boolean }, command: Command) =>
+      report(await actions.run(task, flagsOf(command), { json: options.json ?? false })),
+    );
+
+  const config = program.command('config').description('configuration files');
+  config
+    .command('init')
+    .description('write a commented configuration template (the user file, or the project file with --project)')
+    .option('--project', 'write .agentloop/config.toml in the working directory')
+    .option('--force', 'replace an existing file')
+    .action((options: { project?: boolean; force?: boolean }, command: Command) =>
+      report(
+        actions.configInit({
+          project: options.project ?? false,
+          force: options.force ?? false,
+          cwd: flagsOf(command).cwd ?? process.cwd(),
+        }),
+      ),
+    );
+  config
+    .command('path')
+    .description('show where the configuration files are')
+    .action((_options: unknown, command: Command) => report(actions.configPath(flagsOf(command).cwd ?? process.cwd())));
+  return program;
+}
+
+const EXIT_STATUS_HELP = `
+Exit status:
+  0    the task was completed (or the agent answered)
+  1    the run failed (provider or network error)
+  2    bad usage or setup: no provider configured, invalid configuration, bad option
+  3    the agent asked a question (agentloop run cannot answer it)
+  4    the iteration limit was reached
+  130  cancelled with Ctrl-C`;
+
+function flagsOf(command: Command): CliFlags {
+  const options = command.optsWithGlobals<Record<string, unknown>>();
+  const flags: CliFlags = {};
+  for (const key of ['provider', 'model', 'baseUrl', 'protocol', 'system', 'cwd'] as const) {
+    if (typeof options[key] === 'string') (flags as Record<string, string>)[key] = options[key];
+  }
+  if (typeof options.maxIterations === 'number') flags.maxIterations = options.maxIterations;
+  if (options.verbose === true) flags.verbose = true;
+  return flags;
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('Must be a whole number of at least 1.');
+  return number;
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
+  } catch {
+    return 'unknown';
+  }
+}

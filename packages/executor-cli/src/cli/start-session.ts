@@ -1,0 +1,93 @@
+import type { CliFlags, SessionSettings } from '../config/index.js';
+import { resolveSessionSettings } from '../config/index.js';
+import { CliError } from '../errors/index.js';
+import type { ErrorContext } from '../render/index.js';
+import { createStyle, describeError, errorFields, serializeError, terminalFeatures } from '../render/index.js';
+import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
+import { logToolEvents } from '../verbose/index.js';
+import { createVerboseLog } from './create-verbose-log.js';
+import { readTask } from './read-task.js';
+
+// The composition root loads @agentloop/core, the provider SDK and the plugins; it is imported when the
+// settings are known, so the interactive prompt is drawn while it loads.
+const loadComposition = () => import('./compose-agent.js');
+
+/** `agentloop [task]`: the interactive session (or a one-shot run when stdin is piped in). */
+export async function startInteractive(task: string | undefined, flags: CliFlags): Promise<number> {
+  if (!process.stdin.isTTY) return startRun(task, flags, { json: false });
+  const settings = await resolveOrReport(flags, false);
+  if (typeof settings === 'number') return settings;
+  const verboseLog = createVerboseLog(settings, process.stderr, process.env);
+  const errorContext: ErrorContext = {};
+  const composition = loadComposition().then(({ composeAgent }) =>
+    composeAgent(settings, { verboseLog, errorContext }),
+  );
+  return new CliExecutor(
+    composition.then((composed) => composed.agent),
+    {
+      verboseLog,
+      modelLabel: `${settings.provider.name}:${settings.provider.model}`,
+      switchModel: async (reference) => (await composition).switchModel(reference),
+      errorContext,
+      ...(task ? { initialInput: task } : {}),
+    },
+  ).run();
+}
+
+/** `agentloop run [task]`: one task, no questions asked; the exit status says how it ended. */
+export async function startRun(
+  argument: string | undefined,
+  flags: CliFlags,
+  options: { json: boolean },
+): Promise<number> {
+  const task = await readTask(argument, process.stdin);
+  if (task === undefined) {
+    return report(
+      new CliError('No task given: agentloop run "your task", or pipe it in: echo "your task" | agentloop run', {
+        code: 'no_task',
+      }),
+      options.json,
+    );
+  }
+  const settings = await resolveOrReport(flags, options.json);
+  if (typeof settings === 'number') return settings;
+  const composed = (await loadComposition()).composeAgent(settings);
+  let agent: Awaited<typeof composed.agent>;
+  try {
+    agent = await composed.agent;
+  } catch (error) {
+    return report(error, options.json, describeError(error, composed.errorContext));
+  }
+  const stopLogging = logToolEvents(agent, composed.verboseLog);
+  try {
+    return await runOnce(agent, task, {
+      json: options.json,
+      verbose: settings.verbose,
+      errorContext: composed.errorContext,
+    });
+  } finally {
+    stopLogging();
+  }
+}
+
+async function resolveOrReport(flags: CliFlags, json: boolean): Promise<SessionSettings | number> {
+  try {
+    const settings = await resolveSessionSettings(flags);
+    process.chdir(settings.cwd);
+    return settings;
+  } catch (error) {
+    return report(error, json);
+  }
+}
+
+/**
+ * Reports a failure to start: the message on stderr (with `--json` also as a JSON line on stdout) and the
+ * exit status — 2 for the user's setup (configuration, provider, plugins, no task), 1 otherwise.
+ */
+function report(error: unknown, json: boolean, line?: string): number {
+  const setup = isSetupError(error);
+  const style = createStyle(terminalFeatures(process.stderr).color);
+  process.stderr.write(`${style.red('✗')} ${line && !setup ? line : errorFields(error).message}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ type: 'startup-error', error: serializeError(error) })}\n`);
+  return setup ? EXIT_CODES.usage : EXIT_CODES.error;
+}

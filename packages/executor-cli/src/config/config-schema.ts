@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
+
+export type { ProviderType } from './provider-types.js';
+
+const nonEmpty = z.string().trim().min(1, 'must not be empty');
+
+/** One `[providers.<name>]` table. */
+export const providerEntrySchema = z.strictObject({
+  /** The provider kind; may be left out when the table's name is one (`[providers.anthropic]`). */
+  type: z.enum(PROVIDER_TYPES).optional(),
+  /** The API key; the environment (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`, or `api_key_env`) is the fallback. */
+  api_key: nonEmpty.optional(),
+  /** The name of the environment variable that holds the API key. */
+  api_key_env: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+    .optional(),
+  /** The API's base URL, e.g. `http://localhost:11434/v1` for Ollama. */
+  base_url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The model to use with this provider. */
+  model: nonEmpty.optional(),
+});
+
+/** A provider table as written in a configuration file. */
+export type ProviderEntry = z.infer<typeof providerEntrySchema>;
+
+/** A whole configuration file. Unknown keys are errors, so a typo never goes unnoticed. */
+export const configFileSchema = z
+  .strictObject({
+    /** The provider to use: a kind or the name of a `[providers.<name>]` table. */
+    provider: nonEmpty.optional(),
+    /** The model, or `provider:model`. */
+    model: nonEmpty.optional(),
+    /** How tools reach the model. */
+    protocol: z.enum(['auto', 'native', 'xml']).optional(),
+    /** Model calls per task before the agent stops. */
+    max_iterations: z.int('must be a whole number').positive('must be at least 1').optional(),
+    /** Instructions added to the agent's system prompt. */
+    system_prompt: z.string().optional(),
+    /** Log model requests and responses and tool calls to stderr. */
+    verbose: z.boolean().optional(),
+    /** Register the built-in `read_file` and `list_files` tools (default true). */
+    builtin_tools: z.boolean().optional(),
+    /** Plugin modules to load: paths relative to this file, or package names. */
+    plugins: z.array(nonEmpty).optional(),
+    /** Provider tables by name. */
+    providers: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9_-]+$/, 'provider names use letters, digits, "_" and "-"'),
+        providerEntrySchema,
+      )
+      .optional(),
+  })
+  .superRefine((config, context) => {
+    for (const [name, entry] of Object.entries(config.providers ?? {})) {
+      if (entry.type === undefined && !isProviderType(name)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['providers', name, 'type'],
+          message: `is required: "${name}" is not a provider kind, so say which it is (${PROVIDER_TYPES.join(', ')})`,
+        });
+      }
+    }
+  });
+
+/** A configuration file's content, validated. */
+export type ConfigFile = z.infer<typeof configFileSchema>;

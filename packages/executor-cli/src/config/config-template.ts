@@ -1,0 +1,55 @@
+/**
+ * The commented template `agentloop config init` writes. Every setting is commented out, so the file
+ * changes nothing until the user edits it; the keys match `configFileSchema`.
+ */
+export const CONFIG_TEMPLATE = `# agentloop configuration
+#
+# agentloop reads this file from your user config directory and then .agentloop/config.toml in the
+# project (or the nearest directory above it that has one); the project's settings win. Command-line
+# options win over both. Remove the leading "#" to use a setting.
+
+# The provider to use: "anthropic", "openai", "openai-responses", or the name of a [providers.<name>]
+# table below. Without it, agentloop uses Anthropic when ANTHROPIC_API_KEY is set, else OpenAI when
+# OPENAI_API_KEY is set.
+# provider = "anthropic"
+
+# The model. "provider:model" also works, e.g. "openai:gpt-5-mini".
+# model = "claude-sonnet-4-5"
+
+# How tools reach the model: "auto" (native function calling where the model supports it),
+# "native", or "xml" (tools described in the prompt, for models without function calling).
+# protocol = "auto"
+
+# Model calls per task before the agent stops and asks you to continue.
+# max_iterations = 10
+
+# Instructions added to the agent's system prompt.
+# system_prompt = "You are a careful assistant. Answer briefly."
+
+# Log each model request and response and each tool call to stderr (API keys are redacted).
+# verbose = false
+
+# The built-in read-only tools read_file and list_files, confined to the working directory.
+# builtin_tools = true
+
+# Plugin modules that add tools: paths relative to this file, or package names. A plugin module
+# exports { name, register(container) } as its default export (or as "plugin").
+# plugins = ["./tools/my-plugin.js"]
+
+# Provider settings. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
+# variable named by api_key_env), so you do not need to write them here.
+# [providers.anthropic]
+# api_key = "sk-ant-..."
+# model = "claude-sonnet-4-5"
+
+# [providers.openai]
+# api_key_env = "OPENAI_API_KEY"
+# model = "gpt-5-mini"
+
+# A local OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio): no API key needed.
+# Use it with provider = "ollama" or --provider ollama.
+# [providers.ollama]
+# type = "openai"
+# base_url = "http://localhost:11434/v1"
+# model = "llama3.2"
+`;

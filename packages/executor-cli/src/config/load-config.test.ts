@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error.js';
+import { CONFIG_TEMPLATE } from './config-template.js';
+import { loadConfig } from './load-config.js';
+import { parseConfig } from './parse-config.js';
+
+let root: string;
+let userFile: string;
+let project: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'agentloop-config-'));
+  userFile = join(root, 'user', 'config.toml');
+  project = join(root, 'project');
+  mkdirSync(join(root, 'user'));
+  mkdirSync(join(project, '.agentloop'), { recursive: true });
+  mkdirSync(join(project, 'src', 'deep'), { recursive: true });
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function errorOf(action: () => unknown): ConfigError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+async function rejectionOf(action: () => Promise<unknown>): Promise<ConfigError> {
+  const error = await action().then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  if (error instanceof ConfigError) return error;
+  throw new Error(`expected a ConfigError, got ${String(error)}`);
+}
+
+describe('loadConfig', () => {
+  it('returns an empty configuration when neither file exists', async () => {
+    rmSync(join(project, '.agentloop'), { recursive: true });
+    expect(await loadConfig({ cwd: project, userFile })).toEqual({ plugins: [], providers: {}, files: [] });
+  });
+
+  it('lets the project file win over the user file, merging provider tables key by key', async () => {
+    writeFileSync(
+      userFile,
+      'provider = "anthropic"\nmax_iterations = 5\n[providers.openai]\napi_key = "sk-user"\nmodel = "gpt-4.1"\n',
+    );
+    writeFileSync(
+      join(project, '.agentloop', 'config.toml'),
+      'max_iterations = 20\n[providers.openai]\nmodel = "gpt-5"\n',
+    );
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(config.provider).toBe('anthropic');
+    expect(config.max_iterations).toBe(20);
+    expect(config.providers.openai).toEqual({ api_key: 'sk-user', model: 'gpt-5' });
+    expect(config.files).toEqual([userFile, join(project, '.agentloop', 'config.toml')]);
+  });
+
+  it('finds the project file from a subdirectory', async () => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), 'protocol = "xml"\n');
+    expect((await loadConfig({ cwd: join(project, 'src', 'deep'), userFile })).protocol).toBe('xml');
+  });
+
+  it('resolves plugin paths against the file that names them and keeps package names', async () => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), 'plugins = ["./tools.js", "@acme/agentloop-tools"]\n');
+    expect((await loadConfig({ cwd: project, userFile })).plugins).toEqual([
+      join(project, '.agentloop', 'tools.js'),
+      '@acme/agentloop-tools',
+    ]);
+  });
+
+  it('names the file, line and column of a TOML syntax error', async () => {
+    const file = join(project, '.agentloop', 'config.toml');
+    writeFileSync(file, 'provider = "openai"\nmodel = \n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.code).toBe('invalid_config');
+    expect(error.file).toBe(file);
+    expect(error.message).toMatch(
+      new RegExp(`^Invalid configuration in ${file}: is not valid TOML at line 2, column \\d+`),
+    );
+  });
+});
+
+describe('parseConfig errors', () => {
+  it('names an unknown key (a typo) and says it is not a setting', () => {
+    const error = errorOf(() => parseConfig('modle = "gpt-5"', 'config.toml'));
+    expect(error.key).toBe('modle');
+    expect(error.message).toBe(
+      'Invalid configuration in config.toml: key "modle" is not a known setting (see `agentloop config init` for the list)',
+    );
+  });
+
+  it('names a nested unknown key with its table', () => {
+    expect(errorOf(() => parseConfig('[providers.openai]\nbase_ulr = "http://x"', 'c.toml')).key).toBe(
+      'providers.openai.base_ulr',
+    );
+  });
+
+  it('says what type a key must have and what it got', () => {
+    const error = errorOf(() => parseConfig('max_iterations = "ten"', 'c.toml'));
+    expect(error.key).toBe('max_iterations');
+    expect(error.problem).toBe('must be a whole number (got "ten")');
+  });
+
+  it('rejects a non-positive iteration limit', () => {
+    expect(errorOf(() => parseConfig('max_iterations = 0', 'c.toml')).problem).toBe('must be at least 1 (got 0)');
+  });
+
+  it('lists the allowed protocols', () => {
+    expect(errorOf(() => parseConfig('protocol = "json"', 'c.toml')).problem).toBe(
+      'must be one of "auto", "native", "xml" (got "json")',
+    );
+  });
+
+  it('rejects a base URL that is not http(s)', () => {
+    const error = errorOf(() => parseConfig('[providers.openai]\nbase_url = "localhost:11434"', 'c.toml'));
+    expect(error.key).toBe('providers.openai.base_url');
+    expect(error.problem).toBe('must be an http:// or https:// URL (got "localhost:11434")');
+  });
+
+  it('requires a type for a provider table whose name is not a provider kind', () => {
+    const error = errorOf(() => parseConfig('[providers.ollama]\nbase_url = "http://localhost:11434/v1"', 'c.toml'));
+    expect(error.key).toBe('providers.ollama.type');
+    expect(error.problem).toMatch(/^is required: "ollama" is not a provider kind/);
+  });
+
+  it('accepts a custom provider table with a type', () => {
+    const config = parseConfig(
+      'provider = "ollama"\n[providers.ollama]\ntype = "openai"\nbase_url = "http://localhost:11434/v1"\nmodel = "llama3.2"',
+      'c.toml',
+    );
+    expect(config.providers?.ollama).toEqual({
+      type: 'openai',
+      base_url: 'http://localhost:11434/v1',
+      model: 'llama3.2',
+    });
+  });
+
+  it('accepts the commented template as it is written', () => {
+    expect(parseConfig(CONFIG_TEMPLATE, 'template.toml')).toEqual({});
+  });
+
+  it('accepts the template with every setting switched on', () => {
+    const uncommented = CONFIG_TEMPLATE.replace(/^# (\[|[a-z_]+ = )/gm, '$1');
+    const config = parseConfig(uncommented, 'template.toml');
+    expect(Object.keys(config).sort()).toEqual(
+      [
+        'builtin_tools',
+        'max_iterations',
+        'model',
+        'plugins',
+        'protocol',
+        'provider',
+        'providers',
+        'system_prompt',
+        'verbose',
+      ].sort(),
+    );
+    expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
+  });
+});

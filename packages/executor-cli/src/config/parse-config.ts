@@ -1,0 +1,65 @@
+import { parse, TomlError } from 'smol-toml';
+import type { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import type { ConfigFile } from './config-schema.js';
+import { configFileSchema } from './config-schema.js';
+
+/** Parses and validates configuration text; `file` names it in errors. */
+export function parseConfig(text: string, file: string): ConfigFile {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (error) {
+    if (error instanceof TomlError) {
+      const problem = `is not valid TOML at line ${error.line}, column ${error.column}: ${firstLine(error.message)}`;
+      throw new ConfigError({ file, problem, cause: error });
+    }
+    throw error;
+  }
+  const parsed = configFileSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+  throw new ConfigError({ file, key: issueKey(issue), problem: issueProblem(issue, data), cause: parsed.error });
+}
+
+function issueKey(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') path.push(issue.keys[0] ?? '');
+  return path.join('.');
+}
+
+function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
+  if (issue.code === 'unrecognized_keys') return 'is not a known setting (see `agentloop config init` for the list)';
+  const value = valueAt(data, issue.path);
+  const got = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  // The schema's own messages ("must be a whole number") read well as they are; zod's defaults do not.
+  if (/^(must|is) /.test(issue.message)) return `${issue.message}${got}`;
+  if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}${got}`;
+  if (issue.code === 'invalid_value')
+    return `must be one of ${issue.values.map((option) => JSON.stringify(option)).join(', ')}${got}`;
+  return `${issue.message}${got}`;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path)
+    value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+function article(expected: string): string {
+  const names: Record<string, string> = {
+    int: 'a whole number',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'a table',
+    record: 'a table',
+  };
+  return names[expected] ?? expected;
+}
+
+function firstLine(message: string): string {
+  return message.replace(/^Invalid TOML document: /, '').split('\n')[0] ?? message;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadedConfig } from './load-config.js';
+import { NoProviderError } from './no-provider-error.js';
+import { resolveProviderSpec, splitModelReference } from './provider-spec.js';
+
+const noConfig: LoadedConfig = { plugins: [], providers: {}, files: [] };
+const config = (overrides: Partial<LoadedConfig>): LoadedConfig => ({ ...noConfig, ...overrides });
+
+describe('resolveProviderSpec', () => {
+  it('fails with what to set when nothing names a provider', () => {
+    const resolve = () => resolveProviderSpec({}, noConfig, {}, '/home/u/.config/agentloop/config.toml');
+    expect(resolve).toThrow(NoProviderError);
+    expect(resolve).toThrow(/ANTHROPIC_API_KEY=.*\n.*OPENAI_API_KEY=.*\n.*--base-url/s);
+    expect(resolve).toThrow(/agentloop config init` \(\/home\/u\/\.config\/agentloop\/config\.toml\)/);
+  });
+
+  it('prefers Anthropic when both keys are in the environment', () => {
+    const spec = resolveProviderSpec({}, noConfig, { ANTHROPIC_API_KEY: 'sk-ant', OPENAI_API_KEY: 'sk-oa' }, 'u');
+    expect(spec).toEqual({
+      name: 'anthropic',
+      type: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      apiKey: 'sk-ant',
+      apiKeySource: 'ANTHROPIC_API_KEY',
+    });
+  });
+
+  it('uses OpenAI when only its key is set', () => {
+    expect(resolveProviderSpec({}, noConfig, { OPENAI_API_KEY: 'sk-oa' }, 'u')).toMatchObject({
+      name: 'openai',
+      model: 'gpt-5-mini',
+    });
+  });
+
+  it('treats a base URL alone as an OpenAI-compatible server that needs no key', () => {
+    const spec = resolveProviderSpec({ baseURL: 'http://127.0.0.1:8080/v1', model: 'llama3.2:3b' }, noConfig, {}, 'u');
+    expect(spec).toEqual({ name: 'openai', type: 'openai', model: 'llama3.2:3b', baseURL: 'http://127.0.0.1:8080/v1' });
+  });
+
+  it('asks for a model when a base URL is given without one', () => {
+    expect(() => resolveProviderSpec({ baseURL: 'http://127.0.0.1:8080/v1' }, noConfig, {}, 'u')).toThrow(
+      /No model is set for the server at http:\/\/127\.0\.0\.1:8080\/v1/,
+    );
+  });
+
+  it('names the missing key of a chosen provider', () => {
+    expect(() => resolveProviderSpec({ provider: 'anthropic' }, noConfig, {}, 'u')).toThrow(
+      'The anthropic provider needs an API key: set ANTHROPIC_API_KEY, or api_key in [providers.anthropic] of the configuration.',
+    );
+  });
+
+  it('reads a provider:model reference', () => {
+    expect(
+      resolveProviderSpec({ model: 'openai:gpt-4.1' }, noConfig, { OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'a' }, 'u'),
+    ).toMatchObject({ name: 'openai', model: 'gpt-4.1' });
+  });
+
+  it('uses a configured provider table with its own key variable, base URL and model', () => {
+    const configured = config({
+      provider: 'router',
+      providers: {
+        router: { type: 'openai', api_key_env: 'ROUTER_KEY', base_url: 'https://router.example/v1', model: 'm1' },
+      },
+    });
+    expect(resolveProviderSpec({}, configured, { ROUTER_KEY: 'rk' }, 'u')).toEqual({
+      name: 'router',
+      type: 'openai',
+      model: 'm1',
+      apiKey: 'rk',
+      apiKeySource: 'ROUTER_KEY',
+      baseURL: 'https://router.example/v1',
+    });
+  });
+
+  it('lets flags win over the configuration', () => {
+    const configured = config({
+      provider: 'anthropic',
+      model: 'claude-opus-4-1',
+      providers: { anthropic: { api_key: 'cfg' } },
+    });
+    expect(resolveProviderSpec({ model: 'claude-haiku-4-5' }, configured, {}, 'u')).toMatchObject({
+      model: 'claude-haiku-4-5',
+      apiKey: 'cfg',
+      apiKeySource: 'the configuration file',
+    });
+  });
+
+  it('does not apply the configured model to another provider chosen by flag', () => {
+    const configured = config({ provider: 'anthropic', model: 'claude-opus-4-1' });
+    expect(resolveProviderSpec({ provider: 'openai' }, configured, { OPENAI_API_KEY: 'k' }, 'u').model).toBe(
+      'gpt-5-mini',
+    );
+  });
+
+  it('names an unknown provider', () => {
+    expect(() => resolveProviderSpec({ provider: 'mistral' }, noConfig, {}, 'u')).toThrow(/Unknown provider "mistral"/);
+  });
+});
+
+describe('splitModelReference', () => {
+  const isProvider = (name: string) => name === 'openai' || name === 'ollama';
+
+  it('splits at the first colon when the prefix is a provider', () => {
+    expect(splitModelReference('ollama:llama3.2:3b', isProvider)).toEqual({ provider: 'ollama', model: 'llama3.2:3b' });
+  });
+
+  it('keeps a model name with a colon whole', () => {
+    expect(splitModelReference('llama3.2:3b', isProvider)).toEqual({ model: 'llama3.2:3b' });
+  });
+
+  it('reads "provider:" as a provider with its default model', () => {
+    expect(splitModelReference('openai:', isProvider)).toEqual({ provider: 'openai' });
+  });
+});

@@ -1,0 +1,85 @@
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { ToolProtocolOption } from '@agentloop/core';
+import { CliError } from '../errors/index.js';
+import { findProjectConfig, userConfigPath } from './config-paths.js';
+import type { LoadedConfig } from './load-config.js';
+import { loadConfig } from './load-config.js';
+import type { ProviderSpec } from './provider-spec.js';
+import { resolveProviderSpec } from './provider-spec.js';
+
+/** The command-line options that override configuration. */
+export interface CliFlags {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  protocol?: ToolProtocolOption;
+  maxIterations?: number;
+  system?: string;
+  cwd?: string;
+  verbose?: boolean;
+}
+
+/** Everything a session is built from, after flags, configuration files and environment are merged. */
+export interface SessionSettings {
+  /** The working directory: the workspace tools see and where the project configuration is looked for. */
+  cwd: string;
+  /**
+   * The project's root, whose `AGENTS.md` and `.agentloop/system_prompt.md` go into the system prompt:
+   * the directory holding the project configuration, or the working directory when there is none.
+   */
+  projectDir: string;
+  provider: ProviderSpec;
+  protocol: ToolProtocolOption;
+  maxIterations: number;
+  systemPrompt?: string;
+  verbose: boolean;
+  builtinTools: boolean;
+  /** Plugin modules to load: absolute paths or package names. */
+  plugins: string[];
+  /** The merged configuration, kept for `/model` switches. */
+  config: LoadedConfig;
+  /** The user's configuration file (it may not exist). */
+  userConfigFile: string;
+}
+
+/** Where settings come from besides the flags; injectable for tests. */
+export interface SettingsSources {
+  environment?: Record<string, string | undefined>;
+  userConfigFile?: string;
+  cwd?: string;
+}
+
+/**
+ * Resolves a session's settings: flags win over the project configuration, which wins over the user's.
+ * Rejects with ConfigError for an invalid file and NoProviderError when no provider can be chosen.
+ */
+export async function resolveSessionSettings(flags: CliFlags, sources: SettingsSources = {}): Promise<SessionSettings> {
+  const environment = sources.environment ?? process.env;
+  const cwd = resolve(sources.cwd ?? process.cwd(), flags.cwd ?? '.');
+  if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
+    throw new CliError(`--cwd ${flags.cwd}: there is no directory ${cwd}.`, { code: 'invalid_cwd' });
+  const userConfigFile = sources.userConfigFile ?? userConfigPath();
+  const config = await loadConfig({ cwd, userFile: userConfigFile });
+  const projectConfig = findProjectConfig(cwd);
+  const provider = resolveProviderSpec(
+    { provider: flags.provider, model: flags.model, baseURL: flags.baseUrl },
+    config,
+    environment,
+    userConfigFile,
+  );
+  const systemPrompt = flags.system ?? config.system_prompt;
+  return {
+    cwd,
+    projectDir: projectConfig ? dirname(dirname(projectConfig)) : cwd,
+    provider,
+    protocol: flags.protocol ?? config.protocol ?? 'auto',
+    maxIterations: flags.maxIterations ?? config.max_iterations ?? 10,
+    ...(systemPrompt ? { systemPrompt } : {}),
+    verbose: flags.verbose ?? config.verbose ?? false,
+    builtinTools: config.builtin_tools ?? true,
+    plugins: config.plugins,
+    config,
+    userConfigFile,
+  };
+}

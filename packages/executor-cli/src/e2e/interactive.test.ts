@@ -1,0 +1,182 @@
+// End-to-end tests of the interactive `agentloop` command: the built command runs in tmux against a
+// scripted OpenAI-compatible server on 127.0.0.1, and the tests type and read the screen as a person
+// would. They import nothing from the sources, so they test the build.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+
+const SOCKET = `agentloop-e2e-${process.pid}`;
+const PROMPT = /\n›$/; // capture-pane drops trailing spaces, and the prompt is last when it waits
+let sessions = 0;
+let tmux: TmuxSession | undefined;
+let workspace: CliWorkspace | undefined;
+let server: ScriptedOpenAIServer | undefined;
+
+/** Starts `agentloop` in tmux against a scripted server. */
+async function startAgentloop(options: { slowTool?: boolean; args?: string[]; withServer?: boolean } = {}) {
+  workspace = new CliWorkspace({ slowTool: options.slowTool ?? false });
+  server = options.withServer === false ? undefined : await startScriptedOpenAIServer();
+  const args = server
+    ? ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model', ...(options.args ?? [])]
+    : (options.args ?? []);
+  tmux = new TmuxSession(`agentloop-${process.pid}-${++sessions}`, SOCKET);
+  tmux.start(workspace.commandLine(args));
+  return { tmux, server: server as ScriptedOpenAIServer, workspace };
+}
+
+/** The text of the last user message of a request the server got. */
+function lastUserText(body: { messages: { role: string; content: unknown }[] }): string {
+  const message = body.messages.filter((entry) => entry.role === 'user').at(-1);
+  return typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content);
+}
+
+describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(async () => {
+    tmux?.kill();
+    await server?.close();
+    workspace?.remove();
+    tmux = undefined;
+    server = undefined;
+    workspace = undefined;
+  });
+
+  afterAll(() => TmuxSession.killServer(SOCKET));
+
+  it('runs a task that uses a tool and completes, rendering each step', async () => {
+    const { tmux, server } = await startAgentloop();
+    server.push(
+      { text: 'I will read the notes.', toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'task_completion',
+            arguments: { result: 'The notes say: **remember the milk**.', artifacts: ['notes.txt'] },
+          },
+        ],
+      },
+    );
+    await tmux.waitFor(PROMPT);
+    tmux.type('What do my notes say?');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/Artifacts:\n\s+• notes\.txt\n›$/);
+    expect(screen).toContain('› What do my notes say?\nI will read the notes.\n');
+    expect(screen).toMatch(/✓ read_file\(path: "notes\.txt"\) \d+ ms → Remember the milk\./);
+    expect(screen).toContain('✔ Done\nThe notes say: remember the milk.');
+    expect(server.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', content: 'Remember the milk.\n' });
+  }, 60_000);
+
+  it('asks the agent’s question as a list and sends the chosen suggestion', async () => {
+    const { tmux, server } = await startAgentloop();
+    server.push(
+      {
+        toolCalls: [
+          {
+            name: 'ask_question',
+            arguments: { question: 'Which file should I read?', suggestions: ['README.md', 'notes.txt'] },
+          },
+        ],
+      },
+      (body) => ({
+        toolCalls: [{ name: 'task_completion', arguments: { result: `You chose ${lastUserText(body)}.` } }],
+      }),
+    );
+    await tmux.waitFor(PROMPT);
+    tmux.type('Read a file');
+    tmux.press('Enter');
+    await tmux.waitFor(/Which file should I read\?[\s\S]*README\.md[\s\S]*notes\.txt[\s\S]*Something else…/);
+    tmux.press('Down');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/You chose notes\.txt\.\n›$/);
+    expect(lastUserText(server.requests[1])).toBe('notes.txt');
+    expect(screen).toContain('✔ Done');
+  }, 60_000);
+
+  it('cancels a running tool with Ctrl-C and keeps the session', async () => {
+    const { tmux, server } = await startAgentloop({ slowTool: true });
+    server.push(
+      { text: 'Waiting a while.', toolCalls: [{ name: 'slow_tool', arguments: { seconds: 60 } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Still here.' } }] },
+    );
+    await tmux.waitFor(PROMPT);
+    tmux.type('Wait for a minute');
+    tmux.press('Enter');
+    await tmux.waitFor('slow_tool(seconds: 60)');
+    tmux.press('C-c');
+    let screen = await tmux.waitFor(/Cancelled\. The conversation is kept\. Ctrl-C again or Ctrl-D exits\.\n›$/);
+    expect(screen).toMatch(/✗ slow_tool\(seconds: 60\) \d+ ms → error: /);
+    tmux.type('Are you there?');
+    tmux.press('Enter');
+    screen = await tmux.waitFor(/Still here\.\n›$/);
+    // The cancelled call got a result, so the conversation could go on.
+    const toolMessage = server.requests[1].messages.find((message: { role: string }) => message.role === 'tool');
+    expect(toolMessage.tool_call_id).toBe('call_1_1');
+    expect(lastUserText(server.requests[1])).toBe('Are you there?');
+    // A second Ctrl-C, at the prompt, ends the session.
+    tmux.press('C-c');
+    expect(await tmux.exitStatus()).toBe(0);
+  }, 60_000);
+
+  it('queues text typed while the agent works and delivers it at its next step', async () => {
+    const { tmux, server } = await startAgentloop({ slowTool: true });
+    server.push({ toolCalls: [{ name: 'slow_tool', arguments: { seconds: 1.5 } }] }, (body) => ({
+      toolCalls: [{ name: 'converse', arguments: { message: `Noted: ${lastUserText(body)}` } }],
+    }));
+    await tmux.waitFor(PROMPT);
+    tmux.type('Wait a moment');
+    tmux.press('Enter');
+    await tmux.waitFor('slow_tool(seconds: 1.5)');
+    tmux.type('then check the README');
+    tmux.press('Enter');
+    await tmux.waitFor("↳ queued for the agent's next step: then check the README");
+    const screen = await tmux.waitFor(/Noted: then check the README\n›$/);
+    expect(screen).toMatch(
+      /✓ slow_tool\(seconds: 1\.5\) 1\.\d s → waited 1\.5 s\n↳ delivered to the agent: then check the README/,
+    );
+  }, 60_000);
+
+  it('switches the model with /model and reports usage with /usage', async () => {
+    const { tmux, server } = await startAgentloop();
+    server.push({
+      toolCalls: [{ name: 'converse', arguments: { message: 'Hello!' } }],
+      usage: { prompt_tokens: 1200, completion_tokens: 34 },
+    });
+    await tmux.waitFor(PROMPT);
+    tmux.type('/model');
+    tmux.press('Enter');
+    await tmux.waitFor('Model: openai:test-model');
+    tmux.type('/model openai:other-model');
+    tmux.press('Enter');
+    await tmux.waitFor('Now using openai:other-model.');
+    tmux.type('Hi');
+    tmux.press('Enter');
+    await tmux.waitFor(/Hello!\n›$/);
+    expect(server.requests[0].model).toBe('other-model');
+    tmux.type('/usage');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/Wall time: .*\n›$/);
+    expect(screen).toMatch(/turn {2}step {8}input {6}output {2}cache read {3}reasoning\n {2}1 {5}1 {11}1,200 {10}34/);
+    expect(screen).toMatch(/total {13}1,200 {10}34/);
+    expect(screen).toContain('Tool calls: 1');
+  }, 60_000);
+
+  it('says what to set when no provider is configured, and exits with status 2', async () => {
+    const { tmux } = await startAgentloop({ withServer: false });
+    expect(await tmux.exitStatus()).toBe(2);
+    const screen = tmux.capture();
+    expect(screen).toContain('No model provider is configured. Set one of:');
+    expect(screen).toContain('ANTHROPIC_API_KEY=...');
+    expect(screen).toContain('OPENAI_API_KEY=...');
+    expect(screen).toContain('--base-url URL --model NAME');
+  }, 60_000);
+
+  it('exits with Ctrl-D at the prompt', async () => {
+    const { tmux } = await startAgentloop();
+    await tmux.waitFor(PROMPT);
+    tmux.press('C-d');
+    expect(await tmux.exitStatus()).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,252 @@
+// End-to-end tests of `agentloop run`: the built command, spawned against a scripted OpenAI-compatible
+// server on 127.0.0.1. They import nothing from the sources, so they test the build.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import type { ScriptEntry, ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+
+let workspace: CliWorkspace | undefined;
+let server: ScriptedOpenAIServer | undefined;
+
+interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `agentloop` to its end; `stdin` is piped in when given; `interruptWhen` sends SIGINT when stderr matches. */
+function agentloop(
+  args: string[],
+  options: {
+    stdin?: string;
+    interruptWhen?: RegExp;
+    environment?: Record<string, string>;
+    workspace?: CliWorkspace;
+  } = {},
+): Promise<CliRun> {
+  const at = options.workspace ?? (workspace as CliWorkspace);
+  const child = spawn(process.execPath, [AGENTLOOP_BIN, ...args], {
+    cwd: at.project,
+    env: at.environment(options.environment),
+    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let interrupted = false;
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+    if (options.interruptWhen && !interrupted && options.interruptWhen.test(stderr)) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  });
+  if (options.stdin !== undefined) child.stdin?.end(options.stdin);
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function setUp(script: ScriptEntry[], workspaceOptions: { slowTool?: boolean } = {}) {
+  workspace = new CliWorkspace(workspaceOptions);
+  server = await startScriptedOpenAIServer(script);
+  return { server, connection: ['--base-url', server.url, '--model', 'test-model'] };
+}
+
+describe('agentloop run', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(async () => {
+    await server?.close();
+    workspace?.remove();
+    server = undefined;
+    workspace = undefined;
+  });
+
+  it('prints the typed events as JSON lines with --json, event by event', async () => {
+    const { connection } = await setUp([
+      {
+        text: 'Reading.',
+        toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }],
+        usage: { prompt_tokens: 50, completion_tokens: 5 },
+      },
+      {
+        toolCalls: [{ name: 'task_completion', arguments: { result: 'Milk.', artifacts: ['notes.txt'] } }],
+        usage: { prompt_tokens: 70, completion_tokens: 7 },
+      },
+    ]);
+    const run = await agentloop(['run', '--json', ...connection, 'What do my notes say?']);
+    expect(run.status).toBe(0);
+    const events = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const runId = events[0].runId;
+    const usage = (inputTokens: number, outputTokens: number) => ({
+      inputTokens,
+      outputTokens,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+    });
+    expect(events).toEqual([
+      { type: 'loop-start', runId, input: 'What do my notes say?' },
+      { type: 'loop-iteration', runId, iteration: 1 },
+      { type: 'message-start', iteration: 1 },
+      { type: 'message-content', iteration: 1, text: 'Readin' },
+      { type: 'message-content', iteration: 1, text: 'g.' },
+      { type: 'message-end', iteration: 1, text: 'Reading.' },
+      { type: 'tool-call-start', iteration: 1, toolCallId: 'call_1_1', name: 'read_file' },
+      { type: 'usage', iteration: 1, usage: usage(50, 5), total: usage(50, 5), finishReason: 'tool-calls' },
+      { type: 'tool-call', iteration: 1, toolCallId: 'call_1_1', name: 'read_file', arguments: { path: 'notes.txt' } },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_1_1',
+        name: 'read_file',
+        content: 'Remember the milk.\n',
+        value: 'Remember the milk.\n',
+        durationMs: expect.any(Number),
+      },
+      { type: 'loop-iteration', runId, iteration: 2 },
+      { type: 'tool-call-start', iteration: 2, toolCallId: 'call_2_1', name: 'task_completion' },
+      { type: 'usage', iteration: 2, usage: usage(70, 7), total: usage(120, 12), finishReason: 'tool-calls' },
+      {
+        type: 'tool-call',
+        iteration: 2,
+        toolCallId: 'call_2_1',
+        name: 'task_completion',
+        arguments: { result: 'Milk.', artifacts: ['notes.txt'] },
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_2_1',
+        name: 'task_completion',
+        content: expect.any(String),
+        value: expect.any(String),
+        durationMs: expect.any(Number),
+      },
+      { type: 'task-complete', result: 'Milk.', artifacts: ['notes.txt'] },
+      {
+        type: 'loop-end',
+        runId,
+        result: expect.objectContaining({
+          exit: 'task_completion',
+          payload: { result: 'Milk.', artifacts: ['notes.txt'] },
+          iterations: 2,
+          usage: usage(120, 12),
+        }),
+      },
+    ]);
+    expect(run.stderr).toBe('');
+  }, 30_000);
+
+  it('serialises a failed run in --json with its error code and message, and exits with 1', async () => {
+    const { connection } = await setUp([{ status: 401, errorMessage: 'Incorrect API key provided' }]);
+    const run = await agentloop(['run', '--json', ...connection, 'hi']);
+    expect(run.status).toBe(1);
+    const end = JSON.parse(run.stdout.trimEnd().split('\n').at(-1) as string);
+    expect(end).toMatchObject({
+      type: 'loop-end',
+      result: {
+        exit: 'error',
+        error: {
+          code: 'authentication',
+          statusCode: 401,
+          message: expect.stringContaining('Incorrect API key provided'),
+        },
+      },
+    });
+    expect(run.stderr).toBe('The API key was rejected by openai (HTTP 401). Check the API key.\n');
+  }, 30_000);
+
+  it('prints the result on stdout and the progress on stderr when piped, exiting with 0', async () => {
+    const { connection } = await setUp([
+      { text: 'Looking.', toolCalls: [{ name: 'task_completion', arguments: { result: 'All **done**.' } }] },
+    ]);
+    const run = await agentloop(['run', ...connection, 'finish']);
+    expect(run).toEqual({ status: 0, stdout: '✔ Done\nAll **done**.\n', stderr: 'Looking.\n' });
+  }, 30_000);
+
+  it('reads the task from stdin', async () => {
+    const { server, connection } = await setUp([
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Hi there.' } }] },
+    ]);
+    const run = await agentloop(['run', ...connection], { stdin: 'say hello\n' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('Hi there.\n');
+    expect(server.requests[0].messages.at(-1)).toEqual({ role: 'user', content: 'say hello' });
+  }, 30_000);
+
+  it('exits with 3 and prints the question when the agent asks one', async () => {
+    const { connection } = await setUp([
+      { toolCalls: [{ name: 'ask_question', arguments: { question: 'Which one?', suggestions: ['a', 'b'] } }] },
+    ]);
+    const run = await agentloop(['run', ...connection, 'pick']);
+    expect(run.status).toBe(3);
+    expect(run.stdout).toBe('? Which one?\n  1. a\n  2. b\n');
+  }, 30_000);
+
+  it('exits with 4 when the iteration limit is reached, saying how to go on', async () => {
+    const { connection } = await setUp([{ toolCalls: [{ name: 'list_files', arguments: {} }] }]);
+    const run = await agentloop(['run', '--max-iterations', '1', ...connection, 'loop']);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toContain(
+      '⚠ Stopped after 1 model calls: the iteration limit was reached before the task was done.\nRun it again with a higher --max-iterations',
+    );
+  }, 30_000);
+
+  it('exits with 130 when interrupted, after cancelling the running tool', async () => {
+    const { connection } = await setUp(
+      [{ text: 'Waiting.', toolCalls: [{ name: 'slow_tool', arguments: { seconds: 60 } }] }],
+      { slowTool: true },
+    );
+    const run = await agentloop(['run', ...connection, 'wait'], { interruptWhen: /Waiting\.\n/ });
+    expect(run.status).toBe(130);
+    expect(run.stderr).toMatch(/✗ slow_tool\(seconds: 60\) \d+ ms → error: .*\nCancelled\.\n$/);
+  }, 30_000);
+
+  it('fails at start with exit 2 naming the file, the key and what is wrong in an invalid configuration', async () => {
+    const { connection } = await setUp([]);
+    const file = join((workspace as CliWorkspace).configHome, 'agentloop', 'config.toml');
+    mkdirSync(join((workspace as CliWorkspace).configHome, 'agentloop'));
+    writeFileSync(file, 'max_iterations = "many"\n');
+    const run = await agentloop(['run', ...connection, 'hi']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `✗ Invalid configuration in ${file}: key "max_iterations" must be a whole number (got "many")\n`,
+    );
+  }, 30_000);
+
+  it('says what to set when no provider is configured, with exit 2 and a JSON line for scripts', async () => {
+    workspace = new CliWorkspace();
+    const run = await agentloop(['run', '--json', 'hi']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^✗ No model provider is configured\. Set one of:\n {2}ANTHROPIC_API_KEY=/);
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'startup-error', error: { code: 'no_provider' } });
+  }, 30_000);
+
+  it('says in one line that a server cannot be reached, after the provider has retried', async () => {
+    workspace = new CliWorkspace();
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const run = await agentloop(['run', '--base-url', url, '--model', 'm', 'hi']);
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe(`✗ Cannot reach ${url} (ECONNREFUSED). Is the server running and the URL right?`);
+    expect(
+      lines
+        .slice(0, -1)
+        .every((line) => /^↻ network: could not reach the API .* Retrying in .* \(attempt \d\)\.$/.test(line)),
+    ).toBe(true);
+  }, 30_000);
+});

@@ -1,0 +1,32 @@
+import type { LLMProvider } from '@agentloop/core';
+import type { ProviderSpec } from '../config/index.js';
+
+/** Builds the provider a spec describes. */
+export type ProviderFactory = (spec: ProviderSpec) => Promise<LLMProvider>;
+
+/**
+ * Builds a provider from `@agentloop/providers`, importing only the vendor module it needs when it is
+ * needed: the Anthropic and OpenAI SDKs take longer to load than the CLI takes to show its prompt, and a
+ * user of one vendor never loads the other's.
+ */
+export const createProvider: ProviderFactory = async (spec) => {
+  const connection = {
+    model: spec.model,
+    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+    ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
+  };
+  switch (spec.type) {
+    case 'anthropic': {
+      const { AnthropicProvider } = await import('@agentloop/providers/anthropic');
+      return new AnthropicProvider(connection);
+    }
+    case 'openai': {
+      const { OpenAIProvider } = await import('@agentloop/providers/openai');
+      return new OpenAIProvider(connection);
+    }
+    case 'openai-responses': {
+      const { OpenAIResponsesProvider } = await import('@agentloop/providers/openai');
+      return new OpenAIResponsesProvider(connection);
+    }
+  }
+};

@@ -1,0 +1,129 @@
+import type { AgentEvent } from '@agentloop/core';
+import { DefaultAgent, defineTool, ProviderError } from '@agentloop/core';
+import type { ScriptStep } from '@agentloop/core/testing';
+import { ScriptedProvider } from '@agentloop/core/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MemoryOutput } from '../test-support/index.js';
+import { EventRenderer } from './event-renderer.js';
+import type { Spinner } from './spinner.js';
+import { createStyle } from './terminal.js';
+
+const readFile = defineTool({
+  name: 'read_file',
+  description: 'Reads a file.',
+  parameters: z.object({ path: z.string() }),
+  execute: ({ path }) => {
+    if (path === 'missing.txt') throw new Error(`File not found: ${path}`);
+    return `contents of ${path}`;
+  },
+});
+
+/** Runs a scripted agent and renders its events; returns the output and the spinner's calls. */
+async function render(steps: ScriptStep[], options: { verbose?: boolean; spinner?: boolean } = {}) {
+  const output = new MemoryOutput();
+  const spins: string[] = [];
+  const spinner = { start: (text: string) => spins.push(text), stop: () => undefined } as unknown as Spinner;
+  let clock = 0;
+  const renderer = new EventRenderer(output, {
+    style: createStyle(false),
+    width: 100,
+    verbose: options.verbose ?? false,
+    ...(options.spinner ? { spinner } : {}),
+    now: () => (clock += 1000),
+  });
+  const agent = new DefaultAgent(new ScriptedProvider(steps, { chunkSize: 4 }), { tools: [readFile] });
+  agent.onAny((event: AgentEvent) => renderer.handle(event));
+  const result = await agent.run('go');
+  return { text: output.text, spins, result };
+}
+
+const complete = { toolCalls: [{ name: 'task_completion', arguments: { result: 'done' } }] };
+
+describe('EventRenderer', () => {
+  it('streams the model text and shows each tool call as one line', async () => {
+    const { text } = await render([
+      { text: 'Let me read it.', toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] },
+      complete,
+    ]);
+    expect(text).toMatch(/^Let me read it\.\n✓ read_file\(path: "a\.txt"\) \d+ ms → contents of a\.txt\n$/);
+  });
+
+  it('shows a failed tool call with its error', async () => {
+    const { text } = await render([
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] },
+      complete,
+    ]);
+    expect(text).toMatch(/^✗ read_file\(path: "missing\.txt"\) \d+ ms → error: .*File not found: missing\.txt/);
+  });
+
+  it('shows no line for a loop-control call that ends the run', async () => {
+    const { text, result } = await render([complete]);
+    expect(result.exit).toBe('task_completion');
+    expect(text).toBe('');
+  });
+
+  it('shows a loop-control call with invalid arguments, which the model must retry', async () => {
+    const { text } = await render([{ toolCalls: [{ name: 'task_completion', arguments: {} }] }, complete]);
+    expect(text).toMatch(/^✗ task_completion\(\) \d+ ms → error: /);
+  });
+
+  it('folds thinking to one dimmed line with how long it took', async () => {
+    const { text } = await render(
+      [{ thinking: 'First I consider\nthe question.', text: 'Answer.', toolCalls: [] }, complete],
+      {},
+    );
+    expect(text.split('\n')[0]).toBe('✻ First I consider the question. 1.0 s');
+  });
+
+  it('notes how much of long thinking was folded away', async () => {
+    const { text } = await render([{ thinking: 'x'.repeat(200) }, complete]);
+    const line = text.split('\n')[0] as string;
+    expect(line).toMatch(/^✻ x+… \(\+\d+ chars; \/verbose shows all\) 1\.0 s$/);
+    expect(line.length).toBeLessThanOrEqual(100);
+    expect(line.length).toBeGreaterThan(90);
+    expect(Number(/\+(\d+) chars/.exec(line)?.[1]) + (line.match(/x/g)?.length ?? 0)).toBe(200);
+  });
+
+  it('shows thinking whole when verbose', async () => {
+    const { text } = await render([{ thinking: 'line one\nline two', text: 'Answer.' }, complete], { verbose: true });
+    expect(text.startsWith('✻ line one\nline two\nAnswer.\n')).toBe(true);
+  });
+
+  it('annotates output that a retry discards', async () => {
+    const error = new ProviderError('Overloaded', { code: 'overloaded', provider: 'scripted', statusCode: 529 });
+    const { text } = await render([
+      {
+        text: 'Partial',
+        chunks: [{ type: 'retry', attempt: 1, delayMs: 500, error, discardOutput: true }],
+        toolCalls: [{ name: 'read_file', arguments: { path: 'a' } }],
+      },
+      complete,
+    ]);
+    expect(text).toContain(
+      'Partial\n↻ overloaded: Overloaded. Retrying in 500 ms (attempt 2). The partial answer above is discarded.\n',
+    );
+  });
+
+  it('spins while waiting for the model and while a tool runs', async () => {
+    const { spins } = await render([{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, complete], {
+      spinner: true,
+    });
+    expect(spins).toEqual([
+      'Working…',
+      'Preparing read_file…',
+      'read_file(path: "a.txt")',
+      'Working…',
+      'Preparing task_completion…',
+    ]);
+  });
+
+  it('shows queued input when it reaches the agent', () => {
+    const output = new MemoryOutput();
+    const renderer = new EventRenderer(output, { style: createStyle(false), width: 100 });
+    renderer.handle({ type: 'message-start', iteration: 1 });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'half a line' });
+    renderer.handle({ type: 'input-delivered', iteration: 2, text: 'also check\nthe tests' });
+    expect(output.text).toBe('half a line\n↳ delivered to the agent: also check the tests\n');
+  });
+});

@@ -1,0 +1,229 @@
+import type { AgentEvent, AgentEventMap } from '@agentloop/core';
+import { describeError, firstSentence } from './describe-error.js';
+import type { Spinner } from './spinner.js';
+import type { Style, TerminalOutput } from './terminal.js';
+import { cutText, formatCount, formatDuration, oneLine } from './text-summary.js';
+import { formatToolCall, formatToolCallLine } from './tool-call-line.js';
+
+// The loop-control tools end the run and are shown by the result, not as tool lines.
+const LOOP_CONTROL_TOOLS: ReadonlySet<string> = new Set(['task_completion', 'ask_question', 'converse']);
+
+/** Options of an EventRenderer. */
+export interface EventRendererOptions {
+  style: Style;
+  /** Shown while waiting for the model and while tools run; leave out for pipes. */
+  spinner?: Spinner;
+  /** Show thinking whole and the notes only verbose mode shows. */
+  verbose?: boolean;
+  /** Line width for tool lines and folded thinking. */
+  width: number;
+  /** The clock for how long thinking took. Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * Renders a run's events as they come: streamed text, thinking dimmed (folded to one line unless
+ * verbose), one line per tool call, retries and queued input. The run's ending (result, question,
+ * error) is `renderResult`'s job. Writes only to the output it is given.
+ */
+export class EventRenderer {
+  /** Show thinking whole and the verbose-only notes. */
+  verbose: boolean;
+  readonly #output: TerminalOutput;
+  readonly #style: Style;
+  readonly #spinner: Spinner | undefined;
+  readonly #width: number;
+  readonly #now: () => number;
+  readonly #calls = new Map<string, { name: string; arguments: unknown }>();
+  #atLineStart = true;
+  #thinking = '';
+  #thinkingStarted = 0;
+  #shownInStep = false;
+
+  constructor(output: TerminalOutput, options: EventRendererOptions) {
+    this.#output = output;
+    this.#style = options.style;
+    this.#spinner = options.spinner;
+    this.verbose = options.verbose ?? false;
+    this.#width = options.width;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Renders one event. */
+  handle(event: AgentEvent): void {
+    switch (event.type) {
+      case 'loop-iteration':
+        this.#shownInStep = false;
+        this.#spin('Working…');
+        break;
+      case 'thinking-start':
+        this.#thinkingStart();
+        break;
+      case 'thinking-content':
+        this.#thinkingContent(event.text);
+        break;
+      case 'thinking-end':
+        this.#thinkingEnd(event.text);
+        break;
+      case 'message-start':
+        this.#spinner?.stop();
+        this.#endLine();
+        break;
+      case 'message-content':
+        this.#shownInStep = true;
+        this.#write(event.text);
+        break;
+      case 'message-end':
+        this.#endLine();
+        break;
+      case 'tool-call-start':
+        this.#spin(`Preparing ${this.#style.bold(event.name)}…`);
+        break;
+      case 'tool-call':
+        this.#toolCall(event);
+        break;
+      case 'tool-progress': {
+        const { message, fraction } = event.progress;
+        this.#spin(
+          `${this.#style.bold(event.name)}: ${message}${fraction === undefined ? '' : ` (${Math.round(fraction * 100)}%)`}`,
+        );
+        break;
+      }
+      case 'tool-result':
+        this.#toolResult(event.toolCallId, event.name, event.content, event.durationMs, false);
+        break;
+      case 'tool-result-error':
+        this.#toolResult(event.toolCallId, event.name, event.content, event.durationMs, true);
+        break;
+      case 'retry':
+        this.#retry(event);
+        break;
+      case 'no-tool-call':
+        if (this.verbose) this.#line(this.#style.dim('(no tool call: the model is reminded to call one)'));
+        break;
+      case 'input-queued':
+        this.#line(this.#style.dim(`↳ queued for the agent's next step: ${cutText(oneLine(event.text), 60).text}`));
+        break;
+      case 'input-delivered':
+        this.#line(this.#style.dim(`↳ delivered to the agent: ${cutText(oneLine(event.text), 60).text}`));
+        break;
+      case 'listener-error':
+        if (this.verbose)
+          this.#line(this.#style.dim(`(a listener of ${event.event} failed: ${describeError(event.error)})`));
+        break;
+      case 'loop-end':
+        this.stop();
+        break;
+    }
+  }
+
+  /** Stops the spinner and ends the current line, before someone else writes. */
+  stop(): void {
+    this.#spinner?.stop();
+    this.#endLine();
+  }
+
+  #thinkingStart(): void {
+    this.#thinking = '';
+    this.#thinkingStarted = this.#now();
+    if (this.verbose) {
+      this.#spinner?.stop();
+      this.#endLine();
+      this.#write(this.#style.dim('✻ '));
+    } else {
+      this.#spin('Thinking…');
+    }
+  }
+
+  #thinkingContent(text: string): void {
+    this.#thinking += text;
+    if (this.verbose) this.#write(this.#style.dim(text));
+  }
+
+  #thinkingEnd(text: string): void {
+    if (this.verbose) {
+      this.#endLine();
+      return;
+    }
+    const folded = oneLine(text);
+    if (folded === '') return;
+    // How long it thought, when that is long enough to matter.
+    const elapsed = this.#now() - this.#thinkingStarted;
+    const seconds = elapsed >= 1000 ? ` ${formatDuration(elapsed)}` : '';
+    // The line fits the width with its note, whose longest form is known before cutting.
+    const note = (cut: number) => (cut > 0 ? ` (+${formatCount(cut)} chars; /verbose shows all)` : '');
+    const room = this.#width - 2 - seconds.length;
+    const fits = Array.from(folded).length <= room;
+    const { text: shown, cut } = fits
+      ? { text: folded, cut: 0 }
+      : cutText(folded, Math.max(10, room - note(folded.length).length));
+    this.#line(this.#style.dim(`✻ ${shown}${note(cut)}${seconds}`));
+    this.#spin('Working…');
+  }
+
+  #toolCall(event: AgentEventMap['tool-call']): void {
+    if (LOOP_CONTROL_TOOLS.has(event.name)) {
+      this.#spinner?.stop();
+      return;
+    }
+    this.#calls.set(event.toolCallId, { name: event.name, arguments: event.arguments });
+    this.#spin(
+      this.#calls.size > 1
+        ? `Running ${this.#calls.size} tools…`
+        : formatToolCall(event.name, event.arguments, this.#style),
+    );
+  }
+
+  #toolResult(toolCallId: string, name: string, content: string, durationMs: number, isError: boolean): void {
+    const call = this.#calls.get(toolCallId);
+    this.#calls.delete(toolCallId);
+    // A loop-control call that went through ends the run; one with bad arguments is shown, since the model must retry it.
+    if (LOOP_CONTROL_TOOLS.has(name) && !isError) return;
+    this.#line(
+      formatToolCallLine({ name, arguments: call?.arguments, durationMs, content, isError }, this.#style, this.#width),
+    );
+    this.#shownInStep = true;
+    const [next] = this.#calls.values();
+    if (next)
+      this.#spin(
+        this.#calls.size > 1
+          ? `Running ${this.#calls.size} tools…`
+          : formatToolCall(next.name, next.arguments, this.#style),
+      );
+  }
+
+  #retry(event: AgentEventMap['retry']): void {
+    const seconds = formatDuration(event.delayMs);
+    const discarded = event.discardOutput && this.#shownInStep ? ' The partial answer above is discarded.' : '';
+    this.#line(
+      this.#style.yellow(
+        `↻ ${event.error.code}: ${firstSentence(event.error.message)}. Retrying in ${seconds} (attempt ${event.attempt + 1}).${discarded}`,
+      ),
+    );
+    if (event.discardOutput) this.#shownInStep = false;
+    this.#spin('Retrying…');
+  }
+
+  #spin(text: string): void {
+    if (!this.#spinner) return;
+    this.#endLine();
+    this.#spinner.start(text);
+  }
+
+  #write(text: string): void {
+    if (text === '') return;
+    this.#spinner?.stop();
+    this.#output.write(text);
+    this.#atLineStart = text.endsWith('\n');
+  }
+
+  #line(text: string): void {
+    this.#spinner?.stop();
+    this.#endLine();
+    this.#write(`${text}\n`);
+  }
+
+  #endLine(): void {
+    if (!this.#atLineStart) this.#write('\n');
+  }
+}

@@ -1,0 +1,54 @@
+import type { AgentEvent } from '@agentloop/core';
+import { AgentloopError, ProviderError } from '@agentloop/core';
+import { describe, expect, it } from 'vitest';
+import { MemoryOutput } from '../test-support/index.js';
+import { JsonLinesRenderer, serializeEvent } from './json-lines.js';
+
+describe('serializeEvent', () => {
+  it('writes an agentloop error with its code and message', () => {
+    const error = new ProviderError('Overloaded', { code: 'overloaded', provider: 'anthropic', statusCode: 529 });
+    const event: AgentEvent = { type: 'retry', iteration: 1, attempt: 1, delayMs: 100, error, discardOutput: false };
+    expect(JSON.parse(serializeEvent(event)).error).toEqual({
+      name: 'ProviderError',
+      code: 'overloaded',
+      message: 'Overloaded',
+      retryable: true,
+      action: 'retry',
+      statusCode: 529,
+    });
+  });
+
+  it('writes a plain error by name and message', () => {
+    const event: AgentEvent = { type: 'listener-error', event: 'message-content', error: new TypeError('bad') };
+    expect(JSON.parse(serializeEvent(event)).error).toEqual({ name: 'TypeError', message: 'bad' });
+  });
+
+  it('keeps the error of a result inside loop-end', () => {
+    const error = new AgentloopError('Nope', { code: 'nope' });
+    const result = {
+      exit: 'error',
+      payload: undefined,
+      error,
+      usage: { inputTokens: 1 },
+      iterations: 1,
+      messages: [],
+      durationMs: 1,
+    };
+    const line = serializeEvent({ type: 'loop-end', runId: 'r', result } as unknown as AgentEvent);
+    expect(JSON.parse(line).result.error).toMatchObject({ code: 'nope', message: 'Nope' });
+  });
+});
+
+describe('JsonLinesRenderer', () => {
+  it('writes one line per event', () => {
+    const output = new MemoryOutput();
+    const renderer = new JsonLinesRenderer(output);
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'a\nb' });
+    renderer.handle({ type: 'message-end', iteration: 1, text: 'a\nb' });
+    expect(output.text.split('\n')).toEqual([
+      '{"type":"message-content","iteration":1,"text":"a\\nb"}',
+      '{"type":"message-end","iteration":1,"text":"a\\nb"}',
+      '',
+    ]);
+  });
+});

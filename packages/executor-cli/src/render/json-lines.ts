@@ -1,0 +1,34 @@
+import type { AgentEvent } from '@agentloop/core';
+import type { TerminalOutput } from './terminal.js';
+
+/**
+ * An event as one line of JSON. Errors become `{ name, code, message, ... }` (an Error's own fields are
+ * not enumerable, so plain JSON would drop them); bigints become strings.
+ */
+export function serializeEvent(event: AgentEvent): string {
+  return JSON.stringify(event, (_key, value: unknown) => {
+    if (value instanceof Error) return serializeError(value);
+    if (typeof value === 'bigint') return value.toString();
+    return value;
+  });
+}
+
+/** An error as a plain object: agentloop errors by their `toJSON`, others by name, code and message. */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) {
+    const withJson = error as Error & { toJSON?: () => Record<string, unknown> };
+    if (typeof withJson.toJSON === 'function') return withJson.toJSON();
+    const code = (error as { code?: unknown }).code;
+    return { name: error.name, message: error.message, ...(code === undefined ? {} : { code }) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+/** Writes each event as a JSON line: the `--json` output of `agentloop run`. */
+export class JsonLinesRenderer {
+  constructor(private readonly output: TerminalOutput) {}
+
+  handle(event: AgentEvent): void {
+    this.output.write(`${serializeEvent(event)}\n`);
+  }
+}

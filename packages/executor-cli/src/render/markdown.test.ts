@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadTerminalMarkdown, plainMarkdown } from './markdown.js';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are what is being removed
+const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+describe('terminal Markdown', () => {
+  it('renders emphasis and lists for the terminal', async () => {
+    const markdown = await loadTerminalMarkdown(80);
+    const text = stripAnsi(markdown('Some **bold** text.\n\n- one\n- two'));
+    expect(text).toContain('Some bold text.');
+    expect(text).toMatch(/\* one\n\s+\* two/);
+  });
+
+  it('renders code and emphasis inside list items', async () => {
+    const markdown = await loadTerminalMarkdown(80);
+    expect(stripAnsi(markdown('- `commander` for **arguments**'))).toBe('* commander for arguments');
+  });
+
+  it('leaves Markdown as it is in plain mode, trimmed', () => {
+    expect(plainMarkdown('  **bold**\n\n')).toBe('**bold**');
+  });
+});

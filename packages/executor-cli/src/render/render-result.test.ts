@@ -1,0 +1,80 @@
+import type { AgentResult } from '@agentloop/core';
+import { AgentloopError, emptyUsage, ProviderError } from '@agentloop/core';
+import { describe, expect, it } from 'vitest';
+import type { ResultRenderOptions } from './render-result.js';
+import { renderResult } from './render-result.js';
+import { createStyle } from './terminal.js';
+
+const base = { usage: emptyUsage(), iterations: 3, messages: [], durationMs: 10 };
+const options: ResultRenderOptions = {
+  style: createStyle(false),
+  markdown: (text) => `<md>${text}</md>`,
+  mode: 'interactive',
+};
+const result = (fields: Partial<AgentResult> & Pick<AgentResult, 'exit' | 'payload'>) =>
+  ({ ...base, ...fields }) as AgentResult;
+
+describe('renderResult', () => {
+  it('shows a completed task as Markdown with its artifacts', () => {
+    const text = renderResult(
+      result({ exit: 'task_completion', payload: { result: '**Fixed**', artifacts: ['src/a.ts', 'src/b.ts'] } }),
+      options,
+    );
+    expect(text).toBe('✔ Done\n<md>**Fixed**</md>\nArtifacts:\n  • src/a.ts\n  • src/b.ts\n');
+  });
+
+  it('shows a conversational message as Markdown', () => {
+    expect(renderResult(result({ exit: 'converse', payload: { message: 'Hi!' } }), options)).toBe('<md>Hi!</md>\n');
+  });
+
+  it('shows a question with numbered suggestions', () => {
+    const text = renderResult(
+      result({ exit: 'ask_question', payload: { question: 'Which file?', suggestions: ['a.ts', 'b.ts'] } }),
+      options,
+    );
+    expect(text).toBe('? Which file?\n  1. a.ts\n  2. b.ts\n');
+  });
+
+  it('says the iteration limit was reached and how to go on in a session', () => {
+    const text = renderResult(result({ exit: 'max_iterations', payload: undefined }), options);
+    expect(text).toMatch(
+      /^⚠ Stopped after 3 model calls: the iteration limit was reached before the task was done\.\nType "continue" to let it go on, or raise the limit with --max-iterations/,
+    );
+  });
+
+  it('says how to go on after the iteration limit in a one-shot run', () => {
+    expect(renderResult(result({ exit: 'max_iterations', payload: undefined }), { ...options, mode: 'run' })).toContain(
+      'Run it again with a higher --max-iterations',
+    );
+  });
+
+  it('says a cancelled turn keeps the conversation', () => {
+    expect(renderResult(result({ exit: 'cancelled', payload: undefined }), options)).toBe(
+      'Cancelled. The conversation is kept. Ctrl-C again or Ctrl-D exits.\n',
+    );
+  });
+
+  it('shows an error as one line naming what to check', () => {
+    const error = new ProviderError('401 invalid x-api-key', {
+      code: 'authentication',
+      provider: 'anthropic',
+      statusCode: 401,
+    });
+    const text = renderResult(result({ exit: 'error', payload: undefined, error }), {
+      ...options,
+      errorContext: { apiKeySource: 'ANTHROPIC_API_KEY' },
+    });
+    expect(text).toBe('✗ The API key was rejected by anthropic (HTTP 401). Check ANTHROPIC_API_KEY.\n');
+  });
+
+  it('adds the error details when verbose', () => {
+    const error = new AgentloopError('Boom', { code: 'tool_crash', cause: new Error('root cause') });
+    const lines = renderResult(result({ exit: 'error', payload: undefined, error }), {
+      ...options,
+      verbose: true,
+    }).split('\n');
+    expect(lines[0]).toBe('✗ Boom (tool_crash)');
+    expect(lines[1]).toBe('  AgentloopError: Boom [code tool_crash]');
+    expect(lines).toContain('  caused by: Error: root cause');
+  });
+});

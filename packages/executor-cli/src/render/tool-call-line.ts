@@ -1,0 +1,37 @@
+import type { Style } from './terminal.js';
+import { formatDuration, summarizeArguments, summarizeResult } from './text-summary.js';
+
+/** A finished tool call, as its line shows it. */
+export interface FinishedToolCall {
+  name: string;
+  arguments: unknown;
+  durationMs: number;
+  /** The result text the model sees (the error text for a failure). */
+  content: string;
+  isError: boolean;
+}
+
+/** `read_file(path: "README.md")`: a call's name and short arguments. */
+export function formatToolCall(name: string, args: unknown, style: Style): string {
+  return `${style.bold(name)}(${summarizeArguments(args)})`;
+}
+
+/**
+ * A finished call on one line: mark, name, short arguments, duration, then a short result or the error,
+ * cut to the width with a note of how much was cut:
+ * `✓ read_file(path: "README.md") 3 ms → # agentloop is a… (+2,345 chars, 40 lines)`.
+ */
+export function formatToolCallLine(call: FinishedToolCall, style: Style, width: number): string {
+  const mark = call.isError ? style.red('✗') : style.green('✓');
+  const head = `${formatToolCall(call.name, call.arguments, style)} ${style.dim(formatDuration(call.durationMs))} → `;
+  const room = Math.max(24, width - visibleLength(head) - 2);
+  const summary = call.isError
+    ? style.red(summarizeResult(`error: ${call.content}`, room))
+    : summarizeResult(call.content, room);
+  return `${mark} ${head}${summary}`;
+}
+
+function visibleLength(text: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are what is being removed
+  return text.replace(/\x1b\[[0-9;]*m/g, '').length;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createStyle } from './terminal.js';
+import type { UsageStats } from './usage-report.js';
+import { formatUsageReport } from './usage-report.js';
+
+const usage = (inputTokens: number, outputTokens: number) => ({
+  inputTokens,
+  outputTokens,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  reasoningTokens: 0,
+});
+
+describe('formatUsageReport', () => {
+  it('lists tokens per model call, the total, tool calls and wall time', () => {
+    const stats: UsageStats = {
+      steps: [
+        { turn: 1, step: 1, usage: usage(1200, 30) },
+        { turn: 1, step: 2, usage: usage(1300, 12) },
+      ],
+      total: usage(2500, 42),
+      turns: 1,
+      toolCalls: 2,
+      toolErrors: 1,
+      agentMs: 1500,
+      sessionMs: 65_000,
+    };
+    expect(formatUsageReport(stats, createStyle(false))).toBe(
+      [
+        'Tokens per model call',
+        '  turn  step        input      output  cache read   reasoning',
+        '  1     1           1,200          30           0           0',
+        '  1     2           1,300          12           0           0',
+        '  total             2,500          42           0           0',
+        'Tool calls: 2 (1 failed)',
+        'Wall time: 1.5 s working in 1 turn, 1 m 05 s session',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('shows only the last calls and says how many are left out', () => {
+    const steps = Array.from({ length: 5 }, (_, index) => ({ turn: 1, step: index + 1, usage: usage(1, 1) }));
+    const text = formatUsageReport(
+      { steps, total: usage(5, 5), turns: 1, toolCalls: 0, toolErrors: 0, agentMs: 0, sessionMs: 0 },
+      createStyle(false),
+      2,
+    );
+    expect(text).toContain('  … 3 earlier calls\n  1     4');
+  });
+
+  it('says when there were no model calls yet', () => {
+    const text = formatUsageReport(
+      { steps: [], total: usage(0, 0), turns: 0, toolCalls: 0, toolErrors: 0, agentMs: 0, sessionMs: 10 },
+      createStyle(false),
+    );
+    expect(text.split('\n')[1]).toBe('  (no model calls yet)');
+  });
+});

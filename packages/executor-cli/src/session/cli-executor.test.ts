@@ -1,0 +1,178 @@
+import { PassThrough } from 'node:stream';
+import type { LLMProvider } from '@agentloop/core';
+import { DefaultAgent } from '@agentloop/core';
+import type { ScriptStep } from '@agentloop/core/testing';
+import { ScriptedProvider } from '@agentloop/core/testing';
+import { describe, expect, it } from 'vitest';
+import { NoProviderError } from '../config/index.js';
+import { MemoryOutput } from '../test-support/index.js';
+import { readFileTool } from '../tools/index.js';
+import type { CliExecutorOptions } from './cli-executor.js';
+import { CliExecutor } from './cli-executor.js';
+
+const converse = (message: string): ScriptStep => ({ toolCalls: [{ name: 'converse', arguments: { message } }] });
+
+/** A session fed the given lines (then end of input), on a scripted agent; resolves with what it wrote. */
+async function session(
+  lines: string[],
+  steps: ScriptStep[],
+  options: Partial<CliExecutorOptions> & { agent?: Promise<DefaultAgent> } = {},
+) {
+  const provider = new ScriptedProvider(steps);
+  const agent = new DefaultAgent(provider, { tools: [readFileTool] });
+  const input = new PassThrough();
+  const output = new MemoryOutput();
+  const errorOutput = new MemoryOutput();
+  input.end(lines.map((line) => `${line}\n`).join(''));
+  const status = await new CliExecutor(options.agent ?? agent, {
+    input,
+    output,
+    errorOutput,
+    environment: {},
+    handleSignals: false,
+    modelLabel: 'scripted:model-a',
+    ...options,
+  }).run();
+  return { status, text: output.text, errors: errorOutput.text, provider, agent };
+}
+
+describe('CliExecutor', () => {
+  it('shows a banner and the prompt, runs each task and exits with 0 at the end of input', async () => {
+    const { status, text } = await session(['hello'], [converse('Hi **there**.')]);
+    expect(status).toBe(0);
+    expect(text).toBe(
+      'agentloop · scripted:model-a\nType a task. /help lists commands; Ctrl-C cancels a turn; Ctrl-D exits.\n› hello\nHi **there**.\n› \n',
+    );
+  });
+
+  it('continues the conversation across turns', async () => {
+    const { provider } = await session(['first', 'second'], [converse('One.'), converse('Two.')]);
+    expect(provider.requests[1]?.messages.filter((message) => message.role === 'user')).toHaveLength(2);
+  });
+
+  it('answers a question by the number of a suggestion when not on a terminal', async () => {
+    const ask: ScriptStep = {
+      toolCalls: [{ name: 'ask_question', arguments: { question: 'Which?', suggestions: ['red', 'blue'] } }],
+    };
+    const { text, provider } = await session(['pick a colour', '2'], [ask, converse('Blue it is.')]);
+    expect(text).toContain('? Which?\n  1. red\n  2. blue\n› 2\nBlue it is.\n');
+    expect(provider.requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'blue' }] });
+  });
+
+  it('runs the first task given on the command line at once', async () => {
+    const { text } = await session([], [converse('Done.')], { initialInput: 'do it' });
+    expect(text).toContain('› do it\nDone.\n');
+  });
+
+  it('lists the tools with /tools', async () => {
+    const { text } = await session(['/tools'], []);
+    expect(text).toMatch(
+      /Tools \(4\) — dimmed ones end the turn\n {2}task_completion .*\n {2}ask_question .*\n {2}converse .*\n {2}read_file {8}Read a text file/,
+    );
+  });
+
+  it('reports tokens, tool calls and time with /usage', async () => {
+    const steps: ScriptStep[] = [
+      {
+        toolCalls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }],
+        usage: { inputTokens: 1000, outputTokens: 20 },
+      },
+      { ...converse('No file.'), usage: { inputTokens: 1100, outputTokens: 5 } },
+    ];
+    const { text } = await session(['read it', '/usage'], steps);
+    expect(text).toMatch(/ {2}1 {5}1 {11}1,000 {10}20 .*\n {2}1 {5}2 {11}1,100 {11}5 .*\n {2}total {13}2,100 {10}25/);
+    expect(text).toContain('Tool calls: 2 (1 failed)');
+    expect(text).toMatch(/Wall time: .* working in 1 turn, .* session/);
+  });
+
+  it('switches the provider with /model and sends the next request to it', async () => {
+    const next = new ScriptedProvider([converse('From B.')]);
+    const switchModel = async (reference: string) => ({ provider: next as LLMProvider, label: reference });
+    const { text, provider } = await session(['/model', '/model scripted:model-b', '/model', 'hi'], [], {
+      switchModel,
+    });
+    expect(text).toContain('Model: scripted:model-a\n');
+    expect(text).toContain('✓ Now using scripted:model-b. The conversation goes on with it.\n');
+    expect(text).toContain('› /model\nModel: scripted:model-b\n');
+    expect(text).toContain('From B.');
+    expect(provider.requests).toHaveLength(0);
+    expect(next.requests).toHaveLength(1);
+  });
+
+  it('says why a model switch failed and keeps the model', async () => {
+    const switchModel = async () => {
+      throw new NoProviderError('The anthropic provider needs an API key: set ANTHROPIC_API_KEY.');
+    };
+    const { text } = await session(['/model anthropic:claude-sonnet-4-5', '/model'], [], { switchModel });
+    expect(text).toContain('✗ The anthropic provider needs an API key: set ANTHROPIC_API_KEY.\n');
+    expect(text).toContain('Model: scripted:model-a');
+  });
+
+  it('switches the tool protocol with /protocol and refuses an unknown one', async () => {
+    const { text, agent } = await session(['/protocol', '/protocol native', '/protocol json'], []);
+    expect(text).toContain('Tool protocol: auto ');
+    expect(text).toContain('✓ Tool protocol: native from the next model call.');
+    expect(text).toContain('✗ Unknown protocol "json": use auto, native or xml.');
+    expect(agent.toolProtocol).toBe('native');
+  });
+
+  it('forgets the conversation with /clear', async () => {
+    const { agent, text } = await session(['hello', '/clear'], [converse('Hi.')]);
+    expect(text).toContain('✓ Conversation cleared.');
+    expect(agent.memory.messages()).toHaveLength(0);
+  });
+
+  it('switches verbose mode with /verbose, logging tool calls to stderr', async () => {
+    const steps: ScriptStep[] = [
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'nope.txt' } }] },
+      converse('Done.'),
+    ];
+    const { text, errors } = await session(['/verbose on', 'read', '/verbose'], steps);
+    expect(text).toContain('Verbose mode on.\n');
+    expect(text).toContain('Verbose mode off.\n');
+    expect(errors).toMatch(
+      /^· tool call read_file \(call_1_1\): path: "nope\.txt"\n· tool error read_file \(call_1_1\) in .*, tool_failed: /,
+    );
+  });
+
+  it('ends the session with /exit, ignoring the lines after it', async () => {
+    const { status, text } = await session(['/exit', 'never run'], []);
+    expect(status).toBe(0);
+    expect(text).not.toContain('never run');
+  });
+
+  it('answers an unknown command with a hint', async () => {
+    expect((await session(['/frobnicate'], [])).text).toContain(
+      '✗ Unknown command /frobnicate. /help lists the commands.',
+    );
+  });
+
+  it('lists the commands and keys with /help', async () => {
+    const { text } = await session(['/help'], []);
+    for (const command of [
+      '/help',
+      '/tools',
+      '/model [provider:model]',
+      '/protocol [auto|native|xml]',
+      '/clear',
+      '/usage',
+      '/verbose [on|off]',
+      '/exit',
+    ]) {
+      expect(text).toContain(`  ${command}`);
+    }
+  });
+
+  it('exits with 2 and the message when the agent cannot be built for a setup reason', async () => {
+    const failed = Promise.reject(new NoProviderError('No model provider is configured.'));
+    const { status, errors } = await session(['hello'], [], { agent: failed });
+    expect(status).toBe(2);
+    expect(errors).toBe('✗ No model provider is configured.\n');
+  });
+
+  it('exits with 1 when the agent cannot be built for another reason', async () => {
+    const { status, errors } = await session(['hello'], [], { agent: Promise.reject(new Error('disk on fire')) });
+    expect(status).toBe(1);
+    expect(errors).toBe('✗ disk on fire\n');
+  });
+});

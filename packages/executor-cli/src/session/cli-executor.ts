@@ -1,0 +1,267 @@
+import type { Agent, AgentResult } from '@agentloop/core';
+import type { ModelSwitcher } from '../provider/index.js';
+import { createModelSwitcher } from '../provider/index.js';
+import type { ErrorContext, MarkdownRenderer, Style, TerminalOutput } from '../render/index.js';
+import {
+  createStyle,
+  describeError,
+  loadTerminalMarkdown,
+  outputWidth,
+  plainMarkdown,
+  renderResult,
+  Spinner,
+  terminalFeatures,
+} from '../render/index.js';
+import type { SlashCommand, SlashContext } from '../slash/index.js';
+import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
+import { createRedactor, environmentSecrets, logToolEvents, VerboseLog } from '../verbose/index.js';
+import type { QuestionPrompter } from './ask-question.js';
+import { answerFromLine, clackQuestionPrompter } from './ask-question.js';
+import { EXIT_CODES } from './exit-codes.js';
+import type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
+import { createLineReader } from './line-reader.js';
+import { isSetupError } from './setup-error.js';
+import { createSlashContext } from './slash-context.js';
+import { Turn } from './turn.js';
+import { UsageTracker } from './usage-tracker.js';
+
+/** Options of a CliExecutor; all optional. */
+export interface CliExecutorOptions {
+  /** Default `process.stdin`. */
+  input?: TerminalInput;
+  /** Default `process.stdout`. */
+  output?: TerminalOutput;
+  /** Where errors and the verbose log go. Default `process.stderr`. */
+  errorOutput?: TerminalOutput;
+  /** Used for colour decisions and key redaction. Default `process.env`. */
+  environment?: Record<string, string | undefined>;
+  /** Start in verbose mode. */
+  verbose?: boolean;
+  /** The verbose log; the CLI shares it with the provider's logging decorator. Default: one on `errorOutput`. */
+  verboseLog?: VerboseLog;
+  /** The `provider:model` shown in the banner and by `/model`. Default: from the agent's provider. */
+  modelLabel?: string;
+  /** Builds providers for `/model`. Default: from `provider:model` and the API keys in the environment. */
+  switchModel?: ModelSwitcher;
+  /** The slash commands. Default: `builtinSlashCommands`. */
+  commands?: readonly SlashCommand[];
+  /** Names the provider in error lines. */
+  errorContext?: ErrorContext;
+  /** Asks the agent's questions. Default: an arrow-key list on a terminal, numbered suggestions otherwise. */
+  askQuestion?: QuestionPrompter;
+  /** Handle SIGINT (Ctrl-C off a terminal). Default true when reading `process.stdin`. */
+  handleSignals?: boolean;
+  /** A first task, run as soon as the session starts (`agentloop "task"`). */
+  initialInput?: string;
+}
+
+/**
+ * The interactive session: a prompt, slash commands, and the agent's runs rendered as they happen.
+ * `run()` resolves with the exit status when the user leaves (`/exit`, Ctrl-D, Ctrl-C at the prompt).
+ * The agent may be given as a promise, so the prompt can appear while the agent is still being built.
+ */
+export class CliExecutor {
+  readonly #agentReady: Promise<Agent>;
+  readonly #input: TerminalInput;
+  readonly #output: TerminalOutput;
+  readonly #errorOutput: TerminalOutput;
+  readonly #options: CliExecutorOptions;
+  readonly #style: Style;
+  readonly #animate: boolean;
+  readonly #verboseLog: VerboseLog;
+  readonly #lines: LineReader;
+  #modelLabel: string | undefined;
+  #markdown: Promise<MarkdownRenderer> | undefined;
+  #pendingSuggestions: readonly string[] = [];
+  #leftover = '';
+  #exiting = false;
+  #turn: Turn | undefined;
+  #promptAbort: AbortController | undefined;
+
+  constructor(agent: Agent | Promise<Agent>, options: CliExecutorOptions = {}) {
+    this.#agentReady = Promise.resolve(agent);
+    this.#agentReady.catch(() => undefined);
+    this.#options = options;
+    this.#input = options.input ?? process.stdin;
+    this.#output = options.output ?? process.stdout;
+    this.#errorOutput = options.errorOutput ?? process.stderr;
+    const environment = options.environment ?? process.env;
+    const features = terminalFeatures(this.#output, environment);
+    this.#style = createStyle(features.color);
+    this.#animate = features.animate;
+    this.#verboseLog =
+      options.verboseLog ??
+      new VerboseLog(
+        this.#errorOutput,
+        createStyle(terminalFeatures(this.#errorOutput, environment).color),
+        createRedactor(environmentSecrets(environment)),
+        options.verbose ?? false,
+      );
+    if (options.verboseLog && options.verbose !== undefined) this.#verboseLog.enabled = options.verbose;
+    this.#lines = createLineReader(this.#input, this.#output);
+    this.#modelLabel = options.modelLabel;
+  }
+
+  /** Runs the session until the user leaves; resolves with the exit status. */
+  async run(): Promise<number> {
+    const stopSignals = this.#handleSignals();
+    const startup = new AbortController();
+    let startupError: unknown;
+    this.#agentReady.catch((error: unknown) => {
+      startupError = error;
+      startup.abort();
+    });
+    this.#output.write(this.#banner());
+    let agent: Agent | undefined;
+    let stopTracking = () => {};
+    let usage: UsageTracker | undefined;
+    let initialInput = this.#options.initialInput?.trim() || undefined;
+    try {
+      while (!this.#exiting) {
+        let outcome: LineOutcome;
+        if (initialInput !== undefined) {
+          this.#output.write(`${this.#prompt}${initialInput}\n`);
+          outcome = { type: 'line', text: initialInput };
+          initialInput = undefined;
+        } else {
+          this.#promptAbort = new AbortController();
+          const signal = AbortSignal.any([startup.signal, this.#promptAbort.signal]);
+          const reading = this.#lines.read(this.#prompt, { initial: this.#leftover, signal });
+          this.#leftover = '';
+          this.#preloadMarkdown();
+          outcome = await reading;
+        }
+        if (startupError !== undefined) return this.#failStartup(startupError);
+        if (outcome.type !== 'line') break;
+        const line = outcome.text.trim();
+        if (line === '') continue;
+        if (!agent) {
+          try {
+            agent = await this.#agentReady;
+          } catch (error) {
+            return this.#failStartup(error);
+          }
+          usage = new UsageTracker(agent);
+          stopTracking = logToolEvents(agent, this.#verboseLog);
+        }
+        if (await runSlashCommand(line, this.#slashContext(agent, usage as UsageTracker))) continue;
+        const forced = await this.#converse(agent, answerFromLine(line, this.#pendingSuggestions));
+        if (forced) return EXIT_CODES.cancelled;
+      }
+      return EXIT_CODES.success;
+    } finally {
+      stopSignals();
+      stopTracking();
+      usage?.dispose();
+      this.#lines.close();
+    }
+  }
+
+  /** Runs a turn, and keeps going while the agent asks questions the user answers. Resolves true when forced to end. */
+  async #converse(agent: Agent, firstInput: string): Promise<boolean> {
+    this.#pendingSuggestions = [];
+    let input: string | undefined = firstInput;
+    while (input !== undefined) {
+      const turn = new Turn(agent, this.#output, this.#input, {
+        style: this.#style,
+        width: outputWidth(this.#output),
+        verbose: this.#verboseLog.enabled,
+        ...(this.#animate ? { spinner: new Spinner(this.#output, this.#style) } : {}),
+      });
+      this.#turn = turn;
+      const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
+      if (!outcome.result) return true;
+      this.#leftover = outcome.leftover;
+      input = await this.#showResult(outcome.result);
+      if (outcome.undelivered > 0 && input === undefined) {
+        this.#output.write(
+          this.#style.dim(`↳ The agent finished before reading your queued message; it goes with your next message.\n`),
+        );
+      }
+    }
+    return false;
+  }
+
+  /** Shows how a run ended; for a question on a terminal, asks it and resolves with the answer. */
+  async #showResult(result: AgentResult): Promise<string | undefined> {
+    if (result.exit === 'ask_question' && this.#input.isTTY && this.#output.isTTY) {
+      const ask = this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output);
+      return ask(result.payload);
+    }
+    if (result.exit === 'ask_question') this.#pendingSuggestions = result.payload.suggestions ?? [];
+    this.#preloadMarkdown();
+    const markdown = await (this.#markdown ?? Promise.resolve(plainMarkdown));
+    this.#output.write(
+      renderResult(result, {
+        style: this.#style,
+        markdown,
+        mode: 'interactive',
+        verbose: this.#verboseLog.enabled,
+        errorContext: this.#options.errorContext ?? {},
+      }),
+    );
+    return undefined;
+  }
+
+  #slashContext(agent: Agent, usage: UsageTracker): SlashContext {
+    return createSlashContext({
+      agent,
+      output: this.#output,
+      style: this.#style,
+      commands: this.#options.commands ?? builtinSlashCommands,
+      usage,
+      verboseLog: this.#verboseLog,
+      modelLabel: () => this.#label(agent),
+      switchModel:
+        this.#options.switchModel ?? createModelSwitcher({ environment: this.#options.environment ?? process.env }),
+      onSwitch: (label) => {
+        this.#modelLabel = label;
+      },
+      exit: () => {
+        this.#exiting = true;
+      },
+    });
+  }
+
+  get #prompt(): string {
+    return this.#style.bold(this.#style.cyan('› '));
+  }
+
+  #banner(): string {
+    const label = this.#modelLabel ? ` · ${this.#modelLabel}` : '';
+    const help = 'Type a task. /help lists commands; Ctrl-C cancels a turn; Ctrl-D exits.';
+    return `${this.#style.bold('agentloop')}${this.#style.dim(label)}\n${this.#style.dim(help)}\n`;
+  }
+
+  #label(agent: Agent): string {
+    return this.#modelLabel ?? `${agent.provider.id}:${agent.provider.capabilities.modelId}`;
+  }
+
+  // marked-terminal takes a while to load: it loads while the user types the first task.
+  #preloadMarkdown(): void {
+    if (this.#markdown || !this.#style.isColorSupported) return;
+    this.#markdown = loadTerminalMarkdown(outputWidth(this.#output)).catch(() => plainMarkdown);
+  }
+
+  #failStartup(error: unknown): number {
+    const setup = isSetupError(error);
+    this.#errorOutput.write(
+      `${this.#style.red('✗')} ${setup ? error.message : describeError(error, this.#options.errorContext)}\n`,
+    );
+    return setup ? EXIT_CODES.usage : EXIT_CODES.error;
+  }
+
+  // Off a terminal, Ctrl-C arrives as SIGINT: it interrupts the turn, or leaves at the prompt.
+  #handleSignals(): () => void {
+    if (!(this.#options.handleSignals ?? this.#input === process.stdin)) return () => {};
+    const onSignal = () => {
+      if (this.#turn) this.#turn.interrupt();
+      else {
+        this.#exiting = true;
+        this.#promptAbort?.abort();
+      }
+    };
+    process.on('SIGINT', onSignal);
+    return () => process.off('SIGINT', onSignal);
+  }
+}

@@ -1,0 +1,17 @@
+export type { QuestionPrompter } from './ask-question.js';
+export { answerFromLine, clackQuestionPrompter } from './ask-question.js';
+export type { CliExecutorOptions } from './cli-executor.js';
+export { CliExecutor } from './cli-executor.js';
+export { EXIT_CODES, exitCodeFor } from './exit-codes.js';
+export type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
+export { createLineReader, StreamLineReader, TerminalLineReader } from './line-reader.js';
+export type { RunKeyboardHandlers } from './run-keyboard.js';
+export { RunKeyboard } from './run-keyboard.js';
+export type { RunOnceOptions } from './run-once.js';
+export { runOnce } from './run-once.js';
+export { isSetupError } from './setup-error.js';
+export type { SlashContextParts } from './slash-context.js';
+export { createSlashContext } from './slash-context.js';
+export type { TurnOutcome } from './turn.js';
+export { Turn } from './turn.js';
+export { UsageTracker } from './usage-tracker.js';

@@ -1,0 +1,104 @@
+import { DefaultAgent, ProviderError } from '@agentloop/core';
+import type { ScriptStep } from '@agentloop/core/testing';
+import { ScriptedProvider } from '@agentloop/core/testing';
+import { describe, expect, it } from 'vitest';
+import { MemoryOutput } from '../test-support/index.js';
+import { listFilesTool } from '../tools/index.js';
+import { runOnce } from './run-once.js';
+
+async function run(steps: ScriptStep[], options: { json?: boolean; tty?: boolean; maxIterations?: number } = {}) {
+  const agent = new DefaultAgent(new ScriptedProvider(steps), {
+    tools: [listFilesTool],
+    maxIterations: options.maxIterations ?? 10,
+    workspace: import.meta.dirname,
+  });
+  const output = new MemoryOutput(options.tty ?? false);
+  const errorOutput = new MemoryOutput();
+  const status = await runOnce(agent, 'the task', {
+    output,
+    errorOutput,
+    json: options.json ?? false,
+    environment: { NO_COLOR: '1' },
+    handleSignals: false,
+  });
+  return { status, stdout: output.text, stderr: errorOutput.text };
+}
+
+const call = (name: string, args: unknown): ScriptStep => ({ toolCalls: [{ name, arguments: args }] });
+
+describe('runOnce', () => {
+  it('exits with 0 and prints a completed task on stdout, progress on stderr when stdout is a pipe', async () => {
+    const result = await run([{ text: 'Working on it.', ...call('task_completion', { result: 'All done.' }) }]);
+    expect(result).toEqual({ status: 0, stdout: '✔ Done\nAll done.\n', stderr: 'Working on it.\n' });
+  });
+
+  it('keeps progress and result together on a terminal', async () => {
+    const { stdout, stderr } = await run(
+      [{ text: 'Working on it.', ...call('task_completion', { result: 'All done.' }) }],
+      { tty: true },
+    );
+    expect(stdout).toBe('Working on it.\n✔ Done\nAll done.\n');
+    expect(stderr).toBe('');
+  });
+
+  it('exits with 0 for a conversational answer', async () => {
+    expect(await run([call('converse', { message: 'Hello!' })])).toMatchObject({ status: 0, stdout: 'Hello!\n' });
+  });
+
+  it('exits with 3 for a question it cannot ask', async () => {
+    expect(await run([call('ask_question', { question: 'Which?' })])).toMatchObject({
+      status: 3,
+      stdout: '? Which?\n',
+    });
+  });
+
+  it('exits with 4 at the iteration limit', async () => {
+    const result = await run([call('list_files', {}), call('list_files', {})], { maxIterations: 2 });
+    expect(result.status).toBe(4);
+    expect(result.stderr).toContain('⚠ Stopped after 2 model calls');
+  });
+
+  it('exits with 1 and one line on stderr for a failed run', async () => {
+    const error = new ProviderError('invalid x-api-key', {
+      code: 'authentication',
+      provider: 'anthropic',
+      statusCode: 401,
+    });
+    const result = await run([{ error }]);
+    expect(result).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: '✗ The API key was rejected by anthropic (HTTP 401). Check the API key.\n',
+    });
+  });
+
+  it('prints every event as a JSON line with json, and nothing else on stdout', async () => {
+    const result = await run([call('task_completion', { result: 'ok' })], { json: true });
+    const types = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line).type);
+    expect(types).toEqual([
+      'loop-start',
+      'loop-iteration',
+      'tool-call-start',
+      'usage',
+      'tool-call',
+      'tool-result',
+      'task-complete',
+      'loop-end',
+    ]);
+    expect(result.status).toBe(0);
+  });
+
+  it('adds the error line on stderr in json mode', async () => {
+    const error = new ProviderError('boom', { code: 'server_error', provider: 'openai', retryable: false });
+    const result = await run([{ error }], { json: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('boom (server_error)\n');
+    expect(JSON.parse(result.stdout.trimEnd().split('\n').at(-1) as string).result.error).toMatchObject({
+      code: 'server_error',
+      message: 'boom',
+    });
+  });
+});

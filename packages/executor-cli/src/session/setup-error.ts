@@ -1,0 +1,18 @@
+// Failures of the user's setup rather than of a run: exit status 2, and the message as it is (it says
+// what to set or fix).
+const SETUP_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_config',
+  'invalid_cwd',
+  'project_instructions_unreadable',
+  'no_provider',
+  'no_task',
+  'plugin_failed',
+  'plugin_not_found',
+  'duplicate_plugin',
+  'duplicate_tool',
+]);
+
+/** True for a failure of the user's setup: configuration, provider, plugins, a missing task. */
+export function isSetupError(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && SETUP_ERROR_CODES.has((error as { code?: unknown }).code as string);
+}

@@ -1,0 +1,49 @@
+import { DefaultAgent } from '@agentloop/core';
+import { ScriptedProvider } from '@agentloop/core/testing';
+import { describe, expect, it } from 'vitest';
+import { UsageTracker } from './usage-tracker.js';
+
+describe('UsageTracker', () => {
+  it('adds up tokens per call and per session, tool calls and failures, turns and time', async () => {
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'nope', arguments: {} }], usage: { inputTokens: 10, outputTokens: 2, cacheReadTokens: 4 } },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'a' } }], usage: { inputTokens: 20, outputTokens: 3 } },
+      {
+        toolCalls: [{ name: 'converse', arguments: { message: 'b' } }],
+        usage: { inputTokens: 30, outputTokens: 4, reasoningTokens: 1 },
+      },
+    ]);
+    let agentClock = 0;
+    const agent = new DefaultAgent(provider, { now: () => (agentClock += 100) });
+    let clock = 1000;
+    const tracker = new UsageTracker(agent, () => clock);
+    await agent.run('one');
+    await agent.run('two');
+    clock = 6000;
+    const stats = tracker.stats();
+    expect(stats.steps.map((step) => [step.turn, step.step, step.usage.inputTokens])).toEqual([
+      [1, 1, 10],
+      [1, 2, 20],
+      [2, 1, 30],
+    ]);
+    expect(stats.total).toEqual({
+      inputTokens: 60,
+      outputTokens: 9,
+      cacheReadTokens: 4,
+      cacheWriteTokens: 0,
+      reasoningTokens: 1,
+    });
+    expect(stats).toMatchObject({ turns: 2, toolCalls: 3, toolErrors: 1, sessionMs: 5000 });
+    expect(stats.agentMs).toBeGreaterThan(0);
+  });
+
+  it('stops counting when disposed', async () => {
+    const agent = new DefaultAgent(
+      new ScriptedProvider([{ toolCalls: [{ name: 'converse', arguments: { message: 'a' } }] }]),
+    );
+    const tracker = new UsageTracker(agent);
+    tracker.dispose();
+    await agent.run('one');
+    expect(tracker.stats().turns).toBe(0);
+  });
+});

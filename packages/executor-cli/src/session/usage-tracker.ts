@@ -1,0 +1,74 @@
+import type { Agent, Usage } from '@agentloop/core';
+import type { StepUsage, UsageStats } from '../render/index.js';
+
+/**
+ * Adds up what a session uses, from the agent's events: tokens per model call and in total, tool calls,
+ * and time spent running. `/usage` shows it.
+ */
+export class UsageTracker {
+  #steps: StepUsage[] = [];
+  #total: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
+  #turns = 0;
+  #toolCalls = 0;
+  #toolErrors = 0;
+  #agentMs = 0;
+  #started: number;
+  readonly #stop: () => void;
+
+  constructor(
+    agent: Agent,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.#started = now();
+    this.#stop = agent.onAny((event) => {
+      switch (event.type) {
+        case 'loop-start':
+          this.#turns++;
+          break;
+        case 'usage':
+          this.#steps.push({ turn: this.#turns, step: event.iteration, usage: event.usage });
+          this.#total = sumUsage(this.#total, event.usage);
+          break;
+        case 'tool-call':
+          this.#toolCalls++;
+          break;
+        case 'tool-result-error':
+          if (event.code !== 'not_run') this.#toolErrors++;
+          break;
+        case 'loop-end':
+          this.#agentMs += event.result.durationMs;
+          break;
+      }
+    });
+  }
+
+  /** What the session has used so far. */
+  stats(): UsageStats {
+    return {
+      steps: [...this.#steps],
+      total: this.#total,
+      turns: this.#turns,
+      toolCalls: this.#toolCalls,
+      toolErrors: this.#toolErrors,
+      agentMs: this.#agentMs,
+      sessionMs: this.now() - this.#started,
+    };
+  }
+
+  /** Stops listening to the agent. */
+  dispose(): void {
+    this.#stop();
+  }
+}
+
+// core's addUsage, written out: the session's modules load before the prompt, without @agentloop/core
+// (see errors/cli-error.ts).
+function sumUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+  };
+}

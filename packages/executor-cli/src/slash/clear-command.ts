@@ -1,0 +1,12 @@
+import type { SlashCommand } from './slash-command.js';
+
+/** `/clear`: forgets the conversation. */
+export const clearCommand: SlashCommand = {
+  name: 'clear',
+  usage: '/clear',
+  summary: 'Forget the conversation and start afresh',
+  run(_args, { agent, output, style }) {
+    agent.memory.clear();
+    output.write(`${style.green('✓')} Conversation cleared.\n`);
+  },
+};

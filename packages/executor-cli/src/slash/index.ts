@@ -1,0 +1,10 @@
+export { clearCommand } from './clear-command.js';
+export { exitCommand } from './exit-command.js';
+export { helpCommand } from './help-command.js';
+export { modelCommand } from './model-command.js';
+export { protocolCommand } from './protocol-command.js';
+export type { SlashCommand, SlashContext } from './slash-command.js';
+export { builtinSlashCommands, findSlashCommand, parseSlashCommand, runSlashCommand } from './slash-commands.js';
+export { toolsCommand } from './tools-command.js';
+export { usageCommand } from './usage-command.js';
+export { verboseCommand } from './verbose-command.js';

@@ -1,0 +1,34 @@
+import type { Agent } from '@agentloop/core';
+import type { Style, TerminalOutput, UsageStats } from '../render/index.js';
+
+/** What a slash command can see and change in the session. */
+export interface SlashContext {
+  readonly agent: Agent;
+  readonly output: TerminalOutput;
+  readonly style: Style;
+  /** Every command, for `/help`. */
+  readonly commands: readonly SlashCommand[];
+  /** The `provider:model` in use. */
+  modelLabel(): string;
+  /** Switches provider or model (`provider:model` or a model); resolves with the new label. Throws with a message for the user. */
+  switchModel(reference: string): Promise<string>;
+  /** What the session has used. */
+  usage(): UsageStats;
+  /** Verbose mode: thinking whole, and model requests and tool calls logged to stderr. */
+  verbose: boolean;
+  /** Ends the session after the command. */
+  exit(): void;
+}
+
+/** A command typed at the prompt as `/name arguments`. */
+export interface SlashCommand {
+  /** The name without the slash. */
+  readonly name: string;
+  /** Other names it answers to. */
+  readonly aliases?: readonly string[];
+  /** How it is called, e.g. `/model [provider:model]`. */
+  readonly usage: string;
+  /** One line on what it does. */
+  readonly summary: string;
+  run(args: string, context: SlashContext): void | Promise<void>;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { builtinSlashCommands, findSlashCommand, parseSlashCommand } from './slash-commands.js';
+
+describe('parseSlashCommand', () => {
+  it('splits a command from its arguments', () => {
+    expect(parseSlashCommand('/model  openai:gpt-5 ')).toEqual({ name: 'model', args: 'openai:gpt-5' });
+  });
+
+  it('takes the name in any case', () => {
+    expect(parseSlashCommand('/HELP')).toEqual({ name: 'help', args: '' });
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(parseSlashCommand('fix the /tmp path handling')).toBeUndefined();
+  });
+
+  it('leaves a line that starts with a path alone', () => {
+    expect(parseSlashCommand('/tmp/build.log is empty, why?')).toBeUndefined();
+  });
+});
+
+describe('findSlashCommand', () => {
+  it('finds a command by an alias', () => {
+    expect(findSlashCommand(builtinSlashCommands, 'quit')?.name).toBe('exit');
+  });
+
+  it('has the commands the issue asks for', () => {
+    expect(builtinSlashCommands.map((command) => command.name)).toEqual([
+      'help',
+      'tools',
+      'model',
+      'protocol',
+      'clear',
+      'usage',
+      'verbose',
+      'exit',
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built command the end-to-end tests run. */
+export const AGENTLOOP_BIN = fileURLToPath(new URL('../../bin/agentloop.js', import.meta.url));
+
+/** Fails with what to do when the command has not been built (the end-to-end tests run the build). */
+export function assertBuilt(): void {
+  const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  if (!existsSync(main)) throw new Error(`${main} is missing: build first (cd /work/main && npx turbo run build).`);
+}
+
+/** A plugin module with one tool, `slow_tool`, that waits the given seconds or until it is cancelled. */
+const SLOW_PLUGIN = `
+const TOOL = Symbol.for('agentloop.Tool');
+export default {
+  name: 'e2e-slow-tool',
+  register(container) {
+    container.register(TOOL, {
+      useValue: {
+        name: 'slow_tool',
+        description: 'Waits the given number of seconds.',
+        parameters: { type: 'object', properties: { seconds: { type: 'number' } }, required: ['seconds'] },
+        execute: (args, context) =>
+          new Promise((resolve, reject) => {
+            const timer = setTimeout(() => resolve('waited ' + args.seconds + ' s'), args.seconds * 1000);
+            context.signal.addEventListener('abort', () => { clearTimeout(timer); reject(new Error('stopped: cancelled')); }, { once: true });
+          }),
+      },
+    });
+  },
+};
+`;
+
+/**
+ * A throwaway project for one test: a working directory with a file to read, an empty user config
+ * directory, and optionally a project configuration loading the `slow_tool` plugin.
+ */
+export class CliWorkspace {
+  readonly root = mkdtempSync(join(tmpdir(), 'agentloop-e2e-'));
+  readonly project = join(this.root, 'project');
+  readonly configHome = join(this.root, 'config');
+
+  constructor(options: { slowTool?: boolean } = {}) {
+    mkdirSync(this.project);
+    mkdirSync(this.configHome);
+    writeFileSync(join(this.project, 'notes.txt'), 'Remember the milk.\n');
+    writeFileSync(join(this.project, 'README.md'), '# Demo project\n');
+    if (options.slowTool) {
+      mkdirSync(join(this.project, '.agentloop'));
+      writeFileSync(join(this.project, '.agentloop', 'slow-plugin.mjs'), SLOW_PLUGIN);
+      writeFileSync(join(this.project, '.agentloop', 'config.toml'), 'plugins = ["./slow-plugin.mjs"]\n');
+    }
+  }
+
+  /**
+   * The environment the command runs with: nothing from the test's own environment but PATH, so no API
+   * key or user configuration leaks in.
+   */
+  environment(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: this.root,
+      XDG_CONFIG_HOME: this.configHome,
+      LANG: 'C.UTF-8',
+      ...extra,
+    };
+  }
+
+  /** A shell command line that runs `agentloop` with these arguments in the workspace, with `environment()`. */
+  commandLine(args: readonly string[], extraEnvironment: Record<string, string> = {}): string {
+    const variables = Object.entries(this.environment(extraEnvironment)).map(
+      ([name, value]) => `${name}=${shellQuote(value)}`,
+    );
+    return `cd ${shellQuote(this.project)} && env -i ${variables.join(' ')} TERM=xterm-256color ${shellQuote(process.execPath)} ${shellQuote(AGENTLOOP_BIN)} ${args.map(shellQuote).join(' ')}`;
+  }
+
+  remove(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
