@@ -3,10 +3,16 @@
 // emission, argument validation, tool execution bookkeeping and memory appends.
 //   CPU µs per iteration over 1,000 iterations (median of several runs), and
 //   heap after GC for 1,000 agents run at once, at two history lengths (memory should grow with history only).
-import { DefaultAgent, defineTool } from '../packages/core/dist/index.js';
-import { z } from 'zod';
 
-const echo = defineTool({ name: 'echo', description: 'Echo', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
+import { z } from 'zod';
+import { DefaultAgent, defineTool } from '../packages/core/dist/index.js';
+
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echo',
+  parameters: z.object({ text: z.string() }),
+  execute: ({ text }) => text,
+});
 
 /** A provider that answers `toolSteps` echo calls, then task_completion. */
 function replayProvider(toolSteps) {
@@ -19,10 +25,18 @@ function replayProvider(toolSteps) {
   ];
   return {
     id: 'replay',
-    capabilities: { modelId: 'replay', nativeTools: true, parallelToolCalls: true, stopSequences: true, reasoning: false, contextWindow: 1e6 },
+    capabilities: {
+      modelId: 'replay',
+      nativeTools: true,
+      parallelToolCalls: true,
+      stopSequences: true,
+      reasoning: false,
+      contextWindow: 1e6,
+    },
     async *stream() {
       step++;
-      const chunks = step <= toolSteps ? call('echo', '{"text":"hello"}') : call('task_completion', '{"result":"done"}');
+      const chunks =
+        step <= toolSteps ? call('echo', '{"text":"hello"}') : call('task_completion', '{"result":"done"}');
       for (const chunk of chunks) yield chunk;
     },
   };
@@ -62,8 +76,12 @@ const runs = [];
 for (let i = 0; i < 7; i++) runs.push(await cpuPerIteration(1000));
 console.log('| measure | value | aim |');
 console.log('| --- | ---: | --- |');
-console.log(`| CPU per iteration, 1,000 iterations (median of 7; min ${Math.min(...runs).toFixed(1)}, max ${Math.max(...runs).toFixed(1)}) | ${median(runs).toFixed(1)} µs | ≤ 50 µs |`);
+console.log(
+  `| CPU per iteration, 1,000 iterations (median of 7; min ${Math.min(...runs).toFixed(1)}, max ${Math.max(...runs).toFixed(1)}) | ${median(runs).toFixed(1)} µs | ≤ 50 µs |`,
+);
 for (const toolSteps of [4, 9, 19]) {
   const { perAgentKB, messages } = await heapPerAgent(1000, toolSteps);
-  console.log(`| heap after GC per agent, 1,000 agents at once, ${toolSteps + 1} iterations (${messages} messages each) | ${perAgentKB.toFixed(1)} KB | grows with history only |`);
+  console.log(
+    `| heap after GC per agent, 1,000 agents at once, ${toolSteps + 1} iterations (${messages} messages each) | ${perAgentKB.toFixed(1)} KB | grows with history only |`,
+  );
 }

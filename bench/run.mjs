@@ -8,9 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? '';
-const files = readdirSync(here).filter((file) => file.endsWith('.bench.mjs') && file.includes(filter)).sort();
+const files = readdirSync(here)
+  .filter((file) => file.endsWith('.bench.mjs') && file.includes(filter))
+  .sort();
 if (files.length === 0) {
-  console.error(`No benchmark matches "${filter}". Available: ${readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).join(', ')}`);
+  console.error(
+    `No benchmark matches "${filter}". Available: ${readdirSync(here)
+      .filter((f) => f.endsWith('.bench.mjs'))
+      .join(', ')}`,
+  );
   process.exit(1);
 }
 let failed = 0;

@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { runCustomToolsAgent, script } from './main.js';
 import { calculatorTool, fileReadTool } from './tools/index.js';
 
-const context = (workspace: string) => ({ signal: new AbortController().signal, sessionId: 's', workspace, toolCallId: 't', reportProgress: () => {} });
+const context = (workspace: string) => ({
+  signal: new AbortController().signal,
+  sessionId: 's',
+  workspace,
+  toolCallId: 't',
+  reportProgress: () => {},
+});
 
 describe('custom-tools example', () => {
   it('searches, computes and completes with the scripted model', async () => {
@@ -18,7 +24,14 @@ describe('custom-tools example', () => {
     expect(lines.find((line) => line.startsWith('  ✓ [{"title":"Node.js 24 released"'))).toBeDefined();
     expect(lines).toContain('  ✓ 126');
     expect(lines.at(-1)).toBe('Node.js 24 was released on 6 May 2025 (day 126 of 2025).');
-    expect(provider.requests[0]?.tools.map((tool) => tool.name)).toEqual(['task_completion', 'ask_question', 'converse', 'calculator', 'read_file', 'web_search']);
+    expect(provider.requests[0]?.tools.map((tool) => tool.name)).toEqual([
+      'task_completion',
+      'ask_question',
+      'converse',
+      'calculator',
+      'read_file',
+      'web_search',
+    ]);
     provider.assertDone();
   });
 
@@ -30,6 +43,8 @@ describe('custom-tools example', () => {
     const workspace = await mkdtemp(join(tmpdir(), 'agentloop-example-'));
     await writeFile(join(workspace, 'notes.txt'), 'hello');
     expect(await fileReadTool.execute({ path: 'notes.txt', maxBytes: 100 }, context(workspace))).toBe('hello');
-    await expect(fileReadTool.execute({ path: '../etc/passwd', maxBytes: 100 }, context(workspace))).rejects.toThrow('outside the workspace');
+    await expect(fileReadTool.execute({ path: '../etc/passwd', maxBytes: 100 }, context(workspace))).rejects.toThrow(
+      'outside the workspace',
+    );
   });
 });

@@ -2,18 +2,27 @@
 // Run: npm start -w examples/minimal-agent  (a real model when ANTHROPIC_API_KEY, OPENAI_API_KEY or
 // OPENAI_BASE_URL is set, a scripted one otherwise).
 import { pathToFileURL } from 'node:url';
-import { AgentloopError, DefaultAgent } from '@agentloop/core';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
+import { AgentloopError, DefaultAgent } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { providerFromEnvironment } from '@agentloop/providers';
 
 /** What the scripted model answers when no real one is configured. */
 export const script = [
-  { text: 'The user greets me; a friendly reply is all that is needed.', toolCalls: [{ name: 'converse', arguments: { message: 'Hello! I am a minimal agentloop agent. Ask me anything.' } }] },
+  {
+    text: 'The user greets me; a friendly reply is all that is needed.',
+    toolCalls: [
+      { name: 'converse', arguments: { message: 'Hello! I am a minimal agentloop agent. Ask me anything.' } },
+    ],
+  },
 ];
 
 /** Runs one turn and prints what the agent says. */
-export async function runMinimalAgent(provider: LLMProvider, input: string, print: (line: string) => void): Promise<AgentResult> {
+export async function runMinimalAgent(
+  provider: LLMProvider,
+  input: string,
+  print: (line: string) => void,
+): Promise<AgentResult> {
   const agent = new DefaultAgent(provider, { systemPrompt: 'You are a friendly assistant. Keep answers short.' });
   agent.on('message-end', (event) => print(`(thinking aloud: ${event.text})`));
   const result = await agent.run(input);
@@ -29,7 +38,8 @@ async function main(): Promise<void> {
     if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
     throw error;
   });
-  if (!configured) console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
+  if (!configured)
+    console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runMinimalAgent(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'Hi there!', console.log);
 }
 

@@ -1,10 +1,10 @@
 // An app that loads a third-party tool package as a plugin through the DI container.
 // Run: npm start -w examples/plugin-app -- "your question"
 import { pathToFileURL } from 'node:url';
-import { AgentloopError, createContainer, resolveAgent } from '@agentloop/core';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
-import { ScriptedProvider } from '@agentloop/core/testing';
+import { AgentloopError, createContainer, resolveAgent } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
+import { ScriptedProvider } from '@agentloop/core/testing';
 import { providerFromEnvironment } from '@agentloop/providers';
 import weatherPlugin from '@agentloop-examples/weather-tools';
 
@@ -16,12 +16,24 @@ export const script: ScriptStep[] = [
 ];
 
 /** Builds the agent from a container with the weather plugin and runs one task. */
-export async function runPluginApp(provider: LLMProvider, input: string, print: (line: string) => void): Promise<AgentResult> {
-  const container = await createContainer({ provider, agentOptions: { systemPrompt: 'You answer weather questions.' }, plugins: [weatherPlugin] });
+export async function runPluginApp(
+  provider: LLMProvider,
+  input: string,
+  print: (line: string) => void,
+): Promise<AgentResult> {
+  const container = await createContainer({
+    provider,
+    agentOptions: { systemPrompt: 'You answer weather questions.' },
+    plugins: [weatherPlugin],
+  });
   const agent = resolveAgent(container);
   agent.on('tool-call', (event) => print(`→ ${event.name} ${JSON.stringify(event.arguments)}`));
   const result = await agent.run(input);
-  print(result.exit === 'task_completion' ? result.payload.result : `(ended with ${result.exit}${result.error ? `: ${result.error.message}` : ''})`);
+  print(
+    result.exit === 'task_completion'
+      ? result.payload.result
+      : `(ended with ${result.exit}${result.error ? `: ${result.error.message}` : ''})`,
+  );
   return result;
 }
 
@@ -30,8 +42,13 @@ async function main(): Promise<void> {
     if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
     throw error;
   });
-  if (!configured) console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
-  await runPluginApp(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'What is the weather in Lisbon, in Fahrenheit?', console.log);
+  if (!configured)
+    console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
+  await runPluginApp(
+    configured ?? new ScriptedProvider(script),
+    process.argv[2] ?? 'What is the weather in Lisbon, in Fahrenheit?',
+    console.log,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

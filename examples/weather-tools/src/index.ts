@@ -3,8 +3,8 @@
 import { defineToolPlugin } from '@agentloop/tools';
 import { createWeatherTools } from './weather-tools.js';
 
-export { createWeatherTools, fixedWeatherSource } from './weather-tools.js';
 export type { Weather, WeatherSource } from './weather-tools.js';
+export { createWeatherTools, fixedWeatherSource } from './weather-tools.js';
 
 /** The plugin: provides `current_weather` and `convert_temperature`. */
 export const weatherPlugin = defineToolPlugin({ name: 'weather-tools', tools: createWeatherTools() });

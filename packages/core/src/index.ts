@@ -1,10 +1,37 @@
 // The types an app needs most are re-exported here, so an app imports from @agentloop/core and a provider.
+
+export type {
+  AssistantMessage,
+  Memory,
+  MemorySnapshot,
+  Message,
+  MessagePart,
+  TextPart,
+  ThinkingPart,
+  ToolCallPart,
+  ToolMessage,
+  ToolResultPart,
+  UserMessage,
+} from '@agentloop/memory';
 export { ConversationMemory, messageText, systemMessage, userMessage } from '@agentloop/memory';
-export type { AssistantMessage, Memory, MemorySnapshot, Message, MessagePart, TextPart, ThinkingPart, ToolCallPart, ToolMessage, ToolResultPart, UserMessage } from '@agentloop/memory';
-export { PromptBuilder } from '@agentloop/prompts';
 export type { PromptContext, PromptSection } from '@agentloop/prompts';
-export { defineTool, defineToolPlugin, isLoopControlToolName, LOOP_CONTROL_TOOL_NAMES, ToolRegistry } from '@agentloop/tools';
-export type { AskQuestionPayload, ConversePayload, TaskCompletionPayload, Tool, ToolContext, ToolDefinition, ToolProgress } from '@agentloop/tools';
+export { PromptBuilder } from '@agentloop/prompts';
+export type {
+  AskQuestionPayload,
+  ConversePayload,
+  TaskCompletionPayload,
+  Tool,
+  ToolContext,
+  ToolDefinition,
+  ToolProgress,
+} from '@agentloop/tools';
+export {
+  defineTool,
+  defineToolPlugin,
+  isLoopControlToolName,
+  LOOP_CONTROL_TOOL_NAMES,
+  ToolRegistry,
+} from '@agentloop/tools';
 export * from './agent/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';

@@ -197,7 +197,9 @@ describe('ConversationMemory', () => {
     });
 
     it('rejects a message without a role or content, naming its index', () => {
-      expect(thrownBy(() => ConversationMemory.fromSnapshot({ schemaVersion: 1, messages: [userMessage('ok'), null] }))).toMatchObject({
+      expect(
+        thrownBy(() => ConversationMemory.fromSnapshot({ schemaVersion: 1, messages: [userMessage('ok'), null] })),
+      ).toMatchObject({
         code: 'invalid_snapshot',
         message: 'Not a memory snapshot: message 1 has no valid "role" and "content" array.',
       });

@@ -72,7 +72,8 @@ export class ConversationMemory implements Memory {
   }
 
   restore(snapshot: MemorySnapshot): void {
-    if (typeof snapshot !== 'object' || snapshot === null) throw invalidSnapshot('expected an object with "schemaVersion" and "messages"');
+    if (typeof snapshot !== 'object' || snapshot === null)
+      throw invalidSnapshot('expected an object with "schemaVersion" and "messages"');
     // The version comes first: a newer snapshot may have another shape, and should say so.
     if (snapshot.schemaVersion !== MEMORY_SCHEMA_VERSION) {
       throw new AgentloopError(
@@ -82,11 +83,15 @@ export class ConversationMemory implements Memory {
     }
     if (!Array.isArray(snapshot.messages)) throw invalidSnapshot('"messages" is not an array');
     snapshot.messages.forEach((message, index) => {
-      if (typeof message !== 'object' || message === null || !ROLES.has(message.role) || !Array.isArray(message.content)) {
+      if (
+        typeof message !== 'object' ||
+        message === null ||
+        !ROLES.has(message.role) ||
+        !Array.isArray(message.content)
+      ) {
         throw invalidSnapshot(`message ${index} has no valid "role" and "content" array`);
       }
     });
     this.#messages = structuredClone(snapshot.messages);
   }
-
 }

@@ -1,6 +1,5 @@
-export { ConversationMemory, MEMORY_SCHEMA_VERSION } from './conversation-memory.js';
 export type { Memory, MemorySnapshot } from './conversation-memory.js';
-export { messageText, systemMessage, toolCallsOf, userMessage } from './message.js';
+export { ConversationMemory, MEMORY_SCHEMA_VERSION } from './conversation-memory.js';
 export type {
   AssistantMessage,
   Message,
@@ -14,3 +13,4 @@ export type {
   ToolResultPart,
   UserMessage,
 } from './message.js';
+export { messageText, systemMessage, toolCallsOf, userMessage } from './message.js';

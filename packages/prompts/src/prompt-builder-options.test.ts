@@ -10,7 +10,9 @@ import { ProjectInstructionsError } from './instructions/project-instructions-er
 import { defaultPromptSections, PromptBuilder } from './prompt-builder.js';
 import type { PromptContext } from './prompt-context.js';
 
-const tools: readonly ToolDefinition[] = [{ name: 'search', description: 'Search.', inputSchema: { type: 'object', properties: {} } }];
+const tools: readonly ToolDefinition[] = [
+  { name: 'search', description: 'Search.', inputSchema: { type: 'object', properties: {} } },
+];
 const native: PromptContext = { tools, protocol: 'native', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 
 let projectDir: string;
@@ -35,12 +37,18 @@ describe('PromptBuilder instruction options', () => {
   it('renders the same native prompt as before when no instruction option is given', () => {
     const prompt = new PromptBuilder({ systemPrompt: 'Be brief.' }).build(native);
 
-    expect([...prompt.matchAll(/^# .+$/gm)].map((match) => match[0])).toEqual(['# How you work', '# The agent loop', '# Thinking']);
+    expect([...prompt.matchAll(/^# .+$/gm)].map((match) => match[0])).toEqual([
+      '# How you work',
+      '# The agent loop',
+      '# Thinking',
+    ]);
     expect(prompt).toContain('\n\nBe brief.\n\n');
   });
 
   it('replaces the base instructions with baseInstructions, variables substituted', () => {
-    const prompt = new PromptBuilder({ baseInstructions: 'You are {{model}} from {{provider}}; tools: {{tools}}.' }).build(native);
+    const prompt = new PromptBuilder({
+      baseInstructions: 'You are {{model}} from {{provider}}; tools: {{tools}}.',
+    }).build(native);
 
     expect(prompt.startsWith('You are claude-sonnet-4-5 from anthropic; tools: search.\n\n')).toBe(true);
     expect(prompt).not.toContain('# How you work');
@@ -53,7 +61,9 @@ describe('PromptBuilder instruction options', () => {
 
     expect(prompt.startsWith('Project prompt for claude-sonnet-4-5.\n\n')).toBe(true);
     expect(prompt).not.toContain('App base.');
-    expect(prompt).toContain(`# AGENTS.md instructions for ${projectDir}\n<INSTRUCTIONS>\nRun the tests.\n</INSTRUCTIONS>`);
+    expect(prompt).toContain(
+      `# AGENTS.md instructions for ${projectDir}\n<INSTRUCTIONS>\nRun the tests.\n</INSTRUCTIONS>`,
+    );
   });
 
   it('reads the files once, at construction, not when building', async () => {
@@ -86,7 +96,15 @@ describe('PromptBuilder instruction options', () => {
       developerInstructions: 'Developer rules.',
       environment: { cwd: projectDir },
     }).build(native);
-    const markers = ['# How you work', 'App prompt.', '# Developer instructions\nDeveloper rules.', '# AGENTS.md', '# The agent loop', '# Thinking', '<environment_context>'];
+    const markers = [
+      '# How you work',
+      'App prompt.',
+      '# Developer instructions\nDeveloper rules.',
+      '# AGENTS.md',
+      '# The agent loop',
+      '# Thinking',
+      '<environment_context>',
+    ];
     const positions = markers.map((marker) => prompt.indexOf(marker));
 
     expect(positions.every((position) => position >= 0)).toBe(true);
@@ -95,7 +113,10 @@ describe('PromptBuilder instruction options', () => {
   });
 
   it('puts the XML sections after the loop guidance in XML mode', () => {
-    const prompt = new PromptBuilder({ developerInstructions: 'Developer rules.' }).build({ ...native, protocol: 'xml' });
+    const prompt = new PromptBuilder({ developerInstructions: 'Developer rules.' }).build({
+      ...native,
+      protocol: 'xml',
+    });
 
     expect(prompt.indexOf('# The agent loop')).toBeLessThan(prompt.indexOf('# Calling tools'));
     expect(prompt.indexOf('# Calling tools')).toBeLessThan(prompt.indexOf('# Tools'));
@@ -106,7 +127,9 @@ describe('PromptBuilder instruction options', () => {
     const builder = new PromptBuilder({ environment: { cwd: '/repo' } });
 
     expect(builder.environment).toBeInstanceOf(EnvironmentContext);
-    expect(builder.environment?.diff({ cwd: '/repo/sub' })).toBe('<environment_diff>\n  <cwd>/repo/sub</cwd>\n</environment_diff>');
+    expect(builder.environment?.diff({ cwd: '/repo/sub' })).toBe(
+      '<environment_diff>\n  <cwd>/repo/sub</cwd>\n</environment_diff>',
+    );
   });
 
   it('uses a given EnvironmentContext as it is, and keeps the prompt unchanged after a diff', () => {
@@ -124,7 +147,10 @@ describe('PromptBuilder instruction options', () => {
   });
 
   it('ignores the instruction options when sections are given', () => {
-    const builder = new PromptBuilder({ sections: [{ id: 'only', render: () => 'Only.' }], developerInstructions: 'ignored' });
+    const builder = new PromptBuilder({
+      sections: [{ id: 'only', render: () => 'Only.' }],
+      developerInstructions: 'ignored',
+    });
 
     expect(builder.build(native)).toBe('Only.');
   });
@@ -140,6 +166,11 @@ describe('defaultPromptSections', () => {
   it('lists the XML sections right after the loop guidance', () => {
     const ids = defaultPromptSections().map((section) => section.id);
 
-    expect(ids.slice(ids.indexOf('agent-loop-guidance'))).toEqual(['agent-loop-guidance', 'xml-tool-format', 'xml-tools', 'chain-of-thought']);
+    expect(ids.slice(ids.indexOf('agent-loop-guidance'))).toEqual([
+      'agent-loop-guidance',
+      'xml-tool-format',
+      'xml-tools',
+      'chain-of-thought',
+    ]);
   });
 });

@@ -2,8 +2,8 @@ import { baseInstructionsSection } from './instructions/base-instructions-sectio
 import { developerInstructionsSection } from './instructions/developer-instructions-section.js';
 import { EnvironmentContext } from './instructions/environment-context.js';
 import type { EnvironmentSnapshot } from './instructions/format-environment-context.js';
-import { readProjectInstructions } from './instructions/read-project-instructions.js';
 import type { ProjectInstructions } from './instructions/read-project-instructions.js';
+import { readProjectInstructions } from './instructions/read-project-instructions.js';
 import { userInstructionsSection } from './instructions/user-instructions-section.js';
 import type { PromptContext, PromptSection } from './prompt-context.js';
 import { agentLoopGuidanceTemplate, chainOfThoughtTemplate } from './templates/core-templates.js';
@@ -50,11 +50,15 @@ export function defaultPromptSections(options: string | DefaultPromptSectionsOpt
     baseInstructionsSection({ projectSystemPrompt: projectInstructions?.systemPrompt?.text, baseInstructions }),
     { id: 'user-system-prompt', render: () => systemPrompt?.trim() },
     ...(developerInstructions === undefined ? [] : [developerInstructionsSection(developerInstructions)]),
-    ...(agentsMd && projectInstructions ? [userInstructionsSection({ directory: projectInstructions.directory, text: agentsMd.text })] : []),
+    ...(agentsMd && projectInstructions
+      ? [userInstructionsSection({ directory: projectInstructions.directory, text: agentsMd.text })]
+      : []),
     { id: 'agent-loop-guidance', render: agentLoopGuidanceTemplate },
     ...xmlPromptSections(),
     { id: 'chain-of-thought', render: chainOfThoughtTemplate },
-    ...(environment === undefined ? [] : [environment instanceof EnvironmentContext ? environment : new EnvironmentContext(environment)]),
+    ...(environment === undefined
+      ? []
+      : [environment instanceof EnvironmentContext ? environment : new EnvironmentContext(environment)]),
   ];
 }
 

@@ -1,14 +1,22 @@
 export * from './builtin/index.js';
-export { defineTool } from './define-tool.js';
 export type { JsonSchemaToolConfig, SchemaToolConfig } from './define-tool.js';
+export { defineTool } from './define-tool.js';
 export * from './errors/index.js';
-export * from './schema/index.js';
-export { parseToolArguments } from './tool-arguments.js';
-export type { ParsedArguments } from './tool-arguments.js';
-export type { InferToolArguments, JsonSchema, Tool, ToolContext, ToolDefinition, ToolParameters, ToolProgress } from './tool.js';
-export { ToolRegistry } from './tool-registry.js';
-export type { RegisteredTool } from './tool-registry.js';
-export { DEFAULT_MAX_RESULT_CHARS, runToolCall, stringifyToolResult } from './run-tool-call.js';
-export type { ToolCallOutcome, ToolCallRequest, ToolFailureCode } from './run-tool-call.js';
 export * from './plugin/index.js';
+export type { ToolCallOutcome, ToolCallRequest, ToolFailureCode } from './run-tool-call.js';
+export { DEFAULT_MAX_RESULT_CHARS, runToolCall, stringifyToolResult } from './run-tool-call.js';
+export * from './schema/index.js';
+export type {
+  InferToolArguments,
+  JsonSchema,
+  Tool,
+  ToolContext,
+  ToolDefinition,
+  ToolParameters,
+  ToolProgress,
+} from './tool.js';
+export type { ParsedArguments } from './tool-arguments.js';
+export { parseToolArguments } from './tool-arguments.js';
+export type { RegisteredTool } from './tool-registry.js';
+export { ToolRegistry } from './tool-registry.js';
 export * from './xml/index.js';

@@ -256,11 +256,18 @@ describe('stringifyToolResult', () => {
     const circular: Record<string, unknown> = { name: 'loop' };
     circular.self = circular;
 
-    expect([stringifyToolResult(circular), stringifyToolResult(10n)]).toEqual(['{"name":"loop","self":"[Circular]"}', '"10"']);
+    expect([stringifyToolResult(circular), stringifyToolResult(10n)]).toEqual([
+      '{"name":"loop","self":"[Circular]"}',
+      '"10"',
+    ]);
   });
 
   it('says why when a value cannot be serialized at all', () => {
-    const hostile = { toJSON: () => { throw new Error('no'); } };
+    const hostile = {
+      toJSON: () => {
+        throw new Error('no');
+      },
+    };
     expect(stringifyToolResult(hostile)).toBe('(the result could not be serialized: no)');
   });
 

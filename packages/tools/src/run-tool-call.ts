@@ -34,7 +34,10 @@ export async function runToolCall(
 ): Promise<ToolCallOutcome> {
   const entry = registry.get(call.toolName);
   if (!entry) {
-    const known = registry.list().map((registered) => registered.tool.name).join(', ');
+    const known = registry
+      .list()
+      .map((registered) => registered.tool.name)
+      .join(', ');
     return failure('unknown_tool', `Unknown tool "${call.toolName}". Available tools: ${known}.`);
   }
   let validation: Awaited<ReturnType<typeof entry.validate>>;
@@ -54,7 +57,12 @@ export async function runToolCall(
   if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled before it started.');
   try {
     const value = await untilAborted(Promise.resolve(entry.tool.execute(validation.value, context)), context.signal);
-    return { status: 'ok', content: stringifyToolResult(value, options.maxResultChars), value, arguments: validation.value };
+    return {
+      status: 'ok',
+      content: stringifyToolResult(value, options.maxResultChars),
+      value,
+      arguments: validation.value,
+    };
   } catch (error) {
     if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled by the user.', error);
     const message = error instanceof Error ? error.message : String(error);
@@ -73,7 +81,9 @@ export const DEFAULT_MAX_RESULT_CHARS = 100_000;
  */
 export function stringifyToolResult(value: unknown, maxChars = DEFAULT_MAX_RESULT_CHARS): string {
   const text = typeof value === 'string' ? value : value === undefined ? '(no output)' : toJson(value);
-  return text.length > maxChars ? `${text.slice(0, maxChars)}\n… (cut: ${text.length - maxChars} more characters)` : text;
+  return text.length > maxChars
+    ? `${text.slice(0, maxChars)}\n… (cut: ${text.length - maxChars} more characters)`
+    : text;
 }
 
 function toJson(value: unknown): string {

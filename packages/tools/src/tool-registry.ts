@@ -1,7 +1,7 @@
 import { isLoopControlToolName, loopControlTools } from './builtin/index.js';
 import { ToolDefinitionError } from './errors/index.js';
-import { createArgumentValidator, toJsonSchema } from './schema/index.js';
 import type { ArgumentValidator } from './schema/index.js';
+import { createArgumentValidator, toJsonSchema } from './schema/index.js';
 import type { JsonSchema, Tool, ToolDefinition } from './tool.js';
 
 /** A tool as the registry holds it: the tool, its definition for models and its compiled validator. */

@@ -10,7 +10,9 @@ export type JsonSchema = { [key: string]: unknown };
 export type ToolParameters = StandardSchemaV1 | JsonSchema;
 
 /** The arguments type a parameter schema describes. */
-export type InferToolArguments<P> = P extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<P> : Record<string, unknown>;
+export type InferToolArguments<P> = P extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<P>
+  : Record<string, unknown>;
 
 /** Progress a running tool reports; the loop forwards it as a `tool-progress` event. */
 export interface ToolProgress {

@@ -14,8 +14,11 @@ export const fileReadTool = defineTool({
   execute: async ({ path, maxBytes }, context) => {
     const absolute = resolve(context.workspace, path);
     const inside = relative(context.workspace, absolute);
-    if (inside.startsWith('..') || isAbsolute(inside)) throw new Error(`"${path}" is outside the workspace; use a path inside it.`);
+    if (inside.startsWith('..') || isAbsolute(inside))
+      throw new Error(`"${path}" is outside the workspace; use a path inside it.`);
     const content = await readFile(absolute, { encoding: 'utf8', signal: context.signal });
-    return content.length > maxBytes ? `${content.slice(0, maxBytes)}\n[… ${content.length - maxBytes} more bytes not shown]` : content;
+    return content.length > maxBytes
+      ? `${content.slice(0, maxBytes)}\n[… ${content.length - maxBytes} more bytes not shown]`
+      : content;
   },
 });

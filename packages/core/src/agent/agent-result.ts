@@ -33,9 +33,9 @@ export type AgentResult = {
     /** The exit tool's arguments (undefined unless a loop-control tool ended the run). */
     payload: AgentExitPayloadMap[Exit];
   } & (Exit extends 'error' | 'cancelled'
-    ? {
-        /** What failed (for `cancelled`, the cancel and its reason). */
-        error: AgentloopError;
-      }
-    : { error?: undefined });
+      ? {
+          /** What failed (for `cancelled`, the cancel and its reason). */
+          error: AgentloopError;
+        }
+      : { error?: undefined });
 }[AgentExit];

@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 
-function everyCallHasAResult(messages: readonly { role: string; content: readonly { type: string; toolCallId?: string }[] }[]): boolean {
-  const calls = messages.flatMap((message) => message.content.filter((part) => part.type === 'tool-call').map((part) => part.toolCallId));
-  const results = new Set(messages.flatMap((message) => message.content.filter((part) => part.type === 'tool-result').map((part) => part.toolCallId)));
+function everyCallHasAResult(
+  messages: readonly { role: string; content: readonly { type: string; toolCallId?: string }[] }[],
+): boolean {
+  const calls = messages.flatMap((message) =>
+    message.content.filter((part) => part.type === 'tool-call').map((part) => part.toolCallId),
+  );
+  const results = new Set(
+    messages.flatMap((message) =>
+      message.content.filter((part) => part.type === 'tool-result').map((part) => part.toolCallId),
+    ),
+  );
   return calls.every((id) => results.has(id));
 }
 
@@ -37,7 +45,10 @@ describe('cancelling a run', () => {
     await agent.run('again');
     const sent = provider.requests[1]?.messages ?? [];
     expect(everyCallHasAResult(sent)).toBe(true);
-    expect(sent[2]).toMatchObject({ role: 'tool', content: [{ toolCallId: 'call_1_1', isError: true, content: 'Not run: the user cancelled the turn.' }] });
+    expect(sent[2]).toMatchObject({
+      role: 'tool',
+      content: [{ toolCallId: 'call_1_1', isError: true, content: 'Not run: the user cancelled the turn.' }],
+    });
   });
 
   it('ends with cancelled when cancelled during a tool, aborting the tool through its signal', async () => {
@@ -55,23 +66,45 @@ describe('cancelling a run', () => {
         }),
     });
     const { agent, provider, events } = scriptedAgent(
-      [{ toolCalls: [{ name: 'slow', arguments: {} }, { name: 'echo', arguments: { text: 'b' } }] }, complete('ok')],
+      [
+        {
+          toolCalls: [
+            { name: 'slow', arguments: {} },
+            { name: 'echo', arguments: { text: 'b' } },
+          ],
+        },
+        complete('ok'),
+      ],
       { tools: [slow, echoTool] },
     );
     agent.once('tool-call', () => setTimeout(() => agent.cancel(), 0));
     const result = await agent.run('go');
     expect(result.exit).toBe('cancelled');
     expect(sawAbort).toBe(true);
-    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({ name: 'slow', code: 'cancelled' });
+    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({
+      name: 'slow',
+      code: 'cancelled',
+    });
 
     await agent.run('again');
     const sent = provider.requests[1]?.messages ?? [];
     expect(everyCallHasAResult(sent)).toBe(true);
-    expect(sent[2]).toMatchObject({ role: 'tool', content: [{ toolName: 'slow', isError: true }, { toolName: 'echo', content: 'echo: b' }] });
+    expect(sent[2]).toMatchObject({
+      role: 'tool',
+      content: [
+        { toolName: 'slow', isError: true },
+        { toolName: 'echo', content: 'echo: b' },
+      ],
+    });
   });
 
   it('does not wait for a tool that ignores its signal', async () => {
-    const stubborn = defineTool({ name: 'stubborn', description: 'never ends', parameters: z.object({}), execute: () => new Promise(() => {}) });
+    const stubborn = defineTool({
+      name: 'stubborn',
+      description: 'never ends',
+      parameters: z.object({}),
+      execute: () => new Promise(() => {}),
+    });
     const { agent } = scriptedAgent([{ toolCalls: [{ name: 'stubborn', arguments: {} }] }], { tools: [stubborn] });
     agent.once('tool-call', () => setTimeout(() => agent.cancel(), 0));
     expect((await agent.run('go')).exit).toBe('cancelled');

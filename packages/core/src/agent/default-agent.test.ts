@@ -6,20 +6,32 @@ import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness
 
 describe('DefaultAgent exits', () => {
   it('ends with task_completion, its payload and a task-complete event', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.', artifacts: ['a.txt'] } }] }]);
+    const { agent, events } = scriptedAgent([
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.', artifacts: ['a.txt'] } }] },
+    ]);
     const result = await agent.run('do it');
     expect(result.exit).toBe('task_completion');
     expect(result.payload).toEqual({ result: 'Done.', artifacts: ['a.txt'] });
-    expect(events.find((event) => event.type === 'task-complete')).toEqual({ type: 'task-complete', result: 'Done.', artifacts: ['a.txt'] });
+    expect(events.find((event) => event.type === 'task-complete')).toEqual({
+      type: 'task-complete',
+      result: 'Done.',
+      artifacts: ['a.txt'],
+    });
     expect(result.iterations).toBe(1);
   });
 
   it('ends with ask_question, its payload and a question-asked event', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'ask_question', arguments: { question: 'Which file?', suggestions: ['a', 'b'] } }] }]);
+    const { agent, events } = scriptedAgent([
+      { toolCalls: [{ name: 'ask_question', arguments: { question: 'Which file?', suggestions: ['a', 'b'] } }] },
+    ]);
     const result = await agent.run('edit the file');
     expect(result.exit).toBe('ask_question');
     expect(result.payload).toEqual({ question: 'Which file?', suggestions: ['a', 'b'] });
-    expect(events.find((event) => event.type === 'question-asked')).toEqual({ type: 'question-asked', question: 'Which file?', suggestions: ['a', 'b'] });
+    expect(events.find((event) => event.type === 'question-asked')).toEqual({
+      type: 'question-asked',
+      question: 'Which file?',
+      suggestions: ['a', 'b'],
+    });
   });
 
   it('ends with converse, its payload and a converse event', async () => {
@@ -45,7 +57,14 @@ describe('DefaultAgent exits', () => {
 
   it('runs the other calls first when a loop-control call arrives beside them, then exits', async () => {
     const { agent, types } = scriptedAgent(
-      [{ toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }, { name: 'echo', arguments: { text: 'x' } }] }],
+      [
+        {
+          toolCalls: [
+            { name: 'task_completion', arguments: { result: 'ok' } },
+            { name: 'echo', arguments: { text: 'x' } },
+          ],
+        },
+      ],
       { tools: [echoTool] },
     );
     const result = await agent.run('go');
@@ -53,46 +72,91 @@ describe('DefaultAgent exits', () => {
     const sequence = types().filter((type) => type === 'tool-result' || type === 'task-complete');
     expect(sequence).toEqual(['tool-result', 'tool-result', 'task-complete']);
     const toolMessage = result.messages.at(-1);
-    expect(toolMessage).toMatchObject({ role: 'tool', content: [{ toolName: 'task_completion', isError: false }, { toolName: 'echo', content: 'echo: x' }] });
+    expect(toolMessage).toMatchObject({
+      role: 'tool',
+      content: [
+        { toolName: 'task_completion', isError: false },
+        { toolName: 'echo', content: 'echo: x' },
+      ],
+    });
   });
 });
 
 describe('DefaultAgent tool failures', () => {
   it('turns a tool that throws into tool-result-error and goes on', async () => {
-    const failing = defineTool({ name: 'fail', description: 'fails', parameters: z.object({}), execute: () => { throw new Error('disk full'); } });
-    const { agent, provider, events } = scriptedAgent([{ toolCalls: [{ name: 'fail', arguments: {} }] }, complete('gave up')], { tools: [failing] });
+    const failing = defineTool({
+      name: 'fail',
+      description: 'fails',
+      parameters: z.object({}),
+      execute: () => {
+        throw new Error('disk full');
+      },
+    });
+    const { agent, provider, events } = scriptedAgent(
+      [{ toolCalls: [{ name: 'fail', arguments: {} }] }, complete('gave up')],
+      { tools: [failing] },
+    );
     const result = await agent.run('go');
     expect(result.exit).toBe('task_completion');
-    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({ name: 'fail', code: 'tool_failed', content: 'Tool "fail" failed: disk full' });
-    expect(provider.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: [{ isError: true, content: 'Tool "fail" failed: disk full' }] });
+    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({
+      name: 'fail',
+      code: 'tool_failed',
+      content: 'Tool "fail" failed: disk full',
+    });
+    expect(provider.requests[1]?.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [{ isError: true, content: 'Tool "fail" failed: disk full' }],
+    });
   });
 
   it('turns an unknown tool into tool-result-error naming the available tools', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'nope', arguments: {} }] }, complete('ok')], { tools: [echoTool] });
+    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'nope', arguments: {} }] }, complete('ok')], {
+      tools: [echoTool],
+    });
     await agent.run('go');
     const error = events.find((event) => event.type === 'tool-result-error');
     expect(error).toMatchObject({ name: 'nope', code: 'unknown_tool' });
-    expect(error && 'content' in error ? error.content : '').toContain('Available tools: task_completion, ask_question, converse, echo');
+    expect(error && 'content' in error ? error.content : '').toContain(
+      'Available tools: task_completion, ask_question, converse, echo',
+    );
   });
 
   it('turns invalid arguments into tool-result-error naming the field', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 42 } }] }, complete('ok')], { tools: [echoTool] });
+    const { agent, events } = scriptedAgent(
+      [{ toolCalls: [{ name: 'echo', arguments: { text: 42 } }] }, complete('ok')],
+      { tools: [echoTool] },
+    );
     const result = await agent.run('go');
     expect(result.exit).toBe('task_completion');
     const error = events.find((event) => event.type === 'tool-result-error');
     expect(error).toMatchObject({ code: 'invalid_arguments' });
-    expect(error && 'content' in error ? error.content : '').toMatch(/^Invalid arguments for tool "echo": text: .*expected string/);
+    expect(error && 'content' in error ? error.content : '').toMatch(
+      /^Invalid arguments for tool "echo": text: .*expected string/,
+    );
   });
 
   it('turns arguments that are not JSON into tool-result-error', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: 'not json at all {{{' }] }, complete('ok')], { tools: [echoTool] });
+    const { agent, events } = scriptedAgent(
+      [{ toolCalls: [{ name: 'echo', arguments: 'not json at all {{{' }] }, complete('ok')],
+      { tools: [echoTool] },
+    );
     await agent.run('go');
-    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({ name: 'echo', code: 'invalid_arguments' });
+    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({
+      name: 'echo',
+      code: 'invalid_arguments',
+    });
   });
 
   it('does not run a call whose JSON was cut off by the output limit', async () => {
     let ran = false;
-    const write = defineTool({ name: 'write', description: 'writes', parameters: z.object({ path: z.string() }), execute: () => { ran = true; } });
+    const write = defineTool({
+      name: 'write',
+      description: 'writes',
+      parameters: z.object({ path: z.string() }),
+      execute: () => {
+        ran = true;
+      },
+    });
     const { agent, events } = scriptedAgent(
       [{ toolCalls: [{ name: 'write', arguments: '{"path": "/src/ma' }], finishReason: 'length' }, complete('ok')],
       { tools: [write] },
@@ -104,7 +168,11 @@ describe('DefaultAgent tool failures', () => {
   });
 
   it('ends with exit error and a clear message when the provider fails', async () => {
-    const failure = new ProviderError('Anthropic rejected the API key (401).', { code: 'authentication', provider: 'anthropic', statusCode: 401 });
+    const failure = new ProviderError('Anthropic rejected the API key (401).', {
+      code: 'authentication',
+      provider: 'anthropic',
+      statusCode: 401,
+    });
     const { agent, events } = scriptedAgent([{ error: failure }]);
     const result = await agent.run('go');
     expect(result.exit).toBe('error');
@@ -114,7 +182,9 @@ describe('DefaultAgent tool failures', () => {
   });
 
   it('ends with exit error when the script runs out (ScriptedProvider fails loudly)', async () => {
-    const { agent } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }], { tools: [echoTool] });
+    const { agent } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }], {
+      tools: [echoTool],
+    });
     const result = await agent.run('go');
     expect(result.exit).toBe('error');
     expect(result.error?.code).toBe('script_exhausted');
@@ -126,7 +196,12 @@ describe('DefaultAgent without tool calls', () => {
     const { agent, provider, events } = scriptedAgent([{ text: 'I think the answer is 4.' }, complete('4')]);
     const result = await agent.run('2+2?');
     expect(result.exit).toBe('task_completion');
-    expect(events.find((event) => event.type === 'no-tool-call')).toEqual({ type: 'no-tool-call', iteration: 1, text: 'I think the answer is 4.', consecutive: 1 });
+    expect(events.find((event) => event.type === 'no-tool-call')).toEqual({
+      type: 'no-tool-call',
+      iteration: 1,
+      text: 'I think the answer is 4.',
+      consecutive: 1,
+    });
     const last = provider.requests[1]?.messages.at(-1);
     expect(last?.role).toBe('user');
     expect(JSON.stringify(last)).toContain('did not call a tool');
@@ -136,7 +211,11 @@ describe('DefaultAgent without tool calls', () => {
     const { agent, provider } = scriptedAgent([complete('ok')]);
     await agent.run('go');
     expect(provider.requests[0]?.toolChoice).toBe('required');
-    expect(provider.requests[0]?.tools.map((tool) => tool.name)).toEqual(['task_completion', 'ask_question', 'converse']);
+    expect(provider.requests[0]?.tools.map((tool) => tool.name)).toEqual([
+      'task_completion',
+      'ask_question',
+      'converse',
+    ]);
   });
 
   it('takes the text as converse after two reminders in a row', async () => {
@@ -149,7 +228,13 @@ describe('DefaultAgent without tool calls', () => {
 
   it('resets the count of reminders after a tool call', async () => {
     const { agent } = scriptedAgent(
-      [{ text: 'a' }, { text: 'b' }, { toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'c' }, complete('ok')],
+      [
+        { text: 'a' },
+        { text: 'b' },
+        { toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] },
+        { text: 'c' },
+        complete('ok'),
+      ],
       { tools: [echoTool] },
     );
     const result = await agent.run('go');
@@ -165,13 +250,21 @@ describe('DefaultAgent limits', () => {
     expect(result.exit).toBe('max_iterations');
     expect(result.iterations).toBe(3);
     expect(provider.requests).toHaveLength(3);
-    expect(events.find((event) => event.type === 'loop-max-reached')).toEqual({ type: 'loop-max-reached', runId: 'run-1', iterations: 3, maxIterations: 3 });
+    expect(events.find((event) => event.type === 'loop-max-reached')).toEqual({
+      type: 'loop-max-reached',
+      runId: 'run-1',
+      iterations: 3,
+      maxIterations: 3,
+    });
     expect(events.at(-1)?.type).toBe('loop-end');
   });
 
   it('defaults maxIterations to 10', async () => {
     const step = { toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] };
-    const { agent, provider } = scriptedAgent(Array.from({ length: 10 }, () => step), { tools: [echoTool] });
+    const { agent, provider } = scriptedAgent(
+      Array.from({ length: 10 }, () => step),
+      { tools: [echoTool] },
+    );
     const result = await agent.run('loop');
     expect(result.exit).toBe('max_iterations');
     expect(provider.requests).toHaveLength(10);
@@ -208,15 +301,28 @@ describe('DefaultAgent conversation', () => {
     );
     agent.once('tool-call', () => agent.send('also do b'));
     await agent.run('do a');
-    expect(provider.requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'also do b' }] });
-    expect(events.filter((event) => event.type === 'input-queued' || event.type === 'input-delivered').map((event) => event.type)).toEqual(['input-queued', 'input-delivered']);
+    expect(provider.requests[1]?.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'also do b' }],
+    });
+    expect(
+      events
+        .filter((event) => event.type === 'input-queued' || event.type === 'input-delivered')
+        .map((event) => event.type),
+    ).toEqual(['input-queued', 'input-delivered']);
   });
 
   it('records thinking with its signature in the assistant message, before the tool call', async () => {
-    const { agent, provider } = scriptedAgent([
-      { thinking: { text: 'Need to echo.', signature: 'sig-123' }, toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] },
-      complete('ok'),
-    ], { tools: [echoTool] });
+    const { agent, provider } = scriptedAgent(
+      [
+        {
+          thinking: { text: 'Need to echo.', signature: 'sig-123' },
+          toolCalls: [{ name: 'echo', arguments: { text: 'a' } }],
+        },
+        complete('ok'),
+      ],
+      { tools: [echoTool] },
+    );
     await agent.run('go');
     expect(provider.requests[1]?.messages[1]).toEqual({
       role: 'assistant',
@@ -228,12 +334,24 @@ describe('DefaultAgent conversation', () => {
   });
 
   it('adds up usage over the run', async () => {
-    const { agent } = scriptedAgent([
-      { toolCalls: [{ name: 'echo', arguments: { text: 'a' } }], usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 80 } },
-      { ...complete('ok'), usage: { inputTokens: 120, outputTokens: 12 } },
-    ], { tools: [echoTool] });
+    const { agent } = scriptedAgent(
+      [
+        {
+          toolCalls: [{ name: 'echo', arguments: { text: 'a' } }],
+          usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 80 },
+        },
+        { ...complete('ok'), usage: { inputTokens: 120, outputTokens: 12 } },
+      ],
+      { tools: [echoTool] },
+    );
     const result = await agent.run('go');
-    expect(result.usage).toEqual({ inputTokens: 220, outputTokens: 22, cacheReadTokens: 80, cacheWriteTokens: 0, reasoningTokens: 0 });
+    expect(result.usage).toEqual({
+      inputTokens: 220,
+      outputTokens: 22,
+      cacheReadTokens: 80,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+    });
   });
 
   it('switches provider between runs with setProvider', async () => {

@@ -1,21 +1,21 @@
 import '../di/reflect-polyfill.js';
 import { randomUUID } from 'node:crypto';
-import { ConversationMemory } from '@agentloop/memory';
 import type { Memory } from '@agentloop/memory';
-import { PromptBuilder } from '@agentloop/prompts';
+import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
-import { ToolRegistry } from '@agentloop/tools';
+import { PromptBuilder } from '@agentloop/prompts';
 import type { Tool } from '@agentloop/tools';
+import { ToolRegistry } from '@agentloop/tools';
 import { inject, injectable } from 'tsyringe';
 import { TOKENS } from '../di/tokens.js';
 import { AgentUsageError } from '../errors/index.js';
-import { AgentEventBus } from '../events/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
-import { runLoop } from '../loop/run-loop.js';
+import { AgentEventBus } from '../events/index.js';
 import { resolveToolProtocol } from '../loop/resolve-tool-protocol.js';
+import { runLoop } from '../loop/run-loop.js';
 import type { LLMProvider } from '../provider/index.js';
-import type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { Agent } from './agent.js';
+import type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 import { eventStream } from './event-stream.js';
 
@@ -44,12 +44,16 @@ export class DefaultAgent implements Agent {
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
     this.memory = options.memory ?? new ConversationMemory();
-    this.prompts = options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
+    this.prompts =
+      options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
     this.sessionId = options.sessionId ?? randomUUID();
     this.#toolProtocol = options.toolProtocol ?? 'auto';
     this.#maxIterations = options.maxIterations ?? 10;
     if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
-      throw new AgentUsageError(`maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`, 'invalid_option');
+      throw new AgentUsageError(
+        `maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`,
+        'invalid_option',
+      );
     }
   }
 
@@ -100,7 +104,10 @@ export class DefaultAgent implements Agent {
    */
   async run(input: string, options: RunOptions = {}): Promise<AgentResult> {
     if (this.#controller) {
-      throw new AgentUsageError('A run is already going; use agent.send() to add input to it, or wait for it to end.', 'agent_busy');
+      throw new AgentUsageError(
+        'A run is already going; use agent.send() to add input to it, or wait for it to end.',
+        'agent_busy',
+      );
     }
     if (typeof input !== 'string' || input.trim() === '') {
       throw new AgentUsageError('The input of a run must be non-empty text.', 'empty_input');
@@ -133,7 +140,9 @@ export class DefaultAgent implements Agent {
           takeQueuedInput: () => this.#queuedInput.splice(0),
           onSettled: release,
           maxIterations: this.#maxIterations,
-          ...(this.#options.maxToolResultChars === undefined ? {} : { maxToolResultChars: this.#options.maxToolResultChars }),
+          ...(this.#options.maxToolResultChars === undefined
+            ? {}
+            : { maxToolResultChars: this.#options.maxToolResultChars }),
           ...(this.#options.settings ? { settings: this.#options.settings } : {}),
           sessionId: this.sessionId,
           workspace: this.#options.workspace ?? process.cwd(),
@@ -150,7 +159,11 @@ export class DefaultAgent implements Agent {
 
   /** The same run as `run`, as an async iterable of its events, ending with `loop-end`. Breaking out of the loop cancels the run. */
   stream(input: string, options: RunOptions = {}): AsyncIterable<AgentEvent> {
-    return eventStream(this.#events, () => this.run(input, options), () => this.cancel());
+    return eventStream(
+      this.#events,
+      () => this.run(input, options),
+      () => this.cancel(),
+    );
   }
 
   /** Cancels the running run, if any: the model stream and running tools are aborted. */

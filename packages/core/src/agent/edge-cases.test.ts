@@ -8,11 +8,15 @@ import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness
 import { ScriptedProvider } from '../testing/index.js';
 import { DefaultAgent } from './default-agent.js';
 
-function everyCallHasOneResult(messages: readonly { content: readonly { type: string; toolCallId?: string }[] }[]): boolean {
+function everyCallHasOneResult(
+  messages: readonly { content: readonly { type: string; toolCallId?: string }[] }[],
+): boolean {
   const parts = messages.flatMap((message) => message.content);
   const calls = parts.filter((part) => part.type === 'tool-call').map((part) => part.toolCallId);
   const results = parts.filter((part) => part.type === 'tool-result').map((part) => part.toolCallId);
-  return calls.length === results.length && calls.every((id) => results.includes(id)) && new Set(calls).size === calls.length;
+  return (
+    calls.length === results.length && calls.every((id) => results.includes(id)) && new Set(calls).size === calls.length
+  );
 }
 
 describe('loop edge cases', () => {
@@ -20,17 +24,32 @@ describe('loop edge cases', () => {
     const picky = defineTool({
       name: 'picky',
       description: 'throws in its schema',
-      parameters: z.object({ n: z.string().transform((value) => { if (value === 'bad') throw new Error('transform blew up'); return value; }) }),
+      parameters: z.object({
+        n: z.string().transform((value) => {
+          if (value === 'bad') throw new Error('transform blew up');
+          return value;
+        }),
+      }),
       execute: ({ n }) => n,
     });
-    const { agent, provider, events } = scriptedAgent([{ toolCalls: [{ name: 'picky', arguments: { n: 'bad' } }] }, complete('ok')], { tools: [picky] });
+    const { agent, provider, events } = scriptedAgent(
+      [{ toolCalls: [{ name: 'picky', arguments: { n: 'bad' } }] }, complete('ok')],
+      { tools: [picky] },
+    );
     expect((await agent.run('go')).exit).toBe('task_completion');
-    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({ code: 'tool_failed', content: expect.stringContaining('transform blew up') });
+    expect(events.find((event) => event.type === 'tool-result-error')).toMatchObject({
+      code: 'tool_failed',
+      content: expect.stringContaining('transform blew up'),
+    });
     expect(everyCallHasOneResult(provider.requests[1]?.messages ?? [])).toBe(true);
   });
 
   it('ends with a stream_broken error when the provider ends without output or finish', async () => {
-    const silent: LLMProvider = { id: 'silent', capabilities: new ScriptedProvider([]).capabilities, async *stream() {} };
+    const silent: LLMProvider = {
+      id: 'silent',
+      capabilities: new ScriptedProvider([]).capabilities,
+      async *stream() {},
+    };
     const agent = new DefaultAgent(silent);
     const result = await agent.run('go');
     expect(result.exit).toBe('error');
@@ -48,18 +67,36 @@ describe('loop edge cases', () => {
 
   it('makes duplicate tool-call ids unique', async () => {
     const { agent, provider, events } = scriptedAgent(
-      [{ toolCalls: [{ name: 'echo', arguments: { text: 'a' }, id: 'dup' }, { name: 'echo', arguments: { text: 'b' }, id: 'dup' }] }, complete('ok')],
+      [
+        {
+          toolCalls: [
+            { name: 'echo', arguments: { text: 'a' }, id: 'dup' },
+            { name: 'echo', arguments: { text: 'b' }, id: 'dup' },
+          ],
+        },
+        complete('ok'),
+      ],
       { tools: [echoTool] },
     );
     await agent.run('go');
-    expect(events.filter((event) => event.type === 'tool-result').map((event) => (event as { toolCallId: string }).toolCallId).slice(0, 2)).toEqual(['dup', 'dup_2']);
+    expect(
+      events
+        .filter((event) => event.type === 'tool-result')
+        .map((event) => (event as { toolCallId: string }).toolCallId)
+        .slice(0, 2),
+    ).toEqual(['dup', 'dup_2']);
     expect(everyCallHasOneResult(provider.requests[1]?.messages ?? [])).toBe(true);
   });
 
   it('uses a provider switched during a run from the next model call on', async () => {
     const second = new ScriptedProvider([complete('from the second provider')]);
     let agent: DefaultAgent | undefined;
-    const switcher = defineTool({ name: 'switch', description: 'switches', parameters: z.object({}), execute: () => void agent?.setProvider(second) });
+    const switcher = defineTool({
+      name: 'switch',
+      description: 'switches',
+      parameters: z.object({}),
+      execute: () => void agent?.setProvider(second),
+    });
     const harness = scriptedAgent([{ toolCalls: [{ name: 'switch', arguments: {} }] }], { tools: [switcher] });
     agent = harness.agent;
     const result = await agent.run('go');
@@ -69,7 +106,10 @@ describe('loop edge cases', () => {
   });
 
   it('lets a loop-end listener start the next run', async () => {
-    const { agent } = scriptedAgent([{ toolCalls: [{ name: 'ask_question', arguments: { question: 'Name?' } }] }, complete('Hi Ada')]);
+    const { agent } = scriptedAgent([
+      { toolCalls: [{ name: 'ask_question', arguments: { question: 'Name?' } }] },
+      complete('Hi Ada'),
+    ]);
     const next = new Promise<string>((resolve, reject) => {
       agent.once('loop-end', (event) => {
         if (event.result.exit !== 'ask_question') return;
@@ -106,19 +146,23 @@ describe('loop edge cases', () => {
         return 'done';
       },
     });
-    const { agent, types } = scriptedAgent([{ toolCalls: [{ name: 'chatty', arguments: {} }] }, complete('ok')], { tools: [chatty] });
+    const { agent, types } = scriptedAgent([{ toolCalls: [{ name: 'chatty', arguments: {} }] }, complete('ok')], {
+      tools: [chatty],
+    });
     await agent.run('go');
     report?.('late');
     expect(types().filter((type) => type === 'tool-progress')).toHaveLength(1);
     expect(types().at(-1)).toBe('loop-end');
   });
 
-  it('delivers input sent at the end of a run before the next run\'s input', async () => {
+  it("delivers input sent at the end of a run before the next run's input", async () => {
     const { agent, provider } = scriptedAgent([complete('one'), complete('two')]);
     agent.once('task-complete', () => agent.send('also this'));
     await agent.run('first');
     await agent.run('second');
-    const texts = provider.requests[1]?.messages.filter((message) => message.role === 'user').map((message) => (message.content[0] as { text: string }).text);
+    const texts = provider.requests[1]?.messages
+      .filter((message) => message.role === 'user')
+      .map((message) => (message.content[0] as { text: string }).text);
     expect(texts).toEqual(['first', 'also this', 'second']);
   });
 
@@ -148,14 +192,25 @@ describe('loop edge cases', () => {
       {
         text: 'Partial',
         chunks: [
-          { type: 'retry', attempt: 1, delayMs: 0, error: Object.assign(new Error('reset'), { code: 'network' }) as never, discardOutput: true },
+          {
+            type: 'retry',
+            attempt: 1,
+            delayMs: 0,
+            error: Object.assign(new Error('reset'), { code: 'network' }) as never,
+            discardOutput: true,
+          },
           { type: 'tool-call', toolCallId: 't', toolName: 'converse', input: '{"message":"hi"}' },
         ],
       },
     ]);
     await agent.run('go');
     const sequence = types();
-    expect(sequence.slice(sequence.indexOf('message-start'), sequence.indexOf('retry') + 1)).toEqual(['message-start', 'message-content', 'message-end', 'retry']);
+    expect(sequence.slice(sequence.indexOf('message-start'), sequence.indexOf('retry') + 1)).toEqual([
+      'message-start',
+      'message-content',
+      'message-end',
+      'retry',
+    ]);
   });
 
   it('does not leave a reminder behind after the last iteration', async () => {
@@ -167,11 +222,18 @@ describe('loop edge cases', () => {
   it('rejects empty input and an invalid maxIterations with clear errors', async () => {
     const { agent } = scriptedAgent([]);
     await expect(agent.run('   ')).rejects.toMatchObject({ code: 'empty_input' });
-    expect(() => new DefaultAgent(new ScriptedProvider([]), { maxIterations: 0 })).toThrow('maxIterations must be a whole number of at least 1, got 0.');
+    expect(() => new DefaultAgent(new ScriptedProvider([]), { maxIterations: 0 })).toThrow(
+      'maxIterations must be a whole number of at least 1, got 0.',
+    );
   });
 
   it('resolves the same agent setup twice from one container', async () => {
-    const container = await createContainer({ provider: new ScriptedProvider([]), plugins: [{ name: 'echo', register: (c) => void c.register(Symbol.for('agentloop.Tool'), { useValue: echoTool }) }] });
+    const container = await createContainer({
+      provider: new ScriptedProvider([]),
+      plugins: [
+        { name: 'echo', register: (c) => void c.register(Symbol.for('agentloop.Tool'), { useValue: echoTool }) },
+      ],
+    });
     resolveAgent(container);
     expect(resolveAgent(container).tools.has('echo')).toBe(true);
   });

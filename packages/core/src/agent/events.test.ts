@@ -36,10 +36,20 @@ describe('agent events', () => {
   });
 
   it('streams text in the provider chunks and closes with the whole text', async () => {
-    const { agent, events } = scriptedAgent([{ text: 'Hello world!', toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }], {}, { chunkSize: 5 });
+    const { agent, events } = scriptedAgent(
+      [{ text: 'Hello world!', toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }],
+      {},
+      { chunkSize: 5 },
+    );
     await agent.run('go');
-    expect(events.filter((event) => event.type === 'message-content').map((event) => ('text' in event ? event.text : ''))).toEqual(['Hello', ' worl', 'd!']);
-    expect(events.find((event) => event.type === 'message-end')).toEqual({ type: 'message-end', iteration: 1, text: 'Hello world!' });
+    expect(
+      events.filter((event) => event.type === 'message-content').map((event) => ('text' in event ? event.text : '')),
+    ).toEqual(['Hello', ' worl', 'd!']);
+    expect(events.find((event) => event.type === 'message-end')).toEqual({
+      type: 'message-end',
+      iteration: 1,
+      text: 'Hello world!',
+    });
   });
 
   it('carries the AgentResult on loop-end', async () => {
@@ -49,7 +59,10 @@ describe('agent events', () => {
   });
 
   it('keeps running when a listener throws, and reports it as listener-error', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, complete('ok')], { tools: [echoTool] });
+    const { agent, events } = scriptedAgent(
+      [{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, complete('ok')],
+      { tools: [echoTool] },
+    );
     const after = vi.fn();
     agent.on('tool-call', () => {
       throw new Error('listener bug');
@@ -64,7 +77,14 @@ describe('agent events', () => {
   });
 
   it('stops calling a listener after off, and calls a once listener once', async () => {
-    const { agent } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, { toolCalls: [{ name: 'echo', arguments: { text: 'b' } }] }, complete('ok')], { tools: [echoTool] });
+    const { agent } = scriptedAgent(
+      [
+        { toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] },
+        { toolCalls: [{ name: 'echo', arguments: { text: 'b' } }] },
+        complete('ok'),
+      ],
+      { tools: [echoTool] },
+    );
     const removed = vi.fn();
     const once = vi.fn();
     agent.on('tool-call', removed);
@@ -76,7 +96,10 @@ describe('agent events', () => {
   });
 
   it('yields the same events from stream() as listeners get, ending with loop-end', async () => {
-    const { agent, types } = scriptedAgent([{ text: 'hi', toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, complete('ok')], { tools: [echoTool] });
+    const { agent, types } = scriptedAgent(
+      [{ text: 'hi', toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, complete('ok')],
+      { tools: [echoTool] },
+    );
     const streamed: string[] = [];
     for await (const event of agent.stream('go')) streamed.push(event.type);
     expect(streamed).toEqual(types());
@@ -97,7 +120,13 @@ describe('agent events', () => {
         {
           text: 'Partial',
           chunks: [
-            { type: 'retry', attempt: 1, delayMs: 0, error: Object.assign(new Error('reset'), { code: 'network' }) as never, discardOutput: true },
+            {
+              type: 'retry',
+              attempt: 1,
+              delayMs: 0,
+              error: Object.assign(new Error('reset'), { code: 'network' }) as never,
+              discardOutput: true,
+            },
             { type: 'text-delta', text: 'Whole answer.' },
             { type: 'tool-call', toolCallId: 't1', toolName: 'converse', input: '{"message":"hi"}' },
           ],
@@ -107,7 +136,11 @@ describe('agent events', () => {
       { chunkSize: 100 },
     );
     await agent.run('go');
-    expect(events.find((event) => event.type === 'retry')).toMatchObject({ attempt: 1, discardOutput: true, iteration: 1 });
+    expect(events.find((event) => event.type === 'retry')).toMatchObject({
+      attempt: 1,
+      discardOutput: true,
+      iteration: 1,
+    });
     const assistant = (await Promise.resolve(agent.memory.messages()[1])) as { content: unknown[] };
     expect(assistant.content).toEqual([
       { type: 'text', text: 'Whole answer.' },

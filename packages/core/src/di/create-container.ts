@@ -1,10 +1,10 @@
 import './reflect-polyfill.js';
 import { ConversationMemory } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
-import { AgentloopError, ToolRegistry } from '@agentloop/tools';
 import type { Tool } from '@agentloop/tools';
-import { instancePerContainerCachingFactory, Lifecycle, container as rootContainer } from 'tsyringe';
+import { AgentloopError, ToolRegistry } from '@agentloop/tools';
 import type { DependencyContainer } from 'tsyringe';
+import { instancePerContainerCachingFactory, Lifecycle, container as rootContainer } from 'tsyringe';
 import type { AgentOptions } from '../agent/agent-options.js';
 import { DefaultAgent } from '../agent/default-agent.js';
 import type { LLMProvider } from '../provider/index.js';
@@ -31,7 +31,8 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
   container.register(TOKENS.ToolRegistry, { useFactory: instancePerContainerCachingFactory(() => new ToolRegistry()) });
   container.register(TOKENS.PromptBuilder, {
     useFactory: instancePerContainerCachingFactory(
-      () => new PromptBuilder({ ...options.agentOptions?.instructions, systemPrompt: options.agentOptions?.systemPrompt }),
+      () =>
+        new PromptBuilder({ ...options.agentOptions?.instructions, systemPrompt: options.agentOptions?.systemPrompt }),
     ),
   });
   container.register(TOKENS.Memory, { useClass: ConversationMemory }, { lifecycle: Lifecycle.ContainerScoped });
@@ -52,12 +53,16 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
 export async function loadPlugins(container: DependencyContainer, plugins: readonly Plugin[]): Promise<void> {
   const seen = new Set<string>();
   for (const plugin of plugins) {
-    if (seen.has(plugin.name)) throw new AgentloopError(`Plugin "${plugin.name}" is listed twice.`, { code: 'duplicate_plugin' });
+    if (seen.has(plugin.name))
+      throw new AgentloopError(`Plugin "${plugin.name}" is listed twice.`, { code: 'duplicate_plugin' });
     seen.add(plugin.name);
     try {
       await plugin.register(container);
     } catch (error) {
-      throw new AgentloopError(`Plugin "${plugin.name}" failed to register: ${error instanceof Error ? error.message : String(error)}`, { code: 'plugin_failed', cause: error });
+      throw new AgentloopError(
+        `Plugin "${plugin.name}" failed to register: ${error instanceof Error ? error.message : String(error)}`,
+        { code: 'plugin_failed', cause: error },
+      );
     }
   }
 }
@@ -70,7 +75,10 @@ export function provideTools(container: DependencyContainer, tools: readonly Too
 /** Resolves a DefaultAgent from a container and registers every tool provided under `TOKENS.Tool`. */
 export function resolveAgent(container: DependencyContainer): DefaultAgent {
   if (!container.isRegistered(TOKENS.Provider, true)) {
-    throw new AgentloopError('No provider is registered: register one under TOKENS.Provider or pass `provider` to createContainer.', { code: 'no_provider' });
+    throw new AgentloopError(
+      'No provider is registered: register one under TOKENS.Provider or pass `provider` to createContainer.',
+      { code: 'no_provider' },
+    );
   }
   const agent = container.resolve(DefaultAgent);
   const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll<Tool>(TOKENS.Tool) : [];

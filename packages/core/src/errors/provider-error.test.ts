@@ -18,12 +18,25 @@ describe('ProviderError', () => {
   });
 
   it('lets the server override the retry decision', () => {
-    expect(new ProviderError('x', { code: 'server_error', provider: 'anthropic', retryable: false }).retryable).toBe(false);
+    expect(new ProviderError('x', { code: 'server_error', provider: 'anthropic', retryable: false }).retryable).toBe(
+      false,
+    );
   });
 
   it('is an AgentloopError with its data', () => {
-    const error = new ProviderError('slow down', { code: 'rate_limit', provider: 'anthropic', statusCode: 429, retryAfterMs: 2000 });
+    const error = new ProviderError('slow down', {
+      code: 'rate_limit',
+      provider: 'anthropic',
+      statusCode: 429,
+      retryAfterMs: 2000,
+    });
     expect(AgentloopError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ name: 'ProviderError', provider: 'anthropic', statusCode: 429, retryAfterMs: 2000, code: 'rate_limit' });
+    expect(error).toMatchObject({
+      name: 'ProviderError',
+      provider: 'anthropic',
+      statusCode: 429,
+      retryAfterMs: 2000,
+      code: 'rate_limit',
+    });
   });
 });

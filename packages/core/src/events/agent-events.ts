@@ -1,7 +1,13 @@
-import type { AgentloopError, AskQuestionPayload, ConversePayload, TaskCompletionPayload, ToolFailureCode, ToolProgress } from '@agentloop/tools';
+import type {
+  AgentloopError,
+  AskQuestionPayload,
+  ConversePayload,
+  TaskCompletionPayload,
+  ToolFailureCode,
+  ToolProgress,
+} from '@agentloop/tools';
 import type { AgentResult } from '../agent/agent-result.js';
-import type { FinishReason } from '../provider/index.js';
-import type { Usage } from '../provider/index.js';
+import type { FinishReason, Usage } from '../provider/index.js';
 
 /** The payload of each event, by name. Every payload also carries its own `type`. */
 export interface AgentEventMap {
@@ -30,7 +36,13 @@ export interface AgentEventMap {
   /** The model called a tool; it is about to run. */
   'tool-call': { type: 'tool-call'; iteration: number; toolCallId: string; name: string; arguments: unknown };
   /** A running tool reported progress. */
-  'tool-progress': { type: 'tool-progress'; iteration: number; toolCallId: string; name: string; progress: ToolProgress };
+  'tool-progress': {
+    type: 'tool-progress';
+    iteration: number;
+    toolCallId: string;
+    name: string;
+    progress: ToolProgress;
+  };
   /** A tool call succeeded. */
   'tool-result': {
     type: 'tool-result';
@@ -62,7 +74,14 @@ export interface AgentEventMap {
   /** A model call finished; `usage` is the call's, `total` the run's so far. */
   usage: { type: 'usage'; iteration: number; usage: Usage; total: Usage; finishReason: FinishReason };
   /** The provider retries a failed call. With `discardOutput`, drop what this step showed so far. */
-  retry: { type: 'retry'; iteration: number; attempt: number; delayMs: number; error: AgentloopError; discardOutput: boolean };
+  retry: {
+    type: 'retry';
+    iteration: number;
+    attempt: number;
+    delayMs: number;
+    error: AgentloopError;
+    discardOutput: boolean;
+  };
   /** The session switched tool protocol (a server rejected native tools under `toolProtocol: 'auto'`). */
   'protocol-switch': { type: 'protocol-switch'; from: 'native'; to: 'xml'; reason: string };
   /** Input sent with `agent.send()` was queued, or reached the model. */

@@ -1,7 +1,7 @@
 import type { AssistantMessage, ThinkingPart } from '@agentloop/memory';
 import type { AgentEventBus } from '../events/index.js';
-import { addUsage, emptyUsage } from '../provider/index.js';
 import type { FinishReason, Usage } from '../provider/index.js';
+import { addUsage, emptyUsage } from '../provider/index.js';
 import type { ModelStep, StepEvent, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 
 type Part = AssistantMessage['content'][number];
@@ -39,7 +39,12 @@ export class ModelStepCollector {
         break;
       case 'tool-call-start':
         this.#close();
-        this.events.emit({ type: 'tool-call-start', iteration: this.iteration, toolCallId: event.toolCallId, name: event.toolName });
+        this.events.emit({
+          type: 'tool-call-start',
+          iteration: this.iteration,
+          toolCallId: event.toolCallId,
+          name: event.toolName,
+        });
         break;
       case 'tool-call': {
         this.#close();

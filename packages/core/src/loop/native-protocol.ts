@@ -40,7 +40,10 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
   },
 
   reminder(consecutive) {
-    const last = consecutive >= 2 ? ' This is the last reminder: a reply without a tool call now ends your turn as a message to the user.' : '';
+    const last =
+      consecutive >= 2
+        ? ' This is the last reminder: a reply without a tool call now ends your turn as a message to the user.'
+        : '';
     return `Your last response did not call a tool, so it did not reach the user. Every response must call a tool: call \`task_completion\` if the task is done, \`ask_question\` if you need the user's input, \`converse\` to reply to the user, or another tool to go on with the task.${last}`;
   },
 };

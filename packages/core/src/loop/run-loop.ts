@@ -1,18 +1,18 @@
-import { userMessage } from '@agentloop/memory';
 import type { Memory, Message } from '@agentloop/memory';
+import { userMessage } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
-import { AgentloopError } from '@agentloop/tools';
 import type { ToolRegistry } from '@agentloop/tools';
+import { AgentloopError } from '@agentloop/tools';
 import type { AgentExit, AgentResult } from '../agent/agent-result.js';
 import { CancelledError, ProviderError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
-import { addUsage, emptyUsage } from '../provider/index.js';
 import type { LLMProvider, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
+import { addUsage, emptyUsage } from '../provider/index.js';
 import { abortable } from './abortable-stream.js';
 import { ModelStepCollector } from './model-step.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
-import { cancelledRecords, runToolStep } from './tool-step.js';
 import type { LoopExit } from './tool-step.js';
+import { cancelledRecords, runToolStep } from './tool-step.js';
 
 /** Everything one run of the loop uses, passed in so the loop holds no state of its own. */
 export interface LoopDependencies {
@@ -72,17 +72,35 @@ export async function runLoop(deps: LoopDependencies, input: string): Promise<Ag
       const exit = step.toolCalls.length > 0 ? await runTools(run, step) : remindOrConverse(run, step);
       if (exit) return endRun(run, loopControlExit(exit));
     }
-    deps.events.emit({ type: 'loop-max-reached', runId: deps.runId, iterations: run.iterations, maxIterations: deps.maxIterations });
+    deps.events.emit({
+      type: 'loop-max-reached',
+      runId: deps.runId,
+      iterations: run.iterations,
+      maxIterations: deps.maxIterations,
+    });
     return endRun(run, { exit: 'max_iterations', payload: undefined });
   } catch (error) {
-    if (deps.signal.aborted) return endRun(run, { exit: 'cancelled', payload: undefined, error: new CancelledError(undefined, deps.signal.reason) });
+    if (deps.signal.aborted)
+      return endRun(run, {
+        exit: 'cancelled',
+        payload: undefined,
+        error: new CancelledError(undefined, deps.signal.reason),
+      });
     return endRun(run, { exit: 'error', payload: undefined, error: AgentloopError.from(error) });
   }
 }
 
 function startRun(deps: LoopDependencies, input: string): RunState {
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
-  return { deps, iterations: 0, usage: emptyUsage(), consecutiveWithoutTool: 0, added: [], started: deps.now(), protocol: deps.protocol() };
+  return {
+    deps,
+    iterations: 0,
+    usage: emptyUsage(),
+    consecutiveWithoutTool: 0,
+    added: [],
+    started: deps.now(),
+    protocol: deps.protocol(),
+  };
 }
 
 function append(run: RunState, ...messages: Message[]): void {
@@ -111,7 +129,12 @@ async function callModel(run: RunState): Promise<ModelStep> {
   run.protocol = protocol;
   const definitions = deps.tools.definitions();
   const request: ModelRequest = {
-    systemPrompt: deps.prompts.build({ tools: definitions, protocol: protocol.name, provider: provider.id, model: provider.capabilities.modelId }),
+    systemPrompt: deps.prompts.build({
+      tools: definitions,
+      protocol: protocol.name,
+      provider: provider.id,
+      model: provider.capabilities.modelId,
+    }),
     messages: deps.memory.messages().filter((message) => message.role !== 'system'),
     ...protocol.requestTools(definitions),
     ...(deps.settings ? { settings: deps.settings } : {}),
@@ -148,7 +171,10 @@ async function callModel(run: RunState): Promise<ModelStep> {
     return callModel(run);
   }
   if (empty && !finished) {
-    throw new ProviderError('The model stream ended without any output and without a finish reason.', { code: 'stream_broken', provider: provider.id });
+    throw new ProviderError('The model stream ended without any output and without a finish reason.', {
+      code: 'stream_broken',
+      provider: provider.id,
+    });
   }
   // An empty assistant message is rejected by providers; an empty answer is handled as "no tool call".
   if (!empty) append(run, step.message);

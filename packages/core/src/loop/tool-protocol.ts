@@ -73,7 +73,11 @@ export interface ToolProtocolAdapter {
   /** A decoder for one model response. */
   createDecoder(): StepDecoder;
   /** The assistant message for history, from the step's ordered parts. */
-  assistantMessage(step: Omit<ModelStep, 'message'>, parts: AssistantMessage['content'], rawText: string): AssistantMessage;
+  assistantMessage(
+    step: Omit<ModelStep, 'message'>,
+    parts: AssistantMessage['content'],
+    rawText: string,
+  ): AssistantMessage;
   /** The messages that carry a step's tool results back to the model. */
   resultMessages(records: readonly ToolCallRecord[]): Message[];
   /** The reminder sent after a response without a tool call. */

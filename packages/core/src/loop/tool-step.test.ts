@@ -2,8 +2,8 @@ import { defineTool, ToolRegistry } from '@agentloop/tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AgentEventBus } from '../events/index.js';
-import { runToolStep } from './tool-step.js';
 import type { ToolStepContext } from './tool-step.js';
+import { runToolStep } from './tool-step.js';
 
 function delayedTool(name: string, ms: number, log: string[]) {
   return defineTool({
@@ -20,7 +20,17 @@ function delayedTool(name: string, ms: number, log: string[]) {
 }
 
 function context(tools: ToolRegistry, overrides: Partial<ToolStepContext> = {}): ToolStepContext {
-  return { tools, events: new AgentEventBus(), iteration: 1, signal: new AbortController().signal, sessionId: 's', workspace: '/w', now: () => Date.now(), allowMultipleCalls: true, ...overrides };
+  return {
+    tools,
+    events: new AgentEventBus(),
+    iteration: 1,
+    signal: new AbortController().signal,
+    sessionId: 's',
+    workspace: '/w',
+    now: () => Date.now(),
+    allowMultipleCalls: true,
+    ...overrides,
+  };
 }
 
 describe('runToolStep', () => {
@@ -29,8 +39,16 @@ describe('runToolStep', () => {
 
   it('runs three calls concurrently and keeps their results in call order', async () => {
     const log: string[] = [];
-    const tools = new ToolRegistry([delayedTool('slow', 300, log), delayedTool('medium', 200, log), delayedTool('fast', 100, log)]);
-    const calls = ['slow', 'medium', 'fast'].map((name, index) => ({ toolCallId: `c${index}`, toolName: name, arguments: {} }));
+    const tools = new ToolRegistry([
+      delayedTool('slow', 300, log),
+      delayedTool('medium', 200, log),
+      delayedTool('fast', 100, log),
+    ]);
+    const calls = ['slow', 'medium', 'fast'].map((name, index) => ({
+      toolCallId: `c${index}`,
+      toolName: name,
+      arguments: {},
+    }));
     const step = runToolStep(context(tools), calls);
     await vi.advanceTimersByTimeAsync(0);
     expect(log).toEqual(['start slow', 'start medium', 'start fast']);
@@ -42,7 +60,11 @@ describe('runToolStep', () => {
 
   it('takes as long as the slowest call, not the sum', async () => {
     const log: string[] = [];
-    const tools = new ToolRegistry([delayedTool('a', 300, log), delayedTool('b', 300, log), delayedTool('c', 300, log)]);
+    const tools = new ToolRegistry([
+      delayedTool('a', 300, log),
+      delayedTool('b', 300, log),
+      delayedTool('c', 300, log),
+    ]);
     const calls = ['a', 'b', 'c'].map((name) => ({ toolCallId: name, toolName: name, arguments: {} }));
     let done = false;
     const step = runToolStep(context(tools), calls).then(() => (done = true));
@@ -63,7 +85,10 @@ describe('runToolStep', () => {
     await vi.advanceTimersByTimeAsync(1);
     const result = await step;
     expect(log).toEqual(['start a', 'end a']);
-    expect(result.records[1]).toMatchObject({ isError: true, content: expect.stringContaining('only one tool call per response') });
+    expect(result.records[1]).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('only one tool call per response'),
+    });
   });
 
   it('exits on the first valid loop-control call and answers a second one as not run', async () => {

@@ -1,5 +1,5 @@
-import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import type { LoopControlToolName, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
+import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import type { AgentEventBus } from '../events/index.js';
 import type { StepToolCall, ToolCallRecord } from './tool-protocol.js';
 
@@ -66,13 +66,23 @@ type RecordWithPayload = ToolCallRecord & { payload?: unknown };
 
 async function runOne(context: ToolStepContext, call: StepToolCall): Promise<RecordWithPayload> {
   const { events, iteration } = context;
-  events.emit({ type: 'tool-call', iteration, toolCallId: call.toolCallId, name: call.toolName, arguments: call.arguments });
+  events.emit({
+    type: 'tool-call',
+    iteration,
+    toolCallId: call.toolCallId,
+    name: call.toolName,
+    arguments: call.arguments,
+  });
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
   const outcome: ToolCallOutcome | { status: 'error'; code: 'parse_error'; content: string } =
     call.invalid !== undefined
-      ? { status: 'error', code: call.invalidCode ?? 'invalid_arguments', content: `Invalid call of tool "${call.toolName}": ${call.invalid}` }
+      ? {
+          status: 'error',
+          code: call.invalidCode ?? 'invalid_arguments',
+          content: `Invalid call of tool "${call.toolName}": ${call.invalid}`,
+        }
       : await runToolCall(
           context.tools,
           { toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments },
@@ -83,7 +93,13 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
             toolCallId: call.toolCallId,
             reportProgress: (progress) => {
               if (settled || context.signal.aborted) return;
-              events.emit({ type: 'tool-progress', iteration, toolCallId: call.toolCallId, name: call.toolName, progress });
+              events.emit({
+                type: 'tool-progress',
+                iteration,
+                toolCallId: call.toolCallId,
+                name: call.toolName,
+                progress,
+              });
             },
           },
           context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars },
@@ -91,15 +107,36 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   settled = true;
   const durationMs = context.now() - started;
   if (outcome.status === 'ok') {
-    events.emit({ type: 'tool-result', toolCallId: call.toolCallId, name: call.toolName, content: outcome.content, value: outcome.value, durationMs });
+    events.emit({
+      type: 'tool-result',
+      toolCallId: call.toolCallId,
+      name: call.toolName,
+      content: outcome.content,
+      value: outcome.value,
+      durationMs,
+    });
     return { call, content: outcome.content, isError: false, payload: outcome.arguments };
   }
-  events.emit({ type: 'tool-result-error', toolCallId: call.toolCallId, name: call.toolName, content: outcome.content, code: outcome.code, durationMs });
+  events.emit({
+    type: 'tool-result-error',
+    toolCallId: call.toolCallId,
+    name: call.toolName,
+    content: outcome.content,
+    code: outcome.code,
+    durationMs,
+  });
   return { call, content: outcome.content, isError: true };
 }
 
 function notRun(context: ToolStepContext, call: StepToolCall, content: string): ToolCallRecord {
-  context.events.emit({ type: 'tool-result-error', toolCallId: call.toolCallId, name: call.toolName, content, code: 'not_run', durationMs: 0 });
+  context.events.emit({
+    type: 'tool-result-error',
+    toolCallId: call.toolCallId,
+    name: call.toolName,
+    content,
+    code: 'not_run',
+    durationMs: 0,
+  });
   return { call, content, isError: true };
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, Message } from '@agentloop/memory';
 import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
-import { XmlToolParser } from '@agentloop/tools';
 import type { XmlParserEvent } from '@agentloop/tools';
+import { XmlToolParser } from '@agentloop/tools';
 import type { ModelChunk } from '../provider/index.js';
 import { nativeToolProtocol } from './native-protocol.js';
 import type { StepDecoder, StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
@@ -37,7 +37,9 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
   resultMessages(records: readonly ToolCallRecord[]): Message[] {
     if (records.length === 0) return [];
     const text = records
-      .map((record) => formatXmlToolResult({ toolName: record.call.toolName, content: record.content, isError: record.isError }))
+      .map((record) =>
+        formatXmlToolResult({ toolName: record.call.toolName, content: record.content, isError: record.isError }),
+      )
       .join('\n\n');
     return [{ role: 'user', content: [{ type: 'text', text }] }];
   },
@@ -87,10 +89,26 @@ class XmlStepDecoder implements StepDecoder {
           out.push({ type: 'tool-call-start', toolCallId: this.#pendingId, toolName: event.toolName });
           break;
         case 'tool-call':
-          out.push({ type: 'tool-call', call: { toolCallId: this.#takeId(), toolName: event.toolName, arguments: event.arguments, repaired: event.repaired } });
+          out.push({
+            type: 'tool-call',
+            call: {
+              toolCallId: this.#takeId(),
+              toolName: event.toolName,
+              arguments: event.arguments,
+              repaired: event.repaired,
+            },
+          });
           break;
         case 'parse-error':
-          out.push({ type: 'tool-call', call: { toolCallId: this.#takeId(), toolName: guessToolName(event.raw), invalid: event.reason, invalidCode: 'parse_error' } });
+          out.push({
+            type: 'tool-call',
+            call: {
+              toolCallId: this.#takeId(),
+              toolName: guessToolName(event.raw),
+              invalid: event.reason,
+              invalidCode: 'parse_error',
+            },
+          });
           break;
         case 'tool-start':
           break;
@@ -112,7 +130,11 @@ class XmlStepDecoder implements StepDecoder {
 }
 
 function guessToolName(raw: string): string {
-  return /"(?:tool_name|name)"\s*:\s*"([\w-]+)"/.exec(raw)?.[1] ?? /<(?:tool_name|name)>\s*([\w-]+)/.exec(raw)?.[1] ?? 'unknown';
+  return (
+    /"(?:tool_name|name)"\s*:\s*"([\w-]+)"/.exec(raw)?.[1] ??
+    /<(?:tool_name|name)>\s*([\w-]+)/.exec(raw)?.[1] ??
+    'unknown'
+  );
 }
 
 // The stop sequence is cut from the output; history gets it back so the model sees well-formed blocks.

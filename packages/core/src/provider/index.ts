@@ -11,5 +11,5 @@ export type {
   ToolCallStartChunk,
   UsageChunk,
 } from './model-chunk.js';
-export { addUsage, emptyUsage } from './usage.js';
 export type { Usage } from './usage.js';
+export { addUsage, emptyUsage } from './usage.js';

@@ -1,17 +1,27 @@
-import { defineTool } from '@agentloop/tools';
 import type { Tool } from '@agentloop/tools';
+import { defineTool } from '@agentloop/tools';
 import { z } from 'zod';
-import { DefaultAgent } from '../agent/default-agent.js';
 import type { AgentOptions } from '../agent/agent-options.js';
+import { DefaultAgent } from '../agent/default-agent.js';
 import type { AgentEvent } from '../events/index.js';
-import { ScriptedProvider } from '../testing/index.js';
 import type { ScriptedProviderOptions, ScriptStep } from '../testing/index.js';
+import { ScriptedProvider } from '../testing/index.js';
 
 /** An agent on a ScriptedProvider that records every event it emits. */
-export function scriptedAgent(steps: ScriptStep[], options: AgentOptions = {}, providerOptions: ScriptedProviderOptions = {}) {
+export function scriptedAgent(
+  steps: ScriptStep[],
+  options: AgentOptions = {},
+  providerOptions: ScriptedProviderOptions = {},
+) {
   const provider = new ScriptedProvider(steps, providerOptions);
   let clock = 0;
-  const agent = new DefaultAgent(provider, { now: () => clock++, createId: () => 'run-1', sessionId: 'session-1', workspace: '/work', ...options });
+  const agent = new DefaultAgent(provider, {
+    now: () => clock++,
+    createId: () => 'run-1',
+    sessionId: 'session-1',
+    workspace: '/work',
+    ...options,
+  });
   const events: AgentEvent[] = [];
   agent.onAny((event) => events.push(event));
   return { agent, provider, events, types: () => events.map((event) => event.type) };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ModelChunk } from '../provider/index.js';
 import { ScriptedProvider } from './scripted-provider.js';
 
-const request = (signal = new AbortController().signal) => ({ systemPrompt: 'sys', messages: [], tools: [], toolChoice: 'auto' as const, signal });
+const request = (signal = new AbortController().signal) => ({
+  systemPrompt: 'sys',
+  messages: [],
+  tools: [],
+  toolChoice: 'auto' as const,
+  signal,
+});
 
 async function collect(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
   const chunks: ModelChunk[] = [];
@@ -12,7 +18,9 @@ async function collect(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]>
 
 describe('ScriptedProvider', () => {
   it('streams text in chunks of the chosen size, then usage and finish', async () => {
-    const provider = new ScriptedProvider([{ text: 'abcdefg', usage: { inputTokens: 3, outputTokens: 2 } }], { chunkSize: 3 });
+    const provider = new ScriptedProvider([{ text: 'abcdefg', usage: { inputTokens: 3, outputTokens: 2 } }], {
+      chunkSize: 3,
+    });
     expect(await collect(provider.stream(request()))).toEqual([
       { type: 'text-delta', text: 'abc' },
       { type: 'text-delta', text: 'def' },
@@ -23,7 +31,9 @@ describe('ScriptedProvider', () => {
   });
 
   it('streams thinking with its signature and tool calls with ids', async () => {
-    const provider = new ScriptedProvider([{ thinking: { text: 'hm', signature: 's' }, toolCalls: [{ name: 'echo', arguments: { a: 1 } }] }]);
+    const provider = new ScriptedProvider([
+      { thinking: { text: 'hm', signature: 's' }, toolCalls: [{ name: 'echo', arguments: { a: 1 } }] },
+    ]);
     const chunks = await collect(provider.stream(request()));
     expect(chunks.slice(0, 4)).toEqual([
       { type: 'thinking-delta', text: 'hm' },
@@ -42,7 +52,10 @@ describe('ScriptedProvider', () => {
 
   it('fails loudly on a request with no step left', async () => {
     const provider = new ScriptedProvider([]);
-    await expect(collect(provider.stream(request()))).rejects.toMatchObject({ code: 'script_exhausted', message: expect.stringContaining('request #1 has no scripted step') });
+    await expect(collect(provider.stream(request()))).rejects.toMatchObject({
+      code: 'script_exhausted',
+      message: expect.stringContaining('request #1 has no scripted step'),
+    });
   });
 
   it('fails assertDone when steps are left over', () => {

@@ -1,6 +1,13 @@
 import { AgentloopError } from '@agentloop/tools';
 import { CancelledError } from '../errors/index.js';
-import type { FinishReason, LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, Usage } from '../provider/index.js';
+import type {
+  FinishReason,
+  LLMProvider,
+  ModelChunk,
+  ModelRequest,
+  ProviderCapabilities,
+  Usage,
+} from '../provider/index.js';
 
 /** A tool call in a script. */
 export interface ScriptedToolCall {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PromptContext } from '../prompt-context.js';
 import { baseInstructionsSection } from './base-instructions-section.js';
 
-const context: PromptContext = { tools: [{ name: 'search', description: '', inputSchema: { type: 'object' } }], protocol: 'native', model: 'm1', provider: 'p1' };
+const context: PromptContext = {
+  tools: [{ name: 'search', description: '', inputSchema: { type: 'object' } }],
+  protocol: 'native',
+  model: 'm1',
+  provider: 'p1',
+};
 
 describe('baseInstructionsSection', () => {
   it('has the id of the default section it replaces', () => {
@@ -14,9 +19,11 @@ describe('baseInstructionsSection', () => {
   });
 
   it('renders baseInstructions instead, with template variables substituted', () => {
-    expect(baseInstructionsSection({ baseInstructions: 'You are {{model}} on {{provider}} with {{tools}}.' }).render(context)).toBe(
-      'You are m1 on p1 with search.',
-    );
+    expect(
+      baseInstructionsSection({ baseInstructions: 'You are {{model}} on {{provider}} with {{tools}}.' }).render(
+        context,
+      ),
+    ).toBe('You are m1 on p1 with search.');
   });
 
   it('prefers the project system_prompt.md over baseInstructions', () => {

@@ -24,6 +24,7 @@ export function baseInstructionsSection(options: BaseInstructionsOptions = {}): 
   const override = options.projectSystemPrompt ?? options.baseInstructions;
   return {
     id: BASE_INSTRUCTIONS_SECTION_ID,
-    render: (context) => (override === undefined ? systemCapabilitiesTemplate(context) : substitutePromptVariables(override, context)),
+    render: (context) =>
+      override === undefined ? systemCapabilitiesTemplate(context) : substitutePromptVariables(override, context),
   };
 }

@@ -5,7 +5,9 @@ const context = { tools: [], protocol: 'native' } as const;
 
 describe('developerInstructionsSection', () => {
   it('renders the instructions under a heading', () => {
-    expect(developerInstructionsSection('  Prefer small diffs.\n').render(context)).toBe('# Developer instructions\nPrefer small diffs.');
+    expect(developerInstructionsSection('  Prefer small diffs.\n').render(context)).toBe(
+      '# Developer instructions\nPrefer small diffs.',
+    );
   });
 
   it('renders nothing for empty instructions', () => {

@@ -16,7 +16,9 @@ describe('EnvironmentContext', () => {
   it('gives a diff block with only the changed fields', () => {
     const environment = new EnvironmentContext(initial);
 
-    expect(environment.diff({ ...initial, cwd: '/repo/docs' })).toBe('<environment_diff>\n  <cwd>/repo/docs</cwd>\n</environment_diff>');
+    expect(environment.diff({ ...initial, cwd: '/repo/docs' })).toBe(
+      '<environment_diff>\n  <cwd>/repo/docs</cwd>\n</environment_diff>',
+    );
   });
 
   it('gives the empty string when nothing changed', () => {
@@ -48,6 +50,8 @@ describe('EnvironmentContext', () => {
     roots.push('/tmp');
     snapshot.cwd = '/mutated';
 
-    expect(environment.render()).toBe('<environment_context>\n  <cwd>/repo</cwd>\n  <writable_roots>\n    <root>/repo</root>\n  </writable_roots>\n</environment_context>');
+    expect(environment.render()).toBe(
+      '<environment_context>\n  <cwd>/repo</cwd>\n  <writable_roots>\n    <root>/repo</root>\n  </writable_roots>\n</environment_context>',
+    );
   });
 });

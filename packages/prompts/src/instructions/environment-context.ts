@@ -1,6 +1,6 @@
 import type { PromptSection } from '../prompt-context.js';
-import { formatEnvironmentContext, formatEnvironmentDiff } from './format-environment-context.js';
 import type { EnvironmentSnapshot } from './format-environment-context.js';
+import { formatEnvironmentContext, formatEnvironmentDiff } from './format-environment-context.js';
 
 /** The id of the environment-context section. */
 export const ENVIRONMENT_CONTEXT_SECTION_ID = 'environment-context';
@@ -54,5 +54,8 @@ export class EnvironmentContext implements PromptSection {
 
 // A copy, so a caller that mutates its object (or its roots array) does not change what was announced.
 function copySnapshot(snapshot: EnvironmentSnapshot): EnvironmentSnapshot {
-  return Object.freeze({ ...snapshot, ...(snapshot.writableRoots && { writableRoots: Object.freeze([...snapshot.writableRoots]) }) });
+  return Object.freeze({
+    ...snapshot,
+    ...(snapshot.writableRoots && { writableRoots: Object.freeze([...snapshot.writableRoots]) }),
+  });
 }

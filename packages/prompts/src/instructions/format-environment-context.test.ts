@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEnvironmentContext, formatEnvironmentDiff } from './format-environment-context.js';
 import type { EnvironmentSnapshot } from './format-environment-context.js';
+import { formatEnvironmentContext, formatEnvironmentDiff } from './format-environment-context.js';
 
 const full: EnvironmentSnapshot = {
   cwd: '/repo',
@@ -31,7 +31,9 @@ describe('formatEnvironmentContext', () => {
   });
 
   it('leaves unset fields out', () => {
-    expect(formatEnvironmentContext({ shell: 'zsh' })).toBe('<environment_context>\n  <shell>zsh</shell>\n</environment_context>');
+    expect(formatEnvironmentContext({ shell: 'zsh' })).toBe(
+      '<environment_context>\n  <shell>zsh</shell>\n</environment_context>',
+    );
   });
 
   it('gives the empty string when no field is set', () => {
@@ -39,14 +41,21 @@ describe('formatEnvironmentContext', () => {
   });
 
   it('escapes values, so a path cannot forge an element', () => {
-    expect(formatEnvironmentContext({ cwd: '/a</cwd><shell>x&y' })).toContain('<cwd>/a&lt;/cwd&gt;&lt;shell&gt;x&amp;y</cwd>');
+    expect(formatEnvironmentContext({ cwd: '/a</cwd><shell>x&y' })).toContain(
+      '<cwd>/a&lt;/cwd&gt;&lt;shell&gt;x&amp;y</cwd>',
+    );
   });
 });
 
 describe('formatEnvironmentDiff', () => {
   it('holds only the fields that changed, with their new values', () => {
     expect(formatEnvironmentDiff(full, { ...full, cwd: '/repo/pkg', networkAccess: 'enabled' })).toBe(
-      ['<environment_diff>', '  <cwd>/repo/pkg</cwd>', '  <network_access>enabled</network_access>', '</environment_diff>'].join('\n'),
+      [
+        '<environment_diff>',
+        '  <cwd>/repo/pkg</cwd>',
+        '  <network_access>enabled</network_access>',
+        '</environment_diff>',
+      ].join('\n'),
     );
   });
 
@@ -56,13 +65,21 @@ describe('formatEnvironmentDiff', () => {
 
   it('renders the whole new list when the writable roots change', () => {
     expect(formatEnvironmentDiff(full, { ...full, writableRoots: ['/repo'] })).toBe(
-      ['<environment_diff>', '  <writable_roots>', '    <root>/repo</root>', '  </writable_roots>', '</environment_diff>'].join('\n'),
+      [
+        '<environment_diff>',
+        '  <writable_roots>',
+        '    <root>/repo</root>',
+        '  </writable_roots>',
+        '</environment_diff>',
+      ].join('\n'),
     );
   });
 
   it('renders a field that became unset as an empty element', () => {
     const { shell: _shell, ...withoutShell } = full;
 
-    expect(formatEnvironmentDiff(full, withoutShell)).toBe('<environment_diff>\n  <shell></shell>\n</environment_diff>');
+    expect(formatEnvironmentDiff(full, withoutShell)).toBe(
+      '<environment_diff>\n  <shell></shell>\n</environment_diff>',
+    );
   });
 });

@@ -31,7 +31,9 @@ const FIELDS = [
  * the empty string when no field is set.
  */
 export function formatEnvironmentContext(snapshot: EnvironmentSnapshot): string {
-  const lines = FIELDS.filter(([field]) => snapshot[field] !== undefined).flatMap(([field, element]) => fieldLines(element, snapshot[field]));
+  const lines = FIELDS.filter(([field]) => snapshot[field] !== undefined).flatMap(([field, element]) =>
+    fieldLines(element, snapshot[field]),
+  );
   return lines.length === 0 ? '' : ['<environment_context>', ...lines, '</environment_context>'].join('\n');
 }
 
@@ -40,7 +42,9 @@ export function formatEnvironmentContext(snapshot: EnvironmentSnapshot): string 
  * new value (a field that was unset is an empty element); the empty string when nothing changed.
  */
 export function formatEnvironmentDiff(previous: EnvironmentSnapshot, next: EnvironmentSnapshot): string {
-  const lines = FIELDS.filter(([field]) => !sameValue(previous[field], next[field])).flatMap(([field, element]) => fieldLines(element, next[field]));
+  const lines = FIELDS.filter(([field]) => !sameValue(previous[field], next[field])).flatMap(([field, element]) =>
+    fieldLines(element, next[field]),
+  );
   return lines.length === 0 ? '' : ['<environment_diff>', ...lines, '</environment_diff>'].join('\n');
 }
 

@@ -3,7 +3,12 @@ import type { PromptContext } from '../prompt-context.js';
 import { substitutePromptVariables } from './substitute-prompt-variables.js';
 
 const tool = (name: string) => ({ name, description: '', inputSchema: { type: 'object' } });
-const context: PromptContext = { tools: [tool('task_completion'), tool('read_file')], protocol: 'xml', provider: 'ollama', model: 'qwen3' };
+const context: PromptContext = {
+  tools: [tool('task_completion'), tool('read_file')],
+  protocol: 'xml',
+  provider: 'ollama',
+  model: 'qwen3',
+};
 
 describe('substitutePromptVariables', () => {
   it('replaces {{provider}}, {{model}} and {{tools}} (names, comma-separated, in order)', () => {

@@ -17,7 +17,9 @@ describe('formatUserInstructions', () => {
 
 describe('userInstructionsSection', () => {
   it('renders the wrapped instructions', () => {
-    expect(userInstructionsSection({ directory: '/repo', text: 'Use pnpm.' }).render(context)).toContain('<INSTRUCTIONS>\nUse pnpm.\n</INSTRUCTIONS>');
+    expect(userInstructionsSection({ directory: '/repo', text: 'Use pnpm.' }).render(context)).toContain(
+      '<INSTRUCTIONS>\nUse pnpm.\n</INSTRUCTIONS>',
+    );
   });
 
   it('renders nothing for empty text', () => {

@@ -9,13 +9,21 @@ const objectSchema = (properties: Record<string, unknown>, required: string[] = 
 
 describe('exampleToolArguments', () => {
   it('includes only the required properties', () => {
-    expect(exampleToolArguments(objectSchema({ path: { type: 'string' }, limit: { type: 'integer' } }, ['path']))).toEqual({
+    expect(
+      exampleToolArguments(objectSchema({ path: { type: 'string' }, limit: { type: 'integer' } }, ['path'])),
+    ).toEqual({
       path: STRING_PLACEHOLDER,
     });
   });
 
   it('gives a placeholder for each JSON type', () => {
-    const schema = objectSchema({ s: { type: 'string' }, i: { type: 'integer' }, n: { type: 'number' }, b: { type: 'boolean' }, z: { type: 'null' } });
+    const schema = objectSchema({
+      s: { type: 'string' },
+      i: { type: 'integer' },
+      n: { type: 'number' },
+      b: { type: 'boolean' },
+      z: { type: 'null' },
+    });
 
     expect(exampleToolArguments(schema)).toEqual({ s: '...', i: 1, n: 1, b: true, z: null });
   });
@@ -41,11 +49,17 @@ describe('exampleToolArguments', () => {
   });
 
   it('uses a sample for a known string format', () => {
-    expect(exampleToolArguments(objectSchema({ url: { type: 'string', format: 'uri' } }))).toEqual({ url: 'https://example.com' });
+    expect(exampleToolArguments(objectSchema({ url: { type: 'string', format: 'uri' } }))).toEqual({
+      url: 'https://example.com',
+    });
   });
 
   it('keeps numbers within their bounds', () => {
-    const schema = objectSchema({ a: { type: 'integer', minimum: 10 }, b: { type: 'number', maximum: 0 }, c: { type: 'integer', exclusiveMinimum: 3 } });
+    const schema = objectSchema({
+      a: { type: 'integer', minimum: 10 },
+      b: { type: 'number', maximum: 0 },
+      c: { type: 'integer', exclusiveMinimum: 3 },
+    });
 
     expect(exampleToolArguments(schema)).toEqual({ a: 10, b: 0, c: 4 });
   });
@@ -61,19 +75,27 @@ describe('exampleToolArguments', () => {
   });
 
   it('builds nested objects from their required properties', () => {
-    const schema = objectSchema({ edits: { type: 'array', items: objectSchema({ old: { type: 'string' }, note: { type: 'string' } }, ['old']) } });
+    const schema = objectSchema({
+      edits: { type: 'array', items: objectSchema({ old: { type: 'string' }, note: { type: 'string' } }, ['old']) },
+    });
 
     expect(exampleToolArguments(schema)).toEqual({ edits: [{ old: '...' }] });
   });
 
   it('shows a nullable value by its non-null member', () => {
-    const schema = objectSchema({ mode: { anyOf: [{ type: 'null' }, { type: 'string', enum: ['fast', 'slow'] }] }, n: { type: ['null', 'integer'] } });
+    const schema = objectSchema({
+      mode: { anyOf: [{ type: 'null' }, { type: 'string', enum: ['fast', 'slow'] }] },
+      n: { type: ['null', 'integer'] },
+    });
 
     expect(exampleToolArguments(schema)).toEqual({ mode: 'fast', n: 1 });
   });
 
   it('terminates on a recursive schema', () => {
-    const schema = { ...objectSchema({ root: { $ref: '#/$defs/node' } }), $defs: { node: objectSchema({ child: { $ref: '#/$defs/node' } }) } };
+    const schema = {
+      ...objectSchema({ root: { $ref: '#/$defs/node' } }),
+      $defs: { node: objectSchema({ child: { $ref: '#/$defs/node' } }) },
+    };
 
     expect(JSON.stringify(exampleToolArguments(schema))).toMatch(/^\{"root":\{"child":/);
   });

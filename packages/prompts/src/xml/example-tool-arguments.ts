@@ -1,5 +1,12 @@
 import type { JsonSchema } from '@agentloop/tools';
-import { resolveSchema, schemaAlternatives, schemaItems, schemaProperties, schemaTupleItems, schemaTypes } from './schema-node.js';
+import {
+  resolveSchema,
+  schemaAlternatives,
+  schemaItems,
+  schemaProperties,
+  schemaTupleItems,
+  schemaTypes,
+} from './schema-node.js';
 
 const MAX_DEPTH = 6;
 /** The value of a string that neither the schema nor its description gives an example for. */
@@ -39,7 +46,9 @@ function exampleValue(node: unknown, root: JsonSchema, depth: number): unknown {
   if ('default' in schema) return schema.default;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   // A union (`anyOf`, zod's nullable) is shown by its first member that is not just null.
-  const alternative = schemaAlternatives(schema, root).find((member) => schemaTypes(member, root).some((type) => type !== 'null'));
+  const alternative = schemaAlternatives(schema, root).find((member) =>
+    schemaTypes(member, root).some((type) => type !== 'null'),
+  );
   if (alternative && schema.type === undefined) return exampleValue(alternative, root, depth + 1);
   const types = schemaTypes(schema, root);
   const type = types.find((candidate) => candidate !== 'null') ?? types[0] ?? 'string';
@@ -81,9 +90,11 @@ function exampleArray(schema: JsonSchema, root: JsonSchema, depth: number): unkn
 function exampleNumber(schema: JsonSchema): number {
   let value = 1;
   if (typeof schema.minimum === 'number' && schema.minimum > value) value = schema.minimum;
-  if (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= value) value = Math.floor(schema.exclusiveMinimum) + 1;
+  if (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= value)
+    value = Math.floor(schema.exclusiveMinimum) + 1;
   if (typeof schema.maximum === 'number' && schema.maximum < value) value = schema.maximum;
-  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= value) value = Math.ceil(schema.exclusiveMaximum) - 1;
+  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= value)
+    value = Math.ceil(schema.exclusiveMaximum) - 1;
   return value;
 }
 

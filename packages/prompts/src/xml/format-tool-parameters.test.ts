@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { formatToolParameters } from './format-tool-parameters.js';
 
-const objectSchema = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const objectSchema = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 describe('formatToolParameters', () => {
   it('lists each property with its type, whether it is required and its description', () => {
-    const schema = objectSchema({ path: { type: 'string', description: 'The file to read.' }, verbose: { type: 'boolean' } }, ['path']);
+    const schema = objectSchema(
+      { path: { type: 'string', description: 'The file to read.' }, verbose: { type: 'boolean' } },
+      ['path'],
+    );
 
     expect(formatToolParameters(schema)).toBe(
       ['Parameters:', '- path (string, required): The file to read.', '- verbose (boolean, optional)'].join('\n'),
@@ -19,11 +26,15 @@ describe('formatToolParameters', () => {
   it('lists enum values and the default', () => {
     const schema = objectSchema({ encoding: { type: 'string', enum: ['utf8', 'base64'], default: 'utf8' } });
 
-    expect(formatToolParameters(schema)).toContain('- encoding (string, optional; one of "utf8" | "base64"; default "utf8")');
+    expect(formatToolParameters(schema)).toContain(
+      '- encoding (string, optional; one of "utf8" | "base64"; default "utf8")',
+    );
   });
 
   it('shows a const as the only allowed value', () => {
-    expect(formatToolParameters(objectSchema({ kind: { type: 'string', const: 'file' } }))).toContain('- kind (string, optional; always "file")');
+    expect(formatToolParameters(objectSchema({ kind: { type: 'string', const: 'file' } }))).toContain(
+      '- kind (string, optional; always "file")',
+    );
   });
 
   it('lists the values of a nullable enum, written as anyOf', () => {
@@ -33,7 +44,9 @@ describe('formatToolParameters', () => {
   });
 
   it('names a type array with null last', () => {
-    expect(formatToolParameters(objectSchema({ value: { type: ['null', 'integer'] } }))).toContain('- value (integer or null, optional)');
+    expect(formatToolParameters(objectSchema({ value: { type: ['null', 'integer'] } }))).toContain(
+      '- value (integer or null, optional)',
+    );
   });
 
   it('shows numeric bounds, but not the safe-integer bounds zod writes for every integer', () => {
@@ -66,19 +79,37 @@ describe('formatToolParameters', () => {
 
   it('lists a nested object’s properties indented under it', () => {
     const schema = objectSchema({
-      filter: { ...objectSchema({ language: { type: 'string', description: 'A language.' } }, ['language']), description: 'Narrows it.' },
+      filter: {
+        ...objectSchema({ language: { type: 'string', description: 'A language.' } }, ['language']),
+        description: 'Narrows it.',
+      },
     });
 
     expect(formatToolParameters(schema)).toBe(
-      ['Parameters:', '- filter (object, optional): Narrows it.', '  - language (string, required): A language.'].join('\n'),
+      ['Parameters:', '- filter (object, optional): Narrows it.', '  - language (string, required): A language.'].join(
+        '\n',
+      ),
     );
   });
 
   it('lists the fields of an array’s object items indented under it', () => {
-    const schema = objectSchema({ edits: { type: 'array', items: objectSchema({ old: { type: 'string' }, new: { type: 'string' } }, ['old', 'new']) } }, ['edits']);
+    const schema = objectSchema(
+      {
+        edits: {
+          type: 'array',
+          items: objectSchema({ old: { type: 'string' }, new: { type: 'string' } }, ['old', 'new']),
+        },
+      },
+      ['edits'],
+    );
 
     expect(formatToolParameters(schema)).toBe(
-      ['Parameters:', '- edits (array of object, required)', '  - old (string, required)', '  - new (string, required)'].join('\n'),
+      [
+        'Parameters:',
+        '- edits (array of object, required)',
+        '  - old (string, required)',
+        '  - new (string, required)',
+      ].join('\n'),
     );
   });
 
@@ -99,11 +130,16 @@ describe('formatToolParameters', () => {
       $defs: { point: objectSchema({ x: { type: 'number' } }, ['x']) },
     };
 
-    expect(formatToolParameters(schema)).toBe(['Parameters:', '- from (object, required)', '  - x (number, required)'].join('\n'));
+    expect(formatToolParameters(schema)).toBe(
+      ['Parameters:', '- from (object, required)', '  - x (number, required)'].join('\n'),
+    );
   });
 
   it('stops at a recursive schema instead of looping', () => {
-    const schema = { ...objectSchema({ root: { $ref: '#/$defs/node' } }), $defs: { node: objectSchema({ child: { $ref: '#/$defs/node' } }) } };
+    const schema = {
+      ...objectSchema({ root: { $ref: '#/$defs/node' } }),
+      $defs: { node: objectSchema({ child: { $ref: '#/$defs/node' } }) },
+    };
 
     const lines = formatToolParameters(schema).split('\n');
     expect(lines.length).toBeLessThanOrEqual(6);
@@ -111,12 +147,14 @@ describe('formatToolParameters', () => {
   });
 
   it('reads a property without a usable schema as any', () => {
-    expect(formatToolParameters(objectSchema({ data: {}, flag: true }))).toBe(['Parameters:', '- data (any, optional)', '- flag (any, optional)'].join('\n'));
+    expect(formatToolParameters(objectSchema({ data: {}, flag: true }))).toBe(
+      ['Parameters:', '- data (any, optional)', '- flag (any, optional)'].join('\n'),
+    );
   });
 
   it('puts a multi-line description on the property’s line', () => {
-    expect(formatToolParameters(objectSchema({ q: { type: 'string', description: 'First line.\n  Second line.' } }))).toContain(
-      '- q (string, optional): First line. Second line.',
-    );
+    expect(
+      formatToolParameters(objectSchema({ q: { type: 'string', description: 'First line.\n  Second line.' } })),
+    ).toContain('- q (string, optional): First line. Second line.');
   });
 });

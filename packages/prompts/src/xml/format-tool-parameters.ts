@@ -78,9 +78,11 @@ function constraints(schema: JsonSchema, root: JsonSchema): string[] {
   facts.push(...bound(schema.minimum, '>='), ...bound(schema.exclusiveMinimum, '>'));
   facts.push(...bound(schema.maximum, '<='), ...bound(schema.exclusiveMaximum, '<'));
   if (schema.minLength === 1) facts.push('not empty');
-  else if (typeof schema.minLength === 'number' && schema.minLength > 1) facts.push(`at least ${count(schema.minLength, 'character')}`);
+  else if (typeof schema.minLength === 'number' && schema.minLength > 1)
+    facts.push(`at least ${count(schema.minLength, 'character')}`);
   if (typeof schema.maxLength === 'number') facts.push(`at most ${count(schema.maxLength, 'character')}`);
-  if (typeof schema.minItems === 'number' && schema.minItems > 0) facts.push(`at least ${count(schema.minItems, 'item')}`);
+  if (typeof schema.minItems === 'number' && schema.minItems > 0)
+    facts.push(`at least ${count(schema.minItems, 'item')}`);
   if (typeof schema.maxItems === 'number') facts.push(`at most ${count(schema.maxItems, 'item')}`);
   if ('default' in schema) facts.push(`default ${literal(schema.default)}`);
   return facts;

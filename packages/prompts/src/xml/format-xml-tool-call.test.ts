@@ -4,7 +4,15 @@ import { formatXmlToolCall } from './format-xml-tool-call.js';
 describe('formatXmlToolCall', () => {
   it('writes the seed block format, with server_name "local" by default', () => {
     expect(formatXmlToolCall({ toolName: 'tool_name_here', arguments: { param: 'value' } })).toBe(
-      ['<tool>', '{', '  "server_name": "local",', '  "tool_name": "tool_name_here",', '  "arguments": { "param": "value" }', '}', '</tool>'].join('\n'),
+      [
+        '<tool>',
+        '{',
+        '  "server_name": "local",',
+        '  "tool_name": "tool_name_here",',
+        '  "arguments": { "param": "value" }',
+        '}',
+        '</tool>',
+      ].join('\n'),
     );
   });
 
@@ -19,13 +27,19 @@ describe('formatXmlToolCall', () => {
   });
 
   it('names another server when given one', () => {
-    expect(formatXmlToolCall({ toolName: 'x', arguments: {}, serverName: 'github' })).toContain('"server_name": "github",');
+    expect(formatXmlToolCall({ toolName: 'x', arguments: {}, serverName: 'github' })).toContain(
+      '"server_name": "github",',
+    );
   });
 
   it('keeps the block parseable as JSON between the tags', () => {
     const block = formatXmlToolCall({ toolName: 'write', arguments: { text: 'line "1"\n</tool>' } });
     const body = block.slice('<tool>\n'.length, -'\n</tool>'.length);
 
-    expect(JSON.parse(body)).toEqual({ server_name: 'local', tool_name: 'write', arguments: { text: 'line "1"\n</tool>' } });
+    expect(JSON.parse(body)).toEqual({
+      server_name: 'local',
+      tool_name: 'write',
+      arguments: { text: 'line "1"\n</tool>' },
+    });
   });
 });

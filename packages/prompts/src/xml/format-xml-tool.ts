@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '@agentloop/tools';
 import { exampleToolArguments } from './example-tool-arguments.js';
-import { formatXmlToolCall } from './format-xml-tool-call.js';
 import { formatToolParameters } from './format-tool-parameters.js';
+import { formatXmlToolCall } from './format-xml-tool-call.js';
 
 /**
  * Describes one tool for the XML protocol: a `## name` heading, its description, its parameters and an

@@ -29,7 +29,9 @@ export function resolveSchema(node: unknown, root: JsonSchema): JsonSchema {
 /** The properties of an object schema, in the schema's own order (which keeps the prompt stable). */
 export function schemaProperties(schema: JsonSchema, root: JsonSchema): SchemaProperty[] {
   const properties = asObject(schema.properties);
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : [],
+  );
   return Object.keys(properties).map((name) => ({
     name,
     schema: resolveSchema(properties[name], root),
@@ -65,7 +67,11 @@ export function schemaEnum(schema: JsonSchema, root: JsonSchema): unknown[] | un
 
 /** The item schemas of a tuple (`prefixItems`, or draft-07's `items` array), resolved; undefined for other arrays. */
 export function schemaTupleItems(schema: JsonSchema, root: JsonSchema): JsonSchema[] | undefined {
-  const items = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+  const items = Array.isArray(schema.prefixItems)
+    ? schema.prefixItems
+    : Array.isArray(schema.items)
+      ? schema.items
+      : undefined;
   return items?.map((item) => resolveSchema(item, root));
 }
 
@@ -78,7 +84,9 @@ export function schemaItems(schema: JsonSchema, root: JsonSchema): JsonSchema | 
 /** The schema of a record's values (`additionalProperties` as a schema), resolved. */
 export function schemaRecordValues(schema: JsonSchema, root: JsonSchema): JsonSchema | undefined {
   const values = schema.additionalProperties;
-  return typeof values === 'object' && values !== null && !Array.isArray(values) ? resolveSchema(values, root) : undefined;
+  return typeof values === 'object' && values !== null && !Array.isArray(values)
+    ? resolveSchema(values, root)
+    : undefined;
 }
 
 /** The types a schema itself declares or implies, without its `anyOf` / `oneOf` members. */

@@ -6,7 +6,9 @@ describe('xmlNoToolCallReminder', () => {
     const reminder = xmlNoToolCallReminder(1);
 
     expect(reminder).toContain('Your last response had no tool block');
-    expect(reminder).toContain('<tool>\n{\n  "server_name": "local",\n  "tool_name": "tool_name_here",\n  "arguments": { "param": "value" }\n}\n</tool>');
+    expect(reminder).toContain(
+      '<tool>\n{\n  "server_name": "local",\n  "tool_name": "tool_name_here",\n  "arguments": { "param": "value" }\n}\n</tool>',
+    );
     expect(reminder).toContain('task_completion');
     expect(reminder).toContain('ask_question');
     expect(reminder).toContain('converse');

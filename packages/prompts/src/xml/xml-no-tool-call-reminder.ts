@@ -8,7 +8,9 @@ import { formatXmlToolCall } from './format-xml-tool-call.js';
  */
 export function xmlNoToolCallReminder(consecutive: number): string {
   const last =
-    consecutive >= 2 ? ' This is the last reminder: a reply without a tool block now ends your turn as a message to the user.' : '';
+    consecutive >= 2
+      ? ' This is the last reminder: a reply without a tool block now ends your turn as a message to the user.'
+      : '';
   return [
     `Your last response had no tool block, so no tool ran and it did not reach the user.${last}`,
     'Every response must end with exactly one tool block, after your <thinking>:',

@@ -48,7 +48,9 @@ describe('the XML-mode system prompt', () => {
   it('is byte-identical when built again by another builder', () => {
     const context = { tools: registry.definitions(), protocol: 'xml' } as const;
 
-    expect(new PromptBuilder().build(context)).toBe(new PromptBuilder().build({ ...context, tools: [...registry.definitions()] }));
+    expect(new PromptBuilder().build(context)).toBe(
+      new PromptBuilder().build({ ...context, tools: [...registry.definitions()] }),
+    );
   });
 
   it('leaves the format and the tools out in native mode', () => {

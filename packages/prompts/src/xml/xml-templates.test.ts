@@ -8,7 +8,11 @@ const readFile: ToolDefinition = {
   description: 'Read a file.',
   inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
 };
-const search: ToolDefinition = { name: 'search', description: 'Search.', inputSchema: { type: 'object', properties: {} } };
+const search: ToolDefinition = {
+  name: 'search',
+  description: 'Search.',
+  inputSchema: { type: 'object', properties: {} },
+};
 const xml = (tools: readonly ToolDefinition[] = [readFile]): PromptContext => ({ tools, protocol: 'xml' });
 
 describe('xmlToolFormatTemplate', () => {

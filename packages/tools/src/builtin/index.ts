@@ -1,3 +1,9 @@
+export type {
+  AskQuestionPayload,
+  ConversePayload,
+  LoopControlToolName,
+  TaskCompletionPayload,
+} from './loop-control-tools.js';
 export {
   askQuestionTool,
   converseTool,
@@ -5,10 +11,4 @@ export {
   LOOP_CONTROL_TOOL_NAMES,
   loopControlTools,
   taskCompletionTool,
-} from './loop-control-tools.js';
-export type {
-  AskQuestionPayload,
-  ConversePayload,
-  LoopControlToolName,
-  TaskCompletionPayload,
 } from './loop-control-tools.js';

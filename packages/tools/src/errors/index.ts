@@ -1,2 +1,2 @@
-export { AgentloopError, ToolDefinitionError } from './agentloop-error.js';
 export type { AgentloopErrorOptions, ErrorAction } from './agentloop-error.js';
+export { AgentloopError, ToolDefinitionError } from './agentloop-error.js';

@@ -1,3 +1,3 @@
 export { isStandardSchema, isZod3Schema, isZod4Schema, toJsonSchema } from './to-json-schema.js';
-export { createArgumentValidator } from './validate-arguments.js';
 export type { ArgumentValidation, ArgumentValidator } from './validate-arguments.js';
+export { createArgumentValidator } from './validate-arguments.js';

@@ -1,5 +1,5 @@
-import { toJSONSchema } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
+import { toJSONSchema } from 'zod/v4/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { ToolDefinitionError } from '../errors/index.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
@@ -30,7 +30,9 @@ export function toJsonSchema(parameters: ToolParameters, toolName: string): Json
   if (isZod4Schema(parameters)) {
     schema = toJSONSchema(parameters as unknown as $ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   } else if (isZod3Schema(parameters)) {
-    schema = zodToJsonSchema(parameters as unknown as Parameters<typeof zodToJsonSchema>[0], { $refStrategy: 'none' }) as JsonSchema;
+    schema = zodToJsonSchema(parameters as unknown as Parameters<typeof zodToJsonSchema>[0], {
+      $refStrategy: 'none',
+    }) as JsonSchema;
   } else if (isStandardSchema(parameters)) {
     throw new ToolDefinitionError(
       `Tool "${toolName}": its parameters are a Standard Schema that is not zod; pass a zod schema or a JSON Schema object.`,
