@@ -1,16 +1,16 @@
 import { type AgentEvent, DefaultAgent } from '@agentloop/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicAnswer, calculatorTool, FixtureServer, instantSleep, sseResponse } from '../test-support/index.js';
+import { describe, expect, it } from 'vitest';
+import {
+  anthropicAnswer,
+  calculatorTool,
+  sseResponse,
+  testProviderOptions,
+  useFixtureServer,
+} from '../test-support/index.js';
 import { AnthropicProvider } from './anthropic-provider.js';
 
 // A DefaultAgent runs several tool steps against a local server that answers each request in turn.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useFixtureServer();
 
 describe('DefaultAgent with AnthropicProvider', () => {
   it('runs tool steps to task_completion, sending thinking signatures and tool results back', async () => {
@@ -21,7 +21,7 @@ describe('DefaultAgent with AnthropicProvider', () => {
       },
       'msg_2',
     );
-    server.reply(
+    server().reply(
       sseResponse(
         anthropicAnswer(
           {
@@ -43,9 +43,7 @@ describe('DefaultAgent with AnthropicProvider', () => {
     );
     const provider = new AnthropicProvider({
       model: 'claude-sonnet-4-6',
-      apiKey: 'test-key',
-      baseURL: server.url,
-      sleep: instantSleep().sleep,
+      ...testProviderOptions(server().url).options,
     });
     const agent = new DefaultAgent(provider, {
       systemPrompt: 'You compute with the calculator.',
@@ -73,8 +71,8 @@ describe('DefaultAgent with AnthropicProvider', () => {
       discardOutput: true,
       error: { code: 'stream_broken' },
     });
-    expect(server.requests).toHaveLength(4);
-    const last = server.requests[3]?.body as { tool_choice: unknown; messages: unknown[] };
+    expect(server().requests).toHaveLength(4);
+    const last = server().requests[3]?.body as { tool_choice: unknown; messages: unknown[] };
     expect(last.tool_choice).toEqual({ type: 'any' });
     expect(last.messages).toMatchInlineSnapshot(`
       [

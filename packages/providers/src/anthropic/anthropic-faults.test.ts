@@ -1,47 +1,30 @@
 import { CancelledError } from '@agentloop/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chunkFrames,
   chunksOfType,
   collectChunks,
   collectUntilError,
-  FixtureServer,
-  instantSleep,
   jsonResponse,
   keptChunks,
   modelRequest,
   readExchanges,
   recordedResponse,
   sseResponse,
+  testProviderOptions,
   textOf,
+  useFixtureServer,
   WEATHER_TOOL,
 } from '../test-support/index.js';
 import { AnthropicProvider, type AnthropicProviderOptions } from './anthropic-provider.js';
 
 // Faults injected into real recorded streams by the local server.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function provider(options: Partial<AnthropicProviderOptions> = {}) {
-  const { sleep, waits } = instantSleep();
-  const instance = new AnthropicProvider({
-    model: 'claude-sonnet-4-6',
-    apiKey: 'test-key',
-    baseURL: server.url,
-    sleep,
-    random: () => 0.5,
-    clientOptions: { logLevel: 'off' },
-    ...options,
-  });
-  return { provider: instance, waits };
+  const shared = testProviderOptions(server().url);
+  const instance = new AnthropicProvider({ model: 'claude-sonnet-4-6', ...shared.options, ...options });
+  return { provider: instance, waits: shared.waits };
 }
 
 const TEXT =
@@ -51,7 +34,7 @@ const anthropicError = (type: string, message: string) => ({ type: 'error', erro
 
 describe('AnthropicProvider under faults', () => {
   it('waits as long as retry-after says after a 429, then recovers', async () => {
-    server.reply(
+    server().reply(
       jsonResponse(429, anthropicError('rate_limit_error', 'Number of requests has exceeded your rate limit'), {
         'retry-after': '2',
       }),
@@ -67,7 +50,7 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('retries a 529 overloaded_error', async () => {
-    server.reply(jsonResponse(529, anthropicError('overloaded_error', 'Overloaded')), sseResponse(textFrames()));
+    server().reply(jsonResponse(529, anthropicError('overloaded_error', 'Overloaded')), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]?.error).toMatchObject({
       code: 'overloaded',
@@ -78,7 +61,7 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('retries a 500 api_error', async () => {
-    server.reply(jsonResponse(500, anthropicError('api_error', 'Internal server error')), sseResponse(textFrames()));
+    server().reply(jsonResponse(500, anthropicError('api_error', 'Internal server error')), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]?.error).toMatchObject({ code: 'server_error', statusCode: 500 });
     expect(textOf(chunks)).toBe(TEXT);
@@ -87,7 +70,7 @@ describe('AnthropicProvider under faults', () => {
   it('restarts the step when an overloaded_error event arrives mid-stream, discarding the partial text', async () => {
     const partial = textFrames().slice(0, 5);
     const errorEvent = `event: error\ndata: ${JSON.stringify(anthropicError('overloaded_error', 'Overloaded'))}\n\n`;
-    server.reply(sseResponse([...partial, errorEvent]), sseResponse(textFrames()));
+    server().reply(sseResponse([...partial, errorEvent]), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     const [retry] = chunksOfType(chunks, 'retry');
     expect(retry).toMatchObject({ discardOutput: true, error: { code: 'overloaded' } });
@@ -96,7 +79,7 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('restarts the step after a socket reset mid-stream, so nothing is emitted twice', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'reset' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'reset' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     const [retry] = chunksOfType(chunks, 'retry');
     expect(retry).toMatchObject({ discardOutput: true, error: { code: 'stream_broken', retryable: true } });
@@ -108,7 +91,7 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('treats a stream that ends before message_stop as broken', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 6, kind: 'close' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 6, kind: 'close' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'stream_broken' } });
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
@@ -118,7 +101,7 @@ describe('AnthropicProvider under faults', () => {
     const frames = textFrames();
     const malformed =
       'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_de\n\n';
-    server.reply(sseResponse([...frames.slice(0, 4), malformed, ...frames.slice(4)]), sseResponse(frames));
+    server().reply(sseResponse([...frames.slice(0, 4), malformed, ...frames.slice(4)]), sseResponse(frames));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]?.error).toMatchObject({ code: 'stream_broken' });
     expect(chunksOfType(chunks, 'retry')[0]?.error.message).toMatch(/malformed event/);
@@ -126,7 +109,7 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('gives up on a stalled stream after the idle timeout and retries', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({
       discardOutput: true,
@@ -136,18 +119,18 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('fails with the last error once the retries are spent', async () => {
-    server.reply(...[1, 2, 3].map(() => jsonResponse(500, anthropicError('api_error', 'Internal server error'))));
+    server().reply(...[1, 2, 3].map(() => jsonResponse(500, anthropicError('api_error', 'Internal server error'))));
     const { chunks, error } = await collectUntilError(
       provider({ retry: { maxRetries: 2 } }).provider.stream(modelRequest()),
     );
     expect(chunksOfType(chunks, 'retry')).toHaveLength(2);
     expect(error).toMatchObject({ code: 'server_error', statusCode: 500 });
     expect((error as Error).message).toBe('anthropic API error (500 api_error): Internal server error');
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
   });
 
   it('ends with a CancelledError, not a retry, when the request is aborted mid-stream', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }));
+    server().reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }));
     const controller = new AbortController();
     const chunks: string[] = [];
     const run = async () => {
@@ -159,11 +142,11 @@ describe('AnthropicProvider under faults', () => {
     const error = await run().catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(CancelledError);
     expect(chunks).not.toContain('retry');
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('classifies a prompt that does not fit as context_length, to be compacted', async () => {
-    server.reply(
+    server().reply(
       jsonResponse(400, anthropicError('invalid_request_error', 'prompt is too long: 208310 tokens > 200000 maximum')),
     );
     const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
@@ -171,17 +154,17 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('stops at once on a 401', async () => {
-    server.reply(jsonResponse(401, anthropicError('authentication_error', 'invalid x-api-key')));
+    server().reply(jsonResponse(401, anthropicError('authentication_error', 'invalid x-api-key')));
     const { error } = await collectUntilError(provider().provider.stream(modelRequest({ tools: [WEATHER_TOOL] })));
     expect(error).toMatchObject({ code: 'authentication', action: 'stop', statusCode: 401 });
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 });
 
 describe('AnthropicProvider against recorded failures', () => {
   it('retries a real 429 rate_limit_error twice, then streams the answer', async () => {
     const exchanges = readExchanges('anthropic-sdk-python/a8b7dbb8-2321-4624-abdb-7ba2136b5c38.json');
-    server.reply(...exchanges.map(recordedResponse));
+    server().reply(...exchanges.map(recordedResponse));
     const { provider: anthropic, waits } = provider();
     const chunks = await collectChunks(anthropic.stream(modelRequest()));
     const retries = chunksOfType(chunks, 'retry');
@@ -194,27 +177,27 @@ describe('AnthropicProvider against recorded failures', () => {
       /^anthropic API error \(429 rate_limit_error\): This request would exceed your organization's rate limit/,
     );
     expect(waits).toEqual([250, 500]);
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
     expect(textOf(chunks).length).toBeGreaterThan(0);
   });
 
   it('retries a real 429 of a non-streamed call', async () => {
     const exchanges = readExchanges('anthropic-sdk-python/d743d628-16aa-4c9f-ae78-51deb578f746.json');
-    server.reply(...exchanges.map(recordedResponse));
+    server().reply(...exchanges.map(recordedResponse));
     const chunks = await collectChunks(provider({ streaming: false }).provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')).toHaveLength(2);
-    expect(server.requests[2]?.body).not.toHaveProperty('stream', true);
+    expect(server().requests[2]?.body).not.toHaveProperty('stream', true);
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
   });
 
   it('stops at once on a real 400 with the server message', async () => {
     const [, badRequest] = readExchanges('anthropic-sdk-python/f59a9391-643b-422c-96dc-1f28bc7ea4d7.json');
-    server.reply(recordedResponse(badRequest!));
+    server().reply(recordedResponse(badRequest!));
     const { chunks, error } = await collectUntilError(provider().provider.stream(modelRequest()));
     expect(chunks).toEqual([]);
     expect(error).toMatchObject({ code: 'invalid_request', statusCode: 400, retryable: false, action: 'stop' });
     expect((error as Error).message).toContain('unexpected `tool_use_id` found in `tool_result` blocks');
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 });

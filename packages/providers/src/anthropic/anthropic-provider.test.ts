@@ -1,57 +1,40 @@
 import type { Message } from '@agentloop/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chunkFrames,
   chunkLines,
   chunkLinesToFrames,
   chunksOfType,
   collectChunks,
-  FixtureServer,
-  instantSleep,
   jsonResponse,
   modelRequest,
   rawSseFrames,
   readFixture,
   readJsonFixture,
   sseResponse,
+  testProviderOptions,
   textOf,
   thinkingOf,
   toolCallsOf,
+  useFixtureServer,
   WEATHER_TOOL,
 } from '../test-support/index.js';
 import { AnthropicProvider, type AnthropicProviderOptions } from './anthropic-provider.js';
 
 // Recorded Anthropic traffic (see src/__fixtures__/README.md) served from a local server.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function provider(options: Partial<AnthropicProviderOptions> = {}) {
-  const { sleep, waits } = instantSleep();
-  const instance = new AnthropicProvider({
-    model: 'claude-sonnet-4-6',
-    apiKey: 'test-key',
-    baseURL: server.url,
-    sleep,
-    random: () => 0.5,
-    clientOptions: { logLevel: 'off' },
-    ...options,
-  });
-  return { provider: instance, waits };
+  const shared = testProviderOptions(server().url);
+  const instance = new AnthropicProvider({ model: 'claude-sonnet-4-6', ...shared.options, ...options });
+  return { provider: instance, waits: shared.waits };
 }
 
 const sdkStream = (path: string) => sseResponse(rawSseFrames(readFixture(path)));
 
 describe('AnthropicProvider against recorded responses', () => {
   it('streams plain text with usage and the stop reason', async () => {
-    server.reply(sseResponse(chunkFrames('vercel-ai/anthropic-text.chunks.txt', 'anthropic')));
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-text.chunks.txt', 'anthropic')));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(textOf(chunks)).toBe(
       "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?",
@@ -63,7 +46,7 @@ describe('AnthropicProvider against recorded responses', () => {
       },
     ]);
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
-    const request = server.requests[0];
+    const request = server().requests[0];
     expect(request?.path).toBe('/v1/messages');
     expect(request?.headers.authorization).toBe('Bearer test-key');
     expect(request?.body).toMatchInlineSnapshot(`
@@ -99,7 +82,7 @@ describe('AnthropicProvider against recorded responses', () => {
   });
 
   it('assembles a tool input streamed in pieces and sends tools with tool_choice any', async () => {
-    server.reply(sdkStream('anthropic-sdk-python/tool_use_response.txt'));
+    server().reply(sdkStream('anthropic-sdk-python/tool_use_response.txt'));
     const request = modelRequest({
       messages: [{ role: 'user', content: [{ type: 'text', text: "What's the weather in Paris?" }] }],
       tools: [WEATHER_TOOL],
@@ -114,7 +97,7 @@ describe('AnthropicProvider against recorded responses', () => {
       { id: 'toolu_01NRLabsLyVHZPKxbKvkfSMn', name: 'get_weather', arguments: { location: 'Paris' } },
     ]);
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_use' });
-    const body = server.requests[0]?.body as { tool_choice: unknown; tools: unknown };
+    const body = server().requests[0]?.body as { tool_choice: unknown; tools: unknown };
     expect(body.tool_choice).toEqual({ type: 'any' });
     expect(body.tools).toMatchInlineSnapshot(`
       [
@@ -142,7 +125,7 @@ describe('AnthropicProvider against recorded responses', () => {
   });
 
   it('yields parallel tool calls in order', async () => {
-    server.reply(sseResponse(chunkFrames('vercel-ai/anthropic-issue-15652-false.chunks.txt', 'anthropic')));
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-issue-15652-false.chunks.txt', 'anthropic')));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(toolCallsOf(chunks)).toEqual([
       { id: 'toolu_01LtEf4h1QW7KCKLsYMuhTNB', name: 'searchDocs', arguments: { query: 'alpha' } },
@@ -153,7 +136,7 @@ describe('AnthropicProvider against recorded responses', () => {
   });
 
   it('sends thinking with its signature back before the tool use, and streams new thinking with its signature', async () => {
-    server.reply(sseResponse(chunkFrames('vercel-ai/anthropic-clear-thinking.1.chunks.txt', 'anthropic')));
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-clear-thinking.1.chunks.txt', 'anthropic')));
     const history: Message[] = [
       { role: 'user', content: [{ type: 'text', text: 'What is 37 * 25, divided by 5?' }] },
       {
@@ -191,7 +174,7 @@ describe('AnthropicProvider against recorded responses', () => {
     );
     expect(textOf(chunks)).toBe('925 ÷ 5 = 185');
     // Thinking forbids tool_choice `any`: the provider falls back to `auto`.
-    const body = server.requests[0]?.body as { thinking: unknown; tool_choice: unknown; messages: unknown };
+    const body = server().requests[0]?.body as { thinking: unknown; tool_choice: unknown; messages: unknown };
     expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
     expect(body.tool_choice).toEqual({ type: 'auto' });
     expect(body.messages).toMatchInlineSnapshot(`
@@ -249,7 +232,7 @@ describe('AnthropicProvider against recorded responses', () => {
       '{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":120}}',
       '{"type":"message_stop"}',
     ];
-    server.reply(
+    server().reply(
       sseResponse([...chunkLinesToFrames(thinking, 'anthropic'), ...toolUse, ...chunkLinesToFrames(end, 'anthropic')]),
     );
     const chunks = await collectChunks(
@@ -270,7 +253,7 @@ describe('AnthropicProvider against recorded responses', () => {
   });
 
   it('emits a tool input cut off by max_tokens as it arrived, with finish reason length', async () => {
-    server.reply(sdkStream('anthropic-sdk-python/incomplete_partial_json_response.txt'));
+    server().reply(sdkStream('anthropic-sdk-python/incomplete_partial_json_response.txt'));
     const chunks = await collectChunks(provider().provider.stream(modelRequest({ tools: [WEATHER_TOOL] })));
     const [call] = chunksOfType(chunks, 'tool-call');
     expect(call?.toolName).toBe('make_file');
@@ -282,15 +265,15 @@ describe('AnthropicProvider against recorded responses', () => {
   });
 
   it('reports a refusal as the finish reason', async () => {
-    server.reply(sseResponse(chunkFrames('vercel-ai/anthropic-refusal.chunks.txt', 'anthropic')));
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-refusal.chunks.txt', 'anthropic')));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'refusal', rawReason: 'refusal' });
     expect(textOf(chunks)).toBe('');
   });
 
   it('counts prompt-cache writes and reads', async () => {
-    server.reply(sseResponse(chunkFrames('vercel-ai/anthropic-issue-5942-cache-write.chunks.txt', 'anthropic')));
-    server.reply(sseResponse(chunkFrames('vercel-ai/anthropic-issue-5942-cache-read.chunks.txt', 'anthropic')));
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-issue-5942-cache-write.chunks.txt', 'anthropic')));
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-issue-5942-cache-read.chunks.txt', 'anthropic')));
     const { provider: anthropic } = provider();
     const write = chunksOfType(await collectChunks(anthropic.stream(modelRequest())), 'usage');
     const read = chunksOfType(await collectChunks(anthropic.stream(modelRequest())), 'usage');
@@ -311,10 +294,10 @@ describe('AnthropicProvider against recorded responses', () => {
   });
 
   it('reads a whole non-streamed message when streaming is off', async () => {
-    server.reply(jsonResponse(200, readJsonFixture('vercel-ai/anthropic-text.json')));
+    server().reply(jsonResponse(200, readJsonFixture('vercel-ai/anthropic-text.json')));
     const chunks = await collectChunks(provider({ streaming: false }).provider.stream(modelRequest()));
     expect(textOf(chunks)).toMatch(/^Hello/);
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
-    expect(server.requests[0]?.body).not.toHaveProperty('stream', true);
+    expect(server().requests[0]?.body).not.toHaveProperty('stream', true);
   });
 });

@@ -1,27 +1,18 @@
 import { DefaultAgent, type LLMProvider } from '@agentloop/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   calculatorTool,
   chatAnswer,
-  FixtureServer,
-  instantSleep,
   responsesAnswer,
   sseResponse,
+  testProviderOptions,
+  useFixtureServer,
 } from '../test-support/index.js';
 import { OpenAIProvider } from './openai-provider.js';
 import { OpenAIResponsesProvider } from './openai-responses-provider.js';
 
 // A DefaultAgent runs several tool steps against a local server that answers each request in turn.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function calculatorAgent(provider: LLMProvider) {
   const agent = new DefaultAgent(provider, {
@@ -39,24 +30,22 @@ const done = { id: 'call_3', name: 'task_completion', arguments: { result: '(12 
 
 describe('DefaultAgent with the OpenAI providers', () => {
   it('runs Chat Completions tool steps to task_completion', async () => {
-    server.reply(
+    server().reply(
       sseResponse(chatAnswer({ toolCalls: [add] })),
       sseResponse(chatAnswer({ text: 'Next step.', toolCalls: [multiply] })),
       sseResponse(chatAnswer({ toolCalls: [done] })),
     );
     const provider = new OpenAIProvider({
       model: 'gpt-4o',
-      apiKey: 'test-key',
-      baseURL: `${server.url}/v1`,
       compatible: false,
-      sleep: instantSleep().sleep,
+      ...testProviderOptions(`${server().url}/v1`).options,
     });
     const result = await calculatorAgent(provider).run('What is (12 + 7) * 3?');
     expect(result.exit).toBe('task_completion');
     expect(result.payload).toEqual({ result: '(12 + 7) * 3 = 57' });
     expect(result.iterations).toBe(3);
     expect(result.usage).toMatchObject({ inputTokens: 300, outputTokens: 60 });
-    const last = server.requests[2]?.body as { tool_choice: string; messages: Array<{ role: string }> };
+    const last = server().requests[2]?.body as { tool_choice: string; messages: Array<{ role: string }> };
     expect(last.tool_choice).toBe('required');
     expect(last.messages.slice(2)).toMatchInlineSnapshot(`
       [
@@ -103,7 +92,7 @@ describe('DefaultAgent with the OpenAI providers', () => {
   });
 
   it('runs Responses API steps to task_completion, carrying encrypted reasoning across turns', async () => {
-    server.reply(
+    server().reply(
       sseResponse(
         responsesAnswer(
           { thinking: { text: 'Add, then multiply.', signature: 'gAAAAABencrypted1' }, toolCalls: [add] },
@@ -115,15 +104,13 @@ describe('DefaultAgent with the OpenAI providers', () => {
     );
     const provider = new OpenAIResponsesProvider({
       model: 'gpt-5.1',
-      apiKey: 'test-key',
-      baseURL: `${server.url}/v1`,
       compatible: false,
-      sleep: instantSleep().sleep,
+      ...testProviderOptions(`${server().url}/v1`).options,
     });
     const result = await calculatorAgent(provider).run('What is (12 + 7) * 3?');
     expect(result.exit).toBe('task_completion');
     expect(result.iterations).toBe(3);
-    const second = server.requests[1]?.body as { input: unknown[]; store: boolean };
+    const second = server().requests[1]?.body as { input: unknown[]; store: boolean };
     expect(second.store).toBe(false);
     expect(second.input.slice(1)).toMatchInlineSnapshot(`
       [

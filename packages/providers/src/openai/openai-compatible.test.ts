@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   chunksOfType,
   collectChunks,
   collectUntilError,
-  FixtureServer,
   instantSleep,
   jsonResponse,
   modelRequest,
@@ -12,6 +11,7 @@ import {
   textOf,
   thinkingOf,
   toolCallsOf,
+  useFixtureServer,
   WEATHER_TOOL,
 } from '../test-support/index.js';
 import { OpenAIProvider } from './openai-provider.js';
@@ -19,16 +19,7 @@ import type { OpenAIProviderOptions } from './openai-provider-options.js';
 
 // OpenAI-compatible servers. The qwen-plus answer is a real recording; the streamed quirks below are
 // hand-written in the formats Ollama, vLLM and llama.cpp send, since no recording of them is at hand.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 const savedKey = process.env.OPENAI_API_KEY;
 beforeEach(() => {
@@ -38,11 +29,12 @@ afterEach(() => {
   if (savedKey !== undefined) process.env.OPENAI_API_KEY = savedKey;
 });
 
+// Not testProviderOptions: with no API key and no `compatible`, these tests see what a local server gets by default.
 function localProvider(options: Partial<OpenAIProviderOptions> = {}) {
   let ids = 0;
   return new OpenAIProvider({
     model: 'qwen2.5-coder:7b',
-    baseURL: `${server.url}/v1`,
+    baseURL: `${server().url}/v1`,
     sleep: instantSleep().sleep,
     generateId: () => `call_generated_${++ids}`,
     clientOptions: { logLevel: 'off' },
@@ -59,7 +51,7 @@ const delta = (value: Record<string, unknown>, finishReason: string | null = nul
 
 describe('OpenAIProvider with an OpenAI-compatible server', () => {
   it('needs no API key, calls itself openai-compatible and uses max_tokens', async () => {
-    server.reply(
+    server().reply(
       jsonResponse(200, readJsonFixture('vercel-ai/qwen-plus-normalized-replayed-tool-arguments-success.json')),
     );
     const provider = localProvider({ model: 'qwen-plus', streaming: false });
@@ -71,13 +63,13 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
       { id: 'call_97a6503afcdb45769a1603', name: 'set_cell_range', arguments: { label: 'A1' } },
     ]);
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_calls' });
-    expect(server.requests[0]?.headers.authorization).toBe('Bearer not-needed');
-    expect(server.requests[0]?.body).toMatchObject({ max_tokens: 512 });
-    expect(server.requests[0]?.body).not.toHaveProperty('max_completion_tokens');
+    expect(server().requests[0]?.headers.authorization).toBe('Bearer not-needed');
+    expect(server().requests[0]?.body).toMatchObject({ max_tokens: 512 });
+    expect(server().requests[0]?.body).not.toHaveProperty('max_completion_tokens');
   });
 
   it('reads Ollama-style reasoning and a whole tool call answered with finish_reason stop', async () => {
-    server.reply(
+    server().reply(
       chat(
         delta({ role: 'assistant', content: '', reasoning: 'The user wants' }),
         delta({ content: '', reasoning: ' the weather.' }),
@@ -116,7 +108,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
   });
 
   it('reads reasoning_content deltas as thinking before the answer', async () => {
-    server.reply(
+    server().reply(
       chat(
         delta({ role: 'assistant', reasoning_content: 'Simple greeting.' }),
         delta({ reasoning_content: null, content: 'Hi there!' }),
@@ -129,7 +121,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
   });
 
   it('invents ids for tool calls sent with id "0" or none, and takes arguments sent as an object', async () => {
-    server.reply(
+    server().reply(
       chat(
         delta({ tool_calls: [{ id: '0', function: { name: 'get_weather', arguments: { location: 'Oslo' } } }] }),
         delta({ tool_calls: [{ function: { name: 'get_weather', arguments: { location: 'Bergen' } } }] }),
@@ -145,7 +137,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
   });
 
   it('gives two calls with the same id distinct ids', async () => {
-    server.reply(
+    server().reply(
       chat(
         delta({
           tool_calls: [{ index: 0, id: 'call_a', function: { name: 'get_weather', arguments: '{"location":"Oslo"}' } }],
@@ -171,7 +163,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
         code: null,
       },
     };
-    server.reply(jsonResponse(400, ollama));
+    server().reply(jsonResponse(400, ollama));
     const { error } = await collectUntilError(
       localProvider({ model: 'gemma2:2b' }).stream(modelRequest({ tools: [WEATHER_TOOL] })),
     );
@@ -182,7 +174,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
       provider: 'openai-compatible',
     });
     expect((error as Error).message).toContain('does not support tools');
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('recognises what vLLM and llama.cpp say about tools', async () => {
@@ -193,7 +185,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
       code: 400,
     };
     const llamaCpp = { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } };
-    server.reply(jsonResponse(400, vllm), jsonResponse(500, llamaCpp));
+    server().reply(jsonResponse(400, vllm), jsonResponse(500, llamaCpp));
     const first = await collectUntilError(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
     const second = await collectUntilError(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
     expect([first.error, second.error]).toMatchObject([{ code: 'tools_unsupported' }, { code: 'tools_unsupported' }]);
@@ -201,9 +193,9 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
   });
 
   it('uses OPENAI_BASE_URL from the environment', async () => {
-    process.env.OPENAI_BASE_URL = `${server.url}/v1`;
+    process.env.OPENAI_BASE_URL = `${server().url}/v1`;
     try {
-      server.reply(chat(delta({ content: 'ok' }, 'stop')));
+      server().reply(chat(delta({ content: 'ok' }, 'stop')));
       const provider = new OpenAIProvider({ model: 'llama3.1:8b', clientOptions: { logLevel: 'off' } });
       expect(textOf(await collectChunks(provider.stream(modelRequest())))).toBe('ok');
       expect(provider.id).toBe('openai-compatible');

@@ -1,48 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chunksOfType,
   collectChunks,
   collectUntilError,
   FixtureServer,
-  instantSleep,
   jsonResponse,
   keptChunks,
   modelRequest,
   rawSseFrames,
   readFixture,
   sseResponse,
+  testProviderOptions,
   textOf,
   toolCallsOf,
+  useFixtureServer,
   WEATHER_TOOL,
 } from '../test-support/index.js';
 import { OpenAIProvider } from './openai-provider.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 
 // Faults injected into real recorded Chat Completions streams by the local server.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function provider(options: Partial<OpenAIProviderOptions> = {}) {
-  const { sleep, waits } = instantSleep();
-  const instance = new OpenAIProvider({
-    model: 'gpt-4o',
-    apiKey: 'test-key',
-    baseURL: `${server.url}/v1`,
-    compatible: false,
-    sleep,
-    random: () => 0.5,
-    clientOptions: { logLevel: 'off' },
-    ...options,
-  });
-  return { provider: instance, waits };
+  const shared = testProviderOptions(`${server().url}/v1`);
+  const instance = new OpenAIProvider({ model: 'gpt-4o', compatible: false, ...shared.options, ...options });
+  return { provider: instance, waits: shared.waits };
 }
 
 const textFrames = () =>
@@ -73,7 +56,7 @@ const openaiError = (message: string, type: string, code: string | null = null) 
 
 describe('OpenAIProvider under faults', () => {
   it('honours retry-after-ms on a 429', async () => {
-    server.reply(
+    server().reply(
       jsonResponse(429, openaiError('Rate limit reached for gpt-4o', 'requests', 'rate_limit_exceeded'), {
         'retry-after-ms': '1500',
       }),
@@ -89,22 +72,28 @@ describe('OpenAIProvider under faults', () => {
   });
 
   it('does not retry a 429 for a spent quota', async () => {
-    server.reply(
+    server().reply(
       jsonResponse(429, openaiError('You exceeded your current quota', 'insufficient_quota', 'insufficient_quota')),
     );
     const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
     expect(error).toMatchObject({ code: 'rate_limit', retryable: false, action: 'stop' });
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('retries a 503', async () => {
-    server.reply(jsonResponse(503, openaiError('The server is overloaded', 'server_error')), sseResponse(textFrames()));
+    server().reply(
+      jsonResponse(503, openaiError('The server is overloaded', 'server_error')),
+      sseResponse(textFrames()),
+    );
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]?.error).toMatchObject({ code: 'server_error', statusCode: 503 });
   });
 
   it('restarts the step after a socket reset between parallel tool calls, emitting each call once', async () => {
-    server.reply(sseResponse(parallelFrames(), { fault: { after: 12, kind: 'reset' } }), sseResponse(parallelFrames()));
+    server().reply(
+      sseResponse(parallelFrames(), { fault: { after: 12, kind: 'reset' } }),
+      sseResponse(parallelFrames()),
+    );
     const chunks = await collectChunks(provider().provider.stream(modelRequest({ tools: [WEATHER_TOOL] })));
     const [retry] = chunksOfType(chunks, 'retry');
     expect(retry).toMatchObject({ discardOutput: true, error: { code: 'stream_broken' } });
@@ -114,7 +103,7 @@ describe('OpenAIProvider under faults', () => {
   });
 
   it('treats a stream that ends without a finish_reason as broken', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 8, kind: 'close' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 8, kind: 'close' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'stream_broken' } });
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
@@ -122,7 +111,7 @@ describe('OpenAIProvider under faults', () => {
 
   it('restarts the step after a malformed event', async () => {
     const frames = textFrames();
-    server.reply(
+    server().reply(
       sseResponse([
         ...frames.slice(0, 3),
         'data: {"id":"chatcmpl-x","choices":[{"delta":{"content":"br\n\n',
@@ -136,7 +125,7 @@ describe('OpenAIProvider under faults', () => {
   });
 
   it('retries a stalled stream after the idle timeout', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 4, kind: 'stall' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 4, kind: 'stall' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'timeout' } });
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
@@ -148,7 +137,7 @@ describe('OpenAIProvider under faults', () => {
       'invalid_request_error',
       'context_length_exceeded',
     );
-    server.reply(jsonResponse(400, body));
+    server().reply(jsonResponse(400, body));
     const { error } = await collectUntilError(provider().provider.stream(modelRequest({ tools: [WEATHER_TOOL] })));
     expect(error).toMatchObject({ code: 'context_length', action: 'compact' });
   });

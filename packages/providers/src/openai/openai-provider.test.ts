@@ -1,51 +1,38 @@
 import type { Message } from '@agentloop/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chunksOfType,
   collectChunks,
   collectUntilError,
-  FixtureServer,
-  instantSleep,
   jsonResponse,
   modelRequest,
   rawSseFrames,
   readFixture,
   readJsonFixture,
   sseResponse,
+  testProviderOptions,
   textOf,
   toolCallsOf,
+  useFixtureServer,
   WEATHER_TOOL,
 } from '../test-support/index.js';
 import { OpenAIProvider } from './openai-provider.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 
 // Recorded Chat Completions traffic (see src/__fixtures__/README.md) served from a local server.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function provider(options: Partial<OpenAIProviderOptions> = {}) {
-  const { sleep, waits } = instantSleep();
+  const shared = testProviderOptions(`${server().url}/v1`);
   let ids = 0;
   const instance = new OpenAIProvider({
     model: 'gpt-4o',
-    apiKey: 'test-key',
-    baseURL: `${server.url}/v1`,
     compatible: false,
-    sleep,
-    random: () => 0.5,
+    ...shared.options,
     generateId: () => `call_generated_${++ids}`,
-    clientOptions: { logLevel: 'off' },
     ...options,
   });
-  return { provider: instance, waits };
+  return { provider: instance, waits: shared.waits };
 }
 
 const recorded = (hash: string) => sseResponse(rawSseFrames(readFixture(`openai-python/${hash}.bin`)));
@@ -53,7 +40,7 @@ const TEXT_SSE = 'e2aad469b71d1d4894ff833ea147020a9d875eb7ce644a0ff355581690a4cb
 
 describe('OpenAIProvider against recorded responses', () => {
   it('streams plain text with usage, asking for usage in the stream', async () => {
-    server.reply(recorded(TEXT_SSE));
+    server().reply(recorded(TEXT_SSE));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(textOf(chunks)).toMatch(/^I'm unable to provide real-time weather updates\./);
     expect(chunksOfType(chunks, 'usage')).toEqual([
@@ -63,9 +50,9 @@ describe('OpenAIProvider against recorded responses', () => {
       },
     ]);
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
-    expect(server.requests[0]?.path).toBe('/v1/chat/completions');
-    expect(server.requests[0]?.headers.authorization).toBe('Bearer test-key');
-    expect(server.requests[0]?.body).toMatchInlineSnapshot(`
+    expect(server().requests[0]?.path).toBe('/v1/chat/completions');
+    expect(server().requests[0]?.headers.authorization).toBe('Bearer test-key');
+    expect(server().requests[0]?.body).toMatchInlineSnapshot(`
       {
         "messages": [
           {
@@ -87,7 +74,7 @@ describe('OpenAIProvider against recorded responses', () => {
   });
 
   it('assembles tool-call arguments streamed in pieces and sends tool_choice required', async () => {
-    server.reply(recorded('c6aa7e397b7123c3501f25df3a05d4daf7e8ad6d61ffa406ab5361fe36a8d5b1'));
+    server().reply(recorded('c6aa7e397b7123c3501f25df3a05d4daf7e8ad6d61ffa406ab5361fe36a8d5b1'));
     const chunks = await collectChunks(
       provider().provider.stream(modelRequest({ tools: [WEATHER_TOOL], toolChoice: 'required' })),
     );
@@ -102,7 +89,7 @@ describe('OpenAIProvider against recorded responses', () => {
       },
     ]);
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_calls' });
-    const body = server.requests[0]?.body as Record<string, unknown>;
+    const body = server().requests[0]?.body as Record<string, unknown>;
     expect(body.tool_choice).toBe('required');
     expect(body.tools).toMatchInlineSnapshot(`
       [
@@ -130,7 +117,7 @@ describe('OpenAIProvider against recorded responses', () => {
   });
 
   it('yields parallel tool calls keyed by index', async () => {
-    server.reply(recorded('f82268f2fefd5cfbc7eeb59c297688be2f6ca0849a6e4f17851b517310841d9b'));
+    server().reply(recorded('f82268f2fefd5cfbc7eeb59c297688be2f6ca0849a6e4f17851b517310841d9b'));
     const chunks = await collectChunks(provider().provider.stream(modelRequest({ tools: [WEATHER_TOOL] })));
     expect(toolCallsOf(chunks)).toEqual([
       {
@@ -148,22 +135,22 @@ describe('OpenAIProvider against recorded responses', () => {
   });
 
   it('reports finish_reason length', async () => {
-    server.reply(recorded('4cc50a6135d254573a502310e6af1246f55edb6ad95fa24059f160996b68866d'));
+    server().reply(recorded('4cc50a6135d254573a502310e6af1246f55edb6ad95fa24059f160996b68866d'));
     const chunks = await collectChunks(provider().provider.stream(modelRequest({ settings: { maxTokens: 1 } })));
     expect(textOf(chunks)).toBe('{"');
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'length' });
-    expect(server.requests[0]?.body).toMatchObject({ max_completion_tokens: 1 });
+    expect(server().requests[0]?.body).toMatchObject({ max_completion_tokens: 1 });
   });
 
   it('yields a refusal as text with finish reason refusal', async () => {
-    server.reply(recorded('173417d553406f034f643e5db3f8d591fb691ebac56f5ae39a22cc7d455c5353'));
+    server().reply(recorded('173417d553406f034f643e5db3f8d591fb691ebac56f5ae39a22cc7d455c5353'));
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(textOf(chunks)).toBe("I'm sorry, I can't assist with that request.");
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'refusal', rawReason: 'stop' });
   });
 
   it('sends each tool result as its own tool message after the assistant tool calls', async () => {
-    server.reply(recorded(TEXT_SSE));
+    server().reply(recorded(TEXT_SSE));
     const history: Message[] = [
       { role: 'user', content: [{ type: 'text', text: 'Weather in Paris and Rome?' }] },
       {
@@ -190,7 +177,7 @@ describe('OpenAIProvider against recorded responses', () => {
       },
     ];
     await collectChunks(provider().provider.stream(modelRequest({ messages: history, tools: [WEATHER_TOOL] })));
-    const body = server.requests[0]?.body as { messages: unknown };
+    const body = server().requests[0]?.body as { messages: unknown };
     expect(body.messages).toMatchInlineSnapshot(`
       [
         {
@@ -238,20 +225,20 @@ describe('OpenAIProvider against recorded responses', () => {
   });
 
   it('stops at once on a real 400 with the server message', async () => {
-    server.reply(jsonResponse(400, readJsonFixture('vercel-ai/reasoning-model-legacy-parameter-error.json')));
+    server().reply(jsonResponse(400, readJsonFixture('vercel-ai/reasoning-model-legacy-parameter-error.json')));
     const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
     expect(error).toMatchObject({ code: 'invalid_request', statusCode: 400, retryable: false });
     expect((error as Error).message).toBe(
       "openai API error (400 invalid_request_error): Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
     );
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('reads a non-streamed response with cached input tokens when streaming is off', async () => {
     const recording = readJsonFixture<{ attempts: Array<{ rawResponseBody: unknown }> }>(
       'vercel-ai/openai-chat-cached-input-tokens-11178.json',
     );
-    server.reply(jsonResponse(200, recording.attempts[1]?.rawResponseBody));
+    server().reply(jsonResponse(200, recording.attempts[1]?.rawResponseBody));
     const chunks = await collectChunks(
       provider({ model: 'gpt-4o-mini', streaming: false }).provider.stream(modelRequest()),
     );
@@ -263,6 +250,6 @@ describe('OpenAIProvider against recorded responses', () => {
       cacheWriteTokens: 0,
       reasoningTokens: 0,
     });
-    expect(server.requests[0]?.body).not.toHaveProperty('stream_options');
+    expect(server().requests[0]?.body).not.toHaveProperty('stream_options');
   });
 });

@@ -2,18 +2,13 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
-import { streamModelCall } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
 import { ChatStreamReader } from './chat/chat-stream-reader.js';
 import type { WireChatChunk } from './chat/wire-chat-chunk.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
-import { toOpenAIError } from './to-openai-error.js';
-
-/** Default silence allowed in a stream from OpenAI, and from a compatible server that may load its model first. */
-export const DEFAULT_OPENAI_IDLE_TIMEOUT_MS = 60_000;
-export const DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS = 300_000;
+import { streamOpenAICall } from './stream-openai-call.js';
 
 /**
  * A model behind the Chat Completions API: OpenAI's, or any OpenAI-compatible server through `baseURL`
@@ -52,18 +47,12 @@ export class OpenAIProvider implements LLMProvider {
       modelInfo: this.modelInfo,
       compatible: this.compatible,
     });
-    const offeredTools = request.tools.length > 0;
-    return streamModelCall({
+    return streamOpenAICall({
       provider: this.id,
+      compatible: this.compatible,
+      options: this.options,
       request,
-      retry: this.options.retry,
-      idleTimeoutMs:
-        this.options.idleTimeoutMs ??
-        (this.compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
-      sleep: this.options.sleep,
-      random: this.options.random,
       attempt: (signal) => this.attempt(body, signal),
-      toError: (error) => toOpenAIError(error, this.id, offeredTools),
     });
   }
 

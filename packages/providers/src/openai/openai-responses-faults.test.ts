@@ -1,47 +1,30 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chunkLines,
   chunkLinesToFrames,
   chunksOfType,
   collectChunks,
   collectUntilError,
-  FixtureServer,
-  instantSleep,
   jsonResponse,
   keptChunks,
   modelRequest,
   readJsonFixture,
   splitResponses,
   sseResponse,
+  testProviderOptions,
   textOf,
   toolCallsOf,
+  useFixtureServer,
 } from '../test-support/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { OpenAIResponsesProvider } from './openai-responses-provider.js';
 
 // Recorded Responses API failures, and faults injected into recorded streams by the local server.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function provider(options: Partial<OpenAIProviderOptions> = {}) {
-  return new OpenAIResponsesProvider({
-    model: 'gpt-5.1-codex-max',
-    apiKey: 'test-key',
-    baseURL: `${server.url}/v1`,
-    compatible: false,
-    sleep: instantSleep().sleep,
-    random: () => 0.5,
-    clientOptions: { logLevel: 'off' },
-    ...options,
-  });
+  const { options: shared } = testProviderOptions(`${server().url}/v1`);
+  return new OpenAIResponsesProvider({ model: 'gpt-5.1-codex-max', compatible: false, ...shared, ...options });
 }
 
 const textFrames = () => chunkLinesToFrames(chunkLines('vercel-ai/azure-text.1.chunks.txt'), 'responses');
@@ -53,18 +36,18 @@ const CALCULATOR = {
 
 describe('OpenAIResponsesProvider failures', () => {
   it('fails without retrying when the stream reports a spent quota', async () => {
-    server.reply(sseResponse(chunkLinesToFrames(chunkLines('vercel-ai/openai-error.1.chunks.txt'), 'responses')));
+    server().reply(sseResponse(chunkLinesToFrames(chunkLines('vercel-ai/openai-error.1.chunks.txt'), 'responses')));
     const { chunks, error } = await collectUntilError(provider().stream(modelRequest()));
     expect(chunks).toEqual([]);
     expect(error).toMatchObject({ code: 'rate_limit', retryable: false });
     expect((error as Error).message).toMatch(
       /^openai API error \(insufficient_quota\): You exceeded your current quota/,
     );
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('retries a response.failed for a rate limit', async () => {
-    server.reply(
+    server().reply(
       sseResponse(chunkLinesToFrames(chunkLines('vercel-ai/openai-response-failed-only.1.chunks.txt'), 'responses')),
       sseResponse(textFrames()),
     );
@@ -76,16 +59,16 @@ describe('OpenAIResponsesProvider failures', () => {
   });
 
   it('stops at once on a real 400', async () => {
-    server.reply(jsonResponse(400, readJsonFixture('vercel-ai/reasoning-model-temperature-error.json')));
+    server().reply(jsonResponse(400, readJsonFixture('vercel-ai/reasoning-model-temperature-error.json')));
     const { error } = await collectUntilError(provider().stream(modelRequest({ settings: { temperature: 0.2 } })));
     expect(error).toMatchObject({ code: 'invalid_request', statusCode: 400 });
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('retries a stream cut mid-way, emitting the reasoning and the function call once', async () => {
     const [first] = splitResponses(chunkLines('vercel-ai/openai-reasoning-encrypted-content.1.chunks.txt'));
     const frames = chunkLinesToFrames(first!, 'responses');
-    server.reply(sseResponse(frames, { fault: { after: 45, kind: 'reset' } }), sseResponse(frames));
+    server().reply(sseResponse(frames, { fault: { after: 45, kind: 'reset' } }), sseResponse(frames));
     const chunks = await collectChunks(provider().stream(modelRequest({ tools: [CALCULATOR] })));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'stream_broken' } });
     const kept = keptChunks(chunks);
@@ -94,14 +77,14 @@ describe('OpenAIResponsesProvider failures', () => {
   });
 
   it('treats a stream that ends before response.completed as broken', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 6, kind: 'close' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 6, kind: 'close' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider().stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ error: { code: 'stream_broken' } });
     expect(textOf(keptChunks(chunks))).toBe('Hello');
   });
 
   it('retries a stalled stream after the idle timeout', async () => {
-    server.reply(sseResponse(textFrames(), { fault: { after: 3, kind: 'stall' } }), sseResponse(textFrames()));
+    server().reply(sseResponse(textFrames(), { fault: { after: 3, kind: 'stall' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ error: { code: 'timeout' } });
     expect(textOf(keptChunks(chunks))).toBe('Hello');

@@ -1,48 +1,35 @@
 import type { Message } from '@agentloop/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chunkLines,
   chunkLinesToFrames,
   chunksOfType,
   collectChunks,
-  FixtureServer,
-  instantSleep,
   jsonResponse,
   modelRequest,
   splitResponses,
   sseResponse,
+  testProviderOptions,
   textOf,
   thinkingOf,
   toolCallsOf,
+  useFixtureServer,
 } from '../test-support/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { OpenAIResponsesProvider } from './openai-responses-provider.js';
 
 // Recorded Responses API traffic (see src/__fixtures__/README.md) served from a local server.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await FixtureServer.start();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFixtureServer();
 
 function provider(options: Partial<OpenAIProviderOptions> = {}) {
-  const { sleep, waits } = instantSleep();
+  const shared = testProviderOptions(`${server().url}/v1`);
   const instance = new OpenAIResponsesProvider({
     model: 'gpt-5.1-codex-max',
-    apiKey: 'test-key',
-    baseURL: `${server.url}/v1`,
     compatible: false,
-    sleep,
-    random: () => 0.5,
-    clientOptions: { logLevel: 'off' },
+    ...shared.options,
     ...options,
   });
-  return { provider: instance, waits };
+  return { provider: instance, waits: shared.waits };
 }
 
 // Four calls of one agent run: reasoning + a calculator call, two more calls, then the answer.
@@ -61,7 +48,7 @@ const textLines = () => chunkLines('vercel-ai/azure-text.1.chunks.txt');
 describe('OpenAIResponsesProvider against recorded responses', () => {
   it('streams a reasoning summary, its encrypted reasoning and a function call', async () => {
     const [first] = calculatorRun();
-    server.reply(sseResponse(chunkLinesToFrames(first!, 'responses')));
+    server().reply(sseResponse(chunkLinesToFrames(first!, 'responses')));
     const request = modelRequest({
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Compute (12 + 7) * 3 * 10 with the calculator.' }] }],
       tools: [CALCULATOR],
@@ -87,8 +74,8 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
       reasoningTokens: 0,
     });
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'completed' });
-    expect(server.requests[0]?.path).toBe('/v1/responses');
-    expect(server.requests[0]?.body).toMatchInlineSnapshot(`
+    expect(server().requests[0]?.path).toBe('/v1/responses');
+    expect(server().requests[0]?.body).toMatchInlineSnapshot(`
       {
         "include": [
           "reasoning.encrypted_content",
@@ -140,7 +127,7 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
 
   it('sends the encrypted reasoning, the call and its output back without server-side storage', async () => {
     const [first, second] = calculatorRun();
-    server.reply(
+    server().reply(
       sseResponse(chunkLinesToFrames(first!, 'responses')),
       sseResponse(chunkLinesToFrames(second!, 'responses')),
     );
@@ -183,7 +170,7 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
     expect(toolCallsOf(step2)).toEqual([
       { id: 'call_Q6pW65MUgW9vF59BmItYGos3', name: 'calculator', arguments: { a: 19, b: 3, op: 'multiply' } },
     ]);
-    const body = server.requests[1]?.body as {
+    const body = server().requests[1]?.body as {
       input: Array<Record<string, unknown>>;
       store: boolean;
       include: string[];
@@ -218,7 +205,7 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
   });
 
   it('streams plain output text', async () => {
-    server.reply(sseResponse(chunkLinesToFrames(textLines(), 'responses')));
+    server().reply(sseResponse(chunkLinesToFrames(textLines(), 'responses')));
     const chunks = await collectChunks(provider({ model: 'gpt-5.1' }).provider.stream(modelRequest()));
     expect(textOf(chunks)).toBe('Hello');
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
@@ -230,7 +217,7 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
     const last = JSON.parse(lines.at(-1)!) as { type: string; response: Record<string, unknown> };
     last.type = 'response.incomplete';
     last.response = { ...last.response, status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } };
-    server.reply(sseResponse(chunkLinesToFrames([...lines.slice(0, -1), JSON.stringify(last)], 'responses')));
+    server().reply(sseResponse(chunkLinesToFrames([...lines.slice(0, -1), JSON.stringify(last)], 'responses')));
     const chunks = await collectChunks(provider({ model: 'gpt-5.1' }).provider.stream(modelRequest()));
     expect(textOf(chunks)).toBe('Hello');
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'max_output_tokens' });
@@ -239,7 +226,7 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
   it('replays a whole non-streamed response when streaming is off', async () => {
     const [first] = calculatorRun();
     const completed = JSON.parse(first!.at(-1)!) as { response: unknown };
-    server.reply(jsonResponse(200, completed.response));
+    server().reply(jsonResponse(200, completed.response));
     const chunks = await collectChunks(
       provider({ streaming: false }).provider.stream(modelRequest({ tools: [CALCULATOR] })),
     );

@@ -2,15 +2,13 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
-import { streamModelCall } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
-import { DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS, DEFAULT_OPENAI_IDLE_TIMEOUT_MS } from './openai-provider.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { buildResponsesRequest } from './responses/build-responses-request.js';
 import { responseEvents } from './responses/response-events.js';
 import { ResponsesStreamReader } from './responses/responses-stream-reader.js';
 import type { WireResponse, WireResponseEvent } from './responses/wire-response-event.js';
-import { toOpenAIError } from './to-openai-error.js';
+import { streamOpenAICall } from './stream-openai-call.js';
 
 /**
  * A model behind OpenAI's Responses API, streaming, stateless (`store: false`): reasoning summaries stream
@@ -43,18 +41,12 @@ export class OpenAIResponsesProvider implements LLMProvider {
 
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {
     const body = buildResponsesRequest(request, { model: this.options.model, modelInfo: this.modelInfo });
-    const offeredTools = request.tools.length > 0;
-    return streamModelCall({
+    return streamOpenAICall({
       provider: this.id,
+      compatible: this.compatible,
+      options: this.options,
       request,
-      retry: this.options.retry,
-      idleTimeoutMs:
-        this.options.idleTimeoutMs ??
-        (this.compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
-      sleep: this.options.sleep,
-      random: this.options.random,
       attempt: (signal) => this.attempt(body, signal),
-      toError: (error) => toOpenAIError(error, this.id, offeredTools),
     });
   }
 

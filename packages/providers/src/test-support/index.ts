@@ -25,3 +25,6 @@ export type { RecordedExchange, StreamFault } from './responders.js';
 export { jsonResponse, recordedResponse, sseResponse } from './responders.js';
 export type { ScriptedAnswer } from './scripted-streams.js';
 export { anthropicAnswer, chatAnswer, responsesAnswer } from './scripted-streams.js';
+export type { TestProviderOptions } from './test-provider-options.js';
+export { testProviderOptions } from './test-provider-options.js';
+export { useFixtureServer } from './use-fixture-server.js';

@@ -1,0 +1,42 @@
+import type { ModelChunk, ModelRequest } from '@agentloop/core';
+import { streamModelCall } from '../streaming/index.js';
+import type { OpenAIProviderOptions } from './openai-provider-options.js';
+import { toOpenAIError } from './to-openai-error.js';
+
+/** Default silence allowed in a stream from OpenAI, and from a compatible server that may load its model first. */
+export const DEFAULT_OPENAI_IDLE_TIMEOUT_MS = 60_000;
+export const DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS = 300_000;
+
+/** One model call of OpenAIProvider or OpenAIResponsesProvider. */
+export interface OpenAICall {
+  /** The provider's id, for error messages. */
+  provider: 'openai' | 'openai-compatible';
+  /** Whether the server is OpenAI-compatible rather than OpenAI, which sets the default idle timeout. */
+  compatible: boolean;
+  /** The provider's options: retry policy, idle timeout, sleep and jitter. */
+  options: OpenAIProviderOptions;
+  /** The request; its signal cancels the call. */
+  request: ModelRequest;
+  /** Sends the request once through the provider's API and streams its chunks. */
+  attempt: (signal: AbortSignal) => AsyncIterable<ModelChunk>;
+}
+
+/**
+ * Runs a model call of either OpenAI API with what both providers share: the caller's retry settings,
+ * the idle timeout for OpenAI or a compatible server, and the mapping of OpenAI SDK errors.
+ */
+export function streamOpenAICall(call: OpenAICall): AsyncIterable<ModelChunk> {
+  const { provider, compatible, options, request } = call;
+  const offeredTools = request.tools.length > 0;
+  return streamModelCall({
+    provider,
+    request,
+    retry: options.retry,
+    idleTimeoutMs:
+      options.idleTimeoutMs ?? (compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
+    sleep: options.sleep,
+    random: options.random,
+    attempt: call.attempt,
+    toError: (error) => toOpenAIError(error, provider, offeredTools),
+  });
+}
