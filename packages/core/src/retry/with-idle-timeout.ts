@@ -19,6 +19,11 @@ export interface IdleTimeoutOptions {
   onTimeout?: () => void;
   /** Defaults to the global timers and `Date.now`. */
   timers?: IdleTimers;
+  /**
+   * Receives `touch`, which counts as activity: call it for raw events that yield no item (streamed
+   * tool-argument pieces, pings), so a long tool input is not taken for a dead stream.
+   */
+  keepAlive?: (touch: () => void) => void;
 }
 
 const globalTimers: IdleTimers = {
@@ -63,6 +68,9 @@ export async function* withIdleTimeout<T>(
     options.onTimeout?.();
     failRead?.(options.createError(idleTimeoutMs));
   };
+  options.keepAlive?.(() => {
+    if (waitingSince !== undefined) waitingSince = timers.now();
+  });
   const next = (): Promise<IteratorResult<T>> =>
     new Promise((resolve, reject) => {
       waitingSince = timers.now();

@@ -8,7 +8,9 @@ import {
   jsonResponse,
   keptChunks,
   modelRequest,
+  rawSseFrames,
   readExchanges,
+  readFixture,
   recordedResponse,
   sseResponse,
   testProviderOptions,
@@ -199,5 +201,58 @@ describe('AnthropicProvider against recorded failures', () => {
     expect(error).toMatchObject({ code: 'invalid_request', statusCode: 400, retryable: false, action: 'stop' });
     expect((error as Error).message).toContain('unexpected `tool_use_id` found in `tool_result` blocks');
     expect(server().requests).toHaveLength(1);
+  });
+});
+
+describe('AnthropicProvider idle timeout and SDK errors', () => {
+  const slowly = (frames: readonly string[], gapMs: number) => async (response: import('node:http').ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const frame of frames) {
+      response.write(frame);
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+    response.end();
+  };
+
+  it('counts streamed tool-input pieces as activity, so a long tool input is not a dead stream', async () => {
+    const frames = rawSseFrames(readFixture('anthropic-sdk-python/tool_use_response.txt'));
+    server().reply(slowly(frames, 40));
+    const chunks = await collectChunks(
+      provider({ idleTimeoutMs: 150, retry: { maxRetries: 0 } }).provider.stream(
+        modelRequest({ tools: [WEATHER_TOOL] }),
+      ),
+    );
+    expect(frames.length * 40).toBeGreaterThan(150);
+    expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
+    expect(chunksOfType(chunks, 'tool-call')).toHaveLength(1);
+  });
+
+  it('does not apply the idle timeout to a response that is not streamed', async () => {
+    const [, , success] = readExchanges('anthropic-sdk-python/d743d628-16aa-4c9f-ae78-51deb578f746.json');
+    const answer = recordedResponse(success!);
+    server().reply(async (response, request) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await answer(response, request);
+    });
+    const chunks = await collectChunks(
+      provider({ streaming: false, idleTimeoutMs: 50 }).provider.stream(modelRequest()),
+    );
+    expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+  });
+
+  it('does not retry an error the SDK raises itself, such as missing credentials', async () => {
+    const saved = process.env.ANTHROPIC_API_KEY;
+    delete process.env.ANTHROPIC_API_KEY;
+    try {
+      const { error, chunks } = await collectUntilError(
+        provider({ apiKey: undefined }).provider.stream(modelRequest()),
+      );
+      expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
+      expect(error).toMatchObject({ code: 'unknown', retryable: false });
+      expect(server().requests).toHaveLength(0);
+    } finally {
+      if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
+    }
   });
 });

@@ -81,18 +81,25 @@ export class AnthropicProvider implements LLMProvider {
       provider: this.id,
       request,
       retry: this.options.retry,
-      idleTimeoutMs: this.options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS,
+      // Not streamed, the response arrives in one piece: the SDK's request timeout bounds it instead.
+      idleTimeoutMs:
+        this.options.streaming === false ? 0 : (this.options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS),
       sleep: this.options.sleep,
       random: this.options.random,
-      attempt: (signal) => this.attempt(body, signal),
+      attempt: (signal, touch) => this.attempt(body, signal, touch),
       toError: (error) => toAnthropicError(error, offeredTools),
     });
   }
 
-  private async *attempt(body: AnthropicRequestBody, signal: AbortSignal): AsyncGenerator<ModelChunk, void, undefined> {
+  private async *attempt(
+    body: AnthropicRequestBody,
+    signal: AbortSignal,
+    touch: () => void,
+  ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new AnthropicStreamReader();
     const events = await this.events(body, signal);
     for await (const event of events) {
+      touch();
       for (const chunk of reader.read(event)) yield chunk;
     }
     for (const chunk of reader.finish()) yield chunk;

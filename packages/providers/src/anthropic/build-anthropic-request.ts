@@ -26,10 +26,14 @@ const CACHE = { type: 'ephemeral' } as const;
 export function buildAnthropicRequest(request: ModelRequest, settings: AnthropicRequestSettings): AnthropicRequestBody {
   const { systemText, messages } = toAnthropicMessages(request.messages);
   const model = request.settings ?? {};
-  const thinkingBudget =
-    settings.modelInfo.reasoning && (model.thinkingBudgetTokens ?? 0) > 0 ? (model.thinkingBudgetTokens ?? 0) : 0;
-  const maxTokens =
-    model.maxTokens ?? Math.min(settings.modelInfo.maxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS + thinkingBudget);
+  const maxOutput = settings.modelInfo.maxOutputTokens;
+  const requested = settings.modelInfo.reasoning ? (model.thinkingBudgetTokens ?? 0) : 0;
+  // The API wants 1024 ≤ budget_tokens < max_tokens ≤ the model's output limit, and room for an answer.
+  const thinkingBudget = requested > 0 ? Math.min(Math.max(requested, 1024), maxOutput - 1024) : 0;
+  const maxTokens = Math.min(
+    maxOutput,
+    Math.max(model.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS + thinkingBudget, thinkingBudget + 1024),
+  );
   const system = [request.systemPrompt, ...systemText].filter((text) => text !== '').join('\n\n');
   const tools: Tool[] = request.tools.map((tool) => ({
     name: tool.name,
@@ -39,7 +43,7 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   if (settings.promptCaching) markCacheBreakpoints(tools, messages);
   const body: AnthropicRequestBody = {
     model: settings.model,
-    max_tokens: Math.max(maxTokens, thinkingBudget + 1),
+    max_tokens: maxTokens,
     messages,
   };
   if (system !== '') {
@@ -55,7 +59,8 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   } else {
     // Anthropic rejects sampling settings next to thinking.
     if (model.temperature !== undefined) body.temperature = model.temperature;
-    if (model.topP !== undefined) body.top_p = model.topP;
+    // Newer Claude models reject temperature and top_p together; temperature wins.
+    else if (model.topP !== undefined) body.top_p = model.topP;
   }
   return body;
 }

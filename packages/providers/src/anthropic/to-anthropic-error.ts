@@ -1,11 +1,12 @@
 import { AgentloopError } from '@agentloop/core';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { providerErrorFromResponse, providerErrorFromTransport } from '../errors/index.js';
+import { providerErrorFromResponse, providerErrorFromThrown, providerErrorFromTransport } from '../errors/index.js';
 
 /**
  * Maps what an Anthropic call threw to an AgentloopError: API errors by status, body and headers (an
  * `overloaded_error` event inside a stream included), connection errors as `network` / `timeout`, and
- * anything thrown while the body streamed (a reset socket, a malformed event) as `stream_broken`.
+ * a broken body (a reset socket, a malformed event) as `stream_broken`, and the SDK's own errors
+ * (missing credentials, argument checks) as `unknown`, not retried.
  */
 export function toAnthropicError(error: unknown, offeredTools: boolean): AgentloopError {
   if (AgentloopError.isInstance(error)) return error;
@@ -23,5 +24,5 @@ export function toAnthropicError(error: unknown, offeredTools: boolean): Agentlo
       cause: error,
     });
   }
-  return providerErrorFromTransport('anthropic', error, 'stream');
+  return providerErrorFromThrown('anthropic', error);
 }

@@ -84,3 +84,37 @@ describe('toAnthropicMessages', () => {
     });
   });
 });
+
+describe('toAnthropicMessages after a provider switch and with blank input', () => {
+  it('does not send OpenAI encrypted reasoning as an Anthropic signature', () => {
+    const { messages } = toAnthropicMessages([
+      { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'thinking',
+            text: 'summary',
+            signature: 'gAAAA-encrypted',
+            providerMetadata: { openai: { itemId: 'rs_1' } },
+          },
+          { type: 'text', text: 'Hello.' },
+        ],
+      },
+    ]);
+    expect(messages[1]?.content).toEqual([{ type: 'text', text: 'Hello.' }]);
+  });
+
+  it('drops a whitespace-only user text block, which the API rejects', () => {
+    const { messages } = toAnthropicMessages([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '\n  ' },
+          { type: 'text', text: 'Go' },
+        ],
+      },
+    ]);
+    expect(messages[0]?.content).toEqual([{ type: 'text', text: 'Go' }]);
+  });
+});

@@ -57,7 +57,10 @@ function toolResultsFirst(content: ContentBlockParam[]): void {
 const blocksOf = memoizeByMessage((message: Message): ContentBlockParam[] => {
   switch (message.role) {
     case 'user':
-      return message.content.filter((part) => part.text !== '').map((part) => ({ type: 'text', text: part.text }));
+      // The API rejects a text block that is empty or only whitespace.
+      return message.content
+        .filter((part) => part.text.trim() !== '')
+        .map((part) => ({ type: 'text', text: part.text }));
     case 'assistant':
       return assistantBlocks(message);
     case 'tool':
@@ -73,7 +76,9 @@ function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
   for (const part of message.content) {
     if (part.type === 'thinking') {
       if (part.redactedData !== undefined) thinking.push({ type: 'redacted_thinking', data: part.redactedData });
-      else if (part.signature) thinking.push({ type: 'thinking', thinking: part.text, signature: part.signature });
+      // OpenAI's encrypted reasoning also travels as `signature` (after a provider switch): not Anthropic's.
+      else if (part.signature && part.providerMetadata?.openai === undefined)
+        thinking.push({ type: 'thinking', thinking: part.text, signature: part.signature });
     } else if (part.type === 'text') {
       // Anthropic rejects empty text blocks.
       if (part.text.trim() !== '') rest.push({ type: 'text', text: part.text });

@@ -3,6 +3,10 @@ export { readApiErrorBody } from './api-error-body.js';
 export type { ApiErrorResponse } from './provider-error-from-response.js';
 export { providerErrorFromResponse } from './provider-error-from-response.js';
 export type { TransportStage } from './provider-error-from-transport.js';
-export { providerErrorFromTransport } from './provider-error-from-transport.js';
+export {
+  isTransportFailure,
+  providerErrorFromThrown,
+  providerErrorFromTransport,
+} from './provider-error-from-transport.js';
 export type { HeaderLookup } from './retry-after.js';
 export { retryAfterMs, shouldRetryHeader } from './retry-after.js';

@@ -52,6 +52,21 @@ export function providerErrorFromTransport(
   });
 }
 
+/**
+ * True for what a broken connection or body throws: undici's `terminated` / `fetch failed`, socket error
+ * codes, a malformed event. Anything else an SDK throws (missing credentials, its own argument checks)
+ * would fail the same way on every attempt.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof SyntaxError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) return true;
+    if (current instanceof TypeError && /^(terminated|fetch failed)$/.test(current.message)) return true;
+  }
+  return false;
+}
+
 /** `host:port` when the error is a refused connection to a loopback address, else undefined. */
 function refusedLoopback(error: unknown): string | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
@@ -68,4 +83,13 @@ function describe(error: unknown): string {
   const cause = error.cause;
   const detail = cause instanceof Error ? `: ${(cause as Error & { code?: string }).code ?? cause.message}` : '';
   return `${error.message}${detail}`;
+}
+
+/**
+ * Maps an error that is not an API response: a broken transport is `stream_broken` (retried); anything
+ * else the SDK threw (missing credentials, its own argument checks, a bug) stops at once with its message.
+ */
+export function providerErrorFromThrown(provider: string, error: unknown): ProviderError {
+  if (isTransportFailure(error)) return providerErrorFromTransport(provider, error, 'stream');
+  return new ProviderError(`${provider}: ${describe(error)}`, { code: 'unknown', provider, cause: error });
 }

@@ -52,13 +52,14 @@ export class OpenAIProvider implements LLMProvider {
       compatible: this.compatible,
       options: this.options,
       request,
-      attempt: (signal) => this.attempt(body, signal),
+      attempt: (signal, touch) => this.attempt(body, signal, touch),
     });
   }
 
   private async *attempt(
     body: ChatCompletionCreateParamsBase,
     signal: AbortSignal,
+    touch: () => void,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new ChatStreamReader({
       provider: this.id,
@@ -74,6 +75,7 @@ export class OpenAIProvider implements LLMProvider {
         { signal },
       );
       for await (const piece of stream) {
+        touch();
         for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
       }
     }

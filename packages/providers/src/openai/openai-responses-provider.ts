@@ -46,13 +46,14 @@ export class OpenAIResponsesProvider implements LLMProvider {
       compatible: this.compatible,
       options: this.options,
       request,
-      attempt: (signal) => this.attempt(body, signal),
+      attempt: (signal, touch) => this.attempt(body, signal, touch),
     });
   }
 
   private async *attempt(
     body: ResponseCreateParamsBase,
     signal: AbortSignal,
+    touch: () => void,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new ResponsesStreamReader(this.id);
     if (this.options.streaming === false) {
@@ -63,6 +64,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     } else {
       const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
       for await (const event of stream) {
+        touch();
         for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
       }
     }

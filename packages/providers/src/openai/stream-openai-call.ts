@@ -18,7 +18,7 @@ export interface OpenAICall {
   /** The request; its signal cancels the call. */
   request: ModelRequest;
   /** Sends the request once through the provider's API and streams its chunks. */
-  attempt: (signal: AbortSignal) => AsyncIterable<ModelChunk>;
+  attempt: (signal: AbortSignal, touch: () => void) => AsyncIterable<ModelChunk>;
 }
 
 /**
@@ -32,8 +32,12 @@ export function streamOpenAICall(call: OpenAICall): AsyncIterable<ModelChunk> {
     provider,
     request,
     retry: options.retry,
+    // A response that is not streamed arrives in one piece: the SDK's own request timeout bounds it, and an
+    // idle timeout would cap every answer at that length.
     idleTimeoutMs:
-      options.idleTimeoutMs ?? (compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
+      options.streaming === false
+        ? 0
+        : (options.idleTimeoutMs ?? (compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS)),
     sleep: options.sleep,
     random: options.random,
     attempt: call.attempt,

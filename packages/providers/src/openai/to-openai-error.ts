@@ -1,6 +1,6 @@
 import { AgentloopError } from '@agentloop/core';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { providerErrorFromResponse, providerErrorFromTransport } from '../errors/index.js';
+import { providerErrorFromResponse, providerErrorFromThrown, providerErrorFromTransport } from '../errors/index.js';
 
 /**
  * Maps what an OpenAI SDK call threw to an AgentloopError: API errors by status, body and headers (an
@@ -23,5 +23,5 @@ export function toOpenAIError(error: unknown, provider: string, offeredTools: bo
       cause: error,
     });
   }
-  return providerErrorFromTransport(provider, error, 'stream');
+  return providerErrorFromThrown(provider, error);
 }

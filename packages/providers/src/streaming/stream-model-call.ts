@@ -32,7 +32,8 @@ export interface ModelCall extends ModelCallSettings {
    * Sends the request once, with `signal` (the request's, also aborted by the idle timeout), and streams
    * its chunks; it must end with a `finish` chunk or throw.
    */
-  attempt: (signal: AbortSignal) => AsyncIterable<ModelChunk>;
+  /** `touch` marks activity that yields no chunk (tool-argument pieces, pings) for the idle timeout. */
+  attempt: (signal: AbortSignal, touch: () => void) => AsyncIterable<ModelChunk>;
   /** Turns what an attempt threw (SDK errors, parse errors) into an AgentloopError. */
   toError: (error: unknown) => AgentloopError;
 }
@@ -58,15 +59,22 @@ async function* runAttempt(call: ModelCall): AsyncGenerator<ModelChunk, void, un
   const attempt = new AbortController();
   const forwardAbort = (): void => attempt.abort(requestSignal.reason);
   requestSignal.addEventListener('abort', forwardAbort, { once: true });
-  const chunks = withIdleTimeout(call.attempt(attempt.signal), {
-    idleTimeoutMs: call.idleTimeoutMs,
-    onTimeout: () => attempt.abort(),
-    createError: (ms) =>
-      new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
-        code: 'timeout',
-        provider: call.provider,
-      }),
-  });
+  let touch = (): void => {};
+  const chunks = withIdleTimeout(
+    call.attempt(attempt.signal, () => touch()),
+    {
+      idleTimeoutMs: call.idleTimeoutMs,
+      keepAlive: (keepAlive) => {
+        touch = keepAlive;
+      },
+      onTimeout: () => attempt.abort(),
+      createError: (ms) =>
+        new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
+          code: 'timeout',
+          provider: call.provider,
+        }),
+    },
+  );
   try {
     for await (const chunk of chunks) yield chunk;
   } catch (error) {
