@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 // The `agentloop` command. The code is in dist/cli/main.js (built with `npm run build`).
+import { crashReport } from '../dist/cli/crash-report.js';
 import { main } from '../dist/cli/main.js';
+
+// `agentloop run --json | head -1`: once the reader has gone, what is left to write has nowhere to go. The
+// run ends as it would have, with its own exit status, instead of dying on an unhandled 'error' event.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
 
 main().then(
   (status) => {
@@ -9,7 +18,7 @@ main().then(
     setImmediate(() => process.exit(status)).unref();
   },
   (error) => {
-    console.error(error);
+    process.stderr.write(crashReport(error, process.argv));
     process.exit(1);
   },
 );

@@ -106,7 +106,7 @@ describe('composeAgent', () => {
   });
 
   it('refuses to switch to a provider that has no key', async () => {
-    await expect(compose().composed.switchModel('anthropic:claude-sonnet-4-5')).rejects.toThrow(
+    await expect(compose().composed.switchModel('anthropic:claude-sonnet-4-6')).rejects.toThrow(
       'The anthropic provider needs an API key: set ANTHROPIC_API_KEY',
     );
   });

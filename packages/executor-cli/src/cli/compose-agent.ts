@@ -64,7 +64,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const agent = (async () => {
     const [provider, plugins] = await Promise.all([
       createProvider(settings.provider),
-      loadPluginModules(settings.plugins, settings.cwd),
+      loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
     ]);
     const builtin: Plugin[] = settings.builtinTools
       ? [{ name: 'agentloop-cli-tools', register: (container) => provideTools(container, builtinTools) }]

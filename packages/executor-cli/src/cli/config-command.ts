@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CONFIG_TEMPLATE, findProjectConfig, PROJECT_CONFIG_PATH, userConfigPath } from '../config/index.js';
 import type { TerminalOutput } from '../render/index.js';
@@ -14,7 +14,11 @@ export interface ConfigInitOptions {
   userConfigFile?: string;
 }
 
-/** `agentloop config init`: writes the commented template; refuses to replace a file without `force`. */
+/**
+ * `agentloop config init`: writes the commented template, readable by the user alone since it may come to
+ * hold API keys; refuses to replace a file without `force`. A file that cannot be written is reported in
+ * one line, with exit status 1.
+ */
 export function configInit(options: ConfigInitOptions, output: TerminalOutput, errorOutput: TerminalOutput): number {
   const file = options.project
     ? join(resolve(options.cwd), PROJECT_CONFIG_PATH)
@@ -23,8 +27,15 @@ export function configInit(options: ConfigInitOptions, output: TerminalOutput, e
     errorOutput.write(`${file} already exists; add --force to replace it.\n`);
     return EXIT_CODES.usage;
   }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, CONFIG_TEMPLATE, { mode: 0o600 });
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, CONFIG_TEMPLATE, { mode: 0o600 });
+    // The mode applies only to a new file; a replaced one keeps its own.
+    chmodSync(file, 0o600);
+  } catch (error) {
+    errorOutput.write(`✗ Cannot write ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_CODES.error;
+  }
   output.write(`Wrote ${file}\nEvery setting in it is commented out; remove the "#" of those you want.\n`);
   return EXIT_CODES.success;
 }

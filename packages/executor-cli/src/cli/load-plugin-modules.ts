@@ -6,16 +6,21 @@ import { AgentloopError } from '@agentloop/core';
 
 /**
  * Imports the plugin modules the configuration names: absolute paths (relative ones were resolved
- * against their file when the configuration was read) or package names, found from `cwd` first. A module
+ * against their file when the configuration was read) or package names, found from `projectDirectory`
+ * first when one is given — only for a project the user trusts, since a package found there is the
+ * project's code — then from agentloop's own location. A module
  * exports a plugin — `{ name, register(container) }` — or a list of them, as its default export or as
  * `plugin`. Throws an AgentloopError (`plugin_not_found`, `plugin_failed`) naming the module.
  */
-export async function loadPluginModules(specifiers: readonly string[], cwd: string): Promise<Plugin[]> {
+export async function loadPluginModules(
+  specifiers: readonly string[],
+  projectDirectory: string | undefined,
+): Promise<Plugin[]> {
   const plugins: Plugin[] = [];
   for (const specifier of specifiers) {
     let module: Record<string, unknown>;
     try {
-      module = (await import(moduleUrl(specifier, cwd))) as Record<string, unknown>;
+      module = (await import(moduleUrl(specifier, projectDirectory))) as Record<string, unknown>;
     } catch (error) {
       throw new AgentloopError(
         `Cannot load plugin ${specifier}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -44,10 +49,11 @@ export async function loadPluginModules(specifiers: readonly string[], cwd: stri
 
 // A package name is looked up from the project first, so a plugin installed there is found even when
 // agentloop is installed elsewhere; then from agentloop's own location.
-function moduleUrl(specifier: string, cwd: string): string {
+function moduleUrl(specifier: string, projectDirectory: string | undefined): string {
   if (isAbsolute(specifier)) return pathToFileURL(specifier).href;
+  if (projectDirectory === undefined) return specifier;
   try {
-    return pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(specifier)).href;
+    return pathToFileURL(createRequire(join(projectDirectory, 'noop.js')).resolve(specifier)).href;
   } catch {
     return specifier;
   }

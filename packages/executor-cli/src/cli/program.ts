@@ -20,7 +20,7 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
       '--provider <name>',
       'provider: anthropic, openai, openai-responses, or a [providers.<name>] of the configuration',
     )
-    .option('--model <model>', 'model, or provider:model (e.g. anthropic:claude-sonnet-4-5)')
+    .option('--model <model>', 'model, or provider:model (e.g. anthropic:claude-sonnet-4-6)')
     .option('--base-url <url>', 'base URL of the API, e.g. http://localhost:11434/v1 for Ollama')
     .addOption(new Option('--protocol <protocol>', 'how tools reach the model').choices(['auto', 'native', 'xml']))
     .option('--max-iterations <count>', 'model calls per task before the agent stops', positiveInteger)
@@ -36,7 +36,7 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
   program
     .command('run')
     .description('run one task and exit; the exit status says how it ended')
-    .argument('[task]', 'the task (or pipe it in on stdin)')
+    .argument('[task]', 'the task; without it, or with "-", the task is read from piped stdin')
     .option('--json', 'print the agent events as JSON lines')
     .addHelpText('after', EXIT_STATUS_HELP)
     .action(async (task: string | undefined, options: { json?: boolean }, command: Command) =>

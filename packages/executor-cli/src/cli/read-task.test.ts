@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { TerminalInput } from '../session/index.js';
@@ -25,5 +26,23 @@ describe('readTask', () => {
 
   it('has no task without an argument on a terminal', async () => {
     expect(await readTask(undefined, stdin(undefined, true))).toBeUndefined();
+  });
+
+  it('leaves piped stdin alone beside a task argument', async () => {
+    // A file behind the stream, as `agentloop run "fix it" < file` would have.
+    const piped = Object.assign(stdin('unrelated input\n'), { fd: openSync(import.meta.filename, 'r') });
+    try {
+      expect(await readTask('fix it', piped)).toBe('fix it');
+    } finally {
+      closeSync(piped.fd);
+    }
+  });
+
+  it('reads the task from piped stdin when the argument is "-"', async () => {
+    expect(await readTask('-', stdin('explain this log\nline 1\n'))).toBe('explain this log\nline 1');
+  });
+
+  it('has no task for "-" on a terminal', async () => {
+    expect(await readTask('-', stdin(undefined, true))).toBeUndefined();
   });
 });

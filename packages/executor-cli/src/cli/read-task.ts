@@ -1,30 +1,19 @@
-import { fstatSync } from 'node:fs';
 import type { TerminalInput } from '../session/index.js';
 
-/**
- * The task of `agentloop run`: the argument, stdin, or both (`cat log | agentloop run "explain this"`:
- * the argument, a blank line, then stdin). Stdin is read when it is piped in and there is no argument,
- * or when it is a pipe or a file beside an argument — not a socket or a terminal, which may never end.
- * Undefined when there is no task.
- */
-export async function readTask(
-  argument: string | undefined,
-  stdin: TerminalInput & { fd?: number },
-): Promise<string | undefined> {
-  const task = argument?.trim() || undefined;
-  const readStdin = !stdin.isTTY && (task === undefined || isPipeOrFile(stdin.fd ?? 0));
-  const piped = readStdin ? (await readAll(stdin)).trim() : '';
-  const parts = [task, piped || undefined].filter((part): part is string => part !== undefined);
-  return parts.length > 0 ? parts.join('\n\n') : undefined;
-}
+/** The task argument that means "read the task from stdin": `cat log | agentloop run -`. */
+export const STDIN_TASK = '-';
 
-function isPipeOrFile(fd: number): boolean {
-  try {
-    const stats = fstatSync(fd);
-    return stats.isFIFO() || stats.isFile();
-  } catch {
-    return false;
-  }
+/**
+ * The task of `agentloop run`: the argument, or stdin when it is piped in and there is no argument
+ * (`echo "task" | agentloop run`) or the argument is `-` (`cat log | agentloop run -`). Beside any other
+ * argument stdin is left alone: a script may leave it open, and reading it would wait forever. Undefined
+ * when there is no task.
+ */
+export async function readTask(argument: string | undefined, stdin: TerminalInput): Promise<string | undefined> {
+  const task = argument?.trim() || undefined;
+  if (task !== undefined && task !== STDIN_TASK) return task;
+  if (stdin.isTTY) return undefined;
+  return (await readAll(stdin)).trim() || undefined;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

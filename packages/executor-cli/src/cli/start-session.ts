@@ -4,7 +4,8 @@ import { CliError } from '../errors/index.js';
 import type { ErrorContext } from '../render/index.js';
 import { createStyle, describeError, errorFields, serializeError, terminalFeatures } from '../render/index.js';
 import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
-import { logToolEvents } from '../verbose/index.js';
+import type { Redactor } from '../verbose/index.js';
+import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { readTask } from './read-task.js';
 
@@ -56,7 +57,7 @@ export async function startRun(
   try {
     agent = await composed.agent;
   } catch (error) {
-    return report(error, options.json, describeError(error, composed.errorContext));
+    return report(error, options.json, describeError(error, composed.errorContext), composed.verboseLog.redact);
   }
   const stopLogging = logToolEvents(agent, composed.verboseLog);
   try {
@@ -64,6 +65,7 @@ export async function startRun(
       json: options.json,
       verbose: settings.verbose,
       errorContext: composed.errorContext,
+      redact: composed.verboseLog.redact,
     });
   } finally {
     stopLogging();
@@ -84,10 +86,16 @@ async function resolveOrReport(flags: CliFlags, json: boolean): Promise<SessionS
  * Reports a failure to start: the message on stderr (with `--json` also as a JSON line on stdout) and the
  * exit status — 2 for the user's setup (configuration, provider, plugins, no task), 1 otherwise.
  */
-function report(error: unknown, json: boolean, line?: string): number {
+function report(
+  error: unknown,
+  json: boolean,
+  line?: string,
+  redact: Redactor = createRedactor(environmentSecrets(process.env)),
+): number {
   const setup = isSetupError(error);
   const style = createStyle(terminalFeatures(process.stderr).color);
-  process.stderr.write(`${style.red('✗')} ${line && !setup ? line : errorFields(error).message}\n`);
-  if (json) process.stdout.write(`${JSON.stringify({ type: 'startup-error', error: serializeError(error) })}\n`);
+  process.stderr.write(`${style.red('✗')} ${redact(line && !setup ? line : errorFields(error).message)}\n`);
+  if (json)
+    process.stdout.write(`${redact(JSON.stringify({ type: 'startup-error', error: serializeError(error) }))}\n`);
   return setup ? EXIT_CODES.usage : EXIT_CODES.error;
 }

@@ -45,6 +45,11 @@ export const configFileSchema = z
     builtin_tools: z.boolean().optional(),
     /** Plugin modules to load: paths relative to this file, or package names. */
     plugins: z.array(nonEmpty).optional(),
+    /**
+     * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
+     * from the user's file only.
+     */
+    trusted_projects: z.array(nonEmpty).optional(),
     /** Provider tables by name. */
     providers: z
       .record(

@@ -14,7 +14,7 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # provider = "anthropic"
 
 # The model. "provider:model" also works, e.g. "openai:gpt-5-mini".
-# model = "claude-sonnet-4-5"
+# model = "claude-sonnet-4-6"
 
 # How tools reach the model: "auto" (native function calling where the model supports it),
 # "native", or "xml" (tools described in the prompt, for models without function calling).
@@ -35,12 +35,17 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # Plugin modules that add tools: paths relative to this file, or package names. A plugin module
 # exports { name, register(container) } as its default export (or as "plugin").
 # plugins = ["./tools/my-plugin.js"]
+#
+# A project's .agentloop/config.toml may name plugins only when this (user) file trusts the project,
+# since they run its code. List the project directories here; a project file may not set it.
+# trusted_projects = ["~/src/my-project"]
 
-# Provider settings. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
+# Provider settings. A project file may set base_url or api_key_env only together with an api_key of
+# its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here.
 # [providers.anthropic]
 # api_key = "sk-ant-..."
-# model = "claude-sonnet-4-5"
+# model = "claude-sonnet-4-6"
 
 # [providers.openai]
 # api_key_env = "OPENAI_API_KEY"

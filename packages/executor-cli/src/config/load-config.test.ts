@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.js';
+import { findProjectConfig } from './config-paths.js';
 import { CONFIG_TEMPLATE } from './config-template.js';
 import { loadConfig } from './load-config.js';
 import { parseConfig } from './parse-config.js';
@@ -69,11 +70,85 @@ describe('loadConfig', () => {
   });
 
   it('resolves plugin paths against the file that names them and keeps package names', async () => {
+    writeFileSync(userFile, `trusted_projects = [${JSON.stringify(project)}]\n`);
     writeFileSync(join(project, '.agentloop', 'config.toml'), 'plugins = ["./tools.js", "@acme/agentloop-tools"]\n');
-    expect((await loadConfig({ cwd: project, userFile })).plugins).toEqual([
-      join(project, '.agentloop', 'tools.js'),
-      '@acme/agentloop-tools',
-    ]);
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(config.plugins).toEqual([join(project, '.agentloop', 'tools.js'), '@acme/agentloop-tools']);
+    expect(config.projectTrusted).toBe(true);
+  });
+
+  it('refuses plugins in a project file unless the user configuration trusts the project', async () => {
+    const file = join(project, '.agentloop', 'config.toml');
+    writeFileSync(file, 'plugins = ["./tools.js"]\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.file).toBe(file);
+    expect(error.key).toBe('plugins');
+    expect(error.message).toContain(`trusted_projects = [${JSON.stringify(project)}]`);
+    writeFileSync(userFile, `trusted_projects = [${JSON.stringify(join(root, 'elsewhere'))}]\n`);
+    expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).key).toBe('plugins');
+  });
+
+  it('keeps plugins of the user file without trusting the project', async () => {
+    writeFileSync(userFile, 'plugins = ["@acme/agentloop-tools"]\n');
+    writeFileSync(join(project, '.agentloop', 'config.toml'), 'protocol = "xml"\n');
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(config.plugins).toEqual(['@acme/agentloop-tools']);
+    expect(config.projectTrusted).toBeUndefined();
+  });
+
+  it('refuses trusted_projects in a project file', async () => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), `trusted_projects = [${JSON.stringify(project)}]\n`);
+    expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).key).toBe('trusted_projects');
+  });
+
+  it('refuses a project base URL for a provider without its own key, naming the file and key', async () => {
+    const file = join(project, '.agentloop', 'config.toml');
+    writeFileSync(userFile, '[providers.openai]\napi_key = "sk-user-secret-key"\n');
+    writeFileSync(file, '[providers.openai]\nbase_url = "https://collector.example/v1"\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.file).toBe(file);
+    expect(error.key).toBe('providers.openai.base_url');
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(/user configuration .*--base-url/);
+  });
+
+  it('refuses a project api_key_env for a provider without its own key', async () => {
+    writeFileSync(
+      join(project, '.agentloop', 'config.toml'),
+      '[providers.openai]\napi_key_env = "AWS_SECRET_ACCESS_KEY"\n',
+    );
+    expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).key).toBe('providers.openai.api_key_env');
+  });
+
+  it("accepts a project base URL that comes with the project's own key", async () => {
+    writeFileSync(
+      join(project, '.agentloop', 'config.toml'),
+      '[providers.local]\ntype = "openai"\napi_key = "local-key"\nbase_url = "http://127.0.0.1:1/v1"\n',
+    );
+    expect((await loadConfig({ cwd: project, userFile })).providers.local?.base_url).toBe('http://127.0.0.1:1/v1');
+  });
+});
+
+describe('findProjectConfig', () => {
+  it('stops the upward search at the home directory', () => {
+    mkdirSync(join(root, '.agentloop'));
+    writeFileSync(join(root, '.agentloop', 'config.toml'), 'protocol = "xml"\n');
+    rmSync(join(project, '.agentloop'), { recursive: true });
+    const start = join(project, 'src', 'deep');
+    expect(findProjectConfig(start, { home: root })).toBe(join(root, '.agentloop', 'config.toml'));
+    expect(findProjectConfig(start, { home: project })).toBeUndefined();
+  });
+
+  it('skips a file owned by another user and says so', () => {
+    const file = join(project, '.agentloop', 'config.toml');
+    writeFileSync(file, 'protocol = "xml"\n');
+    const skipped: string[] = [];
+    const owner = statSync(file).uid;
+    expect(findProjectConfig(project, { uid: owner + 1, onSkip: (skippedFile) => skipped.push(skippedFile) })).toBe(
+      undefined,
+    );
+    expect(skipped).toEqual([file]);
+    expect(findProjectConfig(project, { uid: owner })).toBe(file);
   });
 
   it('names the file, line and column of a TOML syntax error', async () => {
@@ -107,6 +182,19 @@ describe('parseConfig errors', () => {
     const error = errorOf(() => parseConfig('max_iterations = "ten"', 'c.toml'));
     expect(error.key).toBe('max_iterations');
     expect(error.problem).toBe('must be a whole number (got "ten")');
+  });
+
+  it('never echoes the value of an API key setting', () => {
+    const error = errorOf(() => parseConfig('[providers.openai]\napi_key = 12345678901234\n', 'c.toml'));
+    expect(error.key).toBe('providers.openai.api_key');
+    expect(error.message).toContain('must be a string');
+    expect(error.message).not.toContain('12345678901234');
+  });
+
+  it('never echoes a value shaped like a key, whatever its setting', () => {
+    const error = errorOf(() => parseConfig('provider = ["sk-proj-abcdefghijklmnop"]\n', 'c.toml'));
+    expect(error.key).toBe('provider');
+    expect(error.message).not.toContain('abcdefghijklmnop');
   });
 
   it('rejects a non-positive iteration limit', () => {
@@ -160,6 +248,7 @@ describe('parseConfig errors', () => {
         'provider',
         'providers',
         'system_prompt',
+        'trusted_projects',
         'verbose',
       ].sort(),
     );

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
+import type { ProjectSearchOptions } from './config-paths.js';
 import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
 
@@ -12,6 +14,10 @@ export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers'> 
   providers: Record<string, ProviderEntry>;
   /** The files that were read, user file first. */
   files: string[];
+  /** The project file that was read, when there is one. */
+  projectFile?: string;
+  /** Whether the user's `trusted_projects` lists the project: only then is code looked up in the project. */
+  projectTrusted?: boolean;
 }
 
 /** Where to look for configuration files. */
@@ -20,28 +26,43 @@ export interface ConfigLocations {
   userFile?: string;
   /** The directory to search upwards from for `.agentloop/config.toml`. */
   cwd: string;
+  /** How the project file is searched for (tests set the home directory and user id). */
+  search?: ProjectSearchOptions;
 }
 
 /**
  * Reads the user's and the project's configuration files (each optional) and merges them.
  * Rejects with a ConfigError naming the file, the key and the problem when a file cannot be read, is not
- * valid TOML, or does not match the schema.
+ * valid TOML, or does not match the schema — and when a project file sets what only the user may: a base
+ * URL or key variable for a provider without its own key (it would send the user's key elsewhere),
+ * `trusted_projects`, or plugins in a project the user has not trusted (they run code).
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
-  const files = [locations.userFile ?? userConfigPath(), findProjectConfig(locations.cwd)].filter(
-    (file): file is string => file !== undefined,
-  );
+  const userFile = locations.userFile ?? userConfigPath();
+  const projectFile = findProjectConfig(locations.cwd, locations.search);
   const merged: LoadedConfig = { plugins: [], providers: {}, files: [] };
-  for (const file of files) {
-    const config = await readConfigFile(file);
-    if (!config) continue;
-    merged.files.push(file);
+  const user = await readConfigFile(userFile);
+  if (user) merged.files.push(userFile);
+  const project = projectFile ? await readConfigFile(projectFile) : undefined;
+  if (projectFile && project) {
+    merged.files.push(projectFile);
+    merged.projectFile = projectFile;
+    const trusted = isTrusted(dirname(dirname(projectFile)), user?.trusted_projects ?? []);
+    if (trusted) merged.projectTrusted = true;
+    checkProjectConfig(project, projectFile, trusted);
+  }
+  for (const [file, config] of [
+    [userFile, user],
+    [projectFile, project],
+  ] as const) {
+    if (!file || !config) continue;
     const { plugins = [], providers = {}, ...settings } = config;
     Object.assign(merged, settings);
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = { ...merged.providers[name], ...entry };
   }
+  if (user?.trusted_projects) merged.trusted_projects = user.trusted_projects;
   return merged;
 }
 
@@ -58,6 +79,55 @@ export async function readConfigFile(file: string): Promise<ConfigFile | undefin
   // takes about a fifth of the time to the prompt.
   const { parseConfig } = await import('./parse-config.js');
   return parseConfig(text, file);
+}
+
+// A project file comes with the code the user is looking at, not from the user: it must not decide where
+// the user's key goes, nor run code, unless the user said so in their own file.
+function checkProjectConfig(config: ConfigFile, file: string, trusted: boolean): void {
+  if (config.trusted_projects !== undefined) {
+    throw new ConfigError({
+      file,
+      key: 'trusted_projects',
+      problem: 'can be set only in the user configuration (`agentloop config path` shows where it is)',
+    });
+  }
+  for (const [name, entry] of Object.entries(config.providers ?? {})) {
+    if (entry.api_key !== undefined) continue;
+    const key = entry.base_url !== undefined ? 'base_url' : entry.api_key_env !== undefined ? 'api_key_env' : undefined;
+    if (key === undefined) continue;
+    throw new ConfigError({
+      file,
+      key: `providers.${name}.${key}`,
+      problem: `cannot be set in a project configuration without an api_key of its own there, since it would send your API key where the project chooses; set it in the user configuration (\`agentloop config path\` shows where it is) or pass --base-url`,
+    });
+  }
+  if ((config.plugins?.length ?? 0) > 0 && !trusted) {
+    const project = dirname(dirname(file));
+    throw new ConfigError({
+      file,
+      key: 'plugins',
+      problem: `loads code from the project, which you have not trusted; to allow it, add trusted_projects = [${JSON.stringify(project)}] to the user configuration (\`agentloop config path\` shows where it is)`,
+    });
+  }
+}
+
+function isTrusted(projectDirectory: string, trustedProjects: readonly string[]): boolean {
+  const project = canonical(projectDirectory);
+  return trustedProjects.some((entry) => canonical(expandHome(entry)) === project);
+}
+
+function expandHome(path: string): string {
+  if (path === '~') return homedir();
+  return path.startsWith('~/') ? join(homedir(), path.slice(2)) : path;
+}
+
+function canonical(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
 }
 
 // Plugins named by path are found relative to the file that names them, as tsconfig `extends` is; package

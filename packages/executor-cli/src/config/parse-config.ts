@@ -31,13 +31,23 @@ function issueKey(issue: z.core.$ZodIssue): string {
 function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === 'unrecognized_keys') return 'is not a known setting (see `agentloop config init` for the list)';
   const value = valueAt(data, issue.path);
-  const got = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  const got = value === undefined || isSecret(issue.path, value) ? '' : ` (got ${JSON.stringify(value)})`;
   // The schema's own messages ("must be a whole number") read well as they are; zod's defaults do not.
   if (/^(must|is) /.test(issue.message)) return `${issue.message}${got}`;
   if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}${got}`;
   if (issue.code === 'invalid_value')
     return `must be one of ${issue.values.map((option) => JSON.stringify(option)).join(', ')}${got}`;
   return `${issue.message}${got}`;
+}
+
+// An error message is shown and logged; the value of a key setting, or one shaped like a key, stays out of it.
+const SECRET_KEY = /api_?key|secret|token|password/i;
+const SECRET_VALUE = /\b(?:sk-|sk_|xox[a-z]-|gh[pousr]_|AIza)[A-Za-z0-9_-]{6,}|^[A-Za-z0-9_+/=.-]{32,}$/;
+
+function isSecret(path: readonly PropertyKey[], value: unknown): boolean {
+  if (path.some((key) => typeof key === 'string' && SECRET_KEY.test(key))) return true;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text !== undefined && SECRET_VALUE.test(text);
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {

@@ -19,7 +19,7 @@ describe('resolveProviderSpec', () => {
     expect(spec).toEqual({
       name: 'anthropic',
       type: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       apiKey: 'sk-ant',
       apiKeySource: 'ANTHROPIC_API_KEY',
     });
@@ -41,6 +41,27 @@ describe('resolveProviderSpec', () => {
     expect(() => resolveProviderSpec({ baseURL: 'http://127.0.0.1:8080/v1' }, noConfig, {}, 'u')).toThrow(
       /No model is set for the server at http:\/\/127\.0\.0\.1:8080\/v1/,
     );
+  });
+
+  it('keeps the vendor default model when the base URL comes from the environment', () => {
+    expect(
+      resolveProviderSpec(
+        {},
+        noConfig,
+        { ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: 'https://proxy.example/anthropic' },
+        'u',
+      ),
+    ).toMatchObject({ model: 'claude-sonnet-4-6', baseURL: 'https://proxy.example/anthropic' });
+    expect(
+      resolveProviderSpec({}, noConfig, { OPENAI_API_KEY: 'sk-oa', OPENAI_BASE_URL: 'https://gw.example/v1' }, 'u'),
+    ).toMatchObject({ model: 'gpt-5-mini', baseURL: 'https://gw.example/v1' });
+  });
+
+  it('keeps the default model for an Anthropic base URL in the configuration, not for an OpenAI-compatible one', () => {
+    const proxied = config({ providers: { anthropic: { base_url: 'https://proxy.example', api_key: 'sk-ant-x' } } });
+    expect(resolveProviderSpec({ provider: 'anthropic' }, proxied, {}, 'u').model).toBe('claude-sonnet-4-6');
+    const local = config({ providers: { local: { type: 'openai', base_url: 'http://127.0.0.1:1/v1' } } });
+    expect(() => resolveProviderSpec({ provider: 'local' }, local, {}, 'u')).toThrow(/No model is set/);
   });
 
   it('names the missing key of a chosen provider', () => {

@@ -38,7 +38,7 @@ const BASE_URL_VARIABLES: Record<ProviderType, string> = {
 };
 
 const DEFAULT_MODELS: Record<ProviderType, string> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
   openai: 'gpt-5-mini',
   'openai-responses': 'gpt-5-mini',
 };
@@ -79,11 +79,15 @@ export function resolveProviderSpec(
   }
   const configModelApplies = config.provider === undefined || config.provider === name || fromConfig.provider === name;
   const baseURL = request.baseURL ?? entry.base_url ?? environment[BASE_URL_VARIABLES[type]];
+  // A server the user names is likely not the vendor's, so the vendor's default model would be a guess; a
+  // base URL exported in the environment is usually a proxy of the vendor's API, and an Anthropic base URL
+  // can only be one.
+  const ownServer = request.baseURL !== undefined || (type !== 'anthropic' && entry.base_url !== undefined);
   const model =
     fromRequest.model ??
     entry.model ??
     (configModelApplies ? fromConfig.model : undefined) ??
-    (baseURL ? undefined : DEFAULT_MODELS[type]);
+    (ownServer ? undefined : DEFAULT_MODELS[type]);
   if (model === undefined) {
     throw new NoProviderError(
       `No model is set for the server at ${baseURL}. Name one with --model (e.g. --model llama3.2) or model = "..." in the configuration.`,

@@ -32,7 +32,7 @@ describe('resolveSessionSettings', () => {
       builtinTools: true,
       plugins: [],
     });
-    expect(settings.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(settings.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-6' });
     expect(settings.systemPrompt).toBeUndefined();
   });
 

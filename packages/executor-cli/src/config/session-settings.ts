@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ToolProtocolOption } from '@agentloop/core';
 import { CliError } from '../errors/index.js';
-import { findProjectConfig, userConfigPath } from './config-paths.js';
+import { userConfigPath } from './config-paths.js';
 import type { LoadedConfig } from './load-config.js';
 import { loadConfig } from './load-config.js';
 import type { ProviderSpec } from './provider-spec.js';
@@ -61,7 +61,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     throw new CliError(`--cwd ${flags.cwd}: there is no directory ${cwd}.`, { code: 'invalid_cwd' });
   const userConfigFile = sources.userConfigFile ?? userConfigPath();
   const config = await loadConfig({ cwd, userFile: userConfigFile });
-  const projectConfig = findProjectConfig(cwd);
+  const projectConfig = config.projectFile;
   const provider = resolveProviderSpec(
     { provider: flags.provider, model: flags.model, baseURL: flags.baseUrl },
     config,

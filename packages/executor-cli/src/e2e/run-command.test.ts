@@ -188,6 +188,59 @@ describe('agentloop run', () => {
     expect(server.requests[0].messages.at(-1)).toEqual({ role: 'user', content: 'say hello' });
   }, 30_000);
 
+  it('reads the task from stdin with "-"', async () => {
+    const { server, connection } = await setUp([
+      { toolCalls: [{ name: 'converse', arguments: { message: 'It failed.' } }] },
+    ]);
+    const run = await agentloop(['run', ...connection, '-'], { stdin: 'explain this log\nERROR x\n' });
+    expect(run.status).toBe(0);
+    expect(server.requests[0].messages.at(-1)).toEqual({ role: 'user', content: 'explain this log\nERROR x' });
+  }, 30_000);
+
+  it('ends quietly with its own exit status when the reader of --json goes away (| head -1)', async () => {
+    const { connection } = await setUp(
+      [
+        { toolCalls: [{ name: 'slow_tool', arguments: { seconds: 0.5 } }] },
+        { toolCalls: [{ name: 'task_completion', arguments: { result: 'done' } }] },
+      ],
+      { slowTool: true },
+    );
+    const at = workspace as CliWorkspace;
+    const child = spawn(process.execPath, [AGENTLOOP_BIN, 'run', '--json', ...connection, 'wait'], {
+      cwd: at.project,
+      env: at.environment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // Like `head -1`: read the first chunk, then close the pipe.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+  }, 30_000);
+
+  it('keeps the vendor default model with a base URL exported in the environment', async () => {
+    const { server } = await setUp([{ toolCalls: [{ name: 'converse', arguments: { message: 'Hi.' } }] }]);
+    const run = await agentloop(['run', 'hi'], {
+      environment: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(server.requests[0].model).toBe('gpt-5-mini');
+  }, 30_000);
+
+  it('refuses a project configuration that points a provider elsewhere without its own key', async () => {
+    const { connection } = await setUp([]);
+    const at = workspace as CliWorkspace;
+    mkdirSync(join(at.project, '.agentloop'));
+    const file = join(at.project, '.agentloop', 'config.toml');
+    writeFileSync(file, '[providers.openai]\nbase_url = "http://127.0.0.1:9/v1"\n');
+    const run = await agentloop(['run', ...connection, 'hi'], { environment: { OPENAI_API_KEY: 'sk-test' } });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`^✗ Invalid configuration in ${file}: key "providers\\.openai\\.base_url" `));
+  }, 30_000);
+
   it('exits with 3 and prints the question when the agent asks one', async () => {
     const { connection } = await setUp([
       { toolCalls: [{ name: 'ask_question', arguments: { question: 'Which one?', suggestions: ['a', 'b'] } }] },

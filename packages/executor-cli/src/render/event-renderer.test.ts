@@ -90,6 +90,18 @@ describe('EventRenderer', () => {
     expect(text.startsWith('✻ line one\nline two\nAnswer.\n')).toBe(true);
   });
 
+  it('strips terminal control sequences from streamed text, thinking and tool results', async () => {
+    const evil = 'x\x1b]52;c;ZXZpbA==\x07y\x1b[2J\x9b1m\rz';
+    const steps: ScriptStep[] = [
+      { thinking: evil, text: evil, toolCalls: [{ name: 'read_file', arguments: { path: evil } }] },
+      complete,
+    ];
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not appear
+    const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+    expect((await render(steps)).text).not.toMatch(controls);
+    expect((await render(steps, { verbose: true })).text).not.toMatch(controls);
+  });
+
   it('annotates output that a retry discards', async () => {
     const error = new ProviderError('Overloaded', { code: 'overloaded', provider: 'scripted', statusCode: 529 });
     const { text } = await render([

@@ -1,12 +1,11 @@
 import type { AgentEvent, AgentEventMap } from '@agentloop/core';
 import { describeError, firstSentence } from './describe-error.js';
+import { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 import type { Spinner } from './spinner.js';
+import { stripControls } from './strip-controls.js';
 import type { Style, TerminalOutput } from './terminal.js';
 import { cutText, formatCount, formatDuration, oneLine } from './text-summary.js';
 import { formatToolCall, formatToolCallLine } from './tool-call-line.js';
-
-// The loop-control tools end the run and are shown by the result, not as tool lines.
-const LOOP_CONTROL_TOOLS: ReadonlySet<string> = new Set(['task_completion', 'ask_question', 'converse']);
 
 /** Options of an EventRenderer. */
 export interface EventRendererOptions {
@@ -71,13 +70,13 @@ export class EventRenderer {
         break;
       case 'message-content':
         this.#shownInStep = true;
-        this.#write(event.text);
+        this.#write(stripControls(event.text));
         break;
       case 'message-end':
         this.#endLine();
         break;
       case 'tool-call-start':
-        this.#spin(`Preparing ${this.#style.bold(event.name)}…`);
+        this.#spin(`Preparing ${this.#style.bold(stripControls(event.name))}…`);
         break;
       case 'tool-call':
         this.#toolCall(event);
@@ -85,7 +84,7 @@ export class EventRenderer {
       case 'tool-progress': {
         const { message, fraction } = event.progress;
         this.#spin(
-          `${this.#style.bold(event.name)}: ${message}${fraction === undefined ? '' : ` (${Math.round(fraction * 100)}%)`}`,
+          `${this.#style.bold(stripControls(event.name))}: ${stripControls(message)}${fraction === undefined ? '' : ` (${Math.round(fraction * 100)}%)`}`,
         );
         break;
       }
@@ -137,7 +136,7 @@ export class EventRenderer {
 
   #thinkingContent(text: string): void {
     this.#thinking += text;
-    if (this.verbose) this.#write(this.#style.dim(text));
+    if (this.verbose) this.#write(this.#style.dim(stripControls(text)));
   }
 
   #thinkingEnd(text: string): void {
@@ -145,7 +144,7 @@ export class EventRenderer {
       this.#endLine();
       return;
     }
-    const folded = oneLine(text);
+    const folded = oneLine(stripControls(text));
     if (folded === '') return;
     // How long it thought, when that is long enough to matter.
     const elapsed = this.#now() - this.#thinkingStarted;
@@ -197,7 +196,7 @@ export class EventRenderer {
     const discarded = event.discardOutput && this.#shownInStep ? ' The partial answer above is discarded.' : '';
     this.#line(
       this.#style.yellow(
-        `↻ ${event.error.code}: ${firstSentence(event.error.message)}. Retrying in ${seconds} (attempt ${event.attempt + 1}).${discarded}`,
+        `↻ ${event.error.code}: ${stripControls(firstSentence(event.error.message))}. Retrying in ${seconds} (attempt ${event.attempt + 1}).${discarded}`,
       ),
     );
     if (event.discardOutput) this.#shownInStep = false;

@@ -3,12 +3,14 @@ export { describeError, describeErrorDetails, errorFields, firstSentence } from 
 export type { EventRendererOptions } from './event-renderer.js';
 export { EventRenderer } from './event-renderer.js';
 export { JsonLinesRenderer, serializeError, serializeEvent } from './json-lines.js';
+export { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 export type { MarkdownRenderer } from './markdown.js';
 export { loadTerminalMarkdown, plainMarkdown } from './markdown.js';
 export type { ResultRenderOptions } from './render-result.js';
 export { renderResult } from './render-result.js';
 export type { SpinnerClock } from './spinner.js';
 export { Spinner } from './spinner.js';
+export { stripControls } from './strip-controls.js';
 export type { Style, TerminalOutput } from './terminal.js';
 export { createStyle, outputWidth, terminalFeatures } from './terminal.js';
 export type { CutText } from './text-summary.js';

@@ -24,11 +24,17 @@ export function serializeError(error: unknown): Record<string, unknown> {
   return { name: 'Error', message: String(error) };
 }
 
-/** Writes each event as a JSON line: the `--json` output of `agentloop run`. */
+/**
+ * Writes each event as a JSON line: the `--json` output of `agentloop run`. Each line goes through
+ * `redact` (the session's redactor), since events carry request errors and tool output that may hold keys.
+ */
 export class JsonLinesRenderer {
-  constructor(private readonly output: TerminalOutput) {}
+  constructor(
+    private readonly output: TerminalOutput,
+    private readonly redact: (text: string) => string = (text) => text,
+  ) {}
 
   handle(event: AgentEvent): void {
-    this.output.write(`${serializeEvent(event)}\n`);
+    this.output.write(`${this.redact(serializeEvent(event))}\n`);
   }
 }

@@ -48,6 +48,36 @@ describe('renderResult', () => {
     );
   });
 
+  it('does not suggest continuing a one-shot run in a session, which would not have its conversation', () => {
+    const text = renderResult(result({ exit: 'max_iterations', payload: undefined }), { ...options, mode: 'run' });
+    expect(text).not.toMatch(/interactive|session|continue/i);
+  });
+
+  it('strips terminal control sequences from the result, message, question and suggestions', () => {
+    const evil = 'a\x1b]0;title\x07b\x1b[2Jc\rd';
+    expect(
+      renderResult(result({ exit: 'task_completion', payload: { result: evil, artifacts: [evil] } }), options),
+    ).toBe('✔ Done\n<md>abcd</md>\nArtifacts:\n  • abcd\n');
+    expect(renderResult(result({ exit: 'converse', payload: { message: evil } }), options)).toBe('<md>abcd</md>\n');
+    expect(
+      renderResult(result({ exit: 'ask_question', payload: { question: evil, suggestions: [evil] } }), options),
+    ).toBe('? abcd\n  1. abcd\n');
+  });
+
+  it('redacts secrets in the verbose error details', () => {
+    const error = new AgentloopError('Boom', {
+      code: 'tool_crash',
+      cause: new Error('request with key sk-live-0123456789 failed'),
+    });
+    const text = renderResult(result({ exit: 'error', payload: undefined, error }), {
+      ...options,
+      verbose: true,
+      redact: (line) => line.replaceAll('sk-live-0123456789', '[REDACTED]'),
+    });
+    expect(text).toContain('caused by: Error: request with key [REDACTED] failed');
+    expect(text).not.toContain('sk-live-0123456789');
+  });
+
   it('says a cancelled turn keeps the conversation', () => {
     expect(renderResult(result({ exit: 'cancelled', payload: undefined }), options)).toBe(
       'Cancelled. The conversation is kept. Ctrl-C again or Ctrl-D exits.\n',

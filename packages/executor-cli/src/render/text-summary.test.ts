@@ -52,6 +52,9 @@ describe('formatDuration', () => {
     [12.4, '12 ms'],
     [1250, '1.3 s'],
     [125_000, '2 m 05 s'],
+    [999.4, '999 ms'],
+    [999.6, '1.0 s'],
+    [59_970, '1 m 00 s'],
   ])('formats %d ms as %s', (milliseconds, text) => {
     expect(formatDuration(milliseconds)).toBe(text);
   });

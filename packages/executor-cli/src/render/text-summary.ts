@@ -25,8 +25,9 @@ export function formatCount(count: number): string {
 
 /** `850 ms`, `1.2 s`, `2 m 05 s`. */
 export function formatDuration(milliseconds: number): string {
-  if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
-  if (milliseconds < 60_000) return `${(milliseconds / 1000).toFixed(1)} s`;
+  // Each unit is chosen after rounding, so 999.6 ms is `1.0 s`, not `1000 ms`, and 59.97 s is `1 m 00 s`.
+  if (Math.round(milliseconds) < 1000) return `${Math.round(milliseconds)} ms`;
+  if (Math.round(milliseconds / 100) < 600) return `${(milliseconds / 1000).toFixed(1)} s`;
   const seconds = Math.round(milliseconds / 1000);
   return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, '0')} s`;
 }

@@ -1,3 +1,4 @@
+import { stripControls } from './strip-controls.js';
 import type { Style } from './terminal.js';
 import { formatDuration, summarizeArguments, summarizeResult } from './text-summary.js';
 
@@ -13,7 +14,8 @@ export interface FinishedToolCall {
 
 /** `read_file(path: "README.md")`: a call's name and short arguments. */
 export function formatToolCall(name: string, args: unknown, style: Style): string {
-  return `${style.bold(name)}(${summarizeArguments(args)})`;
+  // JSON escapes C0 controls in the arguments, not C1 ones.
+  return `${style.bold(stripControls(name))}(${stripControls(summarizeArguments(args))})`;
 }
 
 /**
@@ -25,9 +27,8 @@ export function formatToolCallLine(call: FinishedToolCall, style: Style, width: 
   const mark = call.isError ? style.red('✗') : style.green('✓');
   const head = `${formatToolCall(call.name, call.arguments, style)} ${style.dim(formatDuration(call.durationMs))} → `;
   const room = Math.max(24, width - visibleLength(head) - 2);
-  const summary = call.isError
-    ? style.red(summarizeResult(`error: ${call.content}`, room))
-    : summarizeResult(call.content, room);
+  const content = stripControls(call.content);
+  const summary = call.isError ? style.red(summarizeResult(`error: ${content}`, room)) : summarizeResult(content, room);
   return `${mark} ${head}${summary}`;
 }
 

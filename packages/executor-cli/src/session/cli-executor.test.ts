@@ -81,7 +81,7 @@ describe('CliExecutor', () => {
     ];
     const { text } = await session(['read it', '/usage'], steps);
     expect(text).toMatch(/ {2}1 {5}1 {11}1,000 {10}20 .*\n {2}1 {5}2 {11}1,100 {11}5 .*\n {2}total {13}2,100 {10}25/);
-    expect(text).toContain('Tool calls: 2 (1 failed)');
+    expect(text).toContain('Tool calls: 1 (1 failed)');
     expect(text).toMatch(/Wall time: .* working in 1 turn, .* session/);
   });
 
@@ -103,7 +103,7 @@ describe('CliExecutor', () => {
     const switchModel = async () => {
       throw new NoProviderError('The anthropic provider needs an API key: set ANTHROPIC_API_KEY.');
     };
-    const { text } = await session(['/model anthropic:claude-sonnet-4-5', '/model'], [], { switchModel });
+    const { text } = await session(['/model anthropic:claude-sonnet-4-6', '/model'], [], { switchModel });
     expect(text).toContain('✗ The anthropic provider needs an API key: set ANTHROPIC_API_KEY.\n');
     expect(text).toContain('Model: scripted:model-a');
   });
@@ -120,6 +120,34 @@ describe('CliExecutor', () => {
     const { agent, text } = await session(['hello', '/clear'], [converse('Hi.')]);
     expect(text).toContain('✓ Conversation cleared.');
     expect(agent.memory.messages()).toHaveLength(0);
+  });
+
+  it('forgets the suggestions of an unanswered question on /clear', async () => {
+    const ask: ScriptStep = {
+      toolCalls: [{ name: 'ask_question', arguments: { question: 'Which?', suggestions: ['red', 'blue'] } }],
+    };
+    const { provider } = await session(['pick a colour', '/clear', '2'], [ask, converse('Two what?')]);
+    expect(provider.requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: '2' }] });
+  });
+
+  it('spins on a terminal, but not while the verbose log writes to the same terminal', async () => {
+    const run = async (verbose: boolean) => {
+      const input = new PassThrough();
+      input.end('hello\n');
+      const output = new MemoryOutput(true);
+      const agent = new DefaultAgent(new ScriptedProvider([converse('Hi.')]), { tools: [] });
+      await new CliExecutor(agent, {
+        input,
+        output,
+        errorOutput: new MemoryOutput(true),
+        environment: {},
+        handleSignals: false,
+        verbose,
+      }).run();
+      return output.text;
+    };
+    expect(await run(false)).toContain('\r\x1b[2K');
+    expect(await run(true)).not.toContain('\r\x1b[2K');
   });
 
   it('switches verbose mode with /verbose, logging tool calls to stderr', async () => {

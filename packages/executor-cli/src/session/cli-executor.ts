@@ -166,7 +166,10 @@ export class CliExecutor {
         style: this.#style,
         width: outputWidth(this.#output),
         verbose: this.#verboseLog.enabled,
-        ...(this.#animate ? { spinner: new Spinner(this.#output, this.#style) } : {}),
+        // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner would draw over them.
+        ...(this.#animate && !(this.#verboseLog.enabled && this.#errorOutput.isTTY)
+          ? { spinner: new Spinner(this.#output, this.#style) }
+          : {}),
       });
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
@@ -198,6 +201,7 @@ export class CliExecutor {
         mode: 'interactive',
         verbose: this.#verboseLog.enabled,
         errorContext: this.#options.errorContext ?? {},
+        redact: this.#verboseLog.redact,
       }),
     );
     return undefined;
@@ -214,6 +218,10 @@ export class CliExecutor {
       modelLabel: () => this.#label(agent),
       switchModel:
         this.#options.switchModel ?? createModelSwitcher({ environment: this.#options.environment ?? process.env }),
+      // A number typed after /clear is a new task, not an answer to the forgotten question's suggestions.
+      onClear: () => {
+        this.#pendingSuggestions = [];
+      },
       onSwitch: (label) => {
         this.#modelLabel = label;
       },

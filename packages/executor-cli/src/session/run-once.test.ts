@@ -6,20 +6,32 @@ import { MemoryOutput } from '../test-support/index.js';
 import { listFilesTool } from '../tools/index.js';
 import { runOnce } from './run-once.js';
 
-async function run(steps: ScriptStep[], options: { json?: boolean; tty?: boolean; maxIterations?: number } = {}) {
+async function run(
+  steps: ScriptStep[],
+  options: {
+    json?: boolean;
+    tty?: boolean;
+    maxIterations?: number;
+    redact?: (text: string) => string;
+    verbose?: boolean;
+    environment?: Record<string, string>;
+  } = {},
+) {
   const agent = new DefaultAgent(new ScriptedProvider(steps), {
     tools: [listFilesTool],
     maxIterations: options.maxIterations ?? 10,
     workspace: import.meta.dirname,
   });
   const output = new MemoryOutput(options.tty ?? false);
-  const errorOutput = new MemoryOutput();
+  const errorOutput = new MemoryOutput(options.tty ?? false);
   const status = await runOnce(agent, 'the task', {
     output,
     errorOutput,
     json: options.json ?? false,
-    environment: { NO_COLOR: '1' },
+    verbose: options.verbose ?? false,
+    environment: options.environment ?? { NO_COLOR: '1' },
     handleSignals: false,
+    ...(options.redact ? { redact: options.redact } : {}),
   });
   return { status, stdout: output.text, stderr: errorOutput.text };
 }
@@ -39,6 +51,14 @@ describe('runOnce', () => {
     );
     expect(stdout).toBe('Working on it.\n✔ Done\nAll done.\n');
     expect(stderr).toBe('');
+  });
+
+  it('spins on a terminal, but not with the verbose log writing to the same terminal', async () => {
+    const steps = [{ text: 'Working on it.', ...call('task_completion', { result: 'All done.' }) }];
+    const spinning = await run(steps, { tty: true, environment: {} });
+    expect(spinning.stdout).toContain('\r\x1b[2K');
+    const verbose = await run(steps, { tty: true, environment: {}, verbose: true });
+    expect(verbose.stdout).not.toContain('\r\x1b[2K');
   });
 
   it('exits with 0 for a conversational answer', async () => {
@@ -89,6 +109,22 @@ describe('runOnce', () => {
       'loop-end',
     ]);
     expect(result.status).toBe(0);
+  });
+
+  it('passes every JSON line and the error line through the session redactor', async () => {
+    const secret = 'sk-session-secret-0123';
+    const redact = (text: string) => text.replaceAll(secret, '[REDACTED]');
+    const completed = await run([call('task_completion', { result: `the key is ${secret}` })], { json: true, redact });
+    expect(completed.stdout).toContain('the key is [REDACTED]');
+    expect(completed.stdout).not.toContain(secret);
+    const error = new ProviderError(`rejected ${secret}`, {
+      code: 'server_error',
+      provider: 'openai',
+      retryable: false,
+    });
+    const failed = await run([{ error }], { json: true, redact });
+    expect(failed.stdout + failed.stderr).not.toContain(secret);
+    expect(failed.stderr).toBe('rejected [REDACTED] (server_error)\n');
   });
 
   it('adds the error line on stderr in json mode', async () => {

@@ -25,6 +25,8 @@ export interface RunOnceOptions {
   verbose?: boolean;
   environment?: Record<string, string | undefined>;
   errorContext?: ErrorContext;
+  /** Removes secrets from `--json` lines, error lines and verbose error details (the session's redactor). */
+  redact?: (text: string) => string;
   /** Cancel on SIGINT (and end at once on a second). Default true. */
   handleSignals?: boolean;
 }
@@ -41,16 +43,17 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
   const environment = options.environment ?? process.env;
   const progressOutput = options.json || output.isTTY ? output : errorOutput;
   const progressFeatures = terminalFeatures(progressOutput, environment);
+  // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner would draw over them.
+  const spin = progressFeatures.animate && !(options.verbose && errorOutput.isTTY);
   const style = createStyle(terminalFeatures(output, environment).color);
+  const redact = options.redact ?? ((text: string) => text);
   const renderer = options.json
-    ? new JsonLinesRenderer(output)
+    ? new JsonLinesRenderer(output, redact)
     : new EventRenderer(progressOutput, {
         style: createStyle(progressFeatures.color),
         width: outputWidth(progressOutput),
         verbose: options.verbose ?? false,
-        ...(progressFeatures.animate
-          ? { spinner: new Spinner(progressOutput, createStyle(progressFeatures.color)) }
-          : {}),
+        ...(spin ? { spinner: new Spinner(progressOutput, createStyle(progressFeatures.color)) } : {}),
       });
   const stopRendering = agent.onAny((event: AgentEvent) => renderer.handle(event));
 
@@ -63,7 +66,7 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
     const result = await Promise.race([agent.run(task), forced]);
     if (!result) return EXIT_CODES.cancelled;
     if (options.json) {
-      if (result.exit === 'error') errorOutput.write(`${describeError(result.error, options.errorContext)}\n`);
+      if (result.exit === 'error') errorOutput.write(`${redact(describeError(result.error, options.errorContext))}\n`);
       return exitCodeFor(result.exit);
     }
     const toOutput = result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question';
@@ -80,6 +83,7 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         mode: 'run',
         verbose: options.verbose ?? false,
         errorContext: options.errorContext ?? {},
+        redact,
       }),
     );
     return exitCodeFor(result.exit);

@@ -15,6 +15,8 @@ export interface SlashContextParts {
   verboseLog: VerboseLog;
   modelLabel: () => string;
   switchModel: ModelSwitcher;
+  /** Told when the conversation is cleared, to forget what the session keeps of it. */
+  onClear: () => void;
   /** Told the new label after a switch. */
   onSwitch: (label: string) => void;
   exit: () => void;
@@ -34,6 +36,10 @@ export function createSlashContext(parts: SlashContextParts): SlashContext {
       agent.setProvider(provider);
       parts.onSwitch(label);
       return label;
+    },
+    clear: () => {
+      agent.memory.clear();
+      parts.onClear();
     },
     usage: () => parts.usage.stats(),
     get verbose() {

@@ -1,5 +1,6 @@
 import type { Agent, Usage } from '@agentloop/core';
 import type { StepUsage, UsageStats } from '../render/index.js';
+import { LOOP_CONTROL_TOOLS } from '../render/index.js';
 
 /**
  * Adds up what a session uses, from the agent's events: tokens per model call and in total, tool calls,
@@ -29,11 +30,12 @@ export class UsageTracker {
           this.#steps.push({ turn: this.#turns, step: event.iteration, usage: event.usage });
           this.#total = sumUsage(this.#total, event.usage);
           break;
+        // Ending the run (task_completion, …) is not a tool call to the user.
         case 'tool-call':
-          this.#toolCalls++;
+          if (!LOOP_CONTROL_TOOLS.has(event.name)) this.#toolCalls++;
           break;
         case 'tool-result-error':
-          if (event.code !== 'not_run') this.#toolErrors++;
+          if (event.code !== 'not_run' && !LOOP_CONTROL_TOOLS.has(event.name)) this.#toolErrors++;
           break;
         case 'loop-end':
           this.#agentMs += event.result.durationMs;

@@ -5,8 +5,8 @@ export const clearCommand: SlashCommand = {
   name: 'clear',
   usage: '/clear',
   summary: 'Forget the conversation and start afresh',
-  run(_args, { agent, output, style }) {
-    agent.memory.clear();
+  run(_args, { clear, output, style }) {
+    clear();
     output.write(`${style.green('✓')} Conversation cleared.\n`);
   },
 };

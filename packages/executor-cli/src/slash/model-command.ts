@@ -4,7 +4,7 @@ import type { SlashCommand } from './slash-command.js';
 export const modelCommand: SlashCommand = {
   name: 'model',
   usage: '/model [provider:model]',
-  summary: 'Show or switch the provider and model (e.g. /model anthropic:claude-sonnet-4-5)',
+  summary: 'Show or switch the provider and model (e.g. /model anthropic:claude-sonnet-4-6)',
   async run(args, context) {
     const { output, style } = context;
     const reference = args.trim();

@@ -12,6 +12,8 @@ export interface SlashContext {
   modelLabel(): string;
   /** Switches provider or model (`provider:model` or a model); resolves with the new label. Throws with a message for the user. */
   switchModel(reference: string): Promise<string>;
+  /** Forgets the conversation: the agent's memory, and a question the user has not answered yet. */
+  clear(): void;
   /** What the session has used. */
   usage(): UsageStats;
   /** Verbose mode: thinking whole, and model requests and tool calls logged to stderr. */

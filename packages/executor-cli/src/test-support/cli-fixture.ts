@@ -52,6 +52,12 @@ export class CliWorkspace {
       mkdirSync(join(this.project, '.agentloop'));
       writeFileSync(join(this.project, '.agentloop', 'slow-plugin.mjs'), SLOW_PLUGIN);
       writeFileSync(join(this.project, '.agentloop', 'config.toml'), 'plugins = ["./slow-plugin.mjs"]\n');
+      // A project's plugins run only when the user's configuration trusts the project.
+      mkdirSync(join(this.configHome, 'agentloop'));
+      writeFileSync(
+        join(this.configHome, 'agentloop', 'config.toml'),
+        `trusted_projects = [${JSON.stringify(this.project)}]\n`,
+      );
     }
   }
 

@@ -1,8 +1,9 @@
 import type { Style, TerminalOutput } from '../render/index.js';
+import { stripControls } from '../render/strip-controls.js';
 import type { Redactor } from './redact.js';
 
 /**
- * The verbose log: lines on stderr, dimmed, with secrets redacted. Switched on and off at run time
+ * The verbose log: lines on stderr, dimmed, with secrets redacted and terminal controls removed. Switched on and off at run time
  * (`/verbose`); while off, nothing is formatted or written. Never throws: a failing log must not change
  * what the agent does.
  */
@@ -13,7 +14,8 @@ export class VerboseLog {
   constructor(
     private readonly output: TerminalOutput,
     private readonly style: Style,
-    private readonly redact: Redactor,
+    /** Removes the session's secrets from text; also used for `--json` lines and error details. */
+    readonly redact: Redactor,
     enabled = false,
   ) {
     this.enabled = enabled;
@@ -23,7 +25,8 @@ export class VerboseLog {
   write(lines: () => readonly string[]): void {
     if (!this.enabled) return;
     try {
-      for (const line of lines()) this.output.write(`${this.style.dim(this.redact(line))}\n`);
+      // Tool output and model text are logged as they are: no escape sequence of theirs reaches the terminal.
+      for (const line of lines()) this.output.write(`${this.style.dim(stripControls(this.redact(line)))}\n`);
     } catch {
       // Logging is best effort.
     }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { crashReport } from './crash-report.js';
+
+describe('crashReport', () => {
+  it('prints the message alone on one line, without a stack trace', () => {
+    const error = new Error("ENOTDIR: not a directory, open '/x/config.toml'");
+    expect(crashReport(error, ['node', 'agentloop', 'config', 'init'])).toBe(
+      "✗ ENOTDIR: not a directory, open '/x/config.toml'\n",
+    );
+  });
+
+  it('prints the whole error with --verbose', () => {
+    const error = new Error('boom', { cause: new Error('root cause') });
+    const report = crashReport(error, ['node', 'agentloop', '--verbose', 'run', 'x']);
+    expect(report).toContain('Error: boom\n    at ');
+    expect(report).toContain('root cause');
+  });
+
+  it('prints a thrown value that is not an Error', () => {
+    expect(crashReport('plain text', [])).toBe('✗ plain text\n');
+  });
+});
