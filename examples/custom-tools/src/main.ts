@@ -2,10 +2,10 @@
 // Run: npm start -w examples/custom-tools -- "your task"
 import { pathToFileURL } from 'node:url';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
-import { AgentloopError, DefaultAgent } from '@agentloop/core';
+import { DefaultAgent } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
-import { providerFromEnvironment } from '@agentloop/providers';
+import { optionalProviderFromEnvironment } from '@agentloop/providers';
 import { offlineSearch } from './offline-search.js';
 import type { SearchBackend } from './tools/index.js';
 import { calculatorTool, fileReadTool, WebSearchTool } from './tools/index.js';
@@ -52,10 +52,7 @@ export async function runCustomToolsAgent(
 }
 
 async function main(): Promise<void> {
-  const configured = await providerFromEnvironment().catch((error: unknown) => {
-    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
-    throw error;
-  });
+  const configured = await optionalProviderFromEnvironment();
   if (!configured)
     console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runCustomToolsAgent(

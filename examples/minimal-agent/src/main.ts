@@ -3,9 +3,9 @@
 // OPENAI_BASE_URL is set, a scripted one otherwise).
 import { pathToFileURL } from 'node:url';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
-import { AgentloopError, DefaultAgent } from '@agentloop/core';
+import { DefaultAgent } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
-import { providerFromEnvironment } from '@agentloop/providers';
+import { optionalProviderFromEnvironment } from '@agentloop/providers';
 
 /** What the scripted model answers when no real one is configured. */
 export const script = [
@@ -34,10 +34,7 @@ export async function runMinimalAgent(
 }
 
 async function main(): Promise<void> {
-  const configured = await providerFromEnvironment().catch((error: unknown) => {
-    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
-    throw error;
-  });
+  const configured = await optionalProviderFromEnvironment();
   if (!configured)
     console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runMinimalAgent(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'Hi there!', console.log);

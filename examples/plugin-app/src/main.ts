@@ -2,10 +2,10 @@
 // Run: npm start -w examples/plugin-app -- "your question"
 import { pathToFileURL } from 'node:url';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
-import { AgentloopError, createContainer, resolveAgent } from '@agentloop/core';
+import { createContainer, resolveAgent } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
-import { providerFromEnvironment } from '@agentloop/providers';
+import { optionalProviderFromEnvironment } from '@agentloop/providers';
 import weatherPlugin from '@agentloop-examples/weather-tools';
 
 /** What the scripted model does when no real one is configured. */
@@ -38,10 +38,7 @@ export async function runPluginApp(
 }
 
 async function main(): Promise<void> {
-  const configured = await providerFromEnvironment().catch((error: unknown) => {
-    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
-    throw error;
-  });
+  const configured = await optionalProviderFromEnvironment();
   if (!configured)
     console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
   await runPluginApp(

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicProvider } from './anthropic/index.js';
 import { createProvider } from './create-provider.js';
 import { OpenAIProvider, OpenAIResponsesProvider } from './openai/index.js';
-import { providerFromEnvironment } from './provider-from-environment.js';
+import { optionalProviderFromEnvironment, providerFromEnvironment } from './provider-from-environment.js';
 
 const saved = { ...process.env };
 beforeEach(() => {
@@ -83,5 +83,24 @@ describe('providerFromEnvironment', () => {
     await expect(providerFromEnvironment({ env: { OPENAI_BASE_URL: 'http://localhost:8000/v1' } })).rejects.toThrow(
       /OPENAI_MODEL/,
     );
+  });
+});
+
+describe('optionalProviderFromEnvironment', () => {
+  it('is undefined when no provider is configured', async () => {
+    expect(await optionalProviderFromEnvironment({ env: {} })).toBeUndefined();
+  });
+
+  it('gives the configured provider', async () => {
+    const provider = await optionalProviderFromEnvironment({ env: { OPENAI_API_KEY: 'o' } });
+    expect(provider?.id).toBe('openai');
+  });
+
+  it('still throws other configuration errors', async () => {
+    await expect(
+      optionalProviderFromEnvironment({ env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' } }),
+    ).rejects.toMatchObject({
+      code: 'model_not_configured',
+    });
   });
 });

@@ -6,4 +6,9 @@ export type { ModelInfo, ModelTableEntry } from './models/index.js';
 export { ANTHROPIC_MODELS, findModelInfo, OPENAI_MODELS, UNKNOWN_MODEL_INFO } from './models/index.js';
 export type { OpenAIProviderOptions } from './openai/index.js';
 export type { ProviderFromEnvironmentOptions } from './provider-from-environment.js';
-export { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, providerFromEnvironment } from './provider-from-environment.js';
+export {
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_OPENAI_MODEL,
+  optionalProviderFromEnvironment,
+  providerFromEnvironment,
+} from './provider-from-environment.js';

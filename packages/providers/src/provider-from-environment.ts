@@ -20,7 +20,7 @@ const OPENAI_HOST = /^https:\/\/api\.openai\.com(?:\/|$)/;
 /**
  * Picks a provider from the environment: a spec in `model` decides; otherwise `ANTHROPIC_API_KEY` means
  * Anthropic, `OPENAI_BASE_URL` (other than OpenAI's) an OpenAI-compatible server (the model from `model`
- * or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. Throws an AgentloopError (`provider_not_configured`)
+ * or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. Throws an AgentloopError (`provider_not_configured`; `model_not_configured` for a local server without a model)
  * when none is set.
  */
 export async function providerFromEnvironment(options: ProviderFromEnvironmentOptions = {}): Promise<LLMProvider> {
@@ -48,9 +48,7 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
     if (!localModel) {
       throw new AgentloopError(
         'OPENAI_BASE_URL names an OpenAI-compatible server: say which model to use (the `model` option or OPENAI_MODEL).',
-        {
-          code: 'provider_not_configured',
-        },
+        { code: 'model_not_configured' },
       );
     }
     return createProvider(`openai-compatible:${localModel}`, { apiKey: openaiKey, baseURL, ...rest });
@@ -68,4 +66,19 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
       code: 'provider_not_configured',
     },
   );
+}
+
+/**
+ * Like providerFromEnvironment, but undefined when the environment configures no provider (other
+ * failures still throw). For apps and examples that fall back to something else, such as a scripted model.
+ */
+export async function optionalProviderFromEnvironment(
+  options: ProviderFromEnvironmentOptions = {},
+): Promise<LLMProvider | undefined> {
+  try {
+    return await providerFromEnvironment(options);
+  } catch (error) {
+    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
+    throw error;
+  }
 }
