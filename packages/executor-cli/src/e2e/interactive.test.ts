@@ -7,6 +7,8 @@ import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-serve
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
 
+// One tmux server per session: when a test ends its session, a shared server may be shutting down just
+// as the next test starts one ("server exited unexpectedly").
 const SOCKET = `agentloop-e2e-${process.pid}`;
 const PROMPT = /\n›$/; // capture-pane drops trailing spaces, and the prompt is last when it waits
 let sessions = 0;
@@ -21,7 +23,8 @@ async function startAgentloop(options: { slowTool?: boolean; args?: string[]; wi
   const args = server
     ? ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model', ...(options.args ?? [])]
     : (options.args ?? []);
-  tmux = new TmuxSession(`agentloop-${process.pid}-${++sessions}`, SOCKET);
+  sessions += 1;
+  tmux = new TmuxSession(`agentloop-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
   tmux.start(workspace.commandLine(args));
   return { tmux, server: server as ScriptedOpenAIServer, workspace };
 }
@@ -44,7 +47,9 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     workspace = undefined;
   });
 
-  afterAll(() => TmuxSession.killServer(SOCKET));
+  afterAll(() => {
+    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
+  });
 
   it('runs a task that uses a tool and completes, rendering each step', async () => {
     const { tmux, server } = await startAgentloop();

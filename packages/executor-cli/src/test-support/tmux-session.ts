@@ -69,9 +69,10 @@ export class TmuxSession {
     return Number(/\[exit (\d+)\]/.exec(screen)?.[1]);
   }
 
-  /** Ends the session (and its command). */
+  /** Ends the session (and its command), and the session's tmux server. */
   kill(): void {
     spawnSync('tmux', ['-L', this.socket, 'kill-session', '-t', this.name], { stdio: 'ignore' });
+    TmuxSession.killServer(this.socket);
   }
 
   /** Ends the tmux server of a socket. */
