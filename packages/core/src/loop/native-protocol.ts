@@ -48,7 +48,8 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
   },
 };
 
-function decodeNativeChunk(chunk: ModelChunk): readonly StepEvent[] {
+/** The step events of one provider chunk in native mode (also used for the non-text chunks of XML mode). */
+export function decodeNativeChunk(chunk: ModelChunk): readonly StepEvent[] {
   switch (chunk.type) {
     case 'tool-call': {
       const parsed = parseToolArguments(chunk.input);

@@ -4,7 +4,7 @@ import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
 import type { XmlParserEvent } from '@agentloop/tools';
 import { XmlToolParser } from '@agentloop/tools';
 import type { ModelChunk } from '../provider/index.js';
-import { nativeToolProtocol } from './native-protocol.js';
+import { decodeNativeChunk } from './native-protocol.js';
 import type { StepDecoder, StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
 
 // Stopping after the block saves tokens and keeps the model from writing a second block or the result
@@ -61,7 +61,7 @@ class XmlStepDecoder implements StepDecoder {
       this.#parser.reset();
       this.#pendingId = undefined;
     }
-    return nativeToolProtocol.createDecoder().decode(chunk);
+    return decodeNativeChunk(chunk);
   }
 
   flush(): readonly StepEvent[] {
