@@ -1,16 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AgentloopError } from '@agentloop/core';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicProvider } from './anthropic/index.js';
 import { createProvider } from './create-provider.js';
 import { OpenAIProvider, OpenAIResponsesProvider } from './openai/index.js';
 import { optionalProviderFromEnvironment, providerFromEnvironment } from './provider-from-environment.js';
 
 const saved = { ...process.env };
+// An empty config directory, so that no Anthropic profile of the machine's user counts as a credential.
+const emptyConfigDirectory = mkdtempSync(join(tmpdir(), 'agentloop-anthropic-config-'));
 beforeEach(() => {
-  for (const name of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'])
-    delete process.env[name];
+  for (const name of Object.keys(process.env)) if (/^(ANTHROPIC|OPENAI)_/.test(name)) delete process.env[name];
+  process.env.ANTHROPIC_CONFIG_DIR = emptyConfigDirectory;
 });
 afterEach(() => {
   process.env = { ...saved };
+});
+afterAll(() => {
+  rmSync(emptyConfigDirectory, { recursive: true, force: true });
 });
 
 describe('createProvider', () => {
@@ -40,6 +49,32 @@ describe('createProvider', () => {
       contextWindow: 131_072,
       parallelToolCalls: false,
     });
+  });
+
+  it('says which variable to set when OpenAI is asked for without a key', async () => {
+    for (const spec of ['openai:gpt-4o', 'openai-responses:gpt-5-mini']) {
+      const error = await createProvider(spec).catch((thrown: unknown) => thrown);
+      expect(AgentloopError.isInstance(error), spec).toBe(true);
+      expect(error, spec).toMatchObject({ code: 'provider_not_configured', retryable: false });
+      expect((error as Error).message, spec).toMatch(/set OPENAI_API_KEY or pass the apiKey option/);
+    }
+    process.env.OPENAI_API_KEY = ' ';
+    expect(() => new OpenAIProvider({ model: 'gpt-4o' })).toThrow(/OPENAI_API_KEY/);
+  });
+
+  it('keeps needing no key for an OpenAI-compatible server, a blank OPENAI_API_KEY included', () => {
+    process.env.OPENAI_API_KEY = '';
+    const local = new OpenAIProvider({ model: 'qwen3:8b', baseURL: 'http://127.0.0.1:11434/v1' });
+    expect(local.id).toBe('openai-compatible');
+  });
+
+  it('says which variable to set when Anthropic is asked for without a key', async () => {
+    await expect(createProvider('anthropic:claude-sonnet-4-6')).rejects.toMatchObject({
+      code: 'provider_not_configured',
+      message: expect.stringMatching(/set ANTHROPIC_API_KEY or pass the apiKey option/),
+    });
+    process.env.ANTHROPIC_AUTH_TOKEN = 'token';
+    expect((await createProvider('anthropic:claude-sonnet-4-6')).id).toBe('anthropic');
   });
 
   it('rejects a spec it cannot read', async () => {
@@ -76,6 +111,50 @@ describe('providerFromEnvironment', () => {
       model: 'openai-responses:gpt-5-mini',
     });
     expect(provider).toBeInstanceOf(OpenAIResponsesProvider);
+  });
+
+  it('sends an OpenAI model to OpenAI even when ANTHROPIC_API_KEY is set', async () => {
+    for (const model of ['gpt-4o', 'o3', 'gpt-5-mini', 'chatgpt-4o-latest', 'codex-mini-latest']) {
+      const provider = await providerFromEnvironment({ env: { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' }, model });
+      expect(provider.id, model).toBe('openai');
+      expect(provider.capabilities.modelId, model).toBe(model);
+    }
+  });
+
+  it('names the missing key when the model belongs to the vendor without one', async () => {
+    for (const model of ['gpt-4o', 'o3', 'gpt-5-mini'])
+      await expect(providerFromEnvironment({ env: { ANTHROPIC_API_KEY: 'a' }, model }), model).rejects.toMatchObject({
+        code: 'provider_not_configured',
+        message: expect.stringMatching(/is an OpenAI model: set OPENAI_API_KEY/),
+      });
+    await expect(
+      providerFromEnvironment({ env: { OPENAI_API_KEY: 'o' }, model: 'claude-opus-4-1' }),
+    ).rejects.toMatchObject({
+      code: 'provider_not_configured',
+      message: '"claude-opus-4-1" is an Anthropic model: set ANTHROPIC_API_KEY.',
+    });
+  });
+
+  it('still lets an OpenAI-compatible server serve a model named like an OpenAI one', async () => {
+    const provider = await providerFromEnvironment({
+      env: { ANTHROPIC_API_KEY: 'a', OPENAI_BASE_URL: 'http://localhost:11434/v1' },
+      model: 'gpt-oss:20b',
+    });
+    expect(provider.id).toBe('openai-compatible');
+    expect(provider.capabilities.modelId).toBe('gpt-oss:20b');
+  });
+
+  it('keeps the documented order for a name of no known vendor, and lets a spec override the name', async () => {
+    const env = { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o', OPENAI_BASE_URL: 'http://localhost:11434/v1' };
+    expect((await providerFromEnvironment({ env, model: 'qwen3:8b' })).id).toBe('anthropic');
+    const gateway = await providerFromEnvironment({ env: { ANTHROPIC_API_KEY: 'a' }, model: 'anthropic:gpt-4o' });
+    expect(gateway).toBeInstanceOf(AnthropicProvider);
+  });
+
+  it('says which key a spec needs when it is missing', async () => {
+    await expect(providerFromEnvironment({ env: { ANTHROPIC_API_KEY: 'a' }, model: 'openai:gpt-4o' })).rejects.toThrow(
+      /OPENAI_API_KEY/,
+    );
   });
 
   it('says what to set when nothing is configured', async () => {

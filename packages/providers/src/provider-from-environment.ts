@@ -1,5 +1,6 @@
 import { AgentloopError, type LLMProvider } from '@agentloop/core';
 import { type CreateProviderOptions, createProvider } from './create-provider.js';
+import { providerNotConfigured } from './errors/index.js';
 
 /** The model used when the environment picks Anthropic and no model is given. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
@@ -16,12 +17,21 @@ export interface ProviderFromEnvironmentOptions extends CreateProviderOptions {
 
 const SPEC = /^(anthropic|openai|openai-responses|openai-compatible):/;
 const OPENAI_HOST = /^https:\/\/api\.openai\.com(?:\/|$)/;
+const ANTHROPIC_MODEL = /^claude-/i;
+// GPT, the o-series reasoning models, ChatGPT's and Codex's models, and fine-tunes of them (`ft:gpt-4o-…`).
+const OPENAI_MODEL = /^(?:ft:)?(?:gpt-|chatgpt-|codex-|o[134](?:-|$))/i;
+
+/** A vendor whose models can be told by their ids alone. */
+type ModelVendor = 'anthropic' | 'openai';
 
 /**
  * Picks a provider from the environment: a spec in `model` decides; otherwise `ANTHROPIC_API_KEY` means
  * Anthropic, `OPENAI_BASE_URL` (other than OpenAI's) an OpenAI-compatible server (the model from `model`
- * or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. Throws an AgentloopError (`provider_not_configured`; `model_not_configured` for a local server without a model)
- * when none is set.
+ * or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. A bare `model` that names one vendor's model
+ * (`claude-…`; `gpt-…`, `o3`, `chatgpt-…`, `codex-…`) rules out the other vendor's API, so `gpt-4o` with
+ * both keys set goes to OpenAI; an OpenAI-compatible server may still serve either (a gateway, `gpt-oss`
+ * on Ollama). Throws an AgentloopError (`provider_not_configured`, naming the key that is missing;
+ * `model_not_configured` for a local server without a model) when no provider fits.
  */
 export async function providerFromEnvironment(options: ProviderFromEnvironmentOptions = {}): Promise<LLMProvider> {
   const { model, env = process.env, ...rest } = options;
@@ -36,7 +46,8 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
       ...rest,
     });
   }
-  if (anthropicKey) {
+  const vendor = model === undefined ? undefined : modelVendor(model);
+  if (anthropicKey && vendor !== 'openai') {
     return createProvider(`anthropic:${model ?? DEFAULT_ANTHROPIC_MODEL}`, {
       apiKey: anthropicKey,
       baseURL: env.ANTHROPIC_BASE_URL,
@@ -53,19 +64,30 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
     }
     return createProvider(`openai-compatible:${localModel}`, { apiKey: openaiKey, baseURL, ...rest });
   }
-  if (openaiKey) {
+  if (openaiKey && vendor !== 'anthropic') {
     return createProvider(`openai:${model ?? env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL}`, {
       apiKey: openaiKey,
       baseURL,
       ...rest,
     });
   }
-  throw new AgentloopError(
-    'No model provider is configured: set ANTHROPIC_API_KEY, OPENAI_API_KEY, or OPENAI_BASE_URL for a local server.',
-    {
-      code: 'provider_not_configured',
-    },
-  );
+  throw providerNotConfigured(notConfiguredMessage(model, vendor));
+}
+
+/** The vendor a bare model id clearly belongs to; undefined for any other name (`llama3.1:8b`, `openai/gpt-4o`). */
+function modelVendor(model: string): ModelVendor | undefined {
+  if (ANTHROPIC_MODEL.test(model)) return 'anthropic';
+  if (OPENAI_MODEL.test(model)) return 'openai';
+  return undefined;
+}
+
+/** What to set: the key of the vendor the model belongs to, or any provider at all. */
+function notConfiguredMessage(model: string | undefined, vendor: ModelVendor | undefined): string {
+  if (vendor === 'anthropic') return `"${model}" is an Anthropic model: set ANTHROPIC_API_KEY.`;
+  if (vendor === 'openai') {
+    return `"${model}" is an OpenAI model: set OPENAI_API_KEY (or OPENAI_BASE_URL, for an OpenAI-compatible server that serves it).`;
+  }
+  return 'No model provider is configured: set ANTHROPIC_API_KEY, OPENAI_API_KEY, or OPENAI_BASE_URL for a local server.';
 }
 
 /**

@@ -223,6 +223,27 @@ describe('AnthropicProvider against recorded responses', () => {
     `);
   });
 
+  it('asks a model with adaptive thinking only for adaptive thinking at the requested effort', async () => {
+    server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-text.chunks.txt', 'anthropic')));
+    const request = modelRequest({
+      tools: [WEATHER_TOOL],
+      toolChoice: 'required',
+      settings: { reasoningEffort: 'medium', thinkingBudgetTokens: 4_096, temperature: 0.3 },
+    });
+    await collectChunks(provider({ model: 'claude-opus-4-7' }).provider.stream(request));
+    const body = server().requests[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      model: 'claude-opus-4-7',
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'medium' },
+      max_tokens: 16_384 + 4_096,
+      tool_choice: { type: 'auto' },
+    });
+    // The model rejects the budget form and sampling settings.
+    expect(body.thinking).not.toHaveProperty('budget_tokens');
+    expect(body).not.toHaveProperty('temperature');
+  });
+
   it('streams thinking followed by a tool use', async () => {
     // Spliced from two real recordings: the thinking block of anthropic-clear-thinking and the tool_use
     // block of tool_use_response, renumbered as blocks 0 and 1.

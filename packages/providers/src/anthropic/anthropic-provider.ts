@@ -1,11 +1,13 @@
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, RetryPolicy, Sleep } from '@agentloop/core';
-import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
 import { streamModelCall } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
+import { createAnthropicClient } from './create-anthropic-client.js';
 import { toAnthropicError } from './to-anthropic-error.js';
 
 /** Options of an AnthropicProvider. */
@@ -60,14 +62,7 @@ export class AnthropicProvider implements LLMProvider {
       reasoning: this.modelInfo.reasoning,
       contextWindow: this.modelInfo.contextWindow,
     };
-    this.client = new Anthropic({
-      ...options.clientOptions,
-      apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY,
-      baseURL: options.baseURL,
-      defaultHeaders: { ...options.clientOptions?.defaultHeaders, ...options.headers },
-      // One retry layer: ours, which announces each retry and restarts broken streams too.
-      maxRetries: 0,
-    });
+    this.client = createAnthropicClient(options);
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {

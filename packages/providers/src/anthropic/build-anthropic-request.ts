@@ -1,10 +1,44 @@
-import type { ModelRequest } from '@agentloop/core';
+import type { ModelRequest, ModelSettings } from '@agentloop/core';
 import type { MessageCreateParamsBase, MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelInfo } from '../models/index.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 
-/** Output tokens requested when the caller sets no `maxTokens` (the API requires a value). */
+/**
+ * Output tokens requested when the caller sets no `maxTokens` (the API requires a value). Thinking tokens
+ * count toward max_tokens, so a request that may think gets its thinking room on top.
+ */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 16_384;
+
+type ReasoningEffort = NonNullable<ModelSettings['reasoningEffort']>;
+type AnthropicEffort = 'low' | 'medium' | 'high';
+
+/**
+ * Tokens of thinking per reasoning effort: the `budget_tokens` a budget-only model gets for a
+ * `reasoningEffort`, and the room an adaptive request leaves for thinking in the default max_tokens
+ * (`high`, the API's default effort, when none is set).
+ */
+export const THINKING_BUDGET_BY_EFFORT: Readonly<Record<ReasoningEffort, number>> = {
+  minimal: 1_024,
+  low: 2_048,
+  medium: 8_192,
+  high: 16_384,
+};
+
+/** Anthropic has no `minimal` effort; its lowest is `low`. */
+const ANTHROPIC_EFFORT: Readonly<Record<ReasoningEffort, AnthropicEffort>> = {
+  minimal: 'low',
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+};
+
+/** How one request thinks, decided from the settings and the model's thinking form. */
+type ThinkingPlan =
+  | { mode: 'off' }
+  | { mode: 'budget'; budgetTokens: number }
+  | { mode: 'adaptive'; effort: AnthropicEffort; roomTokens: number }
+  /** An adaptive-only model asked nothing: no `thinking` field, but the newest think by default. */
+  | { mode: 'model-default'; roomTokens: number };
 
 /**
  * A Messages API body. The SDK's types no longer list the sampling settings, which older models still take;
@@ -26,14 +60,7 @@ const CACHE = { type: 'ephemeral' } as const;
 export function buildAnthropicRequest(request: ModelRequest, settings: AnthropicRequestSettings): AnthropicRequestBody {
   const { systemText, messages } = toAnthropicMessages(request.messages);
   const model = request.settings ?? {};
-  const maxOutput = settings.modelInfo.maxOutputTokens;
-  const requested = settings.modelInfo.reasoning ? (model.thinkingBudgetTokens ?? 0) : 0;
-  // The API wants 1024 ≤ budget_tokens < max_tokens ≤ the model's output limit, and room for an answer.
-  const thinkingBudget = requested > 0 ? Math.min(Math.max(requested, 1024), maxOutput - 1024) : 0;
-  const maxTokens = Math.min(
-    maxOutput,
-    Math.max(model.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS + thinkingBudget, thinkingBudget + 1024),
-  );
+  const thinking = planThinking(model, settings.modelInfo);
   const system = [request.systemPrompt, ...systemText].filter((text) => text !== '').join('\n\n');
   const tools: Tool[] = request.tools.map((tool) => ({
     name: tool.name,
@@ -43,7 +70,7 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   if (settings.promptCaching) markCacheBreakpoints(tools, messages);
   const body: AnthropicRequestBody = {
     model: settings.model,
-    max_tokens: maxTokens,
+    max_tokens: maxTokensFor(thinking, model.maxTokens, settings.modelInfo.maxOutputTokens),
     messages,
   };
   if (system !== '') {
@@ -51,13 +78,17 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   }
   if (tools.length > 0) {
     body.tools = tools;
-    body.tool_choice = toolChoice(request.toolChoice, thinkingBudget > 0);
+    body.tool_choice = toolChoice(request.toolChoice, thinking.mode !== 'off');
   }
   if (request.stopSequences?.length) body.stop_sequences = [...request.stopSequences];
-  if (thinkingBudget > 0) {
-    body.thinking = { type: 'enabled', budget_tokens: thinkingBudget };
-  } else {
-    // Anthropic rejects sampling settings next to thinking.
+  if (thinking.mode === 'budget') {
+    body.thinking = { type: 'enabled', budget_tokens: thinking.budgetTokens };
+  } else if (thinking.mode === 'adaptive') {
+    body.thinking = { type: 'adaptive' };
+    body.output_config = { effort: thinking.effort };
+  } else if (thinking.mode === 'off') {
+    // Anthropic rejects sampling settings next to thinking; adaptive-only models (never `off` here) reject
+    // them even without it.
     if (model.temperature !== undefined) body.temperature = model.temperature;
     // Newer Claude models reject temperature and top_p together; temperature wins.
     else if (model.topP !== undefined) body.top_p = model.topP;
@@ -65,7 +96,64 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   return body;
 }
 
-/** `any` forces a tool call; with thinking on, the API allows only `auto` (and `none`). */
+/**
+ * Chooses the thinking form the model takes for what the settings ask:
+ * - budget-only model: `thinkingBudgetTokens`, else the budget of `reasoningEffort` (THINKING_BUDGET_BY_EFFORT);
+ * - adaptive model: `reasoningEffort` as adaptive thinking, else `thinkingBudgetTokens` in the budget form
+ *   (deprecated there, but what the caller asked for);
+ * - adaptive-only model: adaptive thinking, with `reasoningEffort`, else the effort `thinkingBudgetTokens`
+ *   reaches in THINKING_BUDGET_BY_EFFORT; asked nothing, no `thinking` field at all (never `disabled`, which
+ *   some of these models reject).
+ * Each model family thus takes the setting of its own form first, so one configuration serves both.
+ */
+function planThinking(model: ModelSettings, info: ModelInfo): ThinkingPlan {
+  if (!info.reasoning) return { mode: 'off' };
+  const form = info.thinking ?? 'budget';
+  // 0 means "the provider's default", like an absent budget.
+  const budget =
+    model.thinkingBudgetTokens !== undefined && model.thinkingBudgetTokens > 0 ? model.thinkingBudgetTokens : undefined;
+  const effort = model.reasoningEffort;
+  if (form === 'budget' || (form === 'adaptive' && effort === undefined)) {
+    const requested = budget ?? (effort === undefined ? undefined : THINKING_BUDGET_BY_EFFORT[effort]);
+    if (requested === undefined) return { mode: 'off' };
+    // The API wants 1024 ≤ budget_tokens < max_tokens ≤ the model's output limit, and room for an answer.
+    return { mode: 'budget', budgetTokens: Math.min(Math.max(requested, 1024), info.maxOutputTokens - 1024) };
+  }
+  const roomTokens = budget ?? THINKING_BUDGET_BY_EFFORT[effort ?? 'high'];
+  if (effort !== undefined) return { mode: 'adaptive', effort: ANTHROPIC_EFFORT[effort], roomTokens };
+  if (budget !== undefined) return { mode: 'adaptive', effort: effortForBudget(budget), roomTokens };
+  return { mode: 'model-default', roomTokens };
+}
+
+/** The highest effort whose budget in THINKING_BUDGET_BY_EFFORT the given budget reaches (at least `low`). */
+function effortForBudget(budget: number): AnthropicEffort {
+  if (budget >= THINKING_BUDGET_BY_EFFORT.high) return 'high';
+  return budget >= THINKING_BUDGET_BY_EFFORT.medium ? 'medium' : 'low';
+}
+
+/**
+ * max_tokens within the model's output limit. Without a caller's `maxTokens`, the default plus the thinking
+ * budget or room. A budget also needs max_tokens above it, with room for an answer, so it can raise a
+ * caller's value; adaptive thinking has no such floor and shares the caller's value with the answer.
+ */
+function maxTokensFor(thinking: ThinkingPlan, requested: number | undefined, maxOutput: number): number {
+  switch (thinking.mode) {
+    case 'off':
+      return Math.min(maxOutput, requested ?? DEFAULT_ANTHROPIC_MAX_TOKENS);
+    case 'budget':
+      return Math.min(
+        maxOutput,
+        Math.max(requested ?? DEFAULT_ANTHROPIC_MAX_TOKENS + thinking.budgetTokens, thinking.budgetTokens + 1024),
+      );
+    default:
+      return Math.min(maxOutput, requested ?? DEFAULT_ANTHROPIC_MAX_TOKENS + thinking.roomTokens);
+  }
+}
+
+/**
+ * `any` forces a tool call; with thinking on, the API allows only `auto` (and `none`). `thinking` is true
+ * also for an adaptive-only model asked nothing: the newest think by default.
+ */
 function toolChoice(choice: ModelRequest['toolChoice'], thinking: boolean): ToolChoice {
   if (choice === 'none') return { type: 'none' };
   return choice === 'required' && !thinking ? { type: 'any' } : { type: 'auto' };

@@ -8,5 +8,6 @@ export {
   providerErrorFromThrown,
   providerErrorFromTransport,
 } from './provider-error-from-transport.js';
+export { providerNotConfigured } from './provider-not-configured.js';
 export type { HeaderLookup } from './retry-after.js';
 export { retryAfterMs, shouldRetryHeader } from './retry-after.js';

@@ -5,7 +5,8 @@ export type TransportStage = 'connect' | 'stream';
 
 /**
  * Classifies a failure below HTTP: a timeout, a refused or reset connection, a body cut mid-stream or an
- * event that is not valid JSON. All are retried: the next attempt sends the step again.
+ * event that is not valid JSON. All are retried (the next attempt sends the step again) except a refused
+ * connection to a loopback address, on every address `localhost` has: a local server that is not running.
  */
 export function providerErrorFromTransport(
   provider: string,
@@ -67,15 +68,39 @@ export function isTransportFailure(error: unknown): boolean {
   return false;
 }
 
-/** `host:port` when the error is a refused connection to a loopback address, else undefined. */
+// 127.0.0.0/8, ::1, and 127.x written as an IPv4-mapped IPv6 address.
+const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.|localhost$)/i;
+
+/**
+ * Where a connection to a loopback address was refused (`host:port`, several joined by "or"), else
+ * undefined. Looks down the cause chain, since the SDKs and undici wrap the socket error.
+ */
 function refusedLoopback(error: unknown): string | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const { code, address, port } = current as Error & { code?: string; address?: string; port?: number };
-    if (code === 'ECONNREFUSED' && address !== undefined && /^(127\.|::1$|localhost$)/.test(address)) {
-      return `${address}:${port ?? ''}`;
-    }
+    const refused = refusedAttempts(current) ?? refusedAt(current);
+    if (refused) return refused;
   }
   return undefined;
+}
+
+/**
+ * For `localhost` with both `::1` and `127.0.0.1`, Node tries each address and throws an AggregateError
+ * holding one error per attempt. Only when every attempt was refused is nothing listening: an attempt
+ * that timed out says the network is in the way, and that may pass.
+ */
+function refusedAttempts(error: Error): string | undefined {
+  const attempts = (error as Error & { errors?: unknown }).errors;
+  if (!Array.isArray(attempts) || attempts.length === 0) return undefined;
+  const refused = attempts.map((attempt) => (attempt instanceof Error ? refusedAt(attempt) : undefined));
+  return refused.every((address) => address !== undefined) ? [...new Set(refused)].join(' or ') : undefined;
+}
+
+/** `host:port` of one socket error that is a refused connection to a loopback address. */
+function refusedAt(error: Error): string | undefined {
+  const { code, address, port } = error as Error & { code?: string; address?: string; port?: number };
+  if (code !== 'ECONNREFUSED' || address === undefined || !LOOPBACK.test(address)) return undefined;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `${host}:${port ?? ''}`;
 }
 
 function describe(error: unknown): string {

@@ -10,6 +10,16 @@ export interface ModelInfo {
   parallelToolCalls: boolean;
   /** Reasoning (thinking) output. */
   reasoning: boolean;
+  /**
+   * How a reasoning model is told to think, where the API has more than one way (Anthropic):
+   * - `budget`: only a token budget (`thinking: {type: 'enabled', budget_tokens}`), Claude 4.5 and earlier;
+   * - `adaptive`: adaptive thinking with an effort (`thinking: {type: 'adaptive'}`, `output_config.effort`),
+   *   the budget form still accepted but deprecated (Claude Opus 4.6, Sonnet 4.6);
+   * - `adaptive-only`: the budget form is rejected with a 400, and so, on some, is `disabled`
+   *   (Claude Opus 4.7 and later, Mythos, Fable, the Claude 5 family).
+   * Absent: `budget`. Ignored unless `reasoning` is true.
+   */
+  thinking?: 'budget' | 'adaptive' | 'adaptive-only';
   /** Stop sequences (OpenAI's reasoning models reject `stop`). */
   stopSequences: boolean;
 }

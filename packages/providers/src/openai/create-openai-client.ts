@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
+import { providerNotConfigured } from '../errors/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { type FetchFunction, wrapErrorBodies } from './wrap-error-bodies.js';
 
@@ -15,11 +16,22 @@ export interface OpenAIClientSetup {
   generateId: () => string;
 }
 
-/** Creates the SDK client with its own retries off (the provider retries) and the key a server needs. */
+/**
+ * Creates the SDK client with its own retries off (the provider retries) and the key a server needs.
+ * Throws an AgentloopError (`provider_not_configured`) when OpenAI itself is asked for without credentials,
+ * in place of the SDK's own error, which does not say which option of ours to pass.
+ */
 export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClientSetup {
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL;
   const compatible = options.compatible ?? (baseURL !== undefined && baseURL !== '' && !OPENAI_HOST.test(baseURL));
-  const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY ?? (compatible ? PLACEHOLDER_API_KEY : undefined);
+  // A blank key (`OPENAI_API_KEY=` in a .env file) is no key, as the SDK reads it.
+  const apiKey =
+    nonBlank(options.apiKey) ?? nonBlank(process.env.OPENAI_API_KEY) ?? (compatible ? PLACEHOLDER_API_KEY : undefined);
+  if (apiKey === undefined && !hasOtherCredential(options.clientOptions)) {
+    throw providerNotConfigured(
+      'OpenAI needs an API key: set OPENAI_API_KEY or pass the apiKey option (an OpenAI-compatible server needs none: pass its baseURL).',
+    );
+  }
   const fetchFunction =
     (options.clientOptions?.fetch as FetchFunction | undefined) ?? ((input, init) => fetch(input, init));
   const client = new OpenAI({
@@ -35,4 +47,18 @@ export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClient
     compatible,
     generateId: options.generateId ?? (() => `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`),
   };
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value?.trim() || undefined;
+}
+
+/** The SDK's other ways to authenticate, which it accepts instead of an API key. */
+function hasOtherCredential(clientOptions: OpenAIProviderOptions['clientOptions']): boolean {
+  return (
+    clientOptions?.workloadIdentity != null ||
+    clientOptions?.provider != null ||
+    nonBlank(clientOptions?.adminAPIKey ?? undefined) !== undefined ||
+    nonBlank(process.env.OPENAI_ADMIN_KEY) !== undefined
+  );
 }

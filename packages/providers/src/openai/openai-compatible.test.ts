@@ -1,5 +1,7 @@
+import { DefaultAgent, type Message } from '@agentloop/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  calculatorTool,
   chunksOfType,
   collectChunks,
   collectUntilError,
@@ -16,6 +18,7 @@ import {
 } from '../test-support/index.js';
 import { OpenAIProvider } from './openai-provider.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
+import { openEndedSseResponse } from './test-support/open-ended-sse-response.js';
 
 // OpenAI-compatible servers. The qwen-plus answer is a real recording; the streamed quirks below are
 // hand-written in the formats Ollama, vLLM and llama.cpp send, since no recording of them is at hand.
@@ -48,6 +51,8 @@ const delta = (value: Record<string, unknown>, finishReason: string | null = nul
   object: 'chat.completion.chunk',
   choices: [{ index: 0, delta: value, finish_reason: finishReason }],
 });
+const toolCall = (id: string, name: string, input: Record<string, unknown>) =>
+  delta({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(input) } }] });
 
 describe('OpenAIProvider with an OpenAI-compatible server', () => {
   it('needs no API key, calls itself openai-compatible and uses max_tokens', async () => {
@@ -202,5 +207,113 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
     } finally {
       delete process.env.OPENAI_BASE_URL;
     }
+  });
+
+  it('sends the reasoning back as reasoning_content with the tool calls of the step before', async () => {
+    // DeepSeek's thinking mode answers 400 to a tool-call message without its reasoning_content.
+    server().reply(
+      chat(
+        delta({ role: 'assistant', reasoning_content: 'Add them' }),
+        delta({ reasoning_content: ' with the calculator.' }),
+        toolCall('call_1', 'calculator', { a: 12, b: 7, op: 'add' }),
+        delta({}, 'tool_calls'),
+      ),
+      chat(
+        delta({ role: 'assistant', reasoning_content: 'It is 19.' }),
+        toolCall('call_2', 'task_completion', { result: '19' }),
+        delta({}, 'tool_calls'),
+      ),
+    );
+    const agent = new DefaultAgent(localProvider({ model: 'deepseek-chat' }), {
+      systemPrompt: 'You compute with the calculator.',
+      toolProtocol: 'native',
+    });
+    agent.registerTool(calculatorTool);
+    const result = await agent.run('What is 12 + 7?');
+    expect(result.exit).toBe('task_completion');
+    const second = server().requests[1]?.body as { messages: unknown[] };
+    expect(second.messages.slice(2)).toMatchInlineSnapshot(`
+      [
+        {
+          "content": null,
+          "reasoning_content": "Add them with the calculator.",
+          "role": "assistant",
+          "tool_calls": [
+            {
+              "function": {
+                "arguments": "{"a":12,"b":7,"op":"add"}",
+                "name": "calculator",
+              },
+              "id": "call_1",
+              "type": "function",
+            },
+          ],
+        },
+        {
+          "content": "19",
+          "role": "tool",
+          "tool_call_id": "call_1",
+        },
+      ]
+    `);
+  });
+
+  it('sends the same history to OpenAI without reasoning_content, which its API lacks', async () => {
+    server().reply(...[1, 2, 3].map(() => chat(delta({ content: 'ok' }, 'stop'))));
+    const history: Message[] = [
+      { role: 'user', content: [{ type: 'text', text: 'What is 1 + 2?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', text: 'Add them' },
+          { type: 'thinking', text: '', redactedData: 'opaque' },
+          { type: 'thinking', text: ' with the calculator.' },
+          { type: 'tool-call', toolCallId: 'call_1', toolName: 'calculator', arguments: { a: 1, b: 2, op: 'add' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'calculator', content: '3', isError: false }],
+      },
+    ];
+    const compatible = localProvider();
+    const openai = localProvider({ model: 'gpt-4o', compatible: false, apiKey: 'test-key' });
+    // Each kind of server in turn, on the same message objects: neither may get the other's conversion.
+    for (const provider of [compatible, openai, compatible]) {
+      await collectChunks(provider.stream(modelRequest({ messages: history })));
+    }
+    const sent = server().requests.map((request) => (request.body as { messages: unknown[] }).messages[2]);
+    expect(sent).toEqual([
+      expect.objectContaining({ reasoning_content: 'Add them with the calculator.' }),
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"a":1,"b":2,"op":"add"}' } },
+        ],
+      },
+      expect.objectContaining({ reasoning_content: 'Add them with the calculator.' }),
+    ]);
+  });
+
+  it("sends all stop sequences: the limit of four is OpenAI's", async () => {
+    server().reply(chat(delta({ content: 'ok' }, 'stop')));
+    const stopSequences = ['</tool>', '</tool_call>', 'END', 'STOP', 'HALT', 'DONE'];
+    await collectChunks(localProvider().stream(modelRequest({ stopSequences })));
+    expect(server().requests[0]?.body).toMatchObject({ stop: stopSequences });
+  });
+
+  it('ends the step at usage sent with the finish and lets go of a connection the server keeps open', async () => {
+    const answer = openEndedSseResponse([
+      `data: ${JSON.stringify(delta({ content: 'Hi!' }))}\n\n`,
+      `data: ${JSON.stringify({ ...delta({}, 'stop'), usage: { prompt_tokens: 9, completion_tokens: 2 } })}\n\n`,
+      'data: [DONE]\n\n',
+    ]);
+    server().reply(answer.responder);
+    const chunks = await collectChunks(localProvider().stream(modelRequest()));
+    expect(textOf(chunks)).toBe('Hi!');
+    expect(chunksOfType(chunks, 'usage')[0]?.usage).toMatchObject({ inputTokens: 9, outputTokens: 2 });
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
+    await answer.released;
   });
 });

@@ -1,6 +1,7 @@
 import type { Message } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
 import {
+  chatAnswer,
   chunksOfType,
   collectChunks,
   collectUntilError,
@@ -18,6 +19,7 @@ import {
 } from '../test-support/index.js';
 import { OpenAIProvider } from './openai-provider.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
+import { openEndedSseResponse } from './test-support/open-ended-sse-response.js';
 
 // Recorded Chat Completions traffic (see src/__fixtures__/README.md) served from a local server.
 const server = useFixtureServer();
@@ -251,5 +253,27 @@ describe('OpenAIProvider against recorded responses', () => {
       reasoningTokens: 0,
     });
     expect(server().requests[0]?.body).not.toHaveProperty('stream_options');
+  });
+
+  it('sends only the first four stop sequences, the most the API takes', async () => {
+    server().reply(recorded(TEXT_SSE));
+    const stopSequences = ['</tool>', '</tool_call>', 'END', 'STOP', 'HALT', 'DONE'];
+    await collectChunks(provider().provider.stream(modelRequest({ stopSequences })));
+    expect(server().requests[0]?.body).toMatchObject({ stop: ['</tool>', '</tool_call>', 'END', 'STOP'] });
+  });
+
+  it('ends the step at the usage chunk and lets go of a connection the server keeps open', async () => {
+    const answer = openEndedSseResponse(chatAnswer({ text: 'Hi there!' }));
+    server().reply(answer.responder);
+    const chunks = await collectChunks(provider().provider.stream(modelRequest()));
+    expect(textOf(chunks)).toBe('Hi there!');
+    expect(chunks.slice(-2)).toEqual([
+      {
+        type: 'usage',
+        usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+      },
+      { type: 'finish', reason: 'stop', rawReason: 'stop' },
+    ]);
+    await answer.released;
   });
 });

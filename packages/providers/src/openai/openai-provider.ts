@@ -13,8 +13,10 @@ import { streamOpenAICall } from './stream-openai-call.js';
 /**
  * A model behind the Chat Completions API: OpenAI's, or any OpenAI-compatible server through `baseURL`
  * (then its id is `openai-compatible` and no API key is needed). Streams with usage, assembles tool calls
- * streamed by index, reads `reasoning_content` / `reasoning` as thinking, tolerates missing or repeated
- * tool-call ids, a missing `finish_reason` and arguments sent as objects, and retries failures itself.
+ * streamed by index, reads `reasoning_content` / `reasoning` as thinking (and sends it back as
+ * `reasoning_content` to a compatible server only), tolerates missing or repeated tool-call ids, a missing
+ * `finish_reason` and arguments sent as objects, and retries failures itself. OpenAI gets at most four stop
+ * sequences, the most its API takes.
  */
 export class OpenAIProvider implements LLMProvider {
   readonly id: 'openai' | 'openai-compatible';
@@ -77,6 +79,9 @@ export class OpenAIProvider implements LLMProvider {
       for await (const piece of stream) {
         touch();
         for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
+        // Leaving the loop makes the SDK cancel the body: a server that keeps the connection open after
+        // the last chunk cannot hold the step.
+        if (reader.complete) break;
       }
     }
     for (const chunk of reader.finish()) yield chunk;

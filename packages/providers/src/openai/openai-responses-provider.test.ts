@@ -7,6 +7,7 @@ import {
   collectChunks,
   jsonResponse,
   modelRequest,
+  responsesAnswer,
   splitResponses,
   sseResponse,
   testProviderOptions,
@@ -17,6 +18,7 @@ import {
 } from '../test-support/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { OpenAIResponsesProvider } from './openai-responses-provider.js';
+import { openEndedSseResponse } from './test-support/open-ended-sse-response.js';
 
 // Recorded Responses API traffic (see src/__fixtures__/README.md) served from a local server.
 const server = useFixtureServer();
@@ -239,5 +241,23 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
       'finish',
     ]);
     expect(toolCallsOf(chunks)[0]?.arguments).toEqual({ a: 12, b: 7, op: 'add' });
+  });
+
+  it('sends no stop sequences, which the API lacks, and says so in its capabilities', async () => {
+    server().reply(sseResponse(chunkLinesToFrames(textLines(), 'responses')));
+    // Even a model table entry that claims stop sequences: the API, not the model, has none.
+    const { provider: openai } = provider({ model: 'gpt-4o', modelInfo: { stopSequences: true } });
+    await collectChunks(openai.stream(modelRequest({ stopSequences: ['</tool>'] })));
+    expect(openai.capabilities.stopSequences).toBe(false);
+    expect(server().requests[0]?.body).not.toHaveProperty('stop');
+  });
+
+  it('ends the step at response.completed and lets go of a connection the server keeps open', async () => {
+    const answer = openEndedSseResponse(responsesAnswer({ text: 'Hi there!' }));
+    server().reply(answer.responder);
+    const chunks = await collectChunks(provider({ model: 'gpt-5.1' }).provider.stream(modelRequest()));
+    expect(textOf(chunks)).toBe('Hi there!');
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
+    await answer.released;
   });
 });

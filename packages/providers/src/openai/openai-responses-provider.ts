@@ -13,7 +13,8 @@ import { streamOpenAICall } from './stream-openai-call.js';
 /**
  * A model behind OpenAI's Responses API, streaming, stateless (`store: false`): reasoning summaries stream
  * as thinking and the encrypted reasoning travels in the conversation; function calls, usage,
- * `response.incomplete` and `response.failed` are mapped; failures are retried here.
+ * `response.incomplete` and `response.failed` are mapped; failures are retried here. The API has no stop
+ * sequences: a request's are not sent, and `capabilities.stopSequences` is false whatever `modelInfo` says.
  */
 export class OpenAIResponsesProvider implements LLMProvider {
   readonly id: 'openai' | 'openai-compatible';
@@ -32,7 +33,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
       modelId: options.model,
       nativeTools: this.modelInfo.nativeTools,
       parallelToolCalls: this.modelInfo.parallelToolCalls,
-      // The Responses API has no stop sequences.
+      // The Responses API has no stop sequences (no `stop` parameter), so the request's are dropped.
       stopSequences: false,
       reasoning: this.modelInfo.reasoning,
       contextWindow: this.modelInfo.contextWindow,
@@ -66,6 +67,9 @@ export class OpenAIResponsesProvider implements LLMProvider {
       for await (const event of stream) {
         touch();
         for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
+        // Leaving the loop makes the SDK cancel the body: a server that keeps the connection open after
+        // the final event cannot hold the step.
+        if (reader.complete) break;
       }
     }
     reader.end();

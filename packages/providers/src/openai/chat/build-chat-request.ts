@@ -7,7 +7,10 @@ import { toChatMessages } from './to-chat-messages.js';
 export interface ChatRequestSettings {
   model: string;
   modelInfo: ModelInfo;
-  /** An OpenAI-compatible server: it knows `max_tokens` rather than `max_completion_tokens`. */
+  /**
+   * An OpenAI-compatible server: it knows `max_tokens` rather than `max_completion_tokens`, gets reasoning
+   * back as `reasoning_content` and takes any number of stop sequences.
+   */
   compatible: boolean;
 }
 
@@ -15,7 +18,7 @@ export interface ChatRequestSettings {
 export function buildChatRequest(request: ModelRequest, settings: ChatRequestSettings): ChatCompletionCreateParamsBase {
   const body: ChatCompletionCreateParamsBase = {
     model: settings.model,
-    messages: toChatMessages(request.systemPrompt, request.messages),
+    messages: toChatMessages(request.systemPrompt, request.messages, { compatible: settings.compatible }),
   };
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({
@@ -37,6 +40,16 @@ export function buildChatRequest(request: ModelRequest, settings: ChatRequestSet
   if (model.topP !== undefined) body.top_p = model.topP;
   if (model.reasoningEffort !== undefined && settings.modelInfo.reasoning)
     body.reasoning_effort = model.reasoningEffort;
-  if (request.stopSequences?.length && settings.modelInfo.stopSequences) body.stop = [...request.stopSequences];
+  if (request.stopSequences?.length && settings.modelInfo.stopSequences)
+    body.stop = stopSequences(request.stopSequences, settings.compatible);
   return body;
+}
+
+// OpenAI's Chat Completions rejects more than 4 stop strings. Dropping the rest beats failing the call: the
+// loop works without stop sequences (as with the models that take none), they only save tokens.
+const OPENAI_MAX_STOP_SEQUENCES = 4;
+
+/** The stop strings to send: all of them to a compatible server, the first four to OpenAI. */
+function stopSequences(sequences: readonly string[], compatible: boolean): string[] {
+  return compatible ? [...sequences] : sequences.slice(0, OPENAI_MAX_STOP_SEQUENCES);
 }

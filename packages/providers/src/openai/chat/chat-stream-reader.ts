@@ -37,12 +37,31 @@ export class ChatStreamReader {
   private refused = false;
   private finishReason: string | undefined;
   private usage: WireChatUsage | undefined;
+  private usageAfterFinish = false;
 
   constructor(private readonly settings: ChatStreamReaderSettings) {}
 
+  /**
+   * Whether the answer is complete: its `finish_reason` came, and usage with it or after it. Usage is the
+   * last chunk of a stream that asked for it, so the caller may stop reading there: the SDK reads on after
+   * `[DONE]` until the server closes the connection, and a server or proxy that keeps it open would hold
+   * the step.
+   */
+  get complete(): boolean {
+    return this.usageAfterFinish;
+  }
+
   /** The chunks one server chunk produces. */
   read(chunk: WireChatChunk): readonly ModelChunk[] {
-    if (chunk.usage) this.usage = chunk.usage;
+    const out = this.readChoice(chunk);
+    if (chunk.usage) {
+      this.usage = chunk.usage;
+      if (this.finishReason !== undefined) this.usageAfterFinish = true;
+    }
+    return out;
+  }
+
+  private readChoice(chunk: WireChatChunk): readonly ModelChunk[] {
     const choices = chunk.choices;
     if (!choices || choices.length === 0) return NONE;
     const choice = choices.length === 1 ? choices[0] : choices.find((candidate) => (candidate.index ?? 0) === 0);

@@ -1,52 +1,84 @@
-import type { Message } from '@agentloop/core';
-import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
+import type { AssistantMessage, Message } from '@agentloop/core';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionMessageParam,
+  ChatCompletionMessageToolCall,
+} from 'openai/resources/chat/completions';
 import { memoizeByMessage } from '../../messages/index.js';
+
+/** How the messages are written for the server at hand. */
+export interface ChatMessageSettings {
+  /** An OpenAI-compatible server rather than OpenAI: assistant messages carry their `reasoning_content`. */
+  compatible: boolean;
+}
+
+/** An assistant message with the reasoning field that compatible servers (DeepSeek, Kimi, vLLM) read. */
+type CompatibleAssistantMessageParam = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
 
 /**
  * Converts the project's messages to Chat Completions messages: the system prompt first, each tool result
- * as its own `tool` message, tool calls with their arguments as JSON text. Reasoning is not sent back:
- * the API has no field for it and compatible servers reject or ignore it.
+ * as its own `tool` message, tool calls with their arguments as JSON text. Reasoning goes back only to a
+ * compatible server, as `reasoning_content` on its assistant message: DeepSeek's thinking mode rejects a
+ * tool-call message without it and Kimi K2 Thinking degrades, while OpenAI's API has no such field.
  */
-export function toChatMessages(systemPrompt: string, history: readonly Message[]): ChatCompletionMessageParam[] {
+export function toChatMessages(
+  systemPrompt: string,
+  history: readonly Message[],
+  settings: ChatMessageSettings,
+): ChatCompletionMessageParam[] {
+  const convert = settings.compatible ? compatibleChatMessagesOf : openaiChatMessagesOf;
   const messages: ChatCompletionMessageParam[] = [];
   if (systemPrompt !== '') messages.push({ role: 'system', content: systemPrompt });
-  for (const message of history) messages.push(...chatMessagesOf(message));
+  for (const message of history) messages.push(...convert(message));
   return messages;
 }
 
-/** The Chat Completions messages of one message, converted once per message; never mutate them. */
-const chatMessagesOf = memoizeByMessage((message: Message): ChatCompletionMessageParam[] => {
+/**
+ * The Chat Completions messages of one message, for OpenAI or for a compatible server, converted once per
+ * message; never mutate them. Each variant has its own cache, so that a message converted for one kind of
+ * server never reaches the other.
+ */
+const openaiChatMessagesOf = memoizeByMessage((message) => chatMessagesOf(message, false));
+const compatibleChatMessagesOf = memoizeByMessage((message) => chatMessagesOf(message, true));
+
+function chatMessagesOf(message: Message, withReasoning: boolean): ChatCompletionMessageParam[] {
   switch (message.role) {
     case 'system':
       return [{ role: 'system', content: message.content.map((part) => part.text).join('') }];
     case 'user':
       return [{ role: 'user', content: message.content.map((part) => part.text).join('') }];
-    case 'assistant': {
-      let text = '';
-      const toolCalls: ChatCompletionMessageToolCall[] = [];
-      for (const part of message.content) {
-        if (part.type === 'text') text += part.text;
-        else if (part.type === 'tool-call') {
-          toolCalls.push({
-            id: part.toolCallId,
-            type: 'function',
-            function: { name: part.toolName, arguments: argumentsText(part.arguments) },
-          });
-        }
-      }
-      if (text === '' && toolCalls.length === 0) return [];
-      return [
-        {
-          role: 'assistant',
-          content: text === '' ? null : text,
-          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-        },
-      ];
-    }
+    case 'assistant':
+      return assistantMessages(message, withReasoning);
     case 'tool':
       return message.content.map((part) => ({ role: 'tool', tool_call_id: part.toolCallId, content: part.content }));
   }
-});
+}
+
+function assistantMessages(message: AssistantMessage, withReasoning: boolean): ChatCompletionMessageParam[] {
+  let text = '';
+  let reasoning = '';
+  const toolCalls: ChatCompletionMessageToolCall[] = [];
+  for (const part of message.content) {
+    if (part.type === 'text') text += part.text;
+    // Redacted reasoning is opaque data for its own provider, with no text to show another server.
+    else if (part.type === 'thinking') reasoning += part.redactedData === undefined ? part.text : '';
+    else {
+      toolCalls.push({
+        id: part.toolCallId,
+        type: 'function',
+        function: { name: part.toolName, arguments: argumentsText(part.arguments) },
+      });
+    }
+  }
+  if (text === '' && toolCalls.length === 0) return [];
+  const assistant: CompatibleAssistantMessageParam = {
+    role: 'assistant',
+    content: text === '' ? null : text,
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    ...(withReasoning && reasoning !== '' ? { reasoning_content: reasoning } : {}),
+  };
+  return [assistant];
+}
 
 /** Arguments as JSON text; text the loop could not decode goes back as it was written. */
 export function argumentsText(value: unknown): string {

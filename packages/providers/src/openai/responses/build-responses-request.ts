@@ -12,7 +12,7 @@ export interface ResponsesRequestSettings {
 /**
  * Builds the body of a Responses API call (without `stream`). Nothing is stored on the server
  * (`store: false`); a reasoning model's reasoning comes back encrypted (`include`) with a summary, and is
- * sent back in later turns.
+ * sent back in later turns. `request.stopSequences` is not sent: the API has no `stop` parameter.
  */
 export function buildResponsesRequest(
   request: ModelRequest,

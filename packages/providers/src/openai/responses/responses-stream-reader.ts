@@ -30,6 +30,11 @@ export class ResponsesStreamReader {
 
   constructor(private readonly provider: string) {}
 
+  /** Whether the final response event came: nothing after it matters, so the caller may stop reading. */
+  get complete(): boolean {
+    return this.finished;
+  }
+
   /** The chunks one event produces. */
   read(event: WireResponseEvent): readonly ModelChunk[] {
     if (this.finished) return NONE;
