@@ -3,7 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
-import { streamModelCall } from '../streaming/index.js';
+import { releaseGraceMs, type SdkEventStream, streamModelCall, untilComplete } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
@@ -93,7 +93,9 @@ export class AnthropicProvider implements LLMProvider {
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new AnthropicStreamReader();
     const events = await this.events(body, signal);
-    for await (const event of events) {
+    const grace = releaseGraceMs(this.options.idleTimeoutMs);
+    const stream = Symbol.asyncIterator in events ? untilComplete(events, () => reader.complete, grace) : events;
+    for await (const event of stream) {
       touch();
       for (const chunk of reader.read(event)) yield chunk;
     }
@@ -103,7 +105,7 @@ export class AnthropicProvider implements LLMProvider {
   private async events(
     body: AnthropicRequestBody,
     signal: AbortSignal,
-  ): Promise<Iterable<RawMessageStreamEvent> | AsyncIterable<RawMessageStreamEvent>> {
+  ): Promise<Iterable<RawMessageStreamEvent> | SdkEventStream<RawMessageStreamEvent>> {
     if (this.options.streaming === false) {
       const message = await this.client.messages.create({ ...body, stream: false }, { signal });
       return anthropicMessageEvents(message);

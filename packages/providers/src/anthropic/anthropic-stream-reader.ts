@@ -28,6 +28,11 @@ export class AnthropicStreamReader {
   private stopReason: string | null | undefined;
   private finished = false;
 
+  /** Whether `message_stop` came: nothing after it matters, so the caller may stop reading. */
+  get complete(): boolean {
+    return this.finished;
+  }
+
   /** The chunks one event produces. */
   read(event: RawMessageStreamEvent): readonly ModelChunk[] {
     if (this.finished) return NONE;

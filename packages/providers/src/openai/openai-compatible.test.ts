@@ -303,14 +303,14 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
     expect(server().requests[0]?.body).toMatchObject({ stop: stopSequences });
   });
 
-  it('ends the step at usage sent with the finish and lets go of a connection the server keeps open', async () => {
+  it('ends the step at usage sent with the finish and cuts a connection the server keeps open', async () => {
     const answer = openEndedSseResponse([
       `data: ${JSON.stringify(delta({ content: 'Hi!' }))}\n\n`,
       `data: ${JSON.stringify({ ...delta({}, 'stop'), usage: { prompt_tokens: 9, completion_tokens: 2 } })}\n\n`,
       'data: [DONE]\n\n',
     ]);
     server().reply(answer.responder);
-    const chunks = await collectChunks(localProvider().stream(modelRequest()));
+    const chunks = await collectChunks(localProvider({ idleTimeoutMs: 100 }).stream(modelRequest()));
     expect(textOf(chunks)).toBe('Hi!');
     expect(chunksOfType(chunks, 'usage')[0]?.usage).toMatchObject({ inputTokens: 9, outputTokens: 2 });
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });

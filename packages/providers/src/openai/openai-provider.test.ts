@@ -262,10 +262,10 @@ describe('OpenAIProvider against recorded responses', () => {
     expect(server().requests[0]?.body).toMatchObject({ stop: ['</tool>', '</tool_call>', 'END', 'STOP'] });
   });
 
-  it('ends the step at the usage chunk and lets go of a connection the server keeps open', async () => {
+  it('ends the step at the usage chunk and cuts a connection the server keeps open after the idle timeout', async () => {
     const answer = openEndedSseResponse(chatAnswer({ text: 'Hi there!' }));
     server().reply(answer.responder);
-    const chunks = await collectChunks(provider().provider.stream(modelRequest()));
+    const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()));
     expect(textOf(chunks)).toBe('Hi there!');
     expect(chunks.slice(-2)).toEqual([
       {

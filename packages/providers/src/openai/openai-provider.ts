@@ -2,6 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
 import { ChatStreamReader } from './chat/chat-stream-reader.js';
@@ -76,12 +77,10 @@ export class OpenAIProvider implements LLMProvider {
         { ...body, stream: true, stream_options: { include_usage: true } },
         { signal },
       );
-      for await (const piece of stream) {
+      const grace = releaseGraceMs(this.options.idleTimeoutMs);
+      for await (const piece of untilComplete(stream, () => reader.complete, grace)) {
         touch();
         for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
-        // Leaving the loop makes the SDK cancel the body: a server that keeps the connection open after
-        // the last chunk cannot hold the step.
-        if (reader.complete) break;
       }
     }
     for (const chunk of reader.finish()) yield chunk;

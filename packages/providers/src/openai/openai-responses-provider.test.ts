@@ -252,10 +252,11 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
     expect(server().requests[0]?.body).not.toHaveProperty('stop');
   });
 
-  it('ends the step at response.completed and lets go of a connection the server keeps open', async () => {
+  it('ends the step at response.completed and cuts a connection the server keeps open after the idle timeout', async () => {
     const answer = openEndedSseResponse(responsesAnswer({ text: 'Hi there!' }));
     server().reply(answer.responder);
-    const chunks = await collectChunks(provider({ model: 'gpt-5.1' }).provider.stream(modelRequest()));
+    const openai = provider({ model: 'gpt-5.1', idleTimeoutMs: 100 }).provider;
+    const chunks = await collectChunks(openai.stream(modelRequest()));
     expect(textOf(chunks)).toBe('Hi there!');
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'completed' });
     await answer.released;

@@ -2,6 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { buildResponsesRequest } from './responses/build-responses-request.js';
@@ -64,12 +65,10 @@ export class OpenAIResponsesProvider implements LLMProvider {
       }
     } else {
       const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
-      for await (const event of stream) {
+      const grace = releaseGraceMs(this.options.idleTimeoutMs);
+      for await (const event of untilComplete(stream, () => reader.complete, grace)) {
         touch();
         for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
-        // Leaving the loop makes the SDK cancel the body: a server that keeps the connection open after
-        // the final event cannot hold the step.
-        if (reader.complete) break;
       }
     }
     reader.end();

@@ -20,8 +20,16 @@ export type Responder = (response: ServerResponse, request: RecordedRequest) => 
 export class FixtureServer {
   readonly requests: RecordedRequest[] = [];
   private readonly queue: Responder[] = [];
+  private connectionCount = 0;
 
-  private constructor(private readonly server: Server) {}
+  private constructor(private readonly server: Server) {
+    server.on('connection', () => this.connectionCount++);
+  }
+
+  /** TCP connections clients opened since the start or the last reset: fewer than requests means keep-alive. */
+  get connections(): number {
+    return this.connectionCount;
+  }
 
   /** Starts a server on a free port. */
   static async start(): Promise<FixtureServer> {
@@ -55,6 +63,7 @@ export class FixtureServer {
   reset(): void {
     this.requests.length = 0;
     this.queue.length = 0;
+    this.connectionCount = 0;
   }
 
   /** Stops the server, cutting stalled responses. */

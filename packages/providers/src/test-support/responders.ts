@@ -18,15 +18,22 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** Answers with SSE frames (each a complete `event:`/`data:` block ending in a blank line). */
 export function sseResponse(
   frames: readonly string[],
-  options: { headers?: Record<string, string>; fault?: StreamFault } = {},
+  options: {
+    headers?: Record<string, string>;
+    fault?: StreamFault;
+    /** Sends the last frame (and ends the body) this many ms after the others, as a real server may. */
+    lastFrameDelayMs?: number;
+  } = {},
 ): Responder {
   return async (response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...options.headers });
     const fault = options.fault;
     const count = fault ? Math.min(fault.after, frames.length) : frames.length;
-    for (let index = 0; index < count; index++) response.write(frames[index]);
+    const delayLast = !fault && options.lastFrameDelayMs !== undefined && count > 0;
+    for (let index = 0; index < (delayLast ? count - 1 : count); index++) response.write(frames[index]);
+    if (delayLast) await new Promise((resolve) => setTimeout(resolve, options.lastFrameDelayMs));
     if (!fault) {
-      response.end();
+      response.end(delayLast ? frames[count - 1] : undefined);
       return;
     }
     // Let the frames reach the client before the fault.
