@@ -172,10 +172,15 @@ export async function startScriptedServer({ toolSteps }) {
       response.end(anthropic ? anthropicMessage(answer) : chatCompletion(answer));
     }
   });
+  // Counted so that a client which drops its connection after each answer (no keep-alive) shows.
+  const stats = { connections: 0, requests: 0 };
+  server.on('connection', () => stats.connections++);
+  server.on('request', () => stats.requests++);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     firstBodies,
+    stats,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,4 +1,11 @@
-export type { LLMProvider, ModelRequest, ModelSettings, ProviderCapabilities, ToolChoice } from './llm-provider.js';
+export type {
+  LLMProvider,
+  ModelRequest,
+  ModelSettings,
+  ProviderCapabilities,
+  ReasoningEffort,
+  ToolChoice,
+} from './llm-provider.js';
 export type {
   FinishChunk,
   FinishReason,

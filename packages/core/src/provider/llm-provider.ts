@@ -5,6 +5,9 @@ import type { ModelChunk } from './model-chunk.js';
 /** Whether the model may, must or must not call a tool. */
 export type ToolChoice = 'auto' | 'required' | 'none';
 
+/** How hard a reasoning model thinks, from not at all to as much as it can. */
+export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
 /** Sampling and budget settings of a model call; each provider maps what it supports. */
 export interface ModelSettings {
   /** Upper bound on output tokens. */
@@ -13,8 +16,12 @@ export interface ModelSettings {
   topP?: number;
   /** Reasoning budget in tokens, for models that think (0 or absent: provider default). */
   thinkingBudgetTokens?: number;
-  /** Reasoning effort, for models that take one. */
-  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+  /**
+   * Reasoning effort, for models that take one. The levels are OpenAI's; a provider maps them to its own
+   * (Anthropic has no `none` or `minimal`) and a model rejects the levels it does not know (`xhigh` and
+   * `max` are only on the newest).
+   */
+  reasoningEffort?: ReasoningEffort;
 }
 
 /** One model call. */

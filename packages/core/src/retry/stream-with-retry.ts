@@ -25,30 +25,96 @@ export interface StreamWithRetryOptions {
  * Throws (never retries) on a non-retryable error, on a spent budget (the last error), and on an abort of
  * `signal` (a CancelledError, also when the abort happens during the wait).
  */
-export async function* streamWithRetry(
+export function streamWithRetry(
   startAttempt: (attempt: number) => AsyncIterable<ModelChunk>,
   options: StreamWithRetryOptions,
-): AsyncGenerator<ModelChunk, void, undefined> {
-  const { signal } = options;
-  const policy = resolveRetryPolicy(options.policy);
-  const sleep = options.sleep ?? realSleep;
-  const random = options.random ?? Math.random;
-  for (let attempt = 0; ; attempt++) {
-    throwIfAborted(signal);
-    let yielded = false;
+): AsyncIterable<ModelChunk> {
+  return { [Symbol.asyncIterator]: () => new RetryingStream(startAttempt, options) };
+}
+
+/**
+ * The iterator of streamWithRetry. Every chunk of a model call passes here, so the chunks of an attempt are
+ * handed on with one `then` each rather than through a generator; only a failure takes the slow path.
+ */
+class RetryingStream implements AsyncIterator<ModelChunk> {
+  private readonly signal: AbortSignal;
+  private readonly policy: RetryPolicy;
+  private readonly sleep: Sleep;
+  private readonly random: () => number;
+  private attempt = 0;
+  private current: AsyncIterator<ModelChunk> | undefined;
+  /** Whether the current attempt yielded a chunk: its output must then be discarded on a retry. */
+  private yielded = false;
+  /** A retry announced: the next read waits, then starts the next attempt. */
+  private pendingDelayMs: number | undefined;
+  private done = false;
+
+  constructor(
+    private readonly startAttempt: (attempt: number) => AsyncIterable<ModelChunk>,
+    options: StreamWithRetryOptions,
+  ) {
+    this.signal = options.signal;
+    this.policy = resolveRetryPolicy(options.policy);
+    this.sleep = options.sleep ?? realSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  next(): Promise<IteratorResult<ModelChunk>> {
+    if (this.done) return Promise.resolve({ done: true, value: undefined });
+    // The common case: the next chunk of a running attempt.
+    if (this.current && this.pendingDelayMs === undefined) return this.current.next().then(this.onResult, this.onError);
+    return this.startNext();
+  }
+
+  private async startNext(): Promise<IteratorResult<ModelChunk>> {
     try {
-      for await (const chunk of startAttempt(attempt)) {
-        yielded = true;
-        yield chunk;
+      if (this.pendingDelayMs !== undefined) {
+        const delayMs = this.pendingDelayMs;
+        this.pendingDelayMs = undefined;
+        await this.sleep(delayMs, this.signal);
       }
-      return;
+      throwIfAborted(this.signal);
+      this.yielded = false;
+      this.current = this.startAttempt(this.attempt)[Symbol.asyncIterator]();
     } catch (thrown) {
-      throwIfAborted(signal, thrown);
+      return this.onError(thrown);
+    }
+    return this.current.next().then(this.onResult, this.onError);
+  }
+
+  private readonly onResult = (result: IteratorResult<ModelChunk>): IteratorResult<ModelChunk> => {
+    if (result.done) this.done = true;
+    else this.yielded = true;
+    return result;
+  };
+
+  private readonly onError = (thrown: unknown): IteratorResult<ModelChunk> => this.fail(thrown);
+
+  async return(): Promise<IteratorResult<ModelChunk>> {
+    if (!this.done) {
+      this.done = true;
+      await this.current?.return?.();
+    }
+    return { done: true, value: undefined };
+  }
+
+  /** A failed attempt (or wait): a `retry` chunk when the policy allows another attempt, else the error. */
+  private fail(thrown: unknown): IteratorResult<ModelChunk> {
+    this.current = undefined;
+    try {
+      throwIfAborted(this.signal, thrown);
       const error = AgentloopError.from(thrown);
-      const delayMs = retryDelayMs(policy, attempt + 1, error, random);
+      const delayMs = retryDelayMs(this.policy, this.attempt + 1, error, this.random);
       if (delayMs === undefined) throw error;
-      yield { type: 'retry', attempt: attempt + 1, delayMs, error, discardOutput: yielded };
-      await sleep(delayMs, signal);
+      this.attempt++;
+      this.pendingDelayMs = delayMs;
+      return {
+        done: false,
+        value: { type: 'retry', attempt: this.attempt, delayMs, error, discardOutput: this.yielded },
+      };
+    } catch (error) {
+      this.done = true;
+      throw error;
     }
   }
 }

@@ -34,27 +34,36 @@ const globalTimers: IdleTimers = {
 
 /**
  * Passes `source` through, throwing `createError()` when a read waits longer than `idleTimeoutMs`.
- * Only the wait for the source counts: time the consumer spends between reads does not.
+ * Only the wait for the source counts: time the consumer spends between reads does not. Disabled, it is
+ * `source` itself.
+ *
+ * An iterator rather than a generator, since every chunk of a model call passes here: per read one
+ * promise, and one timer per call, re-armed only when it fires early (activity moved the deadline).
  */
-export async function* withIdleTimeout<T>(
-  source: AsyncIterable<T>,
-  options: IdleTimeoutOptions,
-): AsyncGenerator<T, void, undefined> {
+export function withIdleTimeout<T>(source: AsyncIterable<T>, options: IdleTimeoutOptions): AsyncIterable<T> {
   const { idleTimeoutMs } = options;
-  if (!(idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs))) {
-    yield* source;
-    return;
-  }
+  if (!(idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs))) return source;
+  return {
+    [Symbol.asyncIterator]: () => idleTimeoutIterator(source[Symbol.asyncIterator](), idleTimeoutMs, options),
+  };
+}
+
+function idleTimeoutIterator<T>(
+  iterator: AsyncIterator<T>,
+  idleTimeoutMs: number,
+  options: IdleTimeoutOptions,
+): AsyncIterator<T> {
   const timers = options.timers ?? globalTimers;
-  const iterator = source[Symbol.asyncIterator]();
-  // One timer per silent stretch rather than one per item: streams deliver many small items, and the
-  // timer only needs to look at when the pending read began.
   let handle: unknown;
   let waitingSince: number | undefined;
   let failRead: ((error: Error) => void) | undefined;
-  let timedOut = false;
+  let finished = false;
   const arm = (ms: number): void => {
     handle = timers.setTimeout(check, ms);
+  };
+  const disarm = (): void => {
+    if (handle !== undefined) timers.clearTimeout(handle);
+    handle = undefined;
   };
   const check = (): void => {
     handle = undefined;
@@ -64,46 +73,54 @@ export async function* withIdleTimeout<T>(
       arm(idleTimeoutMs - waited);
       return;
     }
-    timedOut = true;
+    const fail = failRead;
+    failRead = undefined;
+    waitingSince = undefined;
+    finished = true;
     options.onTimeout?.();
-    failRead?.(options.createError(idleTimeoutMs));
+    // The source may never settle its pending read: stop it without waiting.
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    fail?.(options.createError(idleTimeoutMs));
   };
   options.keepAlive?.(() => {
     if (waitingSince !== undefined) waitingSince = timers.now();
   });
-  const next = (): Promise<IteratorResult<T>> =>
-    new Promise((resolve, reject) => {
-      waitingSince = timers.now();
-      failRead = reject;
-      if (handle === undefined) arm(idleTimeoutMs);
-      iterator.next().then(
-        (result) => {
-          waitingSince = undefined;
-          resolve(result);
-        },
-        (error: unknown) => {
-          waitingSince = undefined;
-          reject(error);
-        },
-      );
-    });
-  let done = false;
-  try {
-    for (;;) {
-      const result = await next();
-      if (result.done) {
-        done = true;
-        return;
+  return {
+    next() {
+      if (finished) return Promise.resolve({ done: true, value: undefined });
+      return new Promise<IteratorResult<T>>((resolve, reject) => {
+        waitingSince = timers.now();
+        failRead = reject;
+        if (handle === undefined) arm(idleTimeoutMs);
+        iterator.next().then(
+          (result) => {
+            if (failRead !== reject) return; // timed out meanwhile: the read already failed
+            failRead = undefined;
+            waitingSince = undefined;
+            if (result.done) {
+              finished = true;
+              disarm();
+            }
+            resolve(result);
+          },
+          (error: unknown) => {
+            if (failRead !== reject) return;
+            failRead = undefined;
+            waitingSince = undefined;
+            finished = true;
+            disarm();
+            reject(error);
+          },
+        );
+      });
+    },
+    async return(value?: unknown) {
+      disarm();
+      if (!finished) {
+        finished = true;
+        await Promise.resolve(iterator.return?.()).catch(() => undefined);
       }
-      yield result.value;
-    }
-  } finally {
-    if (handle !== undefined) timers.clearTimeout(handle);
-    if (!done) {
-      // After a timeout the source's read is still pending, and `return()` would wait for it: do not await.
-      const closing = iterator.return?.();
-      if (timedOut) closing?.catch(() => undefined);
-      else await closing?.catch(() => undefined);
-    }
-  }
+      return { done: true, value: value as T };
+    },
+  };
 }

@@ -175,7 +175,7 @@ describe('AnthropicProvider against recorded responses', () => {
     expect(textOf(chunks)).toBe('925 ÷ 5 = 185');
     // Thinking forbids tool_choice `any`: the provider falls back to `auto`.
     const body = server().requests[0]?.body as { thinking: unknown; tool_choice: unknown; messages: unknown };
-    expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
+    expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048, display: 'summarized' });
     expect(body.tool_choice).toEqual({ type: 'auto' });
     expect(body.messages).toMatchInlineSnapshot(`
       [

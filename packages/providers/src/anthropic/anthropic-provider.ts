@@ -2,7 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, Retry
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import { releaseGraceMs, type SdkEventStream, streamModelCall, untilComplete } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
@@ -28,6 +28,12 @@ export interface AnthropicProviderOptions {
   streaming?: boolean;
   /** Mark the tools, system prompt and conversation as cacheable (default true): an agent resends them every step. */
   promptCaching?: boolean;
+  /**
+   * Whether a Claude 4.6-or-later model sends its thinking as a summary (default) or leaves it out
+   * (`omitted`: faster to the first token, thinking blocks carry only their signature). Opus 4.7 and later
+   * omit it unless asked.
+   */
+  thinkingDisplay?: 'summarized' | 'omitted';
   /** Headers sent with every request (e.g. `anthropic-beta`). */
   headers?: Record<string, string>;
   /** Further SDK client options (fetch, logger, timeout); retries stay off in the SDK: the provider retries. */
@@ -54,14 +60,7 @@ export class AnthropicProvider implements LLMProvider {
 
   constructor(private readonly options: AnthropicProviderOptions) {
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
-    this.capabilities = {
-      modelId: options.model,
-      nativeTools: this.modelInfo.nativeTools,
-      parallelToolCalls: this.modelInfo.parallelToolCalls,
-      stopSequences: this.modelInfo.stopSequences,
-      reasoning: this.modelInfo.reasoning,
-      contextWindow: this.modelInfo.contextWindow,
-    };
+    this.capabilities = providerCapabilities(options.model, this.modelInfo);
     this.client = createAnthropicClient(options);
   }
 
@@ -70,6 +69,7 @@ export class AnthropicProvider implements LLMProvider {
       model: this.options.model,
       modelInfo: this.modelInfo,
       promptCaching: this.options.promptCaching ?? true,
+      thinkingDisplay: this.options.thinkingDisplay,
     });
     const offeredTools = request.tools.length > 0;
     return streamModelCall({

@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelSettings } from '@agentloop/core';
+import type { ModelRequest, ModelSettings, ReasoningEffort } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
 import { modelRequest, WEATHER_TOOL } from '../test-support/index.js';
@@ -45,7 +45,7 @@ describe('buildAnthropicRequest thinking budget', () => {
 describe('buildAnthropicRequest on a model with adaptive thinking', () => {
   it('sends reasoningEffort as adaptive thinking with output_config.effort', () => {
     const body = build('claude-sonnet-4-6', { reasoningEffort: 'medium' });
-    expect(body.thinking).toEqual({ type: 'adaptive' });
+    expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
     expect(body.output_config).toEqual({ effort: 'medium' });
     expect(body.max_tokens).toBe(DEFAULT_ANTHROPIC_MAX_TOKENS + THINKING_BUDGET_BY_EFFORT.medium);
   });
@@ -55,20 +55,48 @@ describe('buildAnthropicRequest on a model with adaptive thinking', () => {
     ['low', 'low'],
     ['medium', 'medium'],
     ['high', 'high'],
+    ['xhigh', 'xhigh'],
+    ['max', 'max'],
   ] as const)('maps reasoningEffort %s to effort %s', (reasoningEffort, effort) => {
     expect(build('claude-opus-4-6', { reasoningEffort }).output_config).toEqual({ effort });
   });
 
+  it('turns thinking off for reasoningEffort none, where the model allows it', () => {
+    const body = build('claude-opus-4-6', { reasoningEffort: 'none', temperature: 0.2 }, withTools('required'));
+    expect(body).not.toHaveProperty('thinking');
+    expect(body).not.toHaveProperty('output_config');
+    expect(body.tool_choice).toEqual({ type: 'any' });
+    expect(body.temperature).toBe(0.2);
+    expect(build('claude-sonnet-4-5', { reasoningEffort: 'none' })).not.toHaveProperty('thinking');
+  });
+
+  it('thinks as little as it can for reasoningEffort none on an adaptive-only model, which cannot turn it off', () => {
+    const body = build('claude-opus-4-7', { reasoningEffort: 'none' });
+    expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
+    expect(body.output_config).toEqual({ effort: 'low' });
+  });
+
+  it('gives the higher efforts their budgets on a budget-only model, within its output limit', () => {
+    const info = findModelInfo('claude-sonnet-4-5');
+    expect(build('claude-sonnet-4-5', { reasoningEffort: 'xhigh' }).thinking).toEqual({
+      type: 'enabled',
+      budget_tokens: THINKING_BUDGET_BY_EFFORT.xhigh,
+    });
+    const max = build('claude-sonnet-4-5', { reasoningEffort: 'max' });
+    expect(max.thinking).toEqual({ type: 'enabled', budget_tokens: info.maxOutputTokens - 1024 });
+    expect(max.max_tokens).toBe(info.maxOutputTokens);
+  });
+
   it('keeps a thinking budget in the budget form, which these models still take', () => {
     const body = build('claude-opus-4-6', { thinkingBudgetTokens: 4000 });
-    expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 4000 });
+    expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 4000, display: 'summarized' });
     expect(body).not.toHaveProperty('output_config');
     expect(body.max_tokens).toBe(DEFAULT_ANTHROPIC_MAX_TOKENS + 4000);
   });
 
   it('prefers reasoningEffort to a thinking budget, which then sizes the room for thinking', () => {
     const body = build('claude-sonnet-4-6', { reasoningEffort: 'low', thinkingBudgetTokens: 6000 });
-    expect(body.thinking).toEqual({ type: 'adaptive' });
+    expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
     expect(body.output_config).toEqual({ effort: 'low' });
     expect(body.max_tokens).toBe(DEFAULT_ANTHROPIC_MAX_TOKENS + 6000);
   });
@@ -97,7 +125,7 @@ describe('buildAnthropicRequest on a model with adaptive thinking', () => {
 describe('buildAnthropicRequest on a model with adaptive thinking only', () => {
   it('sends reasoningEffort as adaptive thinking', () => {
     const body = build('claude-opus-4-7', { reasoningEffort: 'minimal' });
-    expect(body.thinking).toEqual({ type: 'adaptive' });
+    expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
     expect(body.output_config).toEqual({ effort: 'low' });
   });
 
@@ -110,7 +138,7 @@ describe('buildAnthropicRequest on a model with adaptive thinking only', () => {
     [100_000, 'high'],
   ] as const)('turns a thinking budget of %i into adaptive thinking with effort %s', (thinkingBudgetTokens, effort) => {
     const body = build('claude-opus-4-7', { thinkingBudgetTokens });
-    expect(body.thinking).toEqual({ type: 'adaptive' });
+    expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
     expect(body.output_config).toEqual({ effort });
   });
 
@@ -138,19 +166,49 @@ describe('buildAnthropicRequest on a model with adaptive thinking only', () => {
 
   it('treats an unknown Claude model as the newest generation', () => {
     const body = build('claude-sonnet-9', { thinkingBudgetTokens: 2_048 });
-    expect(body.thinking).toEqual({ type: 'adaptive' });
+    expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
     expect(body.output_config).toEqual({ effort: 'low' });
   });
 });
 
+describe('buildAnthropicRequest thinking display', () => {
+  it('asks the models that know adaptive thinking for summarized thinking, which Opus 4.7 otherwise omits', () => {
+    expect(build('claude-opus-4-7', { reasoningEffort: 'high' }).thinking).toEqual({
+      type: 'adaptive',
+      display: 'summarized',
+    });
+    const omitted = buildAnthropicRequest(modelRequest({ settings: { reasoningEffort: 'high' } }), {
+      model: 'claude-opus-4-7',
+      modelInfo: findModelInfo('claude-opus-4-7'),
+      promptCaching: false,
+      thinkingDisplay: 'omitted',
+    });
+    expect(omitted.thinking).toEqual({ type: 'adaptive', display: 'omitted' });
+  });
+
+  it('sends no display to older models, which always summarize', () => {
+    expect(build('claude-sonnet-4-5', { thinkingBudgetTokens: 4000 }).thinking).toEqual({
+      type: 'enabled',
+      budget_tokens: 4000,
+    });
+  });
+
+  it('sends no thinking at all to an adaptive-only model asked nothing', () => {
+    expect(build('claude-opus-4-7', {})).not.toHaveProperty('thinking');
+  });
+});
+
 describe('buildAnthropicRequest on a model with a thinking budget only', () => {
-  it.each(Object.entries(THINKING_BUDGET_BY_EFFORT) as [NonNullable<ModelSettings['reasoningEffort']>, number][])(
+  it.each(Object.entries(THINKING_BUDGET_BY_EFFORT) as [Exclude<ReasoningEffort, 'none'>, number][])(
     'turns reasoningEffort %s into a budget of %i tokens',
     (reasoningEffort, budget) => {
-      const body = build('claude-sonnet-4-5', { reasoningEffort });
-      expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: budget });
+      // Opus 4.5's output limit (64k) holds every budget but `max`'s, which is clamped below it.
+      const limit = findModelInfo('claude-opus-4-5').maxOutputTokens;
+      const body = build('claude-opus-4-5', { reasoningEffort });
+      const expected = Math.min(budget, limit - 1024);
+      expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: expected });
       expect(body).not.toHaveProperty('output_config');
-      expect(body.max_tokens).toBe(DEFAULT_ANTHROPIC_MAX_TOKENS + budget);
+      expect(body.max_tokens).toBe(Math.min(DEFAULT_ANTHROPIC_MAX_TOKENS + expected, limit));
     },
   );
 

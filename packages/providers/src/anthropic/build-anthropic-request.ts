@@ -1,5 +1,6 @@
-import type { ModelRequest, ModelSettings } from '@agentloop/core';
+import type { ModelRequest, ModelSettings, ReasoningEffort } from '@agentloop/core';
 import type { MessageCreateParamsBase, MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
+import { memoizeByToolList } from '../messages/index.js';
 import type { ModelInfo } from '../models/index.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 
@@ -9,27 +10,31 @@ import { toAnthropicMessages } from './to-anthropic-messages.js';
  */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 16_384;
 
-type ReasoningEffort = NonNullable<ModelSettings['reasoningEffort']>;
-type AnthropicEffort = 'low' | 'medium' | 'high';
+type ThinkingEffort = Exclude<ReasoningEffort, 'none'>;
+type AnthropicEffort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
 
 /**
  * Tokens of thinking per reasoning effort: the `budget_tokens` a budget-only model gets for a
  * `reasoningEffort`, and the room an adaptive request leaves for thinking in the default max_tokens
- * (`high`, the API's default effort, when none is set).
+ * (`high`, the API's default effort, when none is set). Budgets are clamped to the model's output limit.
  */
-export const THINKING_BUDGET_BY_EFFORT: Readonly<Record<ReasoningEffort, number>> = {
+export const THINKING_BUDGET_BY_EFFORT: Readonly<Record<ThinkingEffort, number>> = {
   minimal: 1_024,
   low: 2_048,
   medium: 8_192,
   high: 16_384,
+  xhigh: 32_768,
+  max: 65_536,
 };
 
 /** Anthropic has no `minimal` effort; its lowest is `low`. */
-const ANTHROPIC_EFFORT: Readonly<Record<ReasoningEffort, AnthropicEffort>> = {
+const ANTHROPIC_EFFORT: Readonly<Record<ThinkingEffort, AnthropicEffort>> = {
   minimal: 'low',
   low: 'low',
   medium: 'medium',
   high: 'high',
+  xhigh: 'xhigh',
+  max: 'max',
 };
 
 /** How one request thinks, decided from the settings and the model's thinking form. */
@@ -52,6 +57,12 @@ export interface AnthropicRequestSettings {
   modelInfo: ModelInfo;
   /** Mark the tools, the system prompt and the conversation so far as cacheable. */
   promptCaching: boolean;
+  /**
+   * What the thinking blocks of a Claude 4.6-or-later model hold: its summarized thinking, or nothing but
+   * the signature (`omitted`, the default from Opus 4.7 on, which leaves an agent's user nothing to read).
+   * Older models always summarize and are not sent the field.
+   */
+  thinkingDisplay?: 'summarized' | 'omitted';
 }
 
 const CACHE = { type: 'ephemeral' } as const;
@@ -62,11 +73,8 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   const model = request.settings ?? {};
   const thinking = planThinking(model, settings.modelInfo);
   const system = [request.systemPrompt, ...systemText].filter((text) => text !== '').join('\n\n');
-  const tools: Tool[] = request.tools.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.inputSchema as Tool.InputSchema,
-  }));
+  // Copied: the cache breakpoint replaces the last tool.
+  const tools: Tool[] = [...anthropicTools(request.tools)];
   if (settings.promptCaching) markCacheBreakpoints(tools, messages);
   const body: AnthropicRequestBody = {
     model: settings.model,
@@ -81,10 +89,15 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
     body.tool_choice = toolChoice(request.toolChoice, thinking.mode !== 'off');
   }
   if (request.stopSequences?.length) body.stop_sequences = [...request.stopSequences];
+  // Only the models that know adaptive thinking take `display`.
+  const display =
+    settings.modelInfo.thinking === 'adaptive' || settings.modelInfo.thinking === 'adaptive-only'
+      ? { display: settings.thinkingDisplay ?? 'summarized' }
+      : {};
   if (thinking.mode === 'budget') {
-    body.thinking = { type: 'enabled', budget_tokens: thinking.budgetTokens };
+    body.thinking = { type: 'enabled', budget_tokens: thinking.budgetTokens, ...display };
   } else if (thinking.mode === 'adaptive') {
-    body.thinking = { type: 'adaptive' };
+    body.thinking = { type: 'adaptive', ...display };
     body.output_config = { effort: thinking.effort };
   } else if (thinking.mode === 'off') {
     // Anthropic rejects sampling settings next to thinking; adaptive-only models (never `off` here) reject
@@ -112,7 +125,9 @@ function planThinking(model: ModelSettings, info: ModelInfo): ThinkingPlan {
   // 0 means "the provider's default", like an absent budget.
   const budget =
     model.thinkingBudgetTokens !== undefined && model.thinkingBudgetTokens > 0 ? model.thinkingBudgetTokens : undefined;
-  const effort = model.reasoningEffort;
+  // `none` turns thinking off where the model allows it; an adaptive-only model thinks as little as it can.
+  if (model.reasoningEffort === 'none' && form !== 'adaptive-only') return { mode: 'off' };
+  const effort = model.reasoningEffort === 'none' ? 'low' : model.reasoningEffort;
   if (form === 'budget' || (form === 'adaptive' && effort === undefined)) {
     const requested = budget ?? (effort === undefined ? undefined : THINKING_BUDGET_BY_EFFORT[effort]);
     if (requested === undefined) return { mode: 'off' };
@@ -165,7 +180,8 @@ function toolChoice(choice: ModelRequest['toolChoice'], thinking: boolean): Tool
  */
 function markCacheBreakpoints(tools: Tool[], messages: MessageParam[]): void {
   const lastTool = tools.at(-1);
-  if (lastTool) lastTool.cache_control = CACHE;
+  // The tool is shared with the conversion cache: copy it.
+  if (lastTool) tools[tools.length - 1] = { ...lastTool, cache_control: CACHE };
   const content = messages.at(-1)?.content;
   const lastBlock = Array.isArray(content) ? content.at(-1) : undefined;
   // Thinking blocks cannot carry cache_control. The block is shared with the conversion cache: copy it.
@@ -173,3 +189,12 @@ function markCacheBreakpoints(tools: Tool[], messages: MessageParam[]): void {
     content[content.length - 1] = { ...lastBlock, cache_control: CACHE };
   }
 }
+
+/** The tools as Anthropic tools, converted once per tool list; never mutate them. */
+const anthropicTools = memoizeByToolList((tools): readonly Tool[] =>
+  tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema as Tool.InputSchema,
+  })),
+);

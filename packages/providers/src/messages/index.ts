@@ -1,1 +1,2 @@
 export { memoizeByMessage } from './memoize-by-message.js';
+export { memoizeByToolList } from './memoize-by-tool-list.js';

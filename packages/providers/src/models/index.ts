@@ -2,3 +2,4 @@ export { ANTHROPIC_MODELS } from './anthropic-models.js';
 export { findModelInfo, UNKNOWN_MODEL_INFO } from './find-model-info.js';
 export type { ModelInfo, ModelTableEntry } from './model-info.js';
 export { OPENAI_MODELS } from './openai-models.js';
+export { providerCapabilities } from './provider-capabilities.js';

@@ -1,7 +1,7 @@
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
-import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import { releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
@@ -34,14 +34,7 @@ export class OpenAIProvider implements LLMProvider {
     this.generateId = setup.generateId;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
-    this.capabilities = {
-      modelId: options.model,
-      nativeTools: this.modelInfo.nativeTools,
-      parallelToolCalls: this.modelInfo.parallelToolCalls,
-      stopSequences: this.modelInfo.stopSequences,
-      reasoning: this.modelInfo.reasoning,
-      contextWindow: this.modelInfo.contextWindow,
-    };
+    this.capabilities = providerCapabilities(options.model, this.modelInfo);
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {

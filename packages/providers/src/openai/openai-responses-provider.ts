@@ -1,7 +1,7 @@
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
-import { findModelInfo, type ModelInfo } from '../models/index.js';
+import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import { releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
@@ -30,15 +30,8 @@ export class OpenAIResponsesProvider implements LLMProvider {
     this.compatible = setup.compatible;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
-    this.capabilities = {
-      modelId: options.model,
-      nativeTools: this.modelInfo.nativeTools,
-      parallelToolCalls: this.modelInfo.parallelToolCalls,
-      // The Responses API has no stop sequences (no `stop` parameter), so the request's are dropped.
-      stopSequences: false,
-      reasoning: this.modelInfo.reasoning,
-      contextWindow: this.modelInfo.contextWindow,
-    };
+    // The Responses API has no stop sequences (no `stop` parameter), so the request's are dropped.
+    this.capabilities = { ...providerCapabilities(options.model, this.modelInfo), stopSequences: false };
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {

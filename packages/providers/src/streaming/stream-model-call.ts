@@ -30,9 +30,9 @@ export interface ModelCall extends ModelCallSettings {
   request: ModelRequest;
   /**
    * Sends the request once, with `signal` (the request's, also aborted by the idle timeout), and streams
-   * its chunks; it must end with a `finish` chunk or throw.
+   * its chunks; it must end with a `finish` chunk or throw. `touch` marks activity that yields no chunk
+   * (tool-argument pieces, pings) for the idle timeout.
    */
-  /** `touch` marks activity that yields no chunk (tool-argument pieces, pings) for the idle timeout. */
   attempt: (signal: AbortSignal, touch: () => void) => AsyncIterable<ModelChunk>;
   /** Turns what an attempt threw (SDK errors, parse errors) into an AgentloopError. */
   toError: (error: unknown) => AgentloopError;
@@ -52,13 +52,18 @@ export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
   });
 }
 
-async function* runAttempt(call: ModelCall): AsyncGenerator<ModelChunk, void, undefined> {
+/**
+ * One attempt: the adapter's stream under the idle timeout, with its failures turned into AgentloopErrors.
+ * An iterator rather than a generator: every chunk passes here (one `then` each).
+ */
+function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
   const requestSignal = call.request.signal;
   // The attempt's own signal: aborted by the request's, or by the idle timeout. (A listener is cheaper
   // than AbortSignal.any, and this runs on every model call.)
   const attempt = new AbortController();
   const forwardAbort = (): void => attempt.abort(requestSignal.reason);
   requestSignal.addEventListener('abort', forwardAbort, { once: true });
+  const stopForwarding = (): void => requestSignal.removeEventListener('abort', forwardAbort);
   let touch = (): void => {};
   const chunks = withIdleTimeout(
     call.attempt(attempt.signal, () => touch()),
@@ -75,13 +80,25 @@ async function* runAttempt(call: ModelCall): AsyncGenerator<ModelChunk, void, un
         }),
     },
   );
-  try {
-    for await (const chunk of chunks) yield chunk;
-  } catch (error) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const onResult = (result: IteratorResult<ModelChunk>): IteratorResult<ModelChunk> => {
+    if (result.done) stopForwarding();
+    return result;
+  };
+  const onError = (error: unknown): never => {
+    stopForwarding();
     // The SDKs end a stream quietly when its signal aborts; whatever broke after a cancel is the cancel.
     if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
     throw AgentloopError.isInstance(error) ? error : call.toError(error);
-  } finally {
-    requestSignal.removeEventListener('abort', forwardAbort);
-  }
+  };
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => iterator.next().then(onResult, onError),
+      return: async (value?: unknown) => {
+        stopForwarding();
+        await iterator.return?.();
+        return { done: true, value: value as ModelChunk };
+      },
+    }),
+  };
 }

@@ -1,5 +1,6 @@
 import type { ModelRequest } from '@agentloop/core';
-import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsBase, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { memoizeByToolList } from '../../messages/index.js';
 import type { ModelInfo } from '../../models/index.js';
 import { toChatMessages } from './to-chat-messages.js';
 
@@ -21,14 +22,7 @@ export function buildChatRequest(request: ModelRequest, settings: ChatRequestSet
     messages: toChatMessages(request.systemPrompt, request.messages, { compatible: settings.compatible }),
   };
   if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      type: 'function',
-      function: {
-        name: tool.name,
-        description: tool.description,
-        parameters: tool.inputSchema as Record<string, unknown>,
-      },
-    }));
+    body.tools = chatTools(request.tools);
     body.tool_choice = request.toolChoice;
   }
   const model = request.settings ?? {};
@@ -53,3 +47,15 @@ const OPENAI_MAX_STOP_SEQUENCES = 4;
 function stopSequences(sequences: readonly string[], compatible: boolean): string[] {
   return compatible ? [...sequences] : sequences.slice(0, OPENAI_MAX_STOP_SEQUENCES);
 }
+
+/** The tools as Chat Completions functions, converted once per tool list. */
+const chatTools = memoizeByToolList((tools): ChatCompletionTool[] =>
+  tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema as Record<string, unknown>,
+    },
+  })),
+);

@@ -1,5 +1,6 @@
 import type { ModelRequest } from '@agentloop/core';
-import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import type { FunctionTool, ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import { memoizeByToolList } from '../../messages/index.js';
 import type { ModelInfo } from '../../models/index.js';
 import { toResponsesInput } from './to-responses-input.js';
 
@@ -25,14 +26,7 @@ export function buildResponsesRequest(
   };
   if (request.systemPrompt !== '') body.instructions = request.systemPrompt;
   if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.inputSchema as Record<string, unknown>,
-      // Strict mode rejects the optional properties ordinary JSON Schemas have.
-      strict: false,
-    }));
+    body.tools = responsesTools(request.tools);
     body.tool_choice = request.toolChoice;
   }
   const model = request.settings ?? {};
@@ -48,3 +42,15 @@ export function buildResponsesRequest(
   }
   return body;
 }
+
+/** The tools as Responses functions, converted once per tool list. */
+const responsesTools = memoizeByToolList((tools): FunctionTool[] =>
+  tools.map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema as Record<string, unknown>,
+    // Strict mode rejects the optional properties ordinary JSON Schemas have.
+    strict: false,
+  })),
+);

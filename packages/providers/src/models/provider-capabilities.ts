@@ -1,0 +1,14 @@
+import type { ProviderCapabilities } from '@agentloop/core';
+import type { ModelInfo } from './model-info.js';
+
+/** What a provider for `modelId` tells the loop, from the model's table entry. */
+export function providerCapabilities(modelId: string, info: ModelInfo): ProviderCapabilities {
+  return {
+    modelId,
+    nativeTools: info.nativeTools,
+    parallelToolCalls: info.parallelToolCalls,
+    stopSequences: info.stopSequences,
+    reasoning: info.reasoning,
+    contextWindow: info.contextWindow,
+  };
+}
