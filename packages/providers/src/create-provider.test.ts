@@ -175,6 +175,15 @@ describe('optionalProviderFromEnvironment', () => {
     expect(provider?.id).toBe('openai');
   });
 
+  it('throws for a configuration that is there but does not fit, rather than falling back', async () => {
+    await expect(
+      optionalProviderFromEnvironment({ model: 'gpt-4o', env: { ANTHROPIC_API_KEY: 'a' } }),
+    ).rejects.toMatchObject({ code: 'provider_not_configured', message: expect.stringContaining('OPENAI_API_KEY') });
+    await expect(optionalProviderFromEnvironment({ model: 'openai:gpt-4o', env: {} })).rejects.toMatchObject({
+      code: 'provider_not_configured',
+    });
+  });
+
   it('still throws other configuration errors', async () => {
     await expect(
       optionalProviderFromEnvironment({ env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' } }),

@@ -91,16 +91,16 @@ function notConfiguredMessage(model: string | undefined, vendor: ModelVendor | u
 }
 
 /**
- * Like providerFromEnvironment, but undefined when the environment configures no provider (other
- * failures still throw). For apps and examples that fall back to something else, such as a scripted model.
+ * Like providerFromEnvironment, but undefined when nothing is configured: no provider spec in `model` and
+ * none of ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL. A configuration that is there but does not fit
+ * (a `gpt-` model with only an Anthropic key, a spec whose key is missing) still throws, rather than
+ * quietly falling back. For apps and examples that fall back to something else, such as a scripted model.
  */
 export async function optionalProviderFromEnvironment(
   options: ProviderFromEnvironmentOptions = {},
 ): Promise<LLMProvider | undefined> {
-  try {
-    return await providerFromEnvironment(options);
-  } catch (error) {
-    if (AgentloopError.isInstance(error) && error.code === 'provider_not_configured') return undefined;
-    throw error;
-  }
+  const env = options.env ?? process.env;
+  const spec = options.model !== undefined && SPEC.test(options.model);
+  if (!spec && !env.ANTHROPIC_API_KEY && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return undefined;
+  return providerFromEnvironment(options);
 }

@@ -58,21 +58,25 @@ export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
  */
 function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
   const requestSignal = call.request.signal;
-  // The attempt's own signal: aborted by the request's, or by the idle timeout. (A listener is cheaper
-  // than AbortSignal.any, and this runs on every model call.)
-  const attempt = new AbortController();
-  const forwardAbort = (): void => attempt.abort(requestSignal.reason);
-  requestSignal.addEventListener('abort', forwardAbort, { once: true });
-  const stopForwarding = (): void => requestSignal.removeEventListener('abort', forwardAbort);
+  const watched = call.idleTimeoutMs > 0 && Number.isFinite(call.idleTimeoutMs);
+  // With an idle timeout, the attempt has its own signal, aborted by the request's or by the timeout (a
+  // listener is cheaper than AbortSignal.any); without one, the request's own will do. This runs on every
+  // model call, and each AbortController costs.
+  const attempt = watched ? new AbortController() : undefined;
+  const forwardAbort = (): void => attempt?.abort(requestSignal.reason);
+  if (attempt) requestSignal.addEventListener('abort', forwardAbort, { once: true });
+  const stopForwarding = (): void => {
+    if (attempt) requestSignal.removeEventListener('abort', forwardAbort);
+  };
   let touch = (): void => {};
   const chunks = withIdleTimeout(
-    call.attempt(attempt.signal, () => touch()),
+    call.attempt(attempt?.signal ?? requestSignal, () => touch()),
     {
       idleTimeoutMs: call.idleTimeoutMs,
       keepAlive: (keepAlive) => {
         touch = keepAlive;
       },
-      onTimeout: () => attempt.abort(),
+      onTimeout: () => attempt?.abort(),
       createError: (ms) =>
         new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
           code: 'timeout',
