@@ -7,6 +7,14 @@ import { AnthropicProvider } from './anthropic/index.js';
 import { createProvider } from './create-provider.js';
 import { OpenAIProvider, OpenAIResponsesProvider } from './openai/index.js';
 import { optionalProviderFromEnvironment, providerFromEnvironment } from './provider-from-environment.js';
+import {
+  anthropicAnswer,
+  collectChunks,
+  FixtureServer,
+  modelRequest,
+  sseResponse,
+  textOf,
+} from './test-support/index.js';
 
 const saved = { ...process.env };
 // An empty config directory, so that no Anthropic profile of the machine's user counts as a credential.
@@ -91,6 +99,21 @@ describe('providerFromEnvironment', () => {
     expect(provider.capabilities.modelId).toBe('claude-sonnet-4-6');
   });
 
+  it('picks Anthropic from ANTHROPIC_AUTH_TOKEN, sent as a bearer token', async () => {
+    const server = await FixtureServer.start();
+    try {
+      server.reply(sseResponse(anthropicAnswer({ text: 'Hi' })));
+      const env = { ANTHROPIC_AUTH_TOKEN: 'sk-ant-oat-token', ANTHROPIC_BASE_URL: server.url };
+      const provider = await providerFromEnvironment({ env, retry: { maxRetries: 0 } });
+      expect(provider.id).toBe('anthropic');
+      expect(textOf(await collectChunks(provider.stream(modelRequest())))).toBe('Hi');
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-ant-oat-token');
+      expect(await optionalProviderFromEnvironment({ env })).toBeInstanceOf(AnthropicProvider);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('picks an OpenAI-compatible server from OPENAI_BASE_URL with OPENAI_MODEL', async () => {
     const provider = await providerFromEnvironment({
       env: { OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'qwen3:8b' },
@@ -131,7 +154,7 @@ describe('providerFromEnvironment', () => {
       providerFromEnvironment({ env: { OPENAI_API_KEY: 'o' }, model: 'claude-opus-4-1' }),
     ).rejects.toMatchObject({
       code: 'provider_not_configured',
-      message: '"claude-opus-4-1" is an Anthropic model: set ANTHROPIC_API_KEY.',
+      message: '"claude-opus-4-1" is an Anthropic model: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN).',
     });
   });
 

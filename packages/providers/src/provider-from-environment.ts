@@ -25,8 +25,8 @@ const OPENAI_MODEL = /^(?:ft:)?(?:gpt-|chatgpt-|codex-|o[134](?:-|$))/i;
 type ModelVendor = 'anthropic' | 'openai';
 
 /**
- * Picks a provider from the environment: a spec in `model` decides; otherwise `ANTHROPIC_API_KEY` means
- * Anthropic, `OPENAI_BASE_URL` (other than OpenAI's) an OpenAI-compatible server (the model from `model`
+ * Picks a provider from the environment: a spec in `model` decides; otherwise `ANTHROPIC_API_KEY` (or
+ * `ANTHROPIC_AUTH_TOKEN`, a bearer token) means Anthropic, `OPENAI_BASE_URL` (other than OpenAI's) an OpenAI-compatible server (the model from `model`
  * or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. A bare `model` that names one vendor's model
  * (`claude-…`; `gpt-…`, `o3`, `chatgpt-…`, `codex-…`) rules out the other vendor's API, so `gpt-4o` with
  * both keys set goes to OpenAI; an OpenAI-compatible server may still serve either (a gateway, `gpt-oss`
@@ -36,23 +36,16 @@ type ModelVendor = 'anthropic' | 'openai';
 export async function providerFromEnvironment(options: ProviderFromEnvironmentOptions = {}): Promise<LLMProvider> {
   const { model, env = process.env, ...rest } = options;
   const anthropicKey = env.ANTHROPIC_API_KEY;
+  const anthropicToken = env.ANTHROPIC_AUTH_TOKEN;
   const openaiKey = env.OPENAI_API_KEY;
   const baseURL = env.OPENAI_BASE_URL;
   if (model !== undefined && SPEC.test(model)) {
-    const anthropic = model.startsWith('anthropic:');
-    return createProvider(model, {
-      apiKey: anthropic ? anthropicKey : openaiKey,
-      baseURL: anthropic ? env.ANTHROPIC_BASE_URL : baseURL,
-      ...rest,
-    });
+    if (model.startsWith('anthropic:')) return createProvider(model, anthropicOptions(env, rest));
+    return createProvider(model, { apiKey: openaiKey, baseURL, ...rest });
   }
   const vendor = model === undefined ? undefined : modelVendor(model);
-  if (anthropicKey && vendor !== 'openai') {
-    return createProvider(`anthropic:${model ?? DEFAULT_ANTHROPIC_MODEL}`, {
-      apiKey: anthropicKey,
-      baseURL: env.ANTHROPIC_BASE_URL,
-      ...rest,
-    });
+  if ((anthropicKey || anthropicToken) && vendor !== 'openai') {
+    return createProvider(`anthropic:${model ?? DEFAULT_ANTHROPIC_MODEL}`, anthropicOptions(env, rest));
   }
   if (baseURL && !OPENAI_HOST.test(baseURL)) {
     const localModel = model ?? env.OPENAI_MODEL;
@@ -74,6 +67,24 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
   throw providerNotConfigured(notConfiguredMessage(model, vendor));
 }
 
+/**
+ * Anthropic's credential and base URL from `env`: its API key, or else its auth token as a bearer header
+ * (the SDK reads only `process.env`, and `env` may be another object).
+ */
+function anthropicOptions(
+  env: NonNullable<ProviderFromEnvironmentOptions['env']>,
+  options: CreateProviderOptions,
+): CreateProviderOptions {
+  const token = env.ANTHROPIC_AUTH_TOKEN;
+  const bearer = !env.ANTHROPIC_API_KEY && token ? { authorization: `Bearer ${token}` } : undefined;
+  return {
+    apiKey: env.ANTHROPIC_API_KEY,
+    baseURL: env.ANTHROPIC_BASE_URL,
+    ...options,
+    ...(bearer ? { headers: { ...bearer, ...options.headers } } : {}),
+  };
+}
+
 /** The vendor a bare model id clearly belongs to; undefined for any other name (`llama3.1:8b`, `openai/gpt-4o`). */
 function modelVendor(model: string): ModelVendor | undefined {
   if (ANTHROPIC_MODEL.test(model)) return 'anthropic';
@@ -83,7 +94,8 @@ function modelVendor(model: string): ModelVendor | undefined {
 
 /** What to set: the key of the vendor the model belongs to, or any provider at all. */
 function notConfiguredMessage(model: string | undefined, vendor: ModelVendor | undefined): string {
-  if (vendor === 'anthropic') return `"${model}" is an Anthropic model: set ANTHROPIC_API_KEY.`;
+  if (vendor === 'anthropic')
+    return `"${model}" is an Anthropic model: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN).`;
   if (vendor === 'openai') {
     return `"${model}" is an OpenAI model: set OPENAI_API_KEY (or OPENAI_BASE_URL, for an OpenAI-compatible server that serves it).`;
   }
@@ -92,7 +104,7 @@ function notConfiguredMessage(model: string | undefined, vendor: ModelVendor | u
 
 /**
  * Like providerFromEnvironment, but undefined when nothing is configured: no provider spec in `model` and
- * none of ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL. A configuration that is there but does not fit
+ * none of ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, OPENAI_API_KEY, OPENAI_BASE_URL. A configuration that is there but does not fit
  * (a `gpt-` model with only an Anthropic key, a spec whose key is missing) still throws, rather than
  * quietly falling back. For apps and examples that fall back to something else, such as a scripted model.
  */
@@ -101,6 +113,7 @@ export async function optionalProviderFromEnvironment(
 ): Promise<LLMProvider | undefined> {
   const env = options.env ?? process.env;
   const spec = options.model !== undefined && SPEC.test(options.model);
-  if (!spec && !env.ANTHROPIC_API_KEY && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return undefined;
+  const configured = [env.ANTHROPIC_API_KEY, env.ANTHROPIC_AUTH_TOKEN, env.OPENAI_API_KEY, env.OPENAI_BASE_URL];
+  if (!spec && !configured.some(Boolean)) return undefined;
   return providerFromEnvironment(options);
 }

@@ -8,7 +8,8 @@ import { CancelledError } from '../errors/index.js';
  * Runs on every chunk of every model call, so it is written for speed: an iterator rather than a
  * generator (no generator hop), one listener per stream, and per read a single promise that settles with
  * the source's result or, on abort, with a CancelledError (`Promise.race` would also leave a reaction on a
- * never-settling promise at every read).
+ * never-settling promise at every read). Like the streams it wraps, it serves one read at a time, as
+ * `for await` makes them.
  */
 export function abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
   return {
@@ -24,7 +25,9 @@ export function abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): Asy
         failPending = undefined;
         if (fail) {
           fail(cancelled());
-          stopSource();
+          // After the abort event has reached every listener: a source stopped during the dispatch could
+          // remove listeners of its own (the ones that cancel its request) before they are called.
+          queueMicrotask(stopSource);
         }
       };
       const stopListening = () => {

@@ -38,7 +38,8 @@ const globalTimers: IdleTimers = {
  * `source` itself.
  *
  * An iterator rather than a generator, since every chunk of a model call passes here: per read one
- * promise, and one timer per call, re-armed only when it fires early (activity moved the deadline).
+ * promise, and one timer per call, re-armed only when it fires early (activity moved the deadline). One
+ * read at a time, as `for await` makes them.
  */
 export function withIdleTimeout<T>(source: AsyncIterable<T>, options: IdleTimeoutOptions): AsyncIterable<T> {
   const { idleTimeoutMs } = options;

@@ -13,6 +13,8 @@ export const PLACEHOLDER_API_KEY = 'not-needed';
 export interface OpenAIClientSetup {
   client: OpenAI;
   compatible: boolean;
+  /** The base URL the client talks to (undefined: OpenAI's). */
+  baseURL: string | undefined;
   generateId: () => string;
 }
 
@@ -45,8 +47,30 @@ export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClient
   return {
     client,
     compatible,
+    baseURL: baseURL || undefined,
     generateId: options.generateId ?? (() => `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`),
   };
+}
+
+/** Hosts that want the model's reasoning back (`reasoning_content`) and surely accept it. */
+const REASONING_HOSTS = /(?:^|\.)(?:deepseek\.com|moonshot\.ai|moonshot\.cn)$/;
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '0.0.0.0']);
+
+/**
+ * Whether a Chat Completions server gets the model's reasoning back by default: DeepSeek's and Moonshot's
+ * APIs, and a server on this machine (llama.cpp, Ollama, vLLM, LM Studio all take the field, and the chat
+ * templates of local reasoning models read it). Never OpenAI, and not other hosted servers, some of which
+ * reject a field they do not know.
+ */
+export function sendsReasoningByDefault(setup: Pick<OpenAIClientSetup, 'compatible' | 'baseURL'>): boolean {
+  if (!setup.compatible || setup.baseURL === undefined) return false;
+  let host: string;
+  try {
+    host = new URL(setup.baseURL).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return REASONING_HOSTS.test(host) || LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
 }
 
 function nonBlank(value: string | undefined): string | undefined {

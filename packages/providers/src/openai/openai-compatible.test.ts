@@ -258,8 +258,8 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
     `);
   });
 
-  it('sends the same history to OpenAI without reasoning_content, which its API lacks', async () => {
-    server().reply(...[1, 2, 3].map(() => chat(delta({ content: 'ok' }, 'stop'))));
+  it('sends reasoning_content only where it is wanted: not to OpenAI, not to a strict hosted server', async () => {
+    server().reply(...[1, 2, 3, 4, 5, 6].map(() => chat(delta({ content: 'ok' }, 'stop'))));
     const history: Message[] = [
       { role: 'user', content: [{ type: 'text', text: 'What is 1 + 2?' }] },
       {
@@ -276,23 +276,37 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
         content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'calculator', content: '3', isError: false }],
       },
     ];
-    const compatible = localProvider();
+    const local = localProvider();
     const openai = localProvider({ model: 'gpt-4o', compatible: false, apiKey: 'test-key' });
-    // Each kind of server in turn, on the same message objects: neither may get the other's conversion.
-    for (const provider of [compatible, openai, compatible]) {
+    // Groq answers 400 to a field it does not know; its requests reach the fixture server through fetch.
+    const groqURL = 'https://api.groq.com/openai/v1';
+    const toFixtureServer: OpenAIProviderOptions['clientOptions'] = {
+      logLevel: 'off',
+      fetch: (url, init) => fetch(String(url).replace(groqURL, `${server().url}/v1`), init),
+    };
+    const groq = localProvider({ baseURL: groqURL, clientOptions: toFixtureServer });
+    const groqOptedIn = localProvider({ baseURL: groqURL, sendReasoning: true, clientOptions: toFixtureServer });
+    const localOptedOut = localProvider({ sendReasoning: false });
+    // The kinds of server in turn, on the same message objects: none may get another's conversion.
+    for (const provider of [local, openai, groq, local, groqOptedIn, localOptedOut]) {
       await collectChunks(provider.stream(modelRequest({ messages: history })));
     }
+    const withoutReasoning = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"a":1,"b":2,"op":"add"}' } },
+      ],
+    };
+    const withReasoning = { ...withoutReasoning, reasoning_content: 'Add them with the calculator.' };
     const sent = server().requests.map((request) => (request.body as { messages: unknown[] }).messages[2]);
     expect(sent).toEqual([
-      expect.objectContaining({ reasoning_content: 'Add them with the calculator.' }),
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"a":1,"b":2,"op":"add"}' } },
-        ],
-      },
-      expect.objectContaining({ reasoning_content: 'Add them with the calculator.' }),
+      withReasoning,
+      withoutReasoning,
+      withoutReasoning,
+      withReasoning,
+      withReasoning,
+      withoutReasoning,
     ]);
   });
 

@@ -7,7 +7,7 @@ import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
 import { ChatStreamReader } from './chat/chat-stream-reader.js';
 import type { WireChatChunk } from './chat/wire-chat-chunk.js';
-import { createOpenAIClient } from './create-openai-client.js';
+import { createOpenAIClient, sendsReasoningByDefault } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { streamOpenAICall } from './stream-openai-call.js';
 
@@ -15,7 +15,7 @@ import { streamOpenAICall } from './stream-openai-call.js';
  * A model behind the Chat Completions API: OpenAI's, or any OpenAI-compatible server through `baseURL`
  * (then its id is `openai-compatible` and no API key is needed). Streams with usage, assembles tool calls
  * streamed by index, reads `reasoning_content` / `reasoning` as thinking (and sends it back as
- * `reasoning_content` to a compatible server only), tolerates missing or repeated tool-call ids, a missing
+ * `reasoning_content` where `sendReasoning` says so), tolerates missing or repeated tool-call ids, a missing
  * `finish_reason` and arguments sent as objects, and retries failures itself. OpenAI gets at most four stop
  * sequences, the most its API takes.
  */
@@ -24,6 +24,7 @@ export class OpenAIProvider implements LLMProvider {
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;
   private readonly compatible: boolean;
+  private readonly sendReasoning: boolean;
   private readonly generateId: () => string;
   private readonly modelInfo: ModelInfo;
 
@@ -31,6 +32,7 @@ export class OpenAIProvider implements LLMProvider {
     const setup = createOpenAIClient(options);
     this.client = setup.client;
     this.compatible = setup.compatible;
+    this.sendReasoning = options.sendReasoning ?? sendsReasoningByDefault(setup);
     this.generateId = setup.generateId;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
@@ -42,6 +44,7 @@ export class OpenAIProvider implements LLMProvider {
       model: this.options.model,
       modelInfo: this.modelInfo,
       compatible: this.compatible,
+      sendReasoning: this.sendReasoning,
     });
     return streamOpenAICall({
       provider: this.id,

@@ -58,39 +58,45 @@ export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
  */
 function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
   const requestSignal = call.request.signal;
-  const watched = call.idleTimeoutMs > 0 && Number.isFinite(call.idleTimeoutMs);
-  // With an idle timeout, the attempt has its own signal, aborted by the request's or by the timeout (a
-  // listener is cheaper than AbortSignal.any); without one, the request's own will do. This runs on every
-  // model call, and each AbortController costs.
-  const attempt = watched ? new AbortController() : undefined;
-  const forwardAbort = (): void => attempt?.abort(requestSignal.reason);
-  if (attempt) requestSignal.addEventListener('abort', forwardAbort, { once: true });
-  const stopForwarding = (): void => {
-    if (attempt) requestSignal.removeEventListener('abort', forwardAbort);
+  // The attempt has a signal of its own, aborted by the request's, by the idle timeout, or by a consumer
+  // that stops reading before the answer is complete. It is also what the SDK listens to: the OpenAI SDK
+  // never removes its listener from the signal it is given, which must therefore not be the run's.
+  const attempt = new AbortController();
+  const forwardAbort = (): void => attempt.abort(requestSignal.reason);
+  requestSignal.addEventListener('abort', forwardAbort, { once: true });
+  /** Whether the answer is complete (or failed): from then on the request must not be aborted. */
+  let settled = false;
+  const settle = (): void => {
+    settled = true;
+    requestSignal.removeEventListener('abort', forwardAbort);
   };
   let touch = (): void => {};
-  const chunks = withIdleTimeout(
-    call.attempt(attempt?.signal ?? requestSignal, () => touch()),
-    {
-      idleTimeoutMs: call.idleTimeoutMs,
-      keepAlive: (keepAlive) => {
-        touch = keepAlive;
-      },
-      onTimeout: () => attempt?.abort(),
-      createError: (ms) =>
-        new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
-          code: 'timeout',
-          provider: call.provider,
-        }),
+  let source: AsyncIterable<ModelChunk>;
+  try {
+    source = call.attempt(attempt.signal, () => touch());
+  } catch (error) {
+    settle();
+    source = failing(error);
+  }
+  const chunks = withIdleTimeout(source, {
+    idleTimeoutMs: call.idleTimeoutMs,
+    keepAlive: (keepAlive) => {
+      touch = keepAlive;
     },
-  );
+    onTimeout: () => attempt.abort(),
+    createError: (ms) =>
+      new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
+        code: 'timeout',
+        provider: call.provider,
+      }),
+  });
   const iterator = chunks[Symbol.asyncIterator]();
   const onResult = (result: IteratorResult<ModelChunk>): IteratorResult<ModelChunk> => {
-    if (result.done) stopForwarding();
+    if (result.done || result.value.type === 'finish') settle();
     return result;
   };
   const onError = (error: unknown): never => {
-    stopForwarding();
+    settle();
     // The SDKs end a stream quietly when its signal aborts; whatever broke after a cancel is the cancel.
     if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
     throw AgentloopError.isInstance(error) ? error : call.toError(error);
@@ -99,10 +105,24 @@ function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
     [Symbol.asyncIterator]: () => ({
       next: () => iterator.next().then(onResult, onError),
       return: async (value?: unknown) => {
-        stopForwarding();
+        // Stopped before the answer was complete (a cancel, a consumer that gave up): cut the request.
+        // Aborting here rather than relying on the forwarded abort matters: a cancel may stop this stream
+        // while the run's signal is still dispatching, and a source that is waiting on its read (an async
+        // generator) would only run its own `return` once that read settles.
+        if (!settled) {
+          settle();
+          attempt.abort(requestSignal.reason);
+        }
         await iterator.return?.();
         return { done: true, value: value as ModelChunk };
       },
     }),
+  };
+}
+
+/** A stream that fails at its first read: what an attempt that threw before streaming amounts to. */
+function failing(error: unknown): AsyncIterable<ModelChunk> {
+  return {
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
   };
 }

@@ -9,17 +9,19 @@ export interface ChatRequestSettings {
   model: string;
   modelInfo: ModelInfo;
   /**
-   * An OpenAI-compatible server: it knows `max_tokens` rather than `max_completion_tokens`, gets reasoning
-   * back as `reasoning_content` and takes any number of stop sequences.
+   * An OpenAI-compatible server: it knows `max_tokens` rather than `max_completion_tokens` and takes any
+   * number of stop sequences.
    */
   compatible: boolean;
+  /** Assistant messages carry their reasoning as `reasoning_content`. */
+  sendReasoning: boolean;
 }
 
 /** Builds the body of a Chat Completions call (without `stream`). */
 export function buildChatRequest(request: ModelRequest, settings: ChatRequestSettings): ChatCompletionCreateParamsBase {
   const body: ChatCompletionCreateParamsBase = {
     model: settings.model,
-    messages: toChatMessages(request.systemPrompt, request.messages, { compatible: settings.compatible }),
+    messages: toChatMessages(request.systemPrompt, request.messages, { sendReasoning: settings.sendReasoning }),
   };
   if (request.tools.length > 0) {
     body.tools = chatTools(request.tools);

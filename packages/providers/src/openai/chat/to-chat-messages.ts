@@ -8,8 +8,8 @@ import { memoizeByMessage } from '../../messages/index.js';
 
 /** How the messages are written for the server at hand. */
 export interface ChatMessageSettings {
-  /** An OpenAI-compatible server rather than OpenAI: assistant messages carry their `reasoning_content`. */
-  compatible: boolean;
+  /** Assistant messages carry their reasoning as `reasoning_content` (see OpenAIProviderOptions.sendReasoning). */
+  sendReasoning: boolean;
 }
 
 /** An assistant message with the reasoning field that compatible servers (DeepSeek, Kimi, vLLM) read. */
@@ -17,16 +17,17 @@ type CompatibleAssistantMessageParam = ChatCompletionAssistantMessageParam & { r
 
 /**
  * Converts the project's messages to Chat Completions messages: the system prompt first, each tool result
- * as its own `tool` message, tool calls with their arguments as JSON text. Reasoning goes back only to a
- * compatible server, as `reasoning_content` on its assistant message: DeepSeek's thinking mode rejects a
- * tool-call message without it and Kimi K2 Thinking degrades, while OpenAI's API has no such field.
+ * as its own `tool` message, tool calls with their arguments as JSON text. Reasoning goes back, as
+ * `reasoning_content` on its assistant message, only when `sendReasoning` says so: DeepSeek's thinking mode
+ * rejects a tool-call message without it and Kimi K2 Thinking degrades, while OpenAI's API has no such
+ * field and strict servers reject it.
  */
 export function toChatMessages(
   systemPrompt: string,
   history: readonly Message[],
   settings: ChatMessageSettings,
 ): ChatCompletionMessageParam[] {
-  const convert = settings.compatible ? compatibleChatMessagesOf : openaiChatMessagesOf;
+  const convert = settings.sendReasoning ? chatMessagesWithReasoningOf : chatMessagesOf;
   const messages: ChatCompletionMessageParam[] = [];
   if (systemPrompt !== '') messages.push({ role: 'system', content: systemPrompt });
   for (const message of history) messages.push(...convert(message));
@@ -34,14 +35,14 @@ export function toChatMessages(
 }
 
 /**
- * The Chat Completions messages of one message, for OpenAI or for a compatible server, converted once per
- * message; never mutate them. Each variant has its own cache, so that a message converted for one kind of
- * server never reaches the other.
+ * The Chat Completions messages of one message, without or with its reasoning, converted once per message;
+ * never mutate them. Each variant has its own cache, so that a message converted for one kind of server
+ * never reaches the other.
  */
-const openaiChatMessagesOf = memoizeByMessage((message) => chatMessagesOf(message, false));
-const compatibleChatMessagesOf = memoizeByMessage((message) => chatMessagesOf(message, true));
+const chatMessagesOf = memoizeByMessage((message) => convertMessage(message, false));
+const chatMessagesWithReasoningOf = memoizeByMessage((message) => convertMessage(message, true));
 
-function chatMessagesOf(message: Message, withReasoning: boolean): ChatCompletionMessageParam[] {
+function convertMessage(message: Message, withReasoning: boolean): ChatCompletionMessageParam[] {
   switch (message.role) {
     case 'system':
       return [{ role: 'system', content: message.content.map((part) => part.text).join('') }];
