@@ -93,11 +93,15 @@ export class AnthropicProvider implements LLMProvider {
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new AnthropicStreamReader();
     const events = await this.events(body, signal);
-    const grace = releaseGraceMs(this.options.idleTimeoutMs);
-    const stream = Symbol.asyncIterator in events ? untilComplete(events, () => reader.complete, grace) : events;
-    for await (const event of stream) {
-      touch();
-      for (const chunk of reader.read(event)) yield chunk;
+    if (Array.isArray(events)) {
+      // A response that was not streamed: a plain loop, without `for await`'s hop per event.
+      for (const event of events) for (const chunk of reader.read(event)) yield chunk;
+    } else {
+      const grace = releaseGraceMs(this.options.idleTimeoutMs);
+      for await (const event of untilComplete(events, () => reader.complete, grace)) {
+        touch();
+        for (const chunk of reader.read(event)) yield chunk;
+      }
     }
     for (const chunk of reader.finish()) yield chunk;
   }
@@ -105,7 +109,7 @@ export class AnthropicProvider implements LLMProvider {
   private async events(
     body: AnthropicRequestBody,
     signal: AbortSignal,
-  ): Promise<Iterable<RawMessageStreamEvent> | SdkEventStream<RawMessageStreamEvent>> {
+  ): Promise<RawMessageStreamEvent[] | SdkEventStream<RawMessageStreamEvent>> {
     if (this.options.streaming === false) {
       const message = await this.client.messages.create({ ...body, stream: false }, { signal });
       return anthropicMessageEvents(message);
