@@ -7,6 +7,7 @@ import {
   anthropicAnswer,
   chatAnswer,
   collectChunks,
+  jsonResponse,
   modelRequest,
   type Responder,
   responsesAnswer,
@@ -21,33 +22,83 @@ const server = useFixtureServer();
 
 type Vendor = {
   name: string;
+  /** A streamed answer's SSE frames. */
   frames: (text: string) => string[];
-  provider: (baseURL: string, idleTimeoutMs: number) => LLMProvider;
+  /** A non-streamed answer's body. */
+  json: (text: string) => unknown;
+  provider: (baseURL: string, idleTimeoutMs: number, options?: { streaming?: boolean }) => LLMProvider;
 };
+
+const usage = { input_tokens: 10, output_tokens: 2 };
 
 const vendors: Vendor[] = [
   {
     name: 'Anthropic',
     frames: (text) => anthropicAnswer({ text }),
-    provider: (baseURL, idleTimeoutMs) =>
-      new AnthropicProvider({ model: 'claude-sonnet-4-6', idleTimeoutMs, ...testProviderOptions(baseURL).options }),
+    json: (text) => ({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-6',
+      content: [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage,
+    }),
+    provider: (baseURL, idleTimeoutMs, options) =>
+      new AnthropicProvider({
+        model: 'claude-sonnet-4-6',
+        idleTimeoutMs,
+        ...testProviderOptions(baseURL).options,
+        ...options,
+      }),
   },
   {
     name: 'OpenAI Chat Completions',
     frames: (text) => chatAnswer({ text }),
-    provider: (baseURL, idleTimeoutMs) =>
+    json: (text) => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 0,
+      model: 'gpt-4o',
+      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 },
+    }),
+    provider: (baseURL, idleTimeoutMs, options) =>
       new OpenAIProvider({
         model: 'gpt-4o',
         compatible: false,
         idleTimeoutMs,
         ...testProviderOptions(baseURL).options,
+        ...options,
       }),
   },
   {
     name: 'OpenAI Responses',
     frames: (text) => responsesAnswer({ text }),
-    provider: (baseURL, idleTimeoutMs) =>
-      new OpenAIResponsesProvider({ model: 'gpt-4o', idleTimeoutMs, ...testProviderOptions(baseURL).options }),
+    json: (text) => ({
+      id: 'resp_1',
+      object: 'response',
+      status: 'completed',
+      model: 'gpt-4o',
+      output: [
+        {
+          id: 'msg_1',
+          type: 'message',
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', text, annotations: [] }],
+        },
+      ],
+      usage: { ...usage, total_tokens: 12 },
+    }),
+    provider: (baseURL, idleTimeoutMs, options) =>
+      new OpenAIResponsesProvider({
+        model: 'gpt-4o',
+        idleTimeoutMs,
+        ...testProviderOptions(baseURL).options,
+        ...options,
+      }),
   },
 ];
 
@@ -87,15 +138,47 @@ describe.each(vendors)('cancelling a run on $name', (vendor) => {
     expect(await Promise.race([closed, timeout(2_000)])).toBe('closed');
   });
 
-  it('leaves no listener on the signal of a request it finished', async () => {
+  it('closes the HTTP request when the consumer stops reading before the answer is complete', async () => {
+    const { responder, closed } = stallingAfterText(vendor.frames('Hello there'));
+    server().reply(responder);
+    const stream = vendor.provider(server().url, 0).stream(modelRequest());
+    for await (const chunk of stream) if (chunk.type === 'text-delta') break;
+    expect(await Promise.race([closed, timeout(2_000)])).toBe('closed');
+  });
+
+  it('lets a complete answer end its response, however early the consumer stops', async () => {
+    // The last frame (the end of the body) comes late: the step is over by then, and stopping the stream
+    // after its last chunk must not cut the response, whose connection goes back to the pool.
+    const ended: boolean[] = [];
+    const late = sseResponse(vendor.frames('Hello'), { lastFrameDelayMs: 150 });
+    server().reply(async (response, request) => {
+      response.on('close', () => ended.push(response.writableFinished));
+      await late(response, request);
+    });
+    const stream = vendor.provider(server().url, 0).stream(modelRequest());
+    const seen: string[] = [];
+    for await (const chunk of stream) {
+      seen.push(chunk.type);
+      if (chunk.type === 'finish' || chunk.type === 'usage') break;
+    }
+    expect(seen).toContain('text-delta');
+    await expect.poll(() => ended, { timeout: 2_000 }).toEqual([true]);
+  });
+
+  it.each([
+    ['streamed', true],
+    ['not streamed', false],
+  ])('leaves no listener on the signal of a request it finished (%s), also after a retry', async (_, streaming) => {
     const controller = new AbortController();
     for (let index = 0; index < 3; index++) {
-      server().reply(sseResponse(vendor.frames('Hello')));
-      const chunks = await collectChunks(
-        vendor.provider(server().url, 0).stream(modelRequest({ signal: controller.signal })),
-      );
+      server().reply(jsonResponse(500, { error: { type: 'api_error', message: 'boom' } }));
+      server().reply(streaming ? sseResponse(vendor.frames('Hello')) : jsonResponse(200, vendor.json('Hello')));
+      const provider = vendor.provider(server().url, 0, { streaming });
+      const chunks = await collectChunks(provider.stream(modelRequest({ signal: controller.signal })));
+      expect(chunks.filter((chunk) => chunk.type === 'retry')).toHaveLength(1);
       expect(chunks.at(-1)?.type).toBe('finish');
     }
+    expect(server().requests).toHaveLength(6);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

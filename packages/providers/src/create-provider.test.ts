@@ -114,6 +114,35 @@ describe('providerFromEnvironment', () => {
     }
   });
 
+  it('lets an API key, passed or in the environment, or an authorization header win over ANTHROPIC_AUTH_TOKEN', async () => {
+    const server = await FixtureServer.start();
+    try {
+      const cases = [
+        { env: { ANTHROPIC_API_KEY: 'sk-env' }, options: {} },
+        { env: {}, options: { apiKey: 'sk-passed' } },
+        { env: { ANTHROPIC_API_KEY: '  ' }, options: {} },
+        { env: {}, options: { headers: { Authorization: 'Bearer mine' } } },
+      ];
+      for (const { env, options } of cases) {
+        server.reply(sseResponse(anthropicAnswer({ text: 'Hi' })));
+        const provider = await providerFromEnvironment({
+          env: { ANTHROPIC_AUTH_TOKEN: 'tok-env', ANTHROPIC_BASE_URL: server.url, ...env },
+          ...options,
+        });
+        await collectChunks(provider.stream(modelRequest()));
+      }
+      // This SDK sends an API key as a bearer token too.
+      expect(server.requests.map(({ headers }) => headers.authorization)).toEqual([
+        'Bearer sk-env',
+        'Bearer sk-passed',
+        'Bearer tok-env',
+        'Bearer mine',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('picks an OpenAI-compatible server from OPENAI_BASE_URL with OPENAI_MODEL', async () => {
     const provider = await providerFromEnvironment({
       env: { OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'qwen3:8b' },

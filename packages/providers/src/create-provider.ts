@@ -23,6 +23,11 @@ export interface CreateProviderOptions {
   streaming?: boolean;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Chat Completions only (`openai:`, `openai-compatible:`): send the model's reasoning back as
+   * `reasoning_content`; see OpenAIProviderOptions.sendReasoning for the default.
+   */
+  sendReasoning?: boolean;
 }
 
 const KINDS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible'];

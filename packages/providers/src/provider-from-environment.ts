@@ -44,7 +44,7 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
     return createProvider(model, { apiKey: openaiKey, baseURL, ...rest });
   }
   const vendor = model === undefined ? undefined : modelVendor(model);
-  if ((anthropicKey || anthropicToken) && vendor !== 'openai') {
+  if ((nonBlank(anthropicKey) || nonBlank(anthropicToken)) && vendor !== 'openai') {
     return createProvider(`anthropic:${model ?? DEFAULT_ANTHROPIC_MODEL}`, anthropicOptions(env, rest));
   }
   if (baseURL && !OPENAI_HOST.test(baseURL)) {
@@ -69,20 +69,27 @@ export async function providerFromEnvironment(options: ProviderFromEnvironmentOp
 
 /**
  * Anthropic's credential and base URL from `env`: its API key, or else its auth token as a bearer header
- * (the SDK reads only `process.env`, and `env` may be another object).
+ * (the SDK reads only `process.env`, and `env` may be another object). A key or an `authorization` header
+ * the caller passed wins over both.
  */
 function anthropicOptions(
   env: NonNullable<ProviderFromEnvironmentOptions['env']>,
   options: CreateProviderOptions,
 ): CreateProviderOptions {
-  const token = env.ANTHROPIC_AUTH_TOKEN;
-  const bearer = !env.ANTHROPIC_API_KEY && token ? { authorization: `Bearer ${token}` } : undefined;
+  const apiKey = nonBlank(options.apiKey) ?? nonBlank(env.ANTHROPIC_API_KEY);
+  const token = nonBlank(env.ANTHROPIC_AUTH_TOKEN);
+  const callerAuthorization = Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+  const bearer = apiKey === undefined && token !== undefined && !callerAuthorization;
   return {
-    apiKey: env.ANTHROPIC_API_KEY,
     baseURL: env.ANTHROPIC_BASE_URL,
     ...options,
-    ...(bearer ? { headers: { ...bearer, ...options.headers } } : {}),
+    apiKey,
+    ...(bearer ? { headers: { ...options.headers, authorization: `Bearer ${token}` } } : {}),
   };
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value?.trim() || undefined;
 }
 
 /** The vendor a bare model id clearly belongs to; undefined for any other name (`llama3.1:8b`, `openai/gpt-4o`). */

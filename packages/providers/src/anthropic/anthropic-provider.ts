@@ -3,7 +3,13 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
-import { releaseGraceMs, type SdkEventStream, streamModelCall, untilComplete } from '../streaming/index.js';
+import {
+  type AttemptControls,
+  releaseGraceMs,
+  type SdkEventStream,
+  streamModelCall,
+  untilComplete,
+} from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
@@ -81,15 +87,14 @@ export class AnthropicProvider implements LLMProvider {
         this.options.streaming === false ? 0 : (this.options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS),
       sleep: this.options.sleep,
       random: this.options.random,
-      attempt: (signal, touch) => this.attempt(body, signal, touch),
+      attempt: (controls) => this.attempt(body, controls),
       toError: (error) => toAnthropicError(error, offeredTools),
     });
   }
 
   private async *attempt(
     body: AnthropicRequestBody,
-    signal: AbortSignal,
-    touch: () => void,
+    { signal, touch, complete }: AttemptControls,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new AnthropicStreamReader();
     const events = await this.events(body, signal);
@@ -98,7 +103,7 @@ export class AnthropicProvider implements LLMProvider {
       for (const event of events) for (const chunk of reader.read(event)) yield chunk;
     } else {
       const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const event of untilComplete(events, () => reader.complete, grace)) {
+      for await (const event of untilComplete(events, () => reader.complete, grace, complete)) {
         touch();
         for (const chunk of reader.read(event)) yield chunk;
       }

@@ -54,23 +54,31 @@ export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClient
 
 /** Hosts that want the model's reasoning back (`reasoning_content`) and surely accept it. */
 const REASONING_HOSTS = /(?:^|\.)(?:deepseek\.com|moonshot\.ai|moonshot\.cn)$/;
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '0.0.0.0']);
+/** Loopback, private and link-local IPv4 addresses (and 0.0.0.0), as the URL parser writes them. */
+const PRIVATE_IPV4 = /^(?:127\.|10\.|192\.168\.|169\.254\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0$)(?:\d{1,3}\.?)*$/;
+/** IPv6 loopback, unique-local (fc00::/7) and link-local (fe80::/10) addresses, in brackets. */
+const PRIVATE_IPV6 = /^\[(?:::1|f[cd][0-9a-f]{0,2}:.*|fe[89ab][0-9a-f]:.*)\]$/;
+/** Names that do not resolve on the public internet: one label (`ollama`, `localhost`) or a private suffix. */
+const PRIVATE_NAME = /^[^.]+$|\.(?:localhost|local|lan|internal|home\.arpa)$/;
 
 /**
  * Whether a Chat Completions server gets the model's reasoning back by default: DeepSeek's and Moonshot's
- * APIs, and a server on this machine (llama.cpp, Ollama, vLLM, LM Studio all take the field, and the chat
- * templates of local reasoning models read it). Never OpenAI, and not other hosted servers, some of which
- * reject a field they do not know.
+ * APIs, and a server of one's own, on this machine or a private network (llama.cpp, Ollama, vLLM, LM Studio
+ * all take the field, and the chat templates of local reasoning models read it). Never OpenAI, and not
+ * other public servers, some of which (Groq, Cerebras) reject a field they do not know.
  */
 export function sendsReasoningByDefault(setup: Pick<OpenAIClientSetup, 'compatible' | 'baseURL'>): boolean {
   if (!setup.compatible || setup.baseURL === undefined) return false;
   let host: string;
   try {
-    host = new URL(setup.baseURL).hostname.toLowerCase();
+    // The parser lowercases names and normalises IP addresses; a fully qualified name may end in a dot.
+    host = new URL(setup.baseURL).hostname.replace(/\.$/, '');
   } catch {
     return false;
   }
-  return REASONING_HOSTS.test(host) || LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
+  if (host.startsWith('[')) return PRIVATE_IPV6.test(host);
+  if (/^[\d.]+$/.test(host)) return PRIVATE_IPV4.test(host);
+  return REASONING_HOSTS.test(host) || PRIVATE_NAME.test(host);
 }
 
 function nonBlank(value: string | undefined): string | undefined {

@@ -28,8 +28,9 @@ export interface OpenAIProviderOptions {
    * Chat Completions only: send the model's reasoning back with its assistant messages, as
    * `reasoning_content`, which DeepSeek's thinking mode requires with tool calls and Kimi's thinking models
    * and local reasoning models (Qwen3, gpt-oss) use. Default: on for DeepSeek's and Moonshot's APIs and for a
-   * server on this machine (`localhost`, `127.0.0.1`, `[::1]`); off elsewhere, since OpenAI has no such field
-   * and strict hosted servers (Groq, Cerebras) answer 400 to a field they do not know.
+   * server of one's own (a loopback or private address, a one-label name such as `ollama`, a `.local`,
+   * `.lan` or `.internal` name); off elsewhere, since OpenAI has no such field and strict hosted servers
+   * (Groq, Cerebras) answer 400 to a field they do not know.
    */
   sendReasoning?: boolean;
   /** Stream responses (default). With `false`, each call is one plain request replayed as chunks. */

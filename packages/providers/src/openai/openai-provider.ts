@@ -2,7 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
-import { releaseGraceMs, untilComplete } from '../streaming/index.js';
+import { type AttemptControls, releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
 import { ChatStreamReader } from './chat/chat-stream-reader.js';
@@ -51,14 +51,13 @@ export class OpenAIProvider implements LLMProvider {
       compatible: this.compatible,
       options: this.options,
       request,
-      attempt: (signal, touch) => this.attempt(body, signal, touch),
+      attempt: (controls) => this.attempt(body, controls),
     });
   }
 
   private async *attempt(
     body: ChatCompletionCreateParamsBase,
-    signal: AbortSignal,
-    touch: () => void,
+    { signal, touch, complete }: AttemptControls,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new ChatStreamReader({
       provider: this.id,
@@ -74,7 +73,7 @@ export class OpenAIProvider implements LLMProvider {
         { signal },
       );
       const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const piece of untilComplete(stream, () => reader.complete, grace)) {
+      for await (const piece of untilComplete(stream, () => reader.complete, grace, complete)) {
         touch();
         for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
       }

@@ -2,7 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
-import { releaseGraceMs, untilComplete } from '../streaming/index.js';
+import { type AttemptControls, releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { buildResponsesRequest } from './responses/build-responses-request.js';
@@ -41,14 +41,13 @@ export class OpenAIResponsesProvider implements LLMProvider {
       compatible: this.compatible,
       options: this.options,
       request,
-      attempt: (signal, touch) => this.attempt(body, signal, touch),
+      attempt: (controls) => this.attempt(body, controls),
     });
   }
 
   private async *attempt(
     body: ResponseCreateParamsBase,
-    signal: AbortSignal,
-    touch: () => void,
+    { signal, touch, complete }: AttemptControls,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new ResponsesStreamReader(this.id);
     if (this.options.streaming === false) {
@@ -59,7 +58,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     } else {
       const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
       const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const event of untilComplete(stream, () => reader.complete, grace)) {
+      for await (const event of untilComplete(stream, () => reader.complete, grace, complete)) {
         touch();
         for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
       }

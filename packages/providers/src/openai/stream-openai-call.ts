@@ -1,5 +1,5 @@
 import type { ModelChunk, ModelRequest } from '@agentloop/core';
-import { streamModelCall } from '../streaming/index.js';
+import { type AttemptControls, streamModelCall } from '../streaming/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { toOpenAIError } from './to-openai-error.js';
 
@@ -18,7 +18,7 @@ export interface OpenAICall {
   /** The request; its signal cancels the call. */
   request: ModelRequest;
   /** Sends the request once through the provider's API and streams its chunks. */
-  attempt: (signal: AbortSignal, touch: () => void) => AsyncIterable<ModelChunk>;
+  attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>;
 }
 
 /**

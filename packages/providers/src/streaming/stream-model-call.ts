@@ -22,18 +22,28 @@ export interface ModelCallSettings {
   random?: () => number;
 }
 
+/** What an adapter's attempt gets to work with. */
+export interface AttemptControls {
+  /** The attempt's signal: aborted by the request's, by the idle timeout, or when the stream is stopped early. */
+  signal: AbortSignal;
+  /** Marks activity that yields no chunk (tool-argument pieces, pings), for the idle timeout. */
+  touch: () => void;
+  /**
+   * Says the answer is complete while the rest of the body is still being read in the background (see
+   * untilComplete): stopping the stream from then on must not cut the request, whose connection is
+   * going back to the pool.
+   */
+  complete: () => void;
+}
+
 /** One model call of an adapter. */
 export interface ModelCall extends ModelCallSettings {
   /** The provider's id, for error messages. */
   provider: string;
   /** The request; its signal cancels the call. */
   request: ModelRequest;
-  /**
-   * Sends the request once, with `signal` (the request's, also aborted by the idle timeout), and streams
-   * its chunks; it must end with a `finish` chunk or throw. `touch` marks activity that yields no chunk
-   * (tool-argument pieces, pings) for the idle timeout.
-   */
-  attempt: (signal: AbortSignal, touch: () => void) => AsyncIterable<ModelChunk>;
+  /** Sends the request once, with the controls' signal, and streams its chunks; it must end with a `finish` chunk or throw. */
+  attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>;
   /** Turns what an attempt threw (SDK errors, parse errors) into an AgentloopError. */
   toError: (error: unknown) => AgentloopError;
 }
@@ -73,7 +83,7 @@ function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
   let touch = (): void => {};
   let source: AsyncIterable<ModelChunk>;
   try {
-    source = call.attempt(attempt.signal, () => touch());
+    source = call.attempt({ signal: attempt.signal, touch: () => touch(), complete: settle });
   } catch (error) {
     settle();
     source = failing(error);

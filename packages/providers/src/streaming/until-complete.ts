@@ -21,12 +21,15 @@ export function releaseGraceMs(idleTimeoutMs: number | undefined): number {
  * back in the pool (cutting it would cost a new connection, and a TLS handshake, every step); one that
  * does not is cut after `graceMs`.
  *
+ * `onRelease` is called when the answer is complete and the rest goes to the background.
+ *
  * An iterable rather than a generator: `next` hands on the SDK's own promise, adding no hop per event.
  */
 export function untilComplete<T>(
   stream: SdkEventStream<T>,
   complete: () => boolean,
   graceMs: number,
+  onRelease?: () => void,
 ): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator]() {
@@ -37,6 +40,7 @@ export function untilComplete<T>(
           if (released) return Promise.resolve({ done: true, value: undefined });
           if (complete()) {
             released = true;
+            onRelease?.();
             drain(iterator, stream.controller, graceMs);
             return Promise.resolve({ done: true, value: undefined });
           }
