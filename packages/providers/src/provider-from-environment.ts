@@ -26,8 +26,8 @@ type ModelVendor = 'anthropic' | 'openai';
 
 /**
  * Picks a provider from the environment: a spec in `model` decides; otherwise `ANTHROPIC_API_KEY` (or
- * `ANTHROPIC_AUTH_TOKEN`, a bearer token) means Anthropic, `OPENAI_BASE_URL` (other than OpenAI's) an OpenAI-compatible server (the model from `model`
- * or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. A bare `model` that names one vendor's model
+ * `ANTHROPIC_AUTH_TOKEN`, a bearer token) means Anthropic, `OPENAI_BASE_URL` (other than OpenAI's) an
+ * OpenAI-compatible server (the model from `model` or `OPENAI_MODEL`), and `OPENAI_API_KEY` OpenAI. A bare `model` that names one vendor's model
  * (`claude-…`; `gpt-…`, `o3`, `chatgpt-…`, `codex-…`) rules out the other vendor's API, so `gpt-4o` with
  * both keys set goes to OpenAI; an OpenAI-compatible server may still serve either (a gateway, `gpt-oss`
  * on Ollama). Throws an AgentloopError (`provider_not_configured`, naming the key that is missing;
@@ -111,9 +111,9 @@ function notConfiguredMessage(model: string | undefined, vendor: ModelVendor | u
 
 /**
  * Like providerFromEnvironment, but undefined when nothing is configured: no provider spec in `model` and
- * none of ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, OPENAI_API_KEY, OPENAI_BASE_URL. A configuration that is there but does not fit
- * (a `gpt-` model with only an Anthropic key, a spec whose key is missing) still throws, rather than
- * quietly falling back. For apps and examples that fall back to something else, such as a scripted model.
+ * none of ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, OPENAI_API_KEY, OPENAI_BASE_URL. A configuration that
+ * is there but does not fit (a `gpt-` model with only an Anthropic key, a spec whose key is missing) still
+ * throws, rather than quietly falling back. For apps and examples that fall back to something else, such as a scripted model.
  */
 export async function optionalProviderFromEnvironment(
   options: ProviderFromEnvironmentOptions = {},
