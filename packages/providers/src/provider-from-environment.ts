@@ -1,5 +1,6 @@
 import { AgentloopError, type LLMProvider } from '@agentloop/core';
 import { type CreateProviderOptions, createProvider } from './create-provider.js';
+import { nonBlank } from './environment/index.js';
 import { providerNotConfigured } from './errors/index.js';
 
 /** The model used when the environment picks Anthropic and no model is given. */
@@ -86,10 +87,6 @@ function anthropicOptions(
     apiKey,
     ...(bearer ? { headers: { ...options.headers, authorization: `Bearer ${token}` } } : {}),
   };
-}
-
-function nonBlank(value: string | undefined): string | undefined {
-  return value?.trim() || undefined;
 }
 
 /** The vendor a bare model id clearly belongs to; undefined for any other name (`llama3.1:8b`, `openai/gpt-4o`). */

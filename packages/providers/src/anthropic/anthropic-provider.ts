@@ -94,7 +94,7 @@ export class AnthropicProvider implements LLMProvider {
 
   private async *attempt(
     body: AnthropicRequestBody,
-    { signal, touch, complete }: AttemptControls,
+    { signal, touch, released }: AttemptControls,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new AnthropicStreamReader();
     const events = await this.events(body, signal);
@@ -103,7 +103,7 @@ export class AnthropicProvider implements LLMProvider {
       for (const event of events) for (const chunk of reader.read(event)) yield chunk;
     } else {
       const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const event of untilComplete(events, () => reader.complete, grace, complete)) {
+      for await (const event of untilComplete(events, () => reader.complete, grace, released)) {
         touch();
         for (const chunk of reader.read(event)) yield chunk;
       }

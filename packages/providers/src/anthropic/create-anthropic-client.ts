@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
+import { nonBlank } from '../environment/index.js';
 import { providerNotConfigured } from '../errors/index.js';
 
 /** What the SDK client is made from: the connection options of an AnthropicProviderOptions. */
@@ -94,9 +95,4 @@ function configDirectory(env: NodeJS.ProcessEnv): string | undefined {
   if (xdgConfigHome) return join(xdgConfigHome, 'anthropic');
   const home = nonBlank(env.HOME);
   return home ? join(home, '.config', 'anthropic') : undefined;
-}
-
-/** The value, trimmed, as the SDK reads an environment variable; undefined when blank or not a string. */
-function nonBlank(value: unknown): string | undefined {
-  return typeof value === 'string' ? value.trim() || undefined : undefined;
 }

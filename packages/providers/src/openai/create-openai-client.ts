@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
+import { nonBlank } from '../environment/index.js';
 import { providerNotConfigured } from '../errors/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { type FetchFunction, wrapErrorBodies } from './wrap-error-bodies.js';
@@ -79,10 +80,6 @@ export function sendsReasoningByDefault(setup: Pick<OpenAIClientSetup, 'compatib
   if (host.startsWith('[')) return PRIVATE_IPV6.test(host);
   if (/^[\d.]+$/.test(host)) return PRIVATE_IPV4.test(host);
   return REASONING_HOSTS.test(host) || PRIVATE_NAME.test(host);
-}
-
-function nonBlank(value: string | undefined): string | undefined {
-  return value?.trim() || undefined;
 }
 
 /** The SDK's other ways to authenticate, which it accepts instead of an API key. */

@@ -57,7 +57,7 @@ export class OpenAIProvider implements LLMProvider {
 
   private async *attempt(
     body: ChatCompletionCreateParamsBase,
-    { signal, touch, complete }: AttemptControls,
+    { signal, touch, released }: AttemptControls,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new ChatStreamReader({
       provider: this.id,
@@ -73,7 +73,7 @@ export class OpenAIProvider implements LLMProvider {
         { signal },
       );
       const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const piece of untilComplete(stream, () => reader.complete, grace, complete)) {
+      for await (const piece of untilComplete(stream, () => reader.complete, grace, released)) {
         touch();
         for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
       }

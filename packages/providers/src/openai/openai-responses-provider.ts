@@ -47,7 +47,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
 
   private async *attempt(
     body: ResponseCreateParamsBase,
-    { signal, touch, complete }: AttemptControls,
+    { signal, touch, released }: AttemptControls,
   ): AsyncGenerator<ModelChunk, void, undefined> {
     const reader = new ResponsesStreamReader(this.id);
     if (this.options.streaming === false) {
@@ -58,7 +58,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     } else {
       const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
       const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const event of untilComplete(stream, () => reader.complete, grace, complete)) {
+      for await (const event of untilComplete(stream, () => reader.complete, grace, released)) {
         touch();
         for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
       }

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { ProviderError } from '@agentloop/core';
+import { type ModelChunk, ProviderError } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
 import { collectUntilError, instantSleep, modelRequest } from '../test-support/index.js';
 import { streamModelCall } from './stream-model-call.js';
@@ -17,7 +17,8 @@ describe('streamModelCall', () => {
         attempt: () => {
           throw thrown;
         },
-        toError: (cause) => new ProviderError(`test: ${(cause as Error).message}`, { code: 'invalid_request', cause }),
+        toError: (cause) =>
+          new ProviderError(`test: ${(cause as Error).message}`, { code: 'invalid_request', provider: 'test', cause }),
       }),
     );
     expect(chunks).toEqual([]);
@@ -32,13 +33,13 @@ describe('streamModelCall', () => {
         provider: 'test',
         request: modelRequest(),
         idleTimeoutMs: 0,
-        attempt: async function* ({ signal }) {
+        attempt: async function* ({ signal }): AsyncGenerator<ModelChunk> {
           signals.push(signal);
-          if (finishFirst) yield { type: 'finish', finishReason: 'stop' } as const;
-          yield { type: 'text-delta', text: 'Hi' } as const;
-          if (!finishFirst) yield { type: 'finish', finishReason: 'stop' } as const;
+          if (finishFirst) yield { type: 'finish', reason: 'stop' };
+          yield { type: 'text-delta', text: 'Hi' };
+          if (!finishFirst) yield { type: 'finish', reason: 'stop' };
         },
-        toError: (cause) => new ProviderError(String(cause), { code: 'unknown' }),
+        toError: (cause) => new ProviderError(String(cause), { code: 'unknown', provider: 'test' }),
       });
     for (const finishFirst of [false, true]) {
       for await (const _ of call(finishFirst)) break;

@@ -30,10 +30,10 @@ export interface AttemptControls {
   touch: () => void;
   /**
    * Says the answer is complete while the rest of the body is still being read in the background (see
-   * untilComplete): stopping the stream from then on must not cut the request, whose connection is
-   * going back to the pool.
+   * untilComplete's `onRelease`): stopping the stream from then on must not cut the request, whose
+   * connection is going back to the pool.
    */
-  complete: () => void;
+  released: () => void;
 }
 
 /** One model call of an adapter. */
@@ -83,7 +83,7 @@ function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
   let touch = (): void => {};
   let source: AsyncIterable<ModelChunk>;
   try {
-    source = call.attempt({ signal: attempt.signal, touch: () => touch(), complete: settle });
+    source = call.attempt({ signal: attempt.signal, touch: () => touch(), released: settle });
   } catch (error) {
     settle();
     source = failing(error);

@@ -1,0 +1,1 @@
+export { nonBlank } from './non-blank.js';
