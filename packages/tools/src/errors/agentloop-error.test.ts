@@ -73,6 +73,31 @@ describe('AgentloopError', () => {
     });
   });
 
+  it('isInstance is false, without throwing, for a Proxy whose traps throw', () => {
+    const proxy = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(AgentloopError.isInstance(proxy)).toBe(false);
+  });
+
+  it('from wraps values that cannot be converted to a string', () => {
+    const hostile = {
+      toString() {
+        throw new Error('no');
+      },
+    };
+    const errors = [AgentloopError.from(Object.create(null)), AgentloopError.from(hostile)];
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      ['unknown', 'a thrown value that cannot be described ([object Object])'],
+      ['unknown', 'a thrown value that cannot be described ([object Object])'],
+    ]);
+  });
+
   describe('from', () => {
     it('returns an agentloop error as it is', () => {
       const original = new ToolDefinitionError('bad tool', 'duplicate_tool');

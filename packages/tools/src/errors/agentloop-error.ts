@@ -2,6 +2,8 @@
 // third-party tool package) must be able to throw and recognise it without importing a higher layer.
 // @agentloop/core re-exports it, so apps import it from there.
 
+import { describeThrown } from './describe-thrown.js';
+
 const MARKER = Symbol.for('agentloop.error');
 
 /** What a program should do about an error: try again, shrink the context, or stop. */
@@ -51,16 +53,21 @@ export class AgentloopError extends Error {
     this.action = options.action ?? (this.retryable ? 'retry' : 'stop');
   }
 
-  /** True for any agentloop error, whichever copy of the package created it. */
+  /** True for any agentloop error, whichever copy of the package created it. Never throws. */
   static isInstance(value: unknown): value is AgentloopError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+    if (typeof value !== 'object' || value === null) return false;
+    try {
+      return (value as Record<symbol, unknown>)[MARKER] === true;
+    } catch {
+      // A Proxy whose trap throws is not one of ours, and a check must never throw.
+      return false;
+    }
   }
 
-  /** Wraps anything thrown into an AgentloopError, keeping agentloop errors as they are. */
+  /** Wraps anything thrown into an AgentloopError, keeping agentloop errors as they are. Never throws. */
   static from(value: unknown, code = 'unknown'): AgentloopError {
     if (AgentloopError.isInstance(value)) return value;
-    const message = value instanceof Error ? value.message : String(value);
-    return new AgentloopError(message, { code, cause: value });
+    return new AgentloopError(describeThrown(value), { code, cause: value });
   }
 
   /** A plain object for logs and JSON events (Error fields are not enumerable). */

@@ -1,2 +1,3 @@
 export type { AgentloopErrorOptions, ErrorAction } from './agentloop-error.js';
 export { AgentloopError, ToolDefinitionError } from './agentloop-error.js';
+export { describeThrown } from './describe-thrown.js';
