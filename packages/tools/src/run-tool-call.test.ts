@@ -233,6 +233,135 @@ describe('runToolCall', () => {
   });
 });
 
+describe('runToolCall with hostile thrown values', () => {
+  it.each([
+    ['an object without a prototype', () => Object.create(null)],
+    [
+      'an object whose toString throws',
+      () => ({
+        toString() {
+          throw new Error('no');
+        },
+      }),
+    ],
+  ])('reports %s as a tool failure', async (_name, make) => {
+    const registry = registryWith(() => {
+      throw make();
+    });
+    const outcome = await runToolCall(registry, call(), contextWith());
+    expect(outcome).toMatchObject({
+      status: 'error',
+      code: 'tool_failed',
+      content: 'Tool "probe" failed: a thrown value that cannot be described ([object Object])',
+    });
+  });
+
+  it('reports a schema that throws a value without a prototype while validating', async () => {
+    const registry = new ToolRegistry([
+      defineTool({
+        name: 'probe',
+        description: 'Probe',
+        parameters: z.object({ input: z.string() }).transform(() => {
+          throw Object.create(null);
+        }),
+        execute: () => 'never',
+      }),
+    ]);
+    const outcome = await runToolCall(registry, call(), contextWith());
+    expect(outcome).toMatchObject({ status: 'error', code: 'tool_failed' });
+    expect(outcome.content).toContain('failed while validating its arguments: a thrown value that cannot be described');
+  });
+});
+
+describe('runToolCall timeouts', () => {
+  it('stops a tool that never settles, aborts its signal and answers with a timeout error', async () => {
+    vi.useFakeTimers();
+    try {
+      let seen: AbortSignal | undefined;
+      const registry = registryWith((_args, context) => {
+        seen = context.signal;
+        return new Promise(() => {});
+      });
+      const pending = runToolCall(registry, call(), contextWith(), { timeoutMs: 1_500 });
+      await vi.advanceTimersByTimeAsync(1_500);
+      const outcome = await pending;
+      expect(outcome).toMatchObject({ status: 'error', code: 'timeout' });
+      expect(outcome.content).toBe(
+        'Tool "probe" did not finish within 1.5 s and was stopped. Try a smaller piece of work, or another way to reach the goal.',
+      );
+      expect(seen?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("uses the tool's own timeoutMs over the default", async () => {
+    vi.useFakeTimers();
+    try {
+      const registry = new ToolRegistry([
+        {
+          name: 'slow',
+          description: 'Slow',
+          parameters: { type: 'object' },
+          timeoutMs: 50,
+          execute: () => new Promise(() => {}),
+        },
+      ]);
+      const pending = runToolCall(registry, call({}, 'slow'), contextWith(), { timeoutMs: 60_000 });
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await pending).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never times out a tool whose timeoutMs is 0', async () => {
+    vi.useFakeTimers();
+    try {
+      let finish: (value: string) => void = () => {};
+      const registry = new ToolRegistry([
+        {
+          name: 'slow',
+          description: 'Slow',
+          parameters: { type: 'object' },
+          timeoutMs: 0,
+          execute: () => new Promise<string>((resolve) => (finish = resolve)),
+        },
+      ]);
+      const pending = runToolCall(registry, call({}, 'slow'), contextWith(), { timeoutMs: 10 });
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      finish('done at last');
+      expect(await pending).toMatchObject({ status: 'ok', content: 'done at last' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves no listener on the run signal after the call', async () => {
+    const controller = new AbortController();
+    const added: string[] = [];
+    const removed: string[] = [];
+    const signal = controller.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, ...rest: [never]) => {
+      added.push(type);
+      add(type, ...rest);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, ...rest: [never]) => {
+      removed.push(type);
+      remove(type, ...rest);
+    }) as typeof signal.removeEventListener;
+    await runToolCall(
+      registryWith(() => 'ok'),
+      call(),
+      contextWith({ signal }),
+    );
+    expect(added).toEqual(['abort']);
+    expect(removed).toEqual(['abort']);
+  });
+});
+
 describe('stringifyToolResult', () => {
   it('keeps strings, including the empty string, as they are', () => {
     expect([stringifyToolResult('hello'), stringifyToolResult('')]).toEqual(['hello', '']);

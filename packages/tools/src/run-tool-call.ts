@@ -1,5 +1,5 @@
-import { AgentloopError } from './errors/index.js';
-import type { ToolContext } from './tool.js';
+import { AgentloopError, describeThrown } from './errors/index.js';
+import type { Tool, ToolContext } from './tool.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 /** A tool call as the model made it, with arguments already decoded from JSON. */
@@ -13,24 +13,39 @@ export interface ToolCallRequest {
 }
 
 /** Why a tool call failed. */
-export type ToolFailureCode = 'unknown_tool' | 'invalid_arguments' | 'tool_failed' | 'cancelled';
+export type ToolFailureCode = 'unknown_tool' | 'invalid_arguments' | 'tool_failed' | 'timeout' | 'cancelled';
 
 /** The outcome of one tool call: the text the model will see, and the raw value or the failure. */
 export type ToolCallOutcome =
   | { status: 'ok'; content: string; value: unknown; arguments: unknown }
   | { status: 'error'; content: string; code: ToolFailureCode; error?: unknown };
 
+/** How one call is run. */
+export interface RunToolCallOptions {
+  /** The longest result text sent to the model, in characters. */
+  maxResultChars?: number;
+  /**
+   * How long the tool may run before it is stopped, in milliseconds, unless the tool sets its own
+   * `timeoutMs`. 0 or `Infinity` never times out. Default `DEFAULT_TOOL_TIMEOUT_MS`.
+   */
+  timeoutMs?: number;
+}
+
+/** How long a tool may run by default before its call is stopped and answered with a `timeout` error. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
+
 /**
  * Validates a call's arguments and runs the tool. Never throws: an unknown tool, invalid arguments, a
- * thrown error and a cancellation all come back as an `error` outcome whose `content` tells the model
- * what went wrong and what to do. A tool that ignores its AbortSignal is abandoned on cancel, so a
- * cancelled run never waits on it.
+ * thrown error (whatever was thrown), a timeout and a cancellation all come back as an `error` outcome
+ * whose `content` tells the model what went wrong and what to do. The tool gets a signal of its own that
+ * aborts on cancel and on timeout; a tool that ignores it is abandoned, so neither a cancelled run nor a
+ * timed-out call waits on it.
  */
 export async function runToolCall(
   registry: ToolRegistry,
   call: ToolCallRequest,
   context: ToolContext,
-  options: { maxResultChars?: number } = {},
+  options: RunToolCallOptions = {},
 ): Promise<ToolCallOutcome> {
   const entry = registry.get(call.toolName);
   if (!entry) {
@@ -45,8 +60,11 @@ export async function runToolCall(
     validation = await entry.validate(call.arguments);
   } catch (error) {
     // A schema's own transform or refine may throw; that is the tool failing, not the loop.
-    const message = error instanceof Error ? error.message : String(error);
-    return failure('tool_failed', `Tool "${call.toolName}" failed while validating its arguments: ${message}`, error);
+    return failure(
+      'tool_failed',
+      `Tool "${call.toolName}" failed while validating its arguments: ${describeThrown(error)}`,
+      error,
+    );
   }
   if (!validation.ok) {
     return failure(
@@ -55,8 +73,13 @@ export async function runToolCall(
     );
   }
   if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled before it started.');
+  const timeoutMs = toolTimeoutMs(entry.tool, options.timeoutMs);
+  const run = new CallSignal(context.signal, timeoutMs);
   try {
-    const value = await untilAborted(Promise.resolve(entry.tool.execute(validation.value, context)), context.signal);
+    const value = await untilAborted(
+      new Promise((resolve) => resolve(entry.tool.execute(validation.value, { ...context, signal: run.signal }))),
+      run.signal,
+    );
     return {
       status: 'ok',
       content: stringifyToolResult(value, options.maxResultChars),
@@ -65,10 +88,67 @@ export async function runToolCall(
     };
   } catch (error) {
     if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled by the user.', error);
-    const message = error instanceof Error ? error.message : String(error);
+    if (run.timedOut) {
+      return failure(
+        'timeout',
+        `Tool "${call.toolName}" did not finish within ${formatDuration(timeoutMs)} and was stopped. ` +
+          'Try a smaller piece of work, or another way to reach the goal.',
+        error,
+      );
+    }
     const code = AgentloopError.isInstance(error) ? ` [${error.code}]` : '';
-    return failure('tool_failed', `Tool "${call.toolName}" failed${code}: ${message}`, error);
+    return failure('tool_failed', `Tool "${call.toolName}" failed${code}: ${describeThrown(error)}`, error);
+  } finally {
+    run.dispose();
   }
+}
+
+function toolTimeoutMs(tool: Tool, fallbackMs = DEFAULT_TOOL_TIMEOUT_MS): number {
+  const own = tool.timeoutMs;
+  return typeof own === 'number' && own >= 0 ? own : fallbackMs;
+}
+
+/**
+ * The signal one call's tool gets: aborted when the run's signal aborts, or when the call runs past its
+ * timeout. Its own controller per call, so that a timeout stops this call only.
+ */
+class CallSignal {
+  readonly #controller = new AbortController();
+  readonly #parent: AbortSignal;
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  #timedOut = false;
+
+  constructor(parent: AbortSignal, timeoutMs: number) {
+    this.#parent = parent;
+    parent.addEventListener('abort', this.#forward, { once: true });
+    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+      this.#timer = setTimeout(() => {
+        this.#timedOut = true;
+        this.#controller.abort(
+          new AgentloopError(`The tool call timed out after ${formatDuration(timeoutMs)}.`, { code: 'timeout' }),
+        );
+      }, timeoutMs);
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#parent.removeEventListener('abort', this.#forward);
+  }
+
+  readonly #forward = (): void => this.#controller.abort(this.#parent.reason);
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** The longest tool result sent to the model by default, in characters. */
@@ -96,9 +176,9 @@ function toJson(value: unknown): string {
       seen.add(field);
       return field;
     });
-    return json ?? String(value);
+    return json ?? describeThrown(value);
   } catch (error) {
-    return `(the result could not be serialized: ${error instanceof Error ? error.message : String(error)})`;
+    return `(the result could not be serialized: ${describeThrown(error)})`;
   }
 }
 

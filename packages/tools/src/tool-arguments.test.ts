@@ -22,12 +22,19 @@ describe('parseToolArguments', () => {
     expect(parseToolArguments('{"a": 1,}')).toStrictEqual({ ok: true, value: { a: 1 }, repaired: true });
   });
 
-  it('repairs a missing closing brace and says so', () => {
+  it('refuses arguments left with an object open: they may have been cut off, not merely sloppy', () => {
     expect(parseToolArguments('{"path": "src/index.ts", "options": {"recursive": true}')).toStrictEqual({
-      ok: true,
-      value: { path: 'src/index.ts', options: { recursive: true } },
-      repaired: true,
+      ok: false,
+      problem: 'cut_off',
+      message:
+        'the arguments were cut off before they were complete (the JSON text ends with 1 objects or arrays left open); the call was not run: send the whole call again',
     });
+  });
+
+  it('repairs a missing last brace where the caller knows the text is whole (a closed XML block)', () => {
+    expect(
+      parseToolArguments('{"path": "src/index.ts", "options": {"recursive": true}', { whole: true }),
+    ).toStrictEqual({ ok: true, value: { path: 'src/index.ts', options: { recursive: true } }, repaired: true });
   });
 
   it('repairs single-quoted keys and strings', () => {
@@ -39,8 +46,9 @@ describe('parseToolArguments', () => {
   });
 
   it('reports text that cannot be repaired, asking for one JSON object', () => {
-    expect(parseToolArguments('}}}{{{')).toStrictEqual({
+    expect(parseToolArguments('}}}{{{}}}')).toStrictEqual({
       ok: false,
+      problem: 'invalid_json',
       message: expect.stringMatching(/^the arguments are not valid JSON \(.+\); send them as one JSON object$/),
     });
   });
@@ -48,4 +56,58 @@ describe('parseToolArguments', () => {
 
 it('does not take prose for repaired arguments', () => {
   expect(parseToolArguments('I will search for the weather now.')).toMatchObject({ ok: false });
+});
+
+describe('cut-off arguments are refused, never repaired', () => {
+  it.each([
+    ['inside a string', '{"text": "hel', 'ends inside a string'],
+    ['inside a command', '{"command": "rm -rf build && make', 'ends inside a string'],
+    ['after a comma', '{"command": "make", ', 'ends where a value was still to come'],
+    ['after a colon', '{"command": ', 'ends where a value was still to come'],
+    ['with a nested object open', '{"a": {"b": 1}, "c": {"d": 2', 'ends with 2 objects or arrays left open'],
+  ])('refuses text cut %s', (_where, text, why) => {
+    expect(parseToolArguments(text)).toStrictEqual({
+      ok: false,
+      problem: 'cut_off',
+      message: `the arguments were cut off before they were complete (the JSON text ${why}); the call was not run: send the whole call again`,
+    });
+  });
+
+  it('still repairs sloppy JSON whose structure is whole', () => {
+    expect(parseToolArguments("{'a': 'x, y', \"b\": [1, 2,],}")).toStrictEqual({
+      ok: true,
+      value: { a: 'x, y', b: [1, 2] },
+      repaired: true,
+    });
+  });
+
+  it('does not count braces inside strings', () => {
+    expect(parseToolArguments('{"code": "if (x) { y(\\"}\\") ", "n": 1,}')).toStrictEqual({
+      ok: true,
+      value: { code: 'if (x) { y("}") ', n: 1 },
+      repaired: true,
+    });
+  });
+});
+
+describe('oversized arguments are refused before they are parsed', () => {
+  it('refuses arguments nested 10,000 deep', () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    expect(parseToolArguments(deep)).toStrictEqual({
+      ok: false,
+      problem: 'too_deep',
+      message: 'the arguments nest 10000 levels deep, more than the 64 allowed; send flatter arguments',
+    });
+  });
+
+  it('accepts arguments nested exactly 64 deep', () => {
+    const deep = `${'['.repeat(63)}{"a":1}${']'.repeat(63)}`;
+    expect(parseToolArguments(`{"x": ${deep}}`)).toMatchObject({ ok: false, problem: 'too_deep' });
+    expect(parseToolArguments(`{"x": ${'['.repeat(62)}1${']'.repeat(62)}}`)).toMatchObject({ ok: true });
+  });
+
+  it('refuses argument text over the size limit', () => {
+    const big = `{"text": "${'x'.repeat(2_000_000)}"}`;
+    expect(parseToolArguments(big)).toMatchObject({ ok: false, problem: 'too_large' });
+  });
 });

@@ -1,18 +1,64 @@
 import { jsonrepair } from 'jsonrepair';
 
+/** Why a call's argument text was refused. */
+export type ArgumentsProblem = 'invalid_json' | 'cut_off' | 'too_deep' | 'too_large';
+
 /** The outcome of decoding a tool call's argument text. */
-export type ParsedArguments = { ok: true; value: unknown; repaired: boolean } | { ok: false; message: string };
+export type ParsedArguments =
+  | { ok: true; value: unknown; repaired: boolean }
+  | { ok: false; problem: ArgumentsProblem; message: string };
+
+/** Options of parseToolArguments. */
+export interface ParseToolArgumentsOptions {
+  /**
+   * The caller knows the text is whole: the XML protocol's parser has found where the block ends and
+   * reports a block cut off by the end of the stream itself. Text that looks cut off (a quote or brace
+   * missing) is then sloppy, and gets a repair like any other. Default false: arguments a provider
+   * streamed may have been cut.
+   */
+  whole?: boolean;
+}
+
+/** The deepest nesting of arguments accepted: real tools nest a few levels, and deeper values break serialisers. */
+export const MAX_ARGUMENT_DEPTH = 64;
+
+/** The longest argument text accepted, in characters: every later request carries it in history. */
+export const MAX_ARGUMENT_CHARS = 2_000_000;
 
 /**
  * Decodes a tool call's arguments from the JSON text a model wrote. Empty text means no arguments (`{}`).
- * Broken JSON gets one repair attempt with jsonrepair (models often drop a closing brace or quote a key
- * badly); if that fails too, the result says why so the model can correct its call. Never throws.
+ * Text nested deeper than MAX_ARGUMENT_DEPTH or longer than MAX_ARGUMENT_CHARS is refused before it is
+ * parsed, so it is never stored or run. Sloppy JSON (a trailing comma, single quotes) gets one repair
+ * attempt with jsonrepair; JSON that was cut off (it ends inside a string, after a `,` or `:`, or with
+ * objects left open) is refused instead, because a repair would run a call the model never finished.
+ * Never throws: a refusal says why, so the model can correct its call.
  */
-export function parseToolArguments(text: string): ParsedArguments {
+export function parseToolArguments(text: string, options: ParseToolArgumentsOptions = {}): ParsedArguments {
+  if (text.length > MAX_ARGUMENT_CHARS) {
+    return refuse(
+      'too_large',
+      `the arguments are ${text.length} characters long, more than the ${MAX_ARGUMENT_CHARS} allowed; send less, or split the work into several calls`,
+    );
+  }
+  const shape = scanJsonText(text);
+  if (shape.maxDepth > MAX_ARGUMENT_DEPTH) {
+    return refuse(
+      'too_deep',
+      `the arguments nest ${shape.maxDepth} levels deep, more than the ${MAX_ARGUMENT_DEPTH} allowed; send flatter arguments`,
+    );
+  }
   if (text.trim() === '') return { ok: true, value: {}, repaired: false };
   try {
     return { ok: true, value: JSON.parse(text), repaired: false };
   } catch (error) {
+    // Only text that began as a JSON object can have been cut off; anything else is just not JSON.
+    const cut = options.whole || !text.trimStart().startsWith('{') ? undefined : describeCut(shape);
+    if (cut) {
+      return refuse(
+        'cut_off',
+        `the arguments were cut off before they were complete (the JSON text ${cut}); the call was not run: send the whole call again`,
+      );
+    }
     try {
       const repaired: unknown = JSON.parse(jsonrepair(text));
       // jsonrepair turns any prose into a JSON string; only a repair that yields an object is a repair.
@@ -22,7 +68,57 @@ export function parseToolArguments(text: string): ParsedArguments {
     } catch {
       // Reported below with the original parse error, which says more about the text the model wrote.
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `the arguments are not valid JSON (${reason}); send them as one JSON object` };
+    const reason = error instanceof Error ? error.message : 'unknown problem';
+    return refuse('invalid_json', `the arguments are not valid JSON (${reason}); send them as one JSON object`);
   }
+}
+
+/** What a scan of JSON-like text found: its deepest nesting, and how it ends. */
+interface JsonTextShape {
+  maxDepth: number;
+  /** Objects and arrays still open at the end. */
+  open: number;
+  /** The text ends inside a string. */
+  inString: boolean;
+  /** The last character outside strings is `,` or `:`: a value was still to come. */
+  dangling: boolean;
+}
+
+/**
+ * One linear pass over JSON-like text (double- and single-quoted strings, as models write them), without
+ * recursion, so that hostile nesting costs no stack.
+ */
+function scanJsonText(text: string): JsonTextShape {
+  let depth = 0;
+  let maxDepth = 0;
+  let quote = '';
+  let escaped = false;
+  let last = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] as string;
+    if (quote !== '') {
+      if (escaped) escaped = false;
+      else if (char === '\\') escaped = true;
+      else if (char === quote) quote = '';
+      continue;
+    }
+    if (char === '"' || (char === "'" && (last === '' || '{[,:'.includes(last)))) quote = char;
+    else if (char === '{' || char === '[') {
+      depth++;
+      if (depth > maxDepth) maxDepth = depth;
+    } else if (char === '}' || char === ']') depth = Math.max(0, depth - 1);
+    if (char !== ' ' && char !== '\n' && char !== '\r' && char !== '\t') last = char;
+  }
+  return { maxDepth, open: depth, inString: quote !== '', dangling: last === ',' || last === ':' };
+}
+
+function describeCut(shape: JsonTextShape): string | undefined {
+  if (shape.inString) return 'ends inside a string';
+  if (shape.dangling) return 'ends where a value was still to come';
+  if (shape.open > 0) return `ends with ${shape.open} objects or arrays left open`;
+  return undefined;
+}
+
+function refuse(problem: ArgumentsProblem, message: string): ParsedArguments {
+  return { ok: false, problem, message };
 }

@@ -48,6 +48,11 @@ export interface Tool<Args = any, Result = unknown> {
   readonly description: string;
   /** The arguments' schema; arguments are validated against it before `execute`. */
   readonly parameters: ToolParameters;
+  /**
+   * How long a call may run before it is stopped (its signal aborted) and answered with a `timeout`
+   * error, in milliseconds; 0 never times out. Default: the agent's `toolTimeoutMs`.
+   */
+  readonly timeoutMs?: number;
   /** Runs the tool. */
   execute(args: Args, context: ToolContext): Promise<Result> | Result;
 }

@@ -31,8 +31,11 @@ export function decodeToolBlock(body: string, tagName = 'tool'): DecodedToolBloc
     }
     return toToolCall(xml.fields, false, block);
   }
-  const parsed = parseToolArguments(content);
+  // The parser decodes only a block that ended (it reports one cut off by the end of the stream itself),
+  // so a quote or brace missing here is sloppiness to repair.
+  const parsed = parseToolArguments(content, { whole: true });
   if (!parsed.ok) {
+    if (parsed.problem !== 'invalid_json') return failure(`The ${block} was not run: ${parsed.message}.`);
     return failure(
       `The ${block} is not valid JSON (${jsonProblem(content)}). Write it as one JSON object: ${TEMPLATE}.`,
     );
@@ -54,7 +57,7 @@ function toToolCall(fields: Record<string, unknown>, repaired: boolean, block: s
   );
   let decoded: ParsedArguments = { ok: true, value: given ?? {}, repaired: false };
   // Models that learned OpenAI's format send the arguments as a JSON-encoded string.
-  if (typeof given === 'string') decoded = parseToolArguments(given);
+  if (typeof given === 'string') decoded = parseToolArguments(given, { whole: true });
   if (!decoded.ok) {
     return failure(`The ${block} for tool "${toolName}" has arguments that cannot be decoded: ${decoded.message}.`);
   }
