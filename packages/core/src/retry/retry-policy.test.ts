@@ -29,8 +29,15 @@ describe('retry policy', () => {
     expect(retryDelayMs(policy, 1, rateLimit(2_500), () => 0.5)).toBe(2_500);
   });
 
-  it('gives up when the server asks for a longer wait than the policy allows', () => {
-    expect(retryDelayMs(policy, 1, rateLimit(DEFAULT_RETRY_POLICY.maxRetryAfterMs + 1))).toBeUndefined();
+  it('waits at most maxRetryAfterMs when the server asks for longer, rather than giving up', () => {
+    expect(retryDelayMs(policy, 1, rateLimit(DEFAULT_RETRY_POLICY.maxRetryAfterMs + 1))).toBe(60_000);
+    expect(retryDelayMs(policy, 1, rateLimit(86_400_000))).toBe(60_000);
+    expect(retryDelayMs({ ...policy, maxRetryAfterMs: 5_000 }, 1, rateLimit(9_000))).toBe(5_000);
+  });
+
+  it('backs off on retry-after 0 instead of retrying at once', () => {
+    expect([1, 2, 3].map((attempt) => retryDelayMs(policy, attempt, rateLimit(0), () => 0.5))).toEqual([50, 100, 200]);
+    expect(retryDelayMs(policy, 1, rateLimit(0), () => 0.5)).toBeGreaterThan(0);
   });
 
   it('never retries a non-retryable error', () => {

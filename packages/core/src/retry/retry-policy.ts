@@ -12,7 +12,8 @@ export interface RetryPolicy {
   factor: number;
   /**
    * The longest server-requested wait (`retry-after`) that is honoured, in milliseconds. A server asking
-   * for more ends the retries: waiting that long inside one model call would look like a hang.
+   * for more gets this long: waiting longer inside one model call would look like a hang, and giving up
+   * at once would fail a call that a minute's wait may save.
    */
   maxRetryAfterMs: number;
 }
@@ -43,8 +44,9 @@ export function backoffDelayMs(policy: RetryPolicy, attempt: number, random: () 
 
 /**
  * The wait before retry `attempt` after `error`, or `undefined` when the error must not be retried: it is
- * not retryable, the budget is spent, or the server asked for a longer wait than the policy allows.
- * A server-requested wait (`retryAfterMs`) replaces the backoff.
+ * not retryable, or the budget is spent. A server-requested wait (`retryAfterMs`) replaces the backoff,
+ * up to `maxRetryAfterMs`; a request for no wait at all (`retry-after: 0`) gets the backoff, as in the
+ * vendors' SDKs, so that a server saying 0 is not hammered by every retry at once.
  */
 export function retryDelayMs(
   policy: RetryPolicy,
@@ -54,8 +56,8 @@ export function retryDelayMs(
 ): number | undefined {
   if (!error.retryable || attempt > policy.maxRetries) return undefined;
   const retryAfterMs = error.retryAfterMs;
-  if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) {
-    return retryAfterMs > policy.maxRetryAfterMs ? undefined : Math.ceil(retryAfterMs);
+  if (retryAfterMs !== undefined && retryAfterMs > 0 && !Number.isNaN(retryAfterMs)) {
+    return Math.ceil(Math.min(retryAfterMs, policy.maxRetryAfterMs));
   }
   return backoffDelayMs(policy, attempt, random);
 }
