@@ -27,6 +27,12 @@ export interface AgentOptions {
   instructions?: Omit<PromptBuilderOptions, 'systemPrompt' | 'sections'>;
   /** The longest tool result sent to the model, in characters; longer ones are cut with a note. Default 100,000. */
   maxToolResultChars?: number;
+  /**
+   * How long a tool call may run before it is stopped (its signal aborted) and answered with a `timeout`
+   * error, in milliseconds, for tools that set no `timeoutMs` of their own; 0 never times out.
+   * Default 300,000 (5 minutes).
+   */
+  toolTimeoutMs?: number;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /** The session id tools see. Default: a random UUID. */

@@ -1,5 +1,6 @@
 import '../di/reflect-polyfill.js';
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Memory } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
@@ -11,6 +12,7 @@ import { TOKENS } from '../di/tokens.js';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
+import { HistoryCheck } from '../loop/history-check.js';
 import { resolveToolProtocol } from '../loop/resolve-tool-protocol.js';
 import { runLoop } from '../loop/run-loop.js';
 import type { LLMProvider } from '../provider/index.js';
@@ -18,6 +20,7 @@ import type { Agent } from './agent.js';
 import type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 import { eventStream } from './event-stream.js';
+import { onAbort } from './on-abort.js';
 
 /**
  * An agent: a provider, a tool registry and a conversation, run in a loop until the model calls a
@@ -38,6 +41,7 @@ export class DefaultAgent implements Agent {
   /** Set when a server rejected native tools under `auto`: the session goes on in XML. */
   #xmlFallback = false;
   #controller: AbortController | undefined;
+  readonly #historyCheck = new HistoryCheck();
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
     this.#provider = provider;
@@ -113,15 +117,18 @@ export class DefaultAgent implements Agent {
       throw new AgentUsageError('The input of a run must be non-empty text.', 'empty_input');
     }
     const controller = new AbortController();
+    // Every provider attempt and every running tool call listens to the run's signal: ten parallel tool
+    // calls are no leak.
+    setMaxListeners(0, controller.signal);
     this.#controller = controller;
     // AbortSignal.any would keep a reference from a long-lived user signal to every run's signal; a
     // listener removed when the run settles does not.
     const userSignal = options.signal;
-    const forwardAbort = () => controller.abort(userSignal?.reason);
-    if (userSignal?.aborted) forwardAbort();
-    else userSignal?.addEventListener('abort', forwardAbort, { once: true });
+    let stopForwarding = () => {};
+    if (userSignal?.aborted) controller.abort(userSignal.reason);
+    else if (userSignal) stopForwarding = onAbort(userSignal, () => controller.abort(userSignal.reason));
     const release = () => {
-      userSignal?.removeEventListener('abort', forwardAbort);
+      stopForwarding();
       if (this.#controller === controller) this.#controller = undefined;
     };
     try {
@@ -143,6 +150,8 @@ export class DefaultAgent implements Agent {
           ...(this.#options.maxToolResultChars === undefined
             ? {}
             : { maxToolResultChars: this.#options.maxToolResultChars }),
+          ...(this.#options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: this.#options.toolTimeoutMs }),
+          historyCheck: this.#historyCheck,
           ...(this.#options.settings ? { settings: this.#options.settings } : {}),
           sessionId: this.sessionId,
           workspace: this.#options.workspace ?? process.cwd(),

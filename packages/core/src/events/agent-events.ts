@@ -60,7 +60,7 @@ export interface AgentEventMap {
     toolCallId: string;
     name: string;
     content: string;
-    code: ToolFailureCode | 'parse_error' | 'not_run';
+    code: ToolFailureCode | 'truncated_arguments' | 'parse_error' | 'not_run';
     durationMs: number;
   };
   /** The model answered without a tool call; it is reminded in the next request. */

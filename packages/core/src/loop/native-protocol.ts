@@ -57,7 +57,14 @@ export function decodeNativeChunk(chunk: ModelChunk): readonly StepEvent[] {
       return [
         parsed.ok
           ? { type: 'tool-call', call: { ...base, arguments: parsed.value, repaired: parsed.repaired } }
-          : { type: 'tool-call', call: { ...base, invalid: parsed.message } },
+          : {
+              type: 'tool-call',
+              call: {
+                ...base,
+                invalid: parsed.message,
+                invalidCode: parsed.problem === 'cut_off' ? 'truncated_arguments' : 'invalid_arguments',
+              },
+            },
       ];
     }
     case 'thinking-end': {

@@ -9,10 +9,11 @@ import type { AgentEventBus } from '../events/index.js';
 import type { LLMProvider, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
 import { addUsage, emptyUsage } from '../provider/index.js';
 import { abortable } from './abortable-stream.js';
+import type { HistoryCheck } from './history-check.js';
 import { ModelStepCollector } from './model-step.js';
-import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
+import type { ModelStep, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 import type { LoopExit } from './tool-step.js';
-import { cancelledRecords, runToolStep } from './tool-step.js';
+import { CANCELLED_RESULT, runToolStep } from './tool-step.js';
 
 /** Everything one run of the loop uses, passed in so the loop holds no state of its own. */
 export interface LoopDependencies {
@@ -33,6 +34,10 @@ export interface LoopDependencies {
   maxIterations: number;
   /** The longest tool result sent to the model, in characters. */
   maxToolResultChars?: number;
+  /** How long a tool may run unless it sets its own `timeoutMs`, in milliseconds. */
+  toolTimeoutMs?: number;
+  /** Checks the history before each request (kept by the agent, so checked messages are not walked again). */
+  historyCheck: HistoryCheck;
   settings?: ModelSettings;
   sessionId: string;
   workspace: string;
@@ -52,6 +57,8 @@ interface RunState {
   started: number;
   /** The protocol of the current iteration. */
   protocol: ToolProtocolAdapter;
+  /** Calls in history still waiting for their results: whatever ends the run, they get one. */
+  openCalls: readonly StepToolCall[];
 }
 
 /**
@@ -100,6 +107,7 @@ function startRun(deps: LoopDependencies, input: string): RunState {
     added: [],
     started: deps.now(),
     protocol: deps.protocol(),
+    openCalls: [],
   };
 }
 
@@ -128,6 +136,8 @@ async function callModel(run: RunState): Promise<ModelStep> {
   const protocol = deps.protocol();
   run.protocol = protocol;
   const definitions = deps.tools.definitions();
+  const messages = deps.memory.messages().filter((message) => message.role !== 'system');
+  deps.historyCheck.assertValid(messages);
   const request: ModelRequest = {
     systemPrompt: deps.prompts.build({
       tools: definitions,
@@ -135,7 +145,7 @@ async function callModel(run: RunState): Promise<ModelStep> {
       provider: provider.id,
       model: provider.capabilities.modelId,
     }),
-    messages: deps.memory.messages().filter((message) => message.role !== 'system'),
+    messages,
     ...protocol.requestTools(definitions),
     ...(deps.settings ? { settings: deps.settings } : {}),
     signal: deps.signal,
@@ -161,8 +171,8 @@ async function callModel(run: RunState): Promise<ModelStep> {
   deps.events.emit({ type: 'usage', iteration, usage: step.usage, total: run.usage, finishReason: step.finishReason });
   const empty = step.message.content.length === 0;
   if (deps.signal.aborted) {
-    // What the model already said stays in history, and each call it made gets a result.
-    if (!empty) append(run, step.message, ...protocol.resultMessages(cancelledRecords(step.toolCalls)));
+    // What the model already said stays in history, and each call it made gets a result (at the run's end).
+    if (!empty) appendStep(run, step);
     throw new CancelledError(undefined, deps.signal.reason);
   }
   if (failure) {
@@ -170,15 +180,36 @@ async function callModel(run: RunState): Promise<ModelStep> {
     deps.events.emit({ type: 'protocol-switch', from: 'native', to: 'xml', reason: (failure.error as Error).message });
     return callModel(run);
   }
-  if (empty && !finished) {
-    throw new ProviderError('The model stream ended without any output and without a finish reason.', {
-      code: 'stream_broken',
-      provider: provider.id,
-    });
+  if (!finished) {
+    // A response without a finish reason was cut off: its last tool call may hold half its arguments
+    // (`make` instead of `make release`), so none of it is kept or run.
+    throw new ProviderError(
+      empty
+        ? 'The model stream ended without any output and without a finish reason.'
+        : 'The model stream ended without a finish reason: the response was cut off, so it was dropped and its tool calls were not run.',
+      { code: 'stream_broken', provider: provider.id },
+    );
   }
   // An empty assistant message is rejected by providers; an empty answer is handled as "no tool call".
-  if (!empty) append(run, step.message);
+  if (!empty) appendStep(run, step);
   return step;
+}
+
+function appendStep(run: RunState, step: ModelStep): void {
+  append(run, step.message);
+  run.openCalls = step.toolCalls;
+}
+
+/** Answers the calls a failure or cancel left without a result, so the next run can send the history as it is. */
+function closeOpenCalls(run: RunState, content: string): void {
+  const calls = run.openCalls;
+  if (calls.length === 0) return;
+  run.openCalls = [];
+  try {
+    append(run, ...run.protocol.resultMessages(calls.map((call) => ({ call, content, isError: true }))));
+  } catch {
+    // The memory itself failed; the run already ends with that error, and there is nothing left to try.
+  }
 }
 
 // An OpenAI-compatible server that says the model has no tool support: with `toolProtocol: 'auto'` the
@@ -198,8 +229,13 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | unde
   run.consecutiveWithoutTool = 0;
   // A call cut off by the output limit may "repair" into the wrong arguments: never run it.
   const calls = step.toolCalls.map((call) =>
-    step.finishReason === 'length' && call.repaired
-      ? { ...call, invalid: 'the call was cut off by the output token limit; send it again, shorter if needed' }
+    step.finishReason === 'length' && (call.repaired || call.invalidCode === 'truncated_arguments')
+      ? {
+          ...call,
+          invalid:
+            'the call was cut off by the output token limit, so it was not run; send it again, shorter if needed',
+          invalidCode: 'truncated_arguments' as const,
+        }
       : call,
   );
   const result = await runToolStep(
@@ -213,10 +249,12 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | unde
       now: deps.now,
       allowMultipleCalls: protocol.name === 'native',
       ...(deps.maxToolResultChars === undefined ? {} : { maxResultChars: deps.maxToolResultChars }),
+      ...(deps.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: deps.toolTimeoutMs }),
     },
     calls,
   );
   append(run, ...protocol.resultMessages(result.records));
+  run.openCalls = [];
   throwIfCancelled(deps.signal);
   return result.exit;
 }
@@ -239,6 +277,12 @@ function loopControlExit(exit: LoopExit): Pick<AgentResult, 'exit' | 'payload'> 
 
 function endRun(run: RunState, outcome: { exit: AgentExit; payload: unknown; error?: AgentloopError }): AgentResult {
   const { deps } = run;
+  closeOpenCalls(
+    run,
+    outcome.exit === 'cancelled'
+      ? CANCELLED_RESULT
+      : `Not run: the turn ended with an error before this call finished (${outcome.error?.message ?? 'unknown error'}).`,
+  );
   announceExit(deps.events, outcome.exit, outcome.payload);
   const result = {
     ...outcome,

@@ -10,8 +10,11 @@ export interface StepToolCall {
   arguments?: unknown;
   /** Why the call cannot run (broken JSON, a cut-off block); goes back to the model as an error result. */
   invalid?: string;
-  /** The code of the error result for an invalid call; default `invalid_arguments`. */
-  invalidCode?: 'invalid_arguments' | 'parse_error';
+  /**
+   * The code of the error result for an invalid call; default `invalid_arguments`. `truncated_arguments`:
+   * the arguments were cut off before they were complete, so the call was never run.
+   */
+  invalidCode?: 'invalid_arguments' | 'truncated_arguments' | 'parse_error';
   /** True when the arguments were decoded only after a repair (jsonrepair). */
   repaired?: boolean;
   providerMetadata?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { LoopControlToolName, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
-import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
+import { describeThrown, isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import type { AgentEventBus } from '../events/index.js';
 import type { StepToolCall, ToolCallRecord } from './tool-protocol.js';
 
@@ -16,6 +16,8 @@ export interface ToolStepContext {
   allowMultipleCalls: boolean;
   /** The longest result text sent to the model. */
   maxResultChars?: number;
+  /** How long a tool may run unless it sets its own `timeoutMs`; see runToolCall. */
+  toolTimeoutMs?: number;
 }
 
 /** A valid loop-control call that ends the run. */
@@ -44,11 +46,11 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Step
   const ordinary = runnable.filter((call) => !isControl(call));
 
   const records = new Map<StepToolCall, ToolCallRecord>();
-  await Promise.all(ordinary.map(async (call) => records.set(call, await runOne(context, call))));
+  await Promise.all(ordinary.map(async (call) => records.set(call, await runGuarded(context, call))));
 
   let exit: LoopExit | undefined;
   if (control) {
-    const record = await runOne(context, control);
+    const record = await runGuarded(context, control);
     records.set(control, record);
     if (!record.isError) exit = { tool: control.toolName as LoopControlToolName, payload: record.payload };
   }
@@ -64,6 +66,17 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Step
 
 type RecordWithPayload = ToolCallRecord & { payload?: unknown };
 
+// runToolCall never throws, but the events and bookkeeping around it are code too: whatever fails, the
+// call still gets its one result, because providers reject a history with an orphaned call.
+async function runGuarded(context: ToolStepContext, call: StepToolCall): Promise<RecordWithPayload> {
+  try {
+    return await runOne(context, call);
+  } catch (error) {
+    const reason = describeThrown(error);
+    return notRun(context, call, `Failed inside agentloop (${reason}); the call may or may not have run.`);
+  }
+}
+
 async function runOne(context: ToolStepContext, call: StepToolCall): Promise<RecordWithPayload> {
   const { events, iteration } = context;
   events.emit({
@@ -76,7 +89,9 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
-  const outcome: ToolCallOutcome | { status: 'error'; code: 'parse_error'; content: string } =
+  const outcome:
+    | ToolCallOutcome
+    | { status: 'error'; code: NonNullable<StepToolCall['invalidCode']>; content: string } =
     call.invalid !== undefined
       ? {
           status: 'error',
@@ -102,7 +117,10 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
               });
             },
           },
-          context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars },
+          {
+            ...(context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars }),
+            ...(context.toolTimeoutMs === undefined ? {} : { timeoutMs: context.toolTimeoutMs }),
+          },
         );
   settled = true;
   const durationMs = context.now() - started;
@@ -140,7 +158,5 @@ function notRun(context: ToolStepContext, call: StepToolCall, content: string): 
   return { call, content, isError: true };
 }
 
-/** Records for calls a cancel left without a result, so the history stays valid for the next run. */
-export function cancelledRecords(calls: readonly StepToolCall[]): ToolCallRecord[] {
-  return calls.map((call) => ({ call, content: 'Not run: the user cancelled the turn.', isError: true }));
-}
+/** The result of a call that a cancel left without one, so the history stays valid for the next run. */
+export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';
