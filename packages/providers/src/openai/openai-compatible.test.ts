@@ -130,6 +130,7 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
       chat(
         delta({ tool_calls: [{ id: '0', function: { name: 'get_weather', arguments: { location: 'Oslo' } } }] }),
         delta({ tool_calls: [{ function: { name: 'get_weather', arguments: { location: 'Bergen' } } }] }),
+        delta({}, 'stop'),
       ),
     );
     const chunks = await collectChunks(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
@@ -137,8 +138,56 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
       { id: 'call_generated_1', name: 'get_weather', arguments: { location: 'Oslo' } },
       { id: 'call_generated_2', name: 'get_weather', arguments: { location: 'Bergen' } },
     ]);
-    // No finish_reason at all: a compatible server's answer is taken as complete.
-    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: undefined });
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'stop' });
+  });
+
+  describe('a stream that ends cleanly without a finish_reason, in the middle of a tool call', () => {
+    const cutCommand = () =>
+      chat(
+        delta({
+          tool_calls: [{ index: 0, id: 'call_1', function: { name: 'run_command', arguments: '{"command": "rm -rf' } }],
+        }),
+        delta({ tool_calls: [{ index: 0, function: { arguments: ' build && make' } }] }),
+      );
+    const wholeCommand = () =>
+      chat(
+        toolCall('call_1', 'run_command', { command: 'rm -rf build && make release VERSION=1.2.3' }),
+        delta({}, 'tool_calls'),
+      );
+
+    it('is broken: the attempt is retried from the start and its output discarded', async () => {
+      server().reply(cutCommand(), wholeCommand());
+      const chunks = await collectChunks(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+      expect(chunksOfType(chunks, 'retry')).toMatchObject([{ attempt: 1, discardOutput: true }]);
+      expect(chunksOfType(chunks, 'retry')[0]?.error.code).toBe('stream_broken');
+      expect(toolCallsOf(chunks)).toEqual([
+        { id: 'call_1', name: 'run_command', arguments: { command: 'rm -rf build && make release VERSION=1.2.3' } },
+      ]);
+    });
+
+    it('never runs the cut call in an agent, also when every retry is cut the same way', async () => {
+      server().reply(cutCommand(), cutCommand());
+      const commands: string[] = [];
+      const agent = new DefaultAgent(localProvider({ retry: { maxRetries: 1 } }), {
+        tools: [
+          {
+            name: 'run_command',
+            description: 'Runs a shell command',
+            parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+            execute: (args: { command: string }) => {
+              commands.push(args.command);
+              return 'ran';
+            },
+          },
+        ],
+      });
+      const result = await agent.run('build the release');
+      expect(commands).toEqual([]);
+      expect(result.exit).toBe('error');
+      expect(result.error?.code).toBe('stream_broken');
+      // Nothing of the cut response reached history: the next run sends a valid conversation.
+      expect(agent.memory.messages().map((message) => message.role)).toEqual(['user']);
+    });
   });
 
   it('gives two calls with the same id distinct ids', async () => {

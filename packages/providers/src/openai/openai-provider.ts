@@ -62,7 +62,9 @@ export class OpenAIProvider implements LLMProvider {
     const reader = new ChatStreamReader({
       provider: this.id,
       generateId: this.generateId,
-      requireFinishReason: !this.compatible,
+      // A stream that ends without a finish_reason was cut, whatever the server: its last tool call may
+      // hold half its arguments. A non-streamed body is whole once it parses.
+      requireFinishReason: this.options.streaming !== false,
     });
     if (this.options.streaming === false) {
       const completion = await this.client.chat.completions.create({ ...body, stream: false }, { signal });

@@ -16,7 +16,7 @@ export interface ChatStreamReaderSettings {
   provider: string;
   /** Makes an id for a call that came without a usable one. */
   generateId: () => string;
-  /** OpenAI always ends with a finish_reason, so a stream without one was cut; compatible servers may omit it. */
+  /** Whether a missing finish_reason means the response was cut off (always, for a stream). */
   requireFinishReason: boolean;
 }
 
@@ -114,7 +114,7 @@ export class ChatStreamReader {
 
   private reason() {
     if (this.refused) return 'refusal';
-    // Some servers (Ollama) answer tool calls with finish_reason "stop", or with none at all.
+    // Some servers (Ollama) answer tool calls with finish_reason "stop" (or, not streamed, with none).
     if (this.calls.size > 0 && (this.finishReason === undefined || this.finishReason === 'stop')) return 'tool-calls';
     return this.finishReason === undefined ? 'stop' : mapChatFinishReason(this.finishReason);
   }
