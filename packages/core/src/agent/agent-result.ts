@@ -1,21 +1,36 @@
 import type { Message } from '@agentloop/memory';
-import type { AgentloopError, AskQuestionPayload, ConversePayload, TaskCompletionPayload } from '@agentloop/tools';
+import type { AgentloopError, LoopControlExit, LoopControlPayloadMap } from '@agentloop/tools';
 import type { Usage } from '../provider/index.js';
 
 /** How a run ended: one of the loop-control tools, a limit, a cancel or an error. */
 export type AgentExit = 'task_completion' | 'ask_question' | 'converse' | 'max_iterations' | 'cancelled' | 'error';
 
-/** The payload of the exit tool, by exit. */
-export interface AgentExitPayloadMap {
-  task_completion: TaskCompletionPayload;
-  ask_question: AskQuestionPayload;
-  converse: ConversePayload;
+/** The payload of the exit tool, by exit: the loop-control tools' payloads, nothing for the other exits. */
+export interface AgentExitPayloadMap extends LoopControlPayloadMap {
   max_iterations: undefined;
   cancelled: undefined;
   error: undefined;
 }
 
-interface AgentResultBase {
+/** How a run ended, before the run's figures are added: what the loop decides, typed by exit. */
+export type AgentOutcome =
+  | (LoopControlExit & { error?: undefined })
+  | { exit: 'max_iterations'; payload: undefined; error?: undefined }
+  | {
+      exit: 'cancelled';
+      payload: undefined;
+      /** The cancel, with its reason as `cause`. */
+      error: AgentloopError;
+    }
+  | {
+      exit: 'error';
+      payload: undefined;
+      /** What failed. */
+      error: AgentloopError;
+    };
+
+/** The figures of a run, whatever ended it. */
+export interface AgentRunFigures {
   /** Token usage of the whole run. */
   usage: Usage;
   /** How many model calls the run made. */
@@ -26,16 +41,8 @@ interface AgentResultBase {
   durationMs: number;
 }
 
-/** What a run produced. Narrow on `exit` to get a typed `payload` (and, for `error` and `cancelled`, `error`). */
-export type AgentResult = {
-  [Exit in AgentExit]: AgentResultBase & {
-    exit: Exit;
-    /** The exit tool's arguments (undefined unless a loop-control tool ended the run). */
-    payload: AgentExitPayloadMap[Exit];
-  } & (Exit extends 'error' | 'cancelled'
-      ? {
-          /** What failed (for `cancelled`, the cancel and its reason). */
-          error: AgentloopError;
-        }
-      : { error?: undefined });
-}[AgentExit];
+/**
+ * What a run produced. Narrow on `exit` to get a typed `payload` (and, for `error` and `cancelled`,
+ * `error`): `result.exit === 'task_completion'` gives `result.payload.result`.
+ */
+export type AgentResult = AgentOutcome & AgentRunFigures;

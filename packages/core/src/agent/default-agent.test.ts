@@ -14,6 +14,7 @@ describe('DefaultAgent exits', () => {
     expect(result.payload).toEqual({ result: 'Done.', artifacts: ['a.txt'] });
     expect(events.find((event) => event.type === 'task-complete')).toEqual({
       type: 'task-complete',
+      iteration: 1,
       result: 'Done.',
       artifacts: ['a.txt'],
     });
@@ -29,6 +30,7 @@ describe('DefaultAgent exits', () => {
     expect(result.payload).toEqual({ question: 'Which file?', suggestions: ['a', 'b'] });
     expect(events.find((event) => event.type === 'question-asked')).toEqual({
       type: 'question-asked',
+      iteration: 1,
       question: 'Which file?',
       suggestions: ['a', 'b'],
     });
@@ -39,7 +41,11 @@ describe('DefaultAgent exits', () => {
     const result = await agent.run('hi');
     expect(result.exit).toBe('converse');
     expect(result.payload).toEqual({ message: 'Hello!' });
-    expect(events.find((event) => event.type === 'converse')).toEqual({ type: 'converse', message: 'Hello!' });
+    expect(events.find((event) => event.type === 'converse')).toEqual({
+      type: 'converse',
+      iteration: 1,
+      message: 'Hello!',
+    });
   });
 
   it('gives a loop-control call with an empty required field an error result and goes on', async () => {

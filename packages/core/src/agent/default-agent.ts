@@ -14,6 +14,8 @@ import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/i
 import { AgentEventBus } from '../events/index.js';
 import { HistoryCheck } from '../loop/history-check.js';
 import { resolveToolProtocol } from '../loop/resolve-tool-protocol.js';
+import { RunControl } from '../loop/run-control.js';
+import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import type { LLMProvider } from '../provider/index.js';
 import type { Agent } from './agent.js';
@@ -40,7 +42,8 @@ export class DefaultAgent implements Agent {
   readonly #maxIterations: number;
   /** Set when a server rejected native tools under `auto`: the session goes on in XML. */
   #xmlFallback = false;
-  #controller: AbortController | undefined;
+  /** The run going on, with its controller (for cancel). */
+  #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
@@ -68,12 +71,13 @@ export class DefaultAgent implements Agent {
 
   /** True while a run is going. */
   get running(): boolean {
-    return this.#controller !== undefined;
+    return this.#run !== undefined && !this.#run.control.settled;
   }
 
   /** The protocol the next model call uses (`auto` resolved for the current provider). */
   get activeToolProtocol(): 'native' | 'xml' {
-    return resolveToolProtocol(this.#xmlFallback ? 'xml' : this.#toolProtocol, this.#provider).name;
+    const xmlFallback = this.running ? this.#run?.control.xmlFallback : this.#xmlFallback;
+    return resolveToolProtocol(xmlFallback ? 'xml' : this.#toolProtocol, this.#provider).name;
   }
 
   /** The configured tool protocol (`auto`, `native` or `xml`). */
@@ -91,6 +95,11 @@ export class DefaultAgent implements Agent {
   setProvider(provider: LLMProvider): this {
     this.#provider = provider;
     this.#xmlFallback = false;
+    const control = this.#activeControl();
+    if (control) {
+      control.provider = provider;
+      control.xmlFallback = false;
+    }
     return this;
   }
 
@@ -98,6 +107,11 @@ export class DefaultAgent implements Agent {
   setToolProtocol(protocol: ToolProtocolOption): this {
     this.#toolProtocol = protocol;
     this.#xmlFallback = false;
+    const control = this.#activeControl();
+    if (control) {
+      control.toolProtocol = protocol;
+      control.xmlFallback = false;
+    }
     return this;
   }
 
@@ -107,7 +121,7 @@ export class DefaultAgent implements Agent {
    * with `exit: 'error'`. Rejects only when a run is already going.
    */
   async run(input: string, options: RunOptions = {}): Promise<AgentResult> {
-    if (this.#controller) {
+    if (this.running) {
       throw new AgentUsageError(
         'A run is already going; use agent.send() to add input to it, or wait for it to end.',
         'agent_busy',
@@ -120,50 +134,57 @@ export class DefaultAgent implements Agent {
     // Every provider attempt and every running tool call listens to the run's signal: ten parallel tool
     // calls are no leak.
     setMaxListeners(0, controller.signal);
-    this.#controller = controller;
     // AbortSignal.any would keep a reference from a long-lived user signal to every run's signal; a
     // listener removed when the run settles does not.
     const userSignal = options.signal;
     let stopForwarding = () => {};
     if (userSignal?.aborted) controller.abort(userSignal.reason);
     else if (userSignal) stopForwarding = onAbort(userSignal, () => controller.abort(userSignal.reason));
-    const release = () => {
-      stopForwarding();
-      if (this.#controller === controller) this.#controller = undefined;
-    };
+    // A run started by a loop-end listener begins before the last one's `finally`: take its state here.
+    if (this.#run) this.#xmlFallback = this.#run.control.xmlFallback;
+    const control = new RunControl({
+      provider: this.#provider,
+      toolProtocol: this.#toolProtocol,
+      xmlFallback: this.#xmlFallback,
+      queuedInput: this.#queuedInput,
+      signal: controller.signal,
+    });
+    const run = { control, controller };
+    this.#run = run;
     try {
-      return await runLoop(
-        {
-          provider: () => this.#provider,
-          tools: this.tools,
-          memory: this.memory,
-          prompts: this.prompts,
-          events: this.#events,
-          protocol: () => resolveToolProtocol(this.#xmlFallback ? 'xml' : this.#toolProtocol, this.#provider),
-          fallBackToXml: () => {
-            this.#xmlFallback = this.#toolProtocol === 'auto';
-            return this.#xmlFallback;
-          },
-          takeQueuedInput: () => this.#queuedInput.splice(0),
-          onSettled: release,
-          maxIterations: this.#maxIterations,
-          ...(this.#options.maxToolResultChars === undefined
-            ? {}
-            : { maxToolResultChars: this.#options.maxToolResultChars }),
-          ...(this.#options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: this.#options.toolTimeoutMs }),
-          historyCheck: this.#historyCheck,
-          ...(this.#options.settings ? { settings: this.#options.settings } : {}),
-          sessionId: this.sessionId,
-          workspace: this.#options.workspace ?? process.cwd(),
-          signal: controller.signal,
-          now: this.#options.now ?? (() => performance.now()),
-          runId: (this.#options.createId ?? randomUUID)(),
-        },
-        input,
-      );
+      return await runLoop(this.#loopDependencies(), control, input);
     } finally {
-      release();
+      stopForwarding();
+      // A loop-end listener may already have started the next run.
+      if (this.#run === run) {
+        this.#run = undefined;
+        this.#xmlFallback = control.xmlFallback;
+      }
     }
+  }
+
+  #loopDependencies(): LoopDependencies {
+    const options = this.#options;
+    return {
+      tools: this.tools,
+      memory: this.memory,
+      prompts: this.prompts,
+      events: this.#events,
+      maxIterations: this.#maxIterations,
+      ...(options.maxToolResultChars === undefined ? {} : { maxToolResultChars: options.maxToolResultChars }),
+      ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
+      ...(options.settings ? { settings: options.settings } : {}),
+      historyCheck: this.#historyCheck,
+      sessionId: this.sessionId,
+      workspace: options.workspace ?? process.cwd(),
+      now: options.now ?? (() => performance.now()),
+      runId: (options.createId ?? randomUUID)(),
+    };
+  }
+
+  /** The control of the run going on, if one is. */
+  #activeControl(): RunControl | undefined {
+    return this.running ? this.#run?.control : undefined;
   }
 
   /** The same run as `run`, as an async iterable of its events, ending with `loop-end`. Breaking out of the loop cancels the run. */
@@ -177,7 +198,7 @@ export class DefaultAgent implements Agent {
 
   /** Cancels the running run, if any: the model stream and running tools are aborted. */
   cancel(reason?: string): void {
-    this.#controller?.abort(reason ?? 'cancelled');
+    if (this.running) this.#run?.controller.abort(reason ?? 'cancelled');
   }
 
   /**

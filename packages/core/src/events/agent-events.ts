@@ -46,6 +46,7 @@ export interface AgentEventMap {
   /** A tool call succeeded. */
   'tool-result': {
     type: 'tool-result';
+    iteration: number;
     toolCallId: string;
     name: string;
     /** The text the model sees. */
@@ -57,6 +58,7 @@ export interface AgentEventMap {
   /** A tool call failed; the model sees `content`. */
   'tool-result-error': {
     type: 'tool-result-error';
+    iteration: number;
     toolCallId: string;
     name: string;
     content: string;
@@ -66,11 +68,11 @@ export interface AgentEventMap {
   /** The model answered without a tool call; it is reminded in the next request. */
   'no-tool-call': { type: 'no-tool-call'; iteration: number; text: string; consecutive: number };
   /** The model called `task_completion`. */
-  'task-complete': { type: 'task-complete' } & TaskCompletionPayload;
+  'task-complete': { type: 'task-complete'; iteration: number } & TaskCompletionPayload;
   /** The model called `ask_question`. */
-  'question-asked': { type: 'question-asked' } & AskQuestionPayload;
-  /** The model called `converse`. */
-  converse: { type: 'converse' } & ConversePayload;
+  'question-asked': { type: 'question-asked'; iteration: number } & AskQuestionPayload;
+  /** The model called `converse` (or answered three times in a row without a tool call). */
+  converse: { type: 'converse'; iteration: number } & ConversePayload;
   /** A model call finished; `usage` is the call's, `total` the run's so far. */
   usage: { type: 'usage'; iteration: number; usage: Usage; total: Usage; finishReason: FinishReason };
   /** The provider retries a failed call. With `discardOutput`, drop what this step showed so far. */
@@ -83,7 +85,7 @@ export interface AgentEventMap {
     discardOutput: boolean;
   };
   /** The session switched tool protocol (a server rejected native tools under `toolProtocol: 'auto'`). */
-  'protocol-switch': { type: 'protocol-switch'; from: 'native'; to: 'xml'; reason: string };
+  'protocol-switch': { type: 'protocol-switch'; iteration: number; from: 'native'; to: 'xml'; reason: string };
   /** Input sent with `agent.send()` was queued, or reached the model. */
   'input-queued': { type: 'input-queued'; text: string };
   'input-delivered': { type: 'input-delivered'; iteration: number; text: string };

@@ -1,47 +1,36 @@
 import type { Memory, Message } from '@agentloop/memory';
 import { userMessage } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
-import type { ToolRegistry } from '@agentloop/tools';
+import type { LoopControlExit, ToolRegistry } from '@agentloop/tools';
 import { AgentloopError } from '@agentloop/tools';
-import type { AgentExit, AgentResult } from '../agent/agent-result.js';
+import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import { CancelledError, ProviderError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
-import type { LLMProvider, ModelRequest, ModelSettings, Usage } from '../provider/index.js';
+import type { ModelRequest, ModelSettings, Usage } from '../provider/index.js';
 import { addUsage, emptyUsage } from '../provider/index.js';
 import { abortable } from './abortable-stream.js';
 import type { HistoryCheck } from './history-check.js';
 import { ModelStepCollector } from './model-step.js';
+import type { RunControl } from './run-control.js';
 import type { ModelStep, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
-import type { LoopExit } from './tool-step.js';
 import { CANCELLED_RESULT, runToolStep } from './tool-step.js';
 
-/** Everything one run of the loop uses, passed in so the loop holds no state of its own. */
+/** What one run of the loop works with and does not change: the agent's parts, limits, clock and ids. */
 export interface LoopDependencies {
-  /** The provider of the next model call (it can be switched mid-run). */
-  provider: () => LLMProvider;
   tools: ToolRegistry;
   memory: Memory;
   prompts: PromptBuilder;
   events: AgentEventBus;
-  /** The tool protocol of the next model call (it can change mid-run, e.g. native → xml). */
-  protocol: () => ToolProtocolAdapter;
-  /** Switches the session to the XML protocol when the server rejects native tools; false when not allowed. */
-  fallBackToXml: () => boolean;
-  /** Takes the input queued with `agent.send()` since the last call. */
-  takeQueuedInput: () => string[];
-  /** Called once the run's outcome is known, just before `loop-end`, so a `loop-end` listener can start the next run. */
-  onSettled: () => void;
   maxIterations: number;
   /** The longest tool result sent to the model, in characters. */
   maxToolResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`, in milliseconds. */
   toolTimeoutMs?: number;
+  settings?: ModelSettings;
   /** Checks the history before each request (kept by the agent, so checked messages are not walked again). */
   historyCheck: HistoryCheck;
-  settings?: ModelSettings;
   sessionId: string;
   workspace: string;
-  signal: AbortSignal;
   now: () => number;
   runId: string;
 }
@@ -49,35 +38,40 @@ export interface LoopDependencies {
 /** A run in progress. */
 interface RunState {
   deps: LoopDependencies;
+  control: RunControl;
   iterations: number;
   usage: Usage;
   consecutiveWithoutTool: number;
   /** The messages this run added, in order (a compacting memory may rewrite its own list). */
   added: Message[];
   started: number;
-  /** The protocol of the current iteration. */
-  protocol: ToolProtocolAdapter;
+  /** The protocol of the latest model call. */
+  protocol: ToolProtocolAdapter | undefined;
   /** Calls in history still waiting for their results: whatever ends the run, they get one. */
   openCalls: readonly StepToolCall[];
 }
+
+/** The model answered; or its server rejected native tools and the session switched to XML. */
+type ModelCallOutcome = ModelStep | 'switched-to-xml';
 
 /**
  * The agent loop: ask the model, run the tools it calls, repeat until it calls a loop-control tool or a
  * limit, a cancel or an error ends the run. Never throws: every ending is an AgentResult, announced by
  * `loop-end` as the last event.
  */
-export async function runLoop(deps: LoopDependencies, input: string): Promise<AgentResult> {
-  const run = startRun(deps, input);
+export async function runLoop(deps: LoopDependencies, control: RunControl, input: string): Promise<AgentResult> {
+  const run = startRun(deps, control, input);
   try {
     // Input queued before this run was sent before it, so it goes first.
     deliverQueuedInput(run);
     append(run, userMessage(input));
     while (run.iterations < deps.maxIterations) {
-      throwIfCancelled(deps.signal);
+      throwIfCancelled(control.signal);
       deliverQueuedInput(run);
       const step = await callModel(run);
+      if (step === 'switched-to-xml') continue;
       const exit = step.toolCalls.length > 0 ? await runTools(run, step) : remindOrConverse(run, step);
-      if (exit) return endRun(run, loopControlExit(exit));
+      if (exit) return endRun(run, exit);
     }
     deps.events.emit({
       type: 'loop-max-reached',
@@ -87,26 +81,25 @@ export async function runLoop(deps: LoopDependencies, input: string): Promise<Ag
     });
     return endRun(run, { exit: 'max_iterations', payload: undefined });
   } catch (error) {
-    if (deps.signal.aborted)
-      return endRun(run, {
-        exit: 'cancelled',
-        payload: undefined,
-        error: new CancelledError(undefined, deps.signal.reason),
-      });
+    if (control.signal.aborted) {
+      const cancelled = new CancelledError(undefined, control.signal.reason);
+      return endRun(run, { exit: 'cancelled', payload: undefined, error: cancelled });
+    }
     return endRun(run, { exit: 'error', payload: undefined, error: AgentloopError.from(error) });
   }
 }
 
-function startRun(deps: LoopDependencies, input: string): RunState {
+function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
   return {
     deps,
+    control,
     iterations: 0,
     usage: emptyUsage(),
     consecutiveWithoutTool: 0,
     added: [],
     started: deps.now(),
-    protocol: deps.protocol(),
+    protocol: undefined,
     openCalls: [],
   };
 }
@@ -122,18 +115,18 @@ function throwIfCancelled(signal: AbortSignal): void {
 }
 
 function deliverQueuedInput(run: RunState): void {
-  for (const text of run.deps.takeQueuedInput()) {
+  for (const text of run.control.takeQueuedInput()) {
     append(run, userMessage(text));
     run.deps.events.emit({ type: 'input-delivered', iteration: run.iterations + 1, text });
   }
 }
 
-async function callModel(run: RunState): Promise<ModelStep> {
-  const { deps } = run;
+async function callModel(run: RunState): Promise<ModelCallOutcome> {
+  const { deps, control } = run;
   const iteration = ++run.iterations;
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
-  const provider = deps.provider();
-  const protocol = deps.protocol();
+  const provider = control.provider;
+  const protocol = control.resolveProtocol();
   run.protocol = protocol;
   const definitions = deps.tools.definitions();
   const messages = deps.memory.messages().filter((message) => message.role !== 'system');
@@ -148,7 +141,7 @@ async function callModel(run: RunState): Promise<ModelStep> {
     messages,
     ...protocol.requestTools(definitions),
     ...(deps.settings ? { settings: deps.settings } : {}),
-    signal: deps.signal,
+    signal: control.signal,
   };
   const collector = new ModelStepCollector(deps.events, iteration);
   const decoder = protocol.createDecoder();
@@ -156,7 +149,7 @@ async function callModel(run: RunState): Promise<ModelStep> {
   let failure: { error: unknown } | undefined;
   try {
     // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
-    for await (const chunk of abortable(provider.stream(request), deps.signal)) {
+    for await (const chunk of abortable(provider.stream(request), control.signal)) {
       // The XML protocol keeps the model's text with its tool blocks in history.
       if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
       else if (chunk.type === 'finish') finished = true;
@@ -170,15 +163,15 @@ async function callModel(run: RunState): Promise<ModelStep> {
   run.usage = addUsage(run.usage, step.usage);
   deps.events.emit({ type: 'usage', iteration, usage: step.usage, total: run.usage, finishReason: step.finishReason });
   const empty = step.message.content.length === 0;
-  if (deps.signal.aborted) {
+  if (control.signal.aborted) {
     // What the model already said stays in history, and each call it made gets a result (at the run's end).
     if (!empty) appendStep(run, step);
-    throw new CancelledError(undefined, deps.signal.reason);
+    throw new CancelledError(undefined, control.signal.reason);
   }
   if (failure) {
     if (!canFallBackToXml(run, protocol, failure.error)) throw failure.error;
-    deps.events.emit({ type: 'protocol-switch', from: 'native', to: 'xml', reason: (failure.error as Error).message });
-    return callModel(run);
+    deps.events.emit({ type: 'protocol-switch', iteration, from: 'native', to: 'xml', reason: failure.error.message });
+    return 'switched-to-xml';
   }
   if (!finished) {
     // A response without a finish reason was cut off: its last tool call may hold half its arguments
@@ -195,37 +188,25 @@ async function callModel(run: RunState): Promise<ModelStep> {
   return step;
 }
 
-function appendStep(run: RunState, step: ModelStep): void {
-  append(run, step.message);
-  run.openCalls = step.toolCalls;
-}
-
-/** Answers the calls a failure or cancel left without a result, so the next run can send the history as it is. */
-function closeOpenCalls(run: RunState, content: string): void {
-  const calls = run.openCalls;
-  if (calls.length === 0) return;
-  run.openCalls = [];
-  try {
-    append(run, ...run.protocol.resultMessages(calls.map((call) => ({ call, content, isError: true }))));
-  } catch {
-    // The memory itself failed; the run already ends with that error, and there is nothing left to try.
-  }
-}
-
 // An OpenAI-compatible server that says the model has no tool support: with `toolProtocol: 'auto'` the
-// session goes on in the XML protocol instead of failing.
-function canFallBackToXml(run: RunState, protocol: ToolProtocolAdapter, failure: unknown): boolean {
+// session goes on in the XML protocol instead of failing. The switch takes one of the run's iterations.
+function canFallBackToXml(run: RunState, protocol: ToolProtocolAdapter, failure: unknown): failure is AgentloopError {
   return (
     protocol.name === 'native' &&
     AgentloopError.isInstance(failure) &&
     failure.code === 'tools_unsupported' &&
     run.iterations < run.deps.maxIterations &&
-    run.deps.fallBackToXml()
+    run.control.fallBackToXml()
   );
 }
 
-async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | undefined> {
-  const { deps, protocol } = run;
+function appendStep(run: RunState, step: ModelStep): void {
+  append(run, step.message);
+  run.openCalls = step.toolCalls;
+}
+
+async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit | undefined> {
+  const { deps, control } = run;
   run.consecutiveWithoutTool = 0;
   // A call cut off by the output limit may "repair" into the wrong arguments: never run it.
   const calls = step.toolCalls.map((call) =>
@@ -238,12 +219,13 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | unde
         }
       : call,
   );
+  const protocol = run.protocol ?? control.resolveProtocol();
   const result = await runToolStep(
     {
       tools: deps.tools,
       events: deps.events,
       iteration: run.iterations,
-      signal: deps.signal,
+      signal: control.signal,
       sessionId: deps.sessionId,
       workspace: deps.workspace,
       now: deps.now,
@@ -255,49 +237,66 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopExit | unde
   );
   append(run, ...protocol.resultMessages(result.records));
   run.openCalls = [];
-  throwIfCancelled(deps.signal);
+  throwIfCancelled(control.signal);
   return result.exit;
 }
 
 // A reply without a tool call gets a reminder; after two reminders in a row its text is taken as
 // `converse`, so a model that will not call tools still reaches the user instead of looping.
-function remindOrConverse(run: RunState, step: ModelStep): LoopExit | undefined {
+function remindOrConverse(run: RunState, step: ModelStep): LoopControlExit | undefined {
   const { deps } = run;
   const consecutive = ++run.consecutiveWithoutTool;
   deps.events.emit({ type: 'no-tool-call', iteration: run.iterations, text: step.text, consecutive });
-  if (consecutive > 2 && step.text.trim() !== '') return { tool: 'converse', payload: { message: step.text.trim() } };
+  const text = step.text.trim();
+  if (consecutive > 2 && text !== '') return { exit: 'converse', payload: { message: text } };
   // No reminder after the last call: the next run would start with a stale one.
-  if (run.iterations < deps.maxIterations) append(run, userMessage(run.protocol.reminder(consecutive)));
+  if (run.iterations < deps.maxIterations && run.protocol) append(run, userMessage(run.protocol.reminder(consecutive)));
   return undefined;
 }
 
-function loopControlExit(exit: LoopExit): Pick<AgentResult, 'exit' | 'payload'> {
-  return { exit: exit.tool, payload: exit.payload } as Pick<AgentResult, 'exit' | 'payload'>;
+/** Answers the calls a failure or cancel left without a result, so the next run can send the history as it is. */
+function closeOpenCalls(run: RunState, content: string): void {
+  const calls = run.openCalls;
+  if (calls.length === 0 || !run.protocol) return;
+  run.openCalls = [];
+  try {
+    append(run, ...run.protocol.resultMessages(calls.map((call) => ({ call, content, isError: true }))));
+  } catch {
+    // The memory itself failed; the run already ends with that error, and there is nothing left to try.
+  }
 }
 
-function endRun(run: RunState, outcome: { exit: AgentExit; payload: unknown; error?: AgentloopError }): AgentResult {
+function endRun(run: RunState, outcome: AgentOutcome): AgentResult {
   const { deps } = run;
-  closeOpenCalls(
-    run,
-    outcome.exit === 'cancelled'
-      ? CANCELLED_RESULT
-      : `Not run: the turn ended with an error before this call finished (${outcome.error?.message ?? 'unknown error'}).`,
-  );
-  announceExit(deps.events, outcome.exit, outcome.payload);
-  const result = {
+  if (outcome.exit === 'cancelled') closeOpenCalls(run, CANCELLED_RESULT);
+  else if (outcome.exit === 'error') {
+    closeOpenCalls(run, `Not run: the turn ended with an error before this call finished (${outcome.error.message}).`);
+  }
+  announceExit(run, outcome);
+  const result: AgentResult = {
     ...outcome,
     usage: run.usage,
     iterations: run.iterations,
     messages: run.added,
     durationMs: deps.now() - run.started,
-  } as AgentResult;
-  deps.onSettled();
+  };
+  run.control.settled = true;
   deps.events.emit({ type: 'loop-end', runId: deps.runId, result });
   return result;
 }
 
-function announceExit(events: AgentEventBus, exit: AgentExit, payload: unknown): void {
-  if (exit === 'task_completion') events.emit({ type: 'task-complete', ...(payload as { result: string }) });
-  else if (exit === 'ask_question') events.emit({ type: 'question-asked', ...(payload as { question: string }) });
-  else if (exit === 'converse') events.emit({ type: 'converse', ...(payload as { message: string }) });
+function announceExit(run: RunState, outcome: AgentOutcome): void {
+  const { events } = run.deps;
+  const iteration = run.iterations;
+  switch (outcome.exit) {
+    case 'task_completion':
+      events.emit({ type: 'task-complete', iteration, ...outcome.payload });
+      break;
+    case 'ask_question':
+      events.emit({ type: 'question-asked', iteration, ...outcome.payload });
+      break;
+    case 'converse':
+      events.emit({ type: 'converse', iteration, ...outcome.payload });
+      break;
+  }
 }

@@ -97,7 +97,7 @@ describe('runToolStep', () => {
       { toolCallId: 'a', toolName: 'converse', arguments: { message: 'hi' } },
       { toolCallId: 'b', toolName: 'task_completion', arguments: { result: 'r' } },
     ]);
-    expect(result.exit).toEqual({ tool: 'converse', payload: { message: 'hi' } });
+    expect(result.exit).toEqual({ exit: 'converse', payload: { message: 'hi' } });
     expect(result.records[1]).toMatchObject({ isError: true, content: 'Not run: the turn ended before this call.' });
   });
 });

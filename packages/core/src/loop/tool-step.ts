@@ -1,5 +1,5 @@
-import type { LoopControlToolName, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
-import { describeThrown, isLoopControlToolName, runToolCall } from '@agentloop/tools';
+import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
+import { describeThrown, isLoopControlToolName, loopControlExit, runToolCall } from '@agentloop/tools';
 import type { AgentEventBus } from '../events/index.js';
 import type { StepToolCall, ToolCallRecord } from './tool-protocol.js';
 
@@ -20,16 +20,10 @@ export interface ToolStepContext {
   toolTimeoutMs?: number;
 }
 
-/** A valid loop-control call that ends the run. */
-export interface LoopExit {
-  tool: LoopControlToolName;
-  payload: unknown;
-}
-
 /** The tool step's outcome: one record per call, in call order, and the exit if one was called. */
 export interface ToolStepResult {
   records: ToolCallRecord[];
-  exit?: LoopExit;
+  exit?: LoopControlExit;
 }
 
 /**
@@ -48,11 +42,11 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Step
   const records = new Map<StepToolCall, ToolCallRecord>();
   await Promise.all(ordinary.map(async (call) => records.set(call, await runGuarded(context, call))));
 
-  let exit: LoopExit | undefined;
-  if (control) {
+  let exit: LoopControlExit | undefined;
+  if (control && isLoopControlToolName(control.toolName)) {
     const record = await runGuarded(context, control);
     records.set(control, record);
-    if (!record.isError) exit = { tool: control.toolName as LoopControlToolName, payload: record.payload };
+    if (!record.isError) exit = loopControlExit(control.toolName, record.payload);
   }
   for (const call of calls) {
     if (records.has(call)) continue;
@@ -127,6 +121,7 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   if (outcome.status === 'ok') {
     events.emit({
       type: 'tool-result',
+      iteration,
       toolCallId: call.toolCallId,
       name: call.toolName,
       content: outcome.content,
@@ -137,6 +132,7 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   }
   events.emit({
     type: 'tool-result-error',
+    iteration,
     toolCallId: call.toolCallId,
     name: call.toolName,
     content: outcome.content,
@@ -149,6 +145,7 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
 function notRun(context: ToolStepContext, call: StepToolCall, content: string): ToolCallRecord {
   context.events.emit({
     type: 'tool-result-error',
+    iteration: context.iteration,
     toolCallId: call.toolCallId,
     name: call.toolName,
     content,

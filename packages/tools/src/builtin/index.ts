@@ -1,6 +1,8 @@
 export type {
   AskQuestionPayload,
   ConversePayload,
+  LoopControlExit,
+  LoopControlPayloadMap,
   LoopControlToolName,
   TaskCompletionPayload,
 } from './loop-control-tools.js';
@@ -9,6 +11,7 @@ export {
   converseTool,
   isLoopControlToolName,
   LOOP_CONTROL_TOOL_NAMES,
+  loopControlExit,
   loopControlTools,
   taskCompletionTool,
 } from './loop-control-tools.js';

@@ -35,7 +35,33 @@ export interface ConversePayload {
   message: string;
 }
 
+/** The payload of each loop-control tool, by name: the one map exits, events and results are typed from. */
+export interface LoopControlPayloadMap {
+  task_completion: TaskCompletionPayload;
+  ask_question: AskQuestionPayload;
+  converse: ConversePayload;
+}
+
+/** A loop-control call that ends a run: the tool's name and its validated payload. */
+export type LoopControlExit = {
+  [Name in LoopControlToolName]: { exit: Name; payload: LoopControlPayloadMap[Name] };
+}[LoopControlToolName];
+
 const requiredText = (description: string) => z.string().trim().min(1, 'must not be empty').describe(description);
+
+const taskCompletionParameters = z.object({
+  result: requiredText('The final result of the task, written for the user.'),
+  artifacts: z.array(z.string()).optional().describe('Paths or names of files and other artifacts produced.'),
+});
+
+const askQuestionParameters = z.object({
+  question: requiredText('The question for the user.'),
+  suggestions: z.array(z.string()).max(4).optional().describe('Up to four suggested answers.'),
+});
+
+const converseParameters = z.object({
+  message: requiredText('The message for the user.'),
+});
 
 // The loop ends on these calls before `execute` matters; `execute` returns the text the model sees as
 // the call's result in history, since every call needs exactly one result.
@@ -43,10 +69,7 @@ export const taskCompletionTool: Tool<TaskCompletionPayload, string> = defineToo
   name: 'task_completion',
   description:
     'Call this when the task is fully done. Give the final result for the user, and list any files or other artifacts you produced. This ends your turn.',
-  parameters: z.object({
-    result: requiredText('The final result of the task, written for the user.'),
-    artifacts: z.array(z.string()).optional().describe('Paths or names of files and other artifacts produced.'),
-  }),
+  parameters: taskCompletionParameters,
   execute: () => 'Task completion delivered to the user.',
 });
 
@@ -54,10 +77,7 @@ export const askQuestionTool: Tool<AskQuestionPayload, string> = defineTool({
   name: 'ask_question',
   description:
     'Call this when you cannot go on without information only the user has. Ask one clear question, optionally with up to four suggested answers. This ends your turn; the user answers in the next message.',
-  parameters: z.object({
-    question: requiredText('The question for the user.'),
-    suggestions: z.array(z.string()).max(4).optional().describe('Up to four suggested answers.'),
-  }),
+  parameters: askQuestionParameters,
   execute: () => 'Question delivered to the user; their answer follows.',
 });
 
@@ -65,11 +85,31 @@ export const converseTool: Tool<ConversePayload, string> = defineTool({
   name: 'converse',
   description:
     'Call this to reply to the user conversationally when there is no task to carry out (a greeting, a question about you, small talk). This ends your turn.',
-  parameters: z.object({
-    message: requiredText('The message for the user.'),
-  }),
+  parameters: converseParameters,
   execute: () => 'Message delivered to the user.',
 });
 
 /** The three loop-control tools, in listing order. */
 export const loopControlTools: readonly Tool[] = [taskCompletionTool, askQuestionTool, converseTool];
+
+/**
+ * The exit a loop-control call makes, typed by tool, or undefined when its arguments are not a valid
+ * payload. The arguments were validated when the call ran; parsing them again here (once per run) is
+ * what types the payload without a cast.
+ */
+export function loopControlExit(name: LoopControlToolName, args: unknown): LoopControlExit | undefined {
+  switch (name) {
+    case 'task_completion': {
+      const parsed = taskCompletionParameters.safeParse(args);
+      return parsed.success ? { exit: name, payload: parsed.data } : undefined;
+    }
+    case 'ask_question': {
+      const parsed = askQuestionParameters.safeParse(args);
+      return parsed.success ? { exit: name, payload: parsed.data } : undefined;
+    }
+    case 'converse': {
+      const parsed = converseParameters.safeParse(args);
+      return parsed.success ? { exit: name, payload: parsed.data } : undefined;
+    }
+  }
+}
