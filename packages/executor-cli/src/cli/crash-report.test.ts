@@ -16,6 +16,13 @@ describe('crashReport', () => {
     expect(report).toContain('root cause');
   });
 
+  it('redacts the user-info of URLs, with and without --verbose', () => {
+    const error = new Error('fetch http://user:password@host/v1 failed');
+    expect(crashReport(error, [])).toBe('✗ fetch http://***@host/v1 failed\n');
+    expect(crashReport(error, ['--verbose'])).not.toContain('password');
+    expect(crashReport(error, ['--verbose'])).toContain('Error: fetch http://***@host/v1 failed');
+  });
+
   it('prints a thrown value that is not an Error', () => {
     expect(crashReport('plain text', [])).toBe('✗ plain text\n');
   });

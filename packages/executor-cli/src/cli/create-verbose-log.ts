@@ -5,7 +5,7 @@ import { createRedactor, environmentSecrets, VerboseLog } from '../verbose/index
 
 /**
  * The session's verbose log on stderr, redacting every key the session knows of: the provider's, the
- * configured ones, and the environment's secret-looking variables.
+ * configured ones and the values of configured headers, and the environment's secret-looking variables.
  */
 export function createVerboseLog(
   settings: SessionSettings,
@@ -14,7 +14,10 @@ export function createVerboseLog(
 ): VerboseLog {
   const secrets = [
     settings.provider.apiKey,
-    ...Object.values(settings.config.providers).map((entry) => entry.api_key),
+    ...Object.values(settings.config.providers).flatMap((entry) => [
+      entry.api_key,
+      ...Object.values(entry.headers ?? {}).flatMap(headerSecrets),
+    ]),
     ...environmentSecrets(environment),
   ];
   return new VerboseLog(
@@ -23,4 +26,10 @@ export function createVerboseLog(
     createRedactor(secrets),
     settings.verbose,
   );
+}
+
+// `Basic dXNlcjpwYXNz` may show whole or as its credential alone, without the scheme.
+function headerSecrets(value: string): string[] {
+  const credential = /^[A-Za-z]+\s+(\S+)$/.exec(value.trim())?.[1];
+  return credential ? [value, credential] : [value];
 }

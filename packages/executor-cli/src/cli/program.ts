@@ -21,7 +21,10 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
       'provider: anthropic, openai, openai-responses, or a [providers.<name>] of the configuration',
     )
     .option('--model <model>', 'model, or provider:model (e.g. anthropic:claude-sonnet-4-6)')
-    .option('--base-url <url>', 'base URL of the API, e.g. http://localhost:11434/v1 for Ollama')
+    .option(
+      '--base-url <url>',
+      'base URL of the API, e.g. http://localhost:11434/v1 for Ollama; without user:password@ (a credential goes in the configuration: api_key, or headers)',
+    )
     .addOption(new Option('--protocol <protocol>', 'how tools reach the model').choices(['auto', 'native', 'xml']))
     .option('--max-iterations <count>', 'model calls per task before the agent stops', positiveInteger)
     .option('--system <prompt>', 'instructions added to the system prompt')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
+import { hasUrlCredentials, URL_CREDENTIALS_ADVICE } from './url-credentials.js';
 
 export type { ProviderType } from './provider-types.js';
 
@@ -17,8 +18,21 @@ export const providerEntrySchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
     .optional(),
-  /** The API's base URL, e.g. `http://localhost:11434/v1` for Ollama. */
-  base_url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The API's base URL, e.g. `http://localhost:11434/v1` for Ollama; no credentials in it (see `headers`). */
+  base_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((url) => !hasUrlCredentials(url), `must not have a user name or password in it: ${URL_CREDENTIALS_ADVICE}`)
+    .optional(),
+  /**
+   * Headers sent with every request, e.g. `{ Authorization = "Basic ..." }` for a server behind basic auth.
+   * Their values are redacted from logs and errors like API keys.
+   */
+  headers: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'header names are HTTP tokens, e.g. Authorization'),
+      z.string(),
+    )
+    .optional(),
   /** The model to use with this provider. */
   model: nonEmpty.optional(),
 });

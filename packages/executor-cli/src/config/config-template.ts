@@ -52,9 +52,12 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # model = "gpt-5-mini"
 
 # A local OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio): no API key needed.
-# Use it with provider = "ollama" or --provider ollama.
+# Use it with provider = "ollama" or --provider ollama. A base URL may not hold a user name or
+# password (http://user:password@host is refused): a server behind basic auth gets its credential
+# as a header, sent with every request and redacted from logs like an API key.
 # [providers.ollama]
 # type = "openai"
 # base_url = "http://localhost:11434/v1"
 # model = "llama3.2"
+# headers = { Authorization = "Basic dXNlcjpwYXNzd29yZA==" }
 `;

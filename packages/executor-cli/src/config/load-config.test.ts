@@ -213,6 +213,23 @@ describe('parseConfig errors', () => {
     expect(error.problem).toBe('must be an http:// or https:// URL (got "localhost:11434")');
   });
 
+  it('refuses a base URL with credentials without echoing them, and says where they go', () => {
+    const error = errorOf(() => parseConfig('[providers.openai]\nbase_url = "http://user:password@host/v1"', 'c.toml'));
+    expect(error.key).toBe('providers.openai.base_url');
+    expect(error.problem).toMatch(/^must not have a user name or password in it: give the credential as a header/);
+    expect(error.problem).toContain('(got "http://***@host/v1")');
+    expect(error.message).not.toContain('password@');
+  });
+
+  it('reads a headers table, and never echoes a header value', () => {
+    expect(
+      parseConfig('[providers.openai]\nheaders = { Authorization = "Basic dXNlcjpwYXNz" }', 'c.toml').providers?.openai,
+    ).toEqual({ headers: { Authorization: 'Basic dXNlcjpwYXNz' } });
+    const error = errorOf(() => parseConfig('[providers.openai]\nheaders = { Authorization = 1234567890 }', 'c.toml'));
+    expect(error.key).toBe('providers.openai.headers.Authorization');
+    expect(error.message).not.toContain('1234567890');
+  });
+
   it('requires a type for a provider table whose name is not a provider kind', () => {
     const error = errorOf(() => parseConfig('[providers.ollama]\nbase_url = "http://localhost:11434/v1"', 'c.toml'));
     expect(error.key).toBe('providers.ollama.type');

@@ -1,5 +1,6 @@
 import { parse, TomlError } from 'smol-toml';
 import type { z } from 'zod';
+import { redactUrlCredentials } from '../verbose/redact.js';
 import { ConfigError } from './config-error.js';
 import type { ConfigFile } from './config-schema.js';
 import { configFileSchema } from './config-schema.js';
@@ -31,7 +32,8 @@ function issueKey(issue: z.core.$ZodIssue): string {
 function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === 'unrecognized_keys') return 'is not a known setting (see `agentloop config init` for the list)';
   const value = valueAt(data, issue.path);
-  const got = value === undefined || isSecret(issue.path, value) ? '' : ` (got ${JSON.stringify(value)})`;
+  const got =
+    value === undefined || isSecret(issue.path, value) ? '' : ` (got ${redactUrlCredentials(JSON.stringify(value))})`;
   // The schema's own messages ("must be a whole number") read well as they are; zod's defaults do not.
   if (/^(must|is) /.test(issue.message)) return `${issue.message}${got}`;
   if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}${got}`;
@@ -40,8 +42,9 @@ function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
   return `${issue.message}${got}`;
 }
 
-// An error message is shown and logged; the value of a key setting, or one shaped like a key, stays out of it.
-const SECRET_KEY = /api_?key|secret|token|password/i;
+// An error message is shown and logged; the value of a key setting or a header, or one shaped like a key,
+// stays out of it.
+const SECRET_KEY = /api_?key|secret|token|password|^headers$/i;
 const SECRET_VALUE = /\b(?:sk-|sk_|xox[a-z]-|gh[pousr]_|AIza)[A-Za-z0-9_-]{6,}|^[A-Za-z0-9_+/=.-]{32,}$/;
 
 function isSecret(path: readonly PropertyKey[], value: unknown): boolean {

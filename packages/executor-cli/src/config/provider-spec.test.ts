@@ -113,10 +113,52 @@ describe('resolveProviderSpec', () => {
     );
   });
 
+  it('refuses a base URL with a user name or password, showing it redacted and saying where credentials go', () => {
+    const error = errorOf(() =>
+      resolveProviderSpec({ baseURL: 'http://user:password@host/v1', model: 'm' }, noConfig, {}, 'u'),
+    );
+    expect(error.code).toBe('invalid_base_url');
+    expect(error.message).toMatch(/^The base URL http:\/\/\*\*\*@host\/v1 has a user name or password in it/);
+    expect(error.message).toContain('headers = { Authorization = "Basic <base64 of user:password>" }');
+    expect(error.message).not.toContain('password@');
+  });
+
+  it('refuses credentials in a base URL from the environment too', () => {
+    const error = errorOf(() =>
+      resolveProviderSpec({}, noConfig, { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'https://me:hunter22@gw/v1' }, 'u'),
+    );
+    expect(error.code).toBe('invalid_base_url');
+    expect(error.message).not.toContain('hunter22');
+  });
+
+  it('passes the headers of a provider table on, and takes a credential header for the key', () => {
+    const configured = config({
+      providers: {
+        anthropic: { base_url: 'https://proxy.example', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
+      },
+    });
+    expect(resolveProviderSpec({ provider: 'anthropic' }, configured, {}, 'u')).toEqual({
+      name: 'anthropic',
+      type: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      baseURL: 'https://proxy.example',
+      headers: { Authorization: 'Basic dXNlcjpwYXNz' },
+    });
+  });
+
   it('names an unknown provider', () => {
     expect(() => resolveProviderSpec({ provider: 'mistral' }, noConfig, {}, 'u')).toThrow(/Unknown provider "mistral"/);
   });
 });
+
+function errorOf(action: () => unknown): Error & { code?: string } {
+  try {
+    action();
+  } catch (error) {
+    return error as Error & { code?: string };
+  }
+  throw new Error('expected an error');
+}
 
 describe('splitModelReference', () => {
   const isProvider = (name: string) => name === 'openai' || name === 'ollama';

@@ -1,7 +1,10 @@
+import { CliError } from '../errors/index.js';
+import { redactUrlCredentials } from '../verbose/redact.js';
 import type { LoadedConfig } from './load-config.js';
 import { NoProviderError, noProviderMessage } from './no-provider-error.js';
 import type { ProviderType } from './provider-types.js';
 import { isProviderType } from './provider-types.js';
+import { hasUrlCredentials, URL_CREDENTIALS_ADVICE } from './url-credentials.js';
 
 /** Everything needed to build a provider, resolved from flags, configuration and the environment. */
 export interface ProviderSpec {
@@ -13,6 +16,8 @@ export interface ProviderSpec {
   /** Where the key came from (`ANTHROPIC_API_KEY`, `config file`), for messages. */
   apiKeySource?: string;
   baseURL?: string;
+  /** Headers sent with every request (the table's `headers`): how a server that wants one gets a credential. */
+  headers?: Record<string, string>;
 }
 
 /** What a user asks for: on the command line, in `/model`, or nothing (configuration decides). */
@@ -79,6 +84,12 @@ export function resolveProviderSpec(
   }
   const configModelApplies = config.provider === undefined || config.provider === name || fromConfig.provider === name;
   const baseURL = request.baseURL ?? entry.base_url ?? environment[BASE_URL_VARIABLES[type]];
+  if (baseURL !== undefined && hasUrlCredentials(baseURL)) {
+    throw new CliError(
+      `The base URL ${redactUrlCredentials(baseURL)} has a user name or password in it, which is never sent (fetch refuses such a URL) and would be shown in errors and logs; ${URL_CREDENTIALS_ADVICE}.`,
+      { code: 'invalid_base_url' },
+    );
+  }
   // A server the user names is likely not the vendor's, so the vendor's default model would be a guess; a
   // base URL exported in the environment is usually a proxy of the vendor's API, and an Anthropic base URL
   // can only be one.
@@ -97,13 +108,24 @@ export function resolveProviderSpec(
   const keyVariable = entry.api_key_env ?? API_KEY_VARIABLES[type];
   const apiKey = entry.api_key ?? environment[keyVariable];
   const apiKeySource = entry.api_key ? 'the configuration file' : environment[keyVariable] ? keyVariable : undefined;
-  // A local OpenAI-compatible server needs no key; the vendors' own APIs do.
-  if (apiKey === undefined && !(type !== 'anthropic' && baseURL)) {
+  // A local OpenAI-compatible server needs no key; the vendors' own APIs do, unless a header carries one.
+  if (apiKey === undefined && !(type !== 'anthropic' && baseURL) && !hasCredentialHeader(entry.headers)) {
     throw new NoProviderError(
       `The ${name} provider needs an API key: set ${keyVariable}, or api_key in [providers.${name}] of the configuration.`,
     );
   }
-  return { name, type, model, ...(apiKey ? { apiKey, apiKeySource } : {}), ...(baseURL ? { baseURL } : {}) };
+  return {
+    name,
+    type,
+    model,
+    ...(apiKey ? { apiKey, apiKeySource } : {}),
+    ...(baseURL ? { baseURL } : {}),
+    ...(entry.headers ? { headers: entry.headers } : {}),
+  };
+}
+
+function hasCredentialHeader(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => /^(?:authorization|x-api-key|api-key)$/i.test(name));
 }
 
 /**

@@ -289,6 +289,25 @@ describe('agentloop run', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ type: 'startup-error', error: { code: 'no_provider' } });
   }, 30_000);
 
+  it('refuses a base URL with a password, never showing it, and says how to pass a credential', async () => {
+    workspace = new CliWorkspace();
+    const url = 'http://user:password@127.0.0.1:9/v1';
+    for (const args of [
+      ['run', '--base-url', url, '--model', 'm', 'hi'],
+      ['run', '--json', '--verbose', '--base-url', url, '--model', 'm', 'hi'],
+    ]) {
+      const run = await agentloop(args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(
+        /^✗ The base URL http:\/\/\*\*\*@127\.0\.0\.1:9\/v1 has a user name or password in it/,
+      );
+      expect(run.stderr).toContain('headers = { Authorization = "Basic <base64 of user:password>" }');
+      expect(`${run.stdout}${run.stderr}`).not.toContain('password@');
+    }
+    const json = await agentloop(['run', '--json', '--base-url', url, '--model', 'm', 'hi']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ type: 'startup-error', error: { code: 'invalid_base_url' } });
+  }, 30_000);
+
   it('says in one line that a server cannot be reached, after the provider has retried', async () => {
     workspace = new CliWorkspace();
     const url = `http://127.0.0.1:${await closedPort()}/v1`;

@@ -14,6 +14,7 @@ export const createProvider: ProviderFactory = async (spec) => {
     model: spec.model,
     ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
     ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
+    ...(spec.headers ? { headers: spec.headers } : {}),
   };
   switch (spec.type) {
     case 'anthropic': {

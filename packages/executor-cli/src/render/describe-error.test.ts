@@ -1,6 +1,6 @@
 import { AgentloopError, ProviderError } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
-import { describeError } from './describe-error.js';
+import { describeError, describeErrorDetails } from './describe-error.js';
 
 const providerError = (
   code: ConstructorParameters<typeof ProviderError>[1]['code'],
@@ -18,6 +18,24 @@ describe('describeError', () => {
     });
     expect(describeError(error, { baseURL: 'http://127.0.0.1:9/v1' })).toBe(
       'Cannot reach http://127.0.0.1:9/v1 (ECONNREFUSED). Is the server running and the URL right?',
+    );
+  });
+
+  it('redacts the user-info of the server URL and of URLs in the cause', () => {
+    const refused = new TypeError(
+      'Request cannot be constructed from a URL that includes credentials: http://user:password@host/v1/chat/completions',
+    );
+    const error = new ProviderError('openai-compatible: could not reach the API', {
+      code: 'network',
+      provider: 'openai',
+      cause: new TypeError('fetch failed', { cause: refused }),
+    });
+    expect(describeError(error, { baseURL: 'http://user:password@host/v1' })).toBe(
+      'Cannot reach http://***@host/v1 (Request cannot be constructed from a URL that includes credentials: http://***@host/v1/chat/completions). Is the server running and the URL right?',
+    );
+    expect(describeErrorDetails(error).filter((line) => line.includes('password'))).toEqual([]);
+    expect(describeErrorDetails(error)).toContain(
+      'caused by: TypeError: Request cannot be constructed from a URL that includes credentials: http://***@host/v1/chat/completions',
     );
   });
 

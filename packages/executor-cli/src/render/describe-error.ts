@@ -1,3 +1,5 @@
+import { redactUrlCredentials } from '../verbose/redact.js';
+
 /** What the CLI knows about the provider, to make an error line say what to check. */
 export interface ErrorContext {
   /** `anthropic`, `openai`, or a configured name. */
@@ -9,9 +11,14 @@ export interface ErrorContext {
 
 /**
  * One clear line for a failure: what happened and what to check, without a stack trace. Provider errors
- * are worded by their code (a rejected key, an unreachable server, an unknown model).
+ * are worded by their code (a rejected key, an unreachable server, an unknown model). The user-info of
+ * any URL in it is redacted, whoever shows the line.
  */
 export function describeError(error: unknown, context: ErrorContext = {}): string {
+  return redactUrlCredentials(describeFailure(error, context));
+}
+
+function describeFailure(error: unknown, context: ErrorContext): string {
   const failure = errorFields(error);
   const provider = context.providerName ?? failure.provider ?? 'the provider';
   const server = context.baseURL ?? provider;
@@ -40,7 +47,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
 
 /**
  * The details `--verbose` adds below the line: code, status, the cause chain and the stack, one item a
- * line.
+ * line, URL user-info redacted.
  */
 export function describeErrorDetails(error: unknown): string[] {
   const lines: string[] = [];
@@ -57,7 +64,7 @@ export function describeErrorDetails(error: unknown): string[] {
       current = undefined;
     }
   }
-  return lines;
+  return lines.map(redactUrlCredentials);
 }
 
 /** What an error says about itself, read by shape (an AgentloopError's fields, or a plain Error's). */
@@ -76,7 +83,7 @@ export function errorFields(error: unknown): ErrorFields {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   return {
     code: typeof fields.code === 'string' ? fields.code : 'unknown',
-    message: error instanceof Error ? error.message : String(error),
+    message: redactUrlCredentials(error instanceof Error ? error.message : String(error)),
     ...(typeof fields.statusCode === 'number' ? { statusCode: fields.statusCode } : {}),
     ...(typeof fields.provider === 'string' ? { provider: fields.provider } : {}),
   };

@@ -2,7 +2,7 @@ export type { ErrorContext, ErrorFields } from './describe-error.js';
 export { describeError, describeErrorDetails, errorFields, firstSentence } from './describe-error.js';
 export type { EventRendererOptions } from './event-renderer.js';
 export { EventRenderer } from './event-renderer.js';
-export { JsonLinesRenderer, serializeError, serializeEvent } from './json-lines.js';
+export { JsonLinesRenderer, serializeError, serializeEvent, toJsonLine } from './json-lines.js';
 export { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 export type { MarkdownRenderer } from './markdown.js';
 export { loadTerminalMarkdown, plainMarkdown } from './markdown.js';

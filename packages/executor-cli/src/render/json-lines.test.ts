@@ -18,6 +18,15 @@ describe('serializeEvent', () => {
     });
   });
 
+  it('redacts the user-info of URLs in any field', () => {
+    const error = new ProviderError('could not reach http://user:password@host/v1/chat/completions', {
+      code: 'network',
+      provider: 'openai',
+    });
+    const event: AgentEvent = { type: 'retry', iteration: 1, attempt: 1, delayMs: 100, error, discardOutput: false };
+    expect(JSON.parse(serializeEvent(event)).error.message).toBe('could not reach http://***@host/v1/chat/completions');
+  });
+
   it('writes a plain error by name and message', () => {
     const event: AgentEvent = { type: 'listener-error', event: 'message-content', error: new TypeError('bad') };
     expect(JSON.parse(serializeEvent(event)).error).toEqual({ name: 'TypeError', message: 'bad' });

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '@agentloop/core';
+import { redactUrlCredentials } from '../verbose/redact.js';
 import type { TerminalOutput } from './terminal.js';
 
 /**
@@ -6,11 +7,20 @@ import type { TerminalOutput } from './terminal.js';
  * not enumerable, so plain JSON would drop them); bigints become strings.
  */
 export function serializeEvent(event: AgentEvent): string {
-  return JSON.stringify(event, (_key, value: unknown) => {
-    if (value instanceof Error) return serializeError(value);
-    if (typeof value === 'bigint') return value.toString();
-    return value;
+  return toJsonLine(event);
+}
+
+/**
+ * Any value as one line of JSON the CLI writes, serialized as `serializeEvent` does: the user-info of
+ * every URL in it is redacted.
+ */
+export function toJsonLine(value: unknown): string {
+  const json = JSON.stringify(value, (_key, field: unknown) => {
+    if (field instanceof Error) return serializeError(field);
+    if (typeof field === 'bigint') return field.toString();
+    return field;
   });
+  return redactUrlCredentials(json);
 }
 
 /** An error as a plain object: agentloop errors by their `toJSON`, others by name, code and message. */

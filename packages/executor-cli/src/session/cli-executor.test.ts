@@ -108,6 +108,15 @@ describe('CliExecutor', () => {
     expect(text).toContain('Model: scripted:model-a');
   });
 
+  it('redacts the user-info of a URL in the reason a model switch failed', async () => {
+    const switchModel = async () => {
+      throw new NoProviderError('No model is set for the server at http://user:password@host/v1.');
+    };
+    const { text } = await session(['/model gpt-5'], [], { switchModel });
+    expect(text).toContain('✗ No model is set for the server at http://***@host/v1.\n');
+    expect(text).not.toContain('password');
+  });
+
   it('switches the tool protocol with /protocol and refuses an unknown one', async () => {
     const { text, agent } = await session(['/protocol', '/protocol native', '/protocol json'], []);
     expect(text).toContain('Tool protocol: auto ');
@@ -196,6 +205,12 @@ describe('CliExecutor', () => {
     const { status, errors } = await session(['hello'], [], { agent: failed });
     expect(status).toBe(2);
     expect(errors).toBe('✗ No model provider is configured.\n');
+  });
+
+  it('redacts the user-info of a URL when the agent cannot be built', async () => {
+    const failed = Promise.reject(new NoProviderError('No model is set for the server at http://u:password@host/v1.'));
+    const { errors } = await session(['hello'], [], { agent: failed });
+    expect(errors).toBe('✗ No model is set for the server at http://***@host/v1.\n');
   });
 
   it('exits with 1 when the agent cannot be built for another reason', async () => {

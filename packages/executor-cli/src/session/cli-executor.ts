@@ -253,9 +253,8 @@ export class CliExecutor {
 
   #failStartup(error: unknown): number {
     const setup = isSetupError(error);
-    this.#errorOutput.write(
-      `${this.#style.red('✗')} ${setup ? error.message : describeError(error, this.#options.errorContext)}\n`,
-    );
+    const line = setup ? error.message : describeError(error, this.#options.errorContext);
+    this.#errorOutput.write(`${this.#style.red('✗')} ${this.#verboseLog.redact(line)}\n`);
     return setup ? EXIT_CODES.usage : EXIT_CODES.error;
   }
 

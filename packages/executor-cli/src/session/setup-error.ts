@@ -1,6 +1,7 @@
 // Failures of the user's setup rather than of a run: exit status 2, and the message as it is (it says
 // what to set or fix).
 const SETUP_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_base_url',
   'invalid_config',
   'invalid_cwd',
   'project_instructions_unreadable',

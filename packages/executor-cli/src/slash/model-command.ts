@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from '../verbose/redact.js';
 import type { SlashCommand } from './slash-command.js';
 
 /** `/model`: shows the provider and model, or switches them for the next model call. */
@@ -18,7 +19,8 @@ export const modelCommand: SlashCommand = {
       const label = await context.switchModel(reference);
       output.write(`${style.green('✓')} Now using ${style.bold(label)}. The conversation goes on with it.\n`);
     } catch (error) {
-      output.write(`${style.red('✗')} ${error instanceof Error ? error.message : String(error)}\n`);
+      const message = error instanceof Error ? error.message : String(error);
+      output.write(`${style.red('✗')} ${redactUrlCredentials(message)}\n`);
     }
   },
 };

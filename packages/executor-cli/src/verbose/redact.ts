@@ -11,8 +11,22 @@ const KEY_PATTERNS: readonly RegExp[] = [
 
 const SECRET_VARIABLE = /(?:KEY|TOKEN|SECRET|PASSWORD)$/i;
 
+// The user-info of a URL: after `scheme://`, everything up to the last `@` before the host ends (a
+// password may hold an `@` of its own). A quote, a backslash or white space ends it, as in JSON or prose.
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>\\]*@/gi;
+
 /**
- * A function that replaces the given secrets (and anything shaped like an API key) with `[REDACTED]`.
+ * Text with the user name and password of every URL in it replaced: `http://user:pw@host/v1` becomes
+ * `http://***@host/v1`. Every URL the CLI shows passes through it (error lines, `--json` lines, the
+ * verbose log), wherever the URL came from: an option, a configuration file, a server's message.
+ */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(URL_USER_INFO, '$1***@');
+}
+
+/**
+ * A function that replaces the given secrets (and anything shaped like an API key) with `[REDACTED]`, and
+ * the user-info of URLs with `***` (see redactUrlCredentials).
  * Secrets shorter than 8 characters are ignored: replacing them would mangle ordinary text.
  */
 export function createRedactor(secrets: Iterable<string | undefined>): Redactor {
@@ -28,7 +42,7 @@ export function createRedactor(secrets: Iterable<string | undefined>): Redactor 
         pattern,
         (_match, prefix: unknown) => `${typeof prefix === 'string' ? prefix : ''}[REDACTED]`,
       );
-    return redacted;
+    return redactUrlCredentials(redacted);
   };
 }
 
