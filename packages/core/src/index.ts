@@ -1,28 +1,52 @@
-// The types an app needs most are re-exported here, so an app imports from @agentloop/core and a provider.
+// The public surface of @agentloop/core: the agent, its events, results and errors, DI, and the types an
+// app needs most, re-exported from the packages below so that an app imports from here and a provider.
+// The loop's parts (runLoop, the protocol adapters, the event bus) are not exported: they change freely.
 
+export type { Memory, MemorySnapshot } from '@agentloop/memory';
+export { ConversationMemory } from '@agentloop/memory';
+export type { EnvironmentSnapshot, PromptBuilderOptions, PromptContext, PromptSection } from '@agentloop/prompts';
+export { PromptBuilder } from '@agentloop/prompts';
 export type {
+  AgentloopErrorOptions,
   AssistantMessage,
-  Memory,
-  MemorySnapshot,
+  ErrorAction,
+  FinishReason,
+  LLMProvider,
   Message,
   MessagePart,
+  ModelChunk,
+  ModelRequest,
+  ModelSettings,
+  ProviderCapabilities,
+  ProviderErrorCode,
+  ReasoningEffort,
   TextPart,
   ThinkingPart,
   ToolCallPart,
+  ToolChoice,
   ToolMessage,
   ToolResultPart,
+  Usage,
   UserMessage,
-} from '@agentloop/memory';
-export { ConversationMemory, messageText, systemMessage, userMessage } from '@agentloop/memory';
-export type { PromptContext, PromptSection } from '@agentloop/prompts';
-export { PromptBuilder } from '@agentloop/prompts';
+} from '@agentloop/spec';
+export {
+  AgentloopError,
+  CancelledError,
+  messageText,
+  ProviderError,
+  systemMessage,
+  userMessage,
+} from '@agentloop/spec';
 export type {
   AskQuestionPayload,
   ConversePayload,
+  LoopControlPayloadMap,
+  LoopControlToolName,
   TaskCompletionPayload,
   Tool,
   ToolContext,
   ToolDefinition,
+  ToolDefinitionErrorCode,
   ToolProgress,
 } from '@agentloop/tools';
 export {
@@ -30,12 +54,10 @@ export {
   defineToolPlugin,
   isLoopControlToolName,
   LOOP_CONTROL_TOOL_NAMES,
+  ToolDefinitionError,
   ToolRegistry,
 } from '@agentloop/tools';
 export * from './agent/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';
-export * from './events/index.js';
-export * from './loop/index.js';
-export * from './provider/index.js';
-export * from './retry/index.js';
+export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';

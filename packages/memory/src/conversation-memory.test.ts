@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { AgentloopError } from '@agentloop/tools';
+import type { AssistantMessage, Message, ToolMessage } from '@agentloop/spec';
+import { AgentloopError, messageText, systemMessage, toolCallsOf, userMessage } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import type { MemorySnapshot } from './conversation-memory.js';
 import { ConversationMemory, MEMORY_SCHEMA_VERSION } from './conversation-memory.js';
-import type { AssistantMessage, Message, ToolMessage } from './message.js';
-import { messageText, systemMessage, toolCallsOf, userMessage } from './message.js';
 
 const assistantWithToolCalls: AssistantMessage = {
   role: 'assistant',

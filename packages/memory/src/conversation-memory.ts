@@ -1,5 +1,5 @@
-import { AgentloopError } from '@agentloop/tools';
-import type { Message } from './message.js';
+import type { Message } from '@agentloop/spec';
+import { AgentloopError } from '@agentloop/spec';
 
 /** The snapshot format version; bump it and add a migration when the Message model changes. */
 export const MEMORY_SCHEMA_VERSION = 1;

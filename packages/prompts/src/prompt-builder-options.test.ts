@@ -3,7 +3,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ToolDefinition } from '@agentloop/tools';
+import type { ToolDefinition } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EnvironmentContext } from './instructions/environment-context.js';
 import { ProjectInstructionsError } from './instructions/project-instructions-error.js';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@agentloop/tools';
+import type { ToolDefinition } from '@agentloop/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultPromptSections, PromptBuilder } from './prompt-builder.js';
 import type { PromptContext, PromptSection } from './prompt-context.js';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@agentloop/tools';
+import type { ToolDefinition } from '@agentloop/spec';
 
 /** How tools reach the model. */
 export type ToolProtocol = 'native' | 'xml';

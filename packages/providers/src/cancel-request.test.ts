@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { DefaultAgent, type LLMProvider } from '@agentloop/core';
+import { DefaultAgent } from '@agentloop/core';
+import type { LLMProvider } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { AnthropicProvider } from './anthropic/index.js';
 import { OpenAIProvider, OpenAIResponsesProvider } from './openai/index.js';

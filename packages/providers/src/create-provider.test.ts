@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentloopError } from '@agentloop/core';
+import { AgentloopError } from '@agentloop/spec';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicProvider } from './anthropic/index.js';
 import { createProvider } from './create-provider.js';

@@ -1,4 +1,5 @@
-import { AgentloopError, type LLMProvider, type RetryPolicy } from '@agentloop/core';
+import type { RetryPolicy } from '@agentloop/provider-utils';
+import { AgentloopError, type LLMProvider } from '@agentloop/spec';
 import type { ModelInfo } from './models/index.js';
 
 /** The provider kinds `createProvider` knows: the prefix of a provider spec. */

@@ -1,4 +1,4 @@
-import { AgentloopError, type LLMProvider } from '@agentloop/core';
+import { AgentloopError, type LLMProvider } from '@agentloop/spec';
 import { type CreateProviderOptions, createProvider } from './create-provider.js';
 import { nonBlank } from './environment/index.js';
 import { providerNotConfigured } from './errors/index.js';

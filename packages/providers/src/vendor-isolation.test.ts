@@ -44,6 +44,11 @@ describe('one module per vendor', () => {
   it('the root entry loads neither SDK until createProvider is called', () => {
     const dependencies = staticDependencies('index.ts');
     expect(loads(dependencies, /^(?:openai|@anthropic-ai\/sdk)/)).toEqual([]);
-    expect(dependencies.has('@agentloop/core')).toBe(true);
+    // A provider stands on the contracts and the provider helpers, never on the agent.
+    const ours = [...dependencies].filter((specifier) => specifier.startsWith('@agentloop/'));
+    expect(ours).toContain('@agentloop/spec');
+    expect(ours.filter((specifier) => !['@agentloop/spec', '@agentloop/provider-utils'].includes(specifier))).toEqual(
+      [],
+    );
   });
 });

@@ -1,7 +1,7 @@
+import type { JsonSchema } from '@agentloop/spec';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
-/** A JSON Schema object, as providers and the XML prompt expect it. */
-export type JsonSchema = { [key: string]: unknown };
+export type { JsonSchema, ToolDefinition } from '@agentloop/spec';
 
 /**
  * A tool's parameter schema: a zod schema (zod 4, or zod 3.24+ which also speaks Standard Schema) or a
@@ -55,14 +55,4 @@ export interface Tool<Args = any, Result = unknown> {
   readonly timeoutMs?: number;
   /** Runs the tool. */
   execute(args: Args, context: ToolContext): Promise<Result> | Result;
-}
-
-/** A tool as it is described to a model: name, description and JSON Schema of its input. */
-export interface ToolDefinition {
-  /** The tool's name. */
-  readonly name: string;
-  /** The tool's description. */
-  readonly description: string;
-  /** The JSON Schema of the tool's arguments (always an object schema). */
-  readonly inputSchema: JsonSchema;
 }

@@ -1,7 +1,7 @@
 import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
+import type { ModelSettings } from '@agentloop/spec';
 import type { Tool, ToolRegistry } from '@agentloop/tools';
-import type { ModelSettings } from '../provider/index.js';
 
 /** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
 export type ToolProtocolOption = 'auto' | 'native' | 'xml';

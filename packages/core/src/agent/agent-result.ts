@@ -1,6 +1,5 @@
-import type { Message } from '@agentloop/memory';
-import type { AgentloopError, LoopControlExit, LoopControlPayloadMap } from '@agentloop/tools';
-import type { Usage } from '../provider/index.js';
+import type { AgentloopError, Message, Usage } from '@agentloop/spec';
+import type { LoopControlExit, LoopControlPayloadMap } from '@agentloop/tools';
 
 /** How a run ended: one of the loop-control tools, a limit, a cancel or an error. */
 export type AgentExit = 'task_completion' | 'ask_question' | 'converse' | 'max_iterations' | 'cancelled' | 'error';

@@ -1,7 +1,6 @@
-import type { AgentloopError } from '@agentloop/tools';
+import type { AgentloopError, Usage } from '@agentloop/spec';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentEvent } from '../events/index.js';
-import type { Usage } from '../provider/index.js';
 import { ScriptedProvider } from '../testing/index.js';
 import type { AgentResult } from './agent-result.js';
 import { DefaultAgent } from './default-agent.js';

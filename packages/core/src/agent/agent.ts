@@ -1,7 +1,7 @@
 import type { Memory } from '@agentloop/memory';
+import type { LLMProvider } from '@agentloop/spec';
 import type { Tool, ToolRegistry } from '@agentloop/tools';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
-import type { LLMProvider } from '../provider/index.js';
 import type { RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 

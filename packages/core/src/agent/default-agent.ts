@@ -5,6 +5,7 @@ import type { Memory } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder } from '@agentloop/prompts';
+import { type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
 import type { Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
 import { inject, injectable } from 'tsyringe';
@@ -17,7 +18,6 @@ import { resolveToolProtocol } from '../loop/resolve-tool-protocol.js';
 import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
-import type { LLMProvider } from '../provider/index.js';
 import type { Agent } from './agent.js';
 import type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
@@ -47,7 +47,7 @@ export class DefaultAgent implements Agent {
   readonly #historyCheck = new HistoryCheck();
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
-    this.#provider = provider;
+    this.#provider = checkedProvider(provider);
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
     this.memory = options.memory ?? new ConversationMemory();
@@ -93,7 +93,7 @@ export class DefaultAgent implements Agent {
 
   /** Switches the provider (and so the model); takes effect at the next model call. */
   setProvider(provider: LLMProvider): this {
-    this.#provider = provider;
+    this.#provider = checkedProvider(provider);
     this.#xmlFallback = false;
     const control = this.#activeControl();
     if (control) {
@@ -239,4 +239,16 @@ export class DefaultAgent implements Agent {
   onAny(listener: (event: AgentEvent) => void): () => void {
     return this.#events.onAny(listener);
   }
+}
+
+/** The provider, once it is known to speak the contract this agent was built for. */
+function checkedProvider(provider: LLMProvider): LLMProvider {
+  const version: unknown = provider?.specificationVersion;
+  if (version === PROVIDER_SPECIFICATION_VERSION) return provider;
+  throw new AgentUsageError(
+    `The provider ${provider?.id ?? '(none)'} implements provider contract ${JSON.stringify(version ?? null)}, ` +
+      `but this agent speaks "${PROVIDER_SPECIFICATION_VERSION}": set \`specificationVersion: '${PROVIDER_SPECIFICATION_VERSION}'\` ` +
+      'on a provider written for it, or use a version of @agentloop/core that matches the provider.',
+    'unsupported_provider',
+  );
 }

@@ -1,9 +1,9 @@
 import { ConversationMemory } from '@agentloop/memory';
+import type { LLMProvider } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContainer, resolveAgent } from '../di/index.js';
-import type { LLMProvider } from '../provider/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 import { ScriptedProvider } from '../testing/index.js';
 import { DefaultAgent } from './default-agent.js';
@@ -46,6 +46,7 @@ describe('loop edge cases', () => {
 
   it('ends with a stream_broken error when the provider ends without output or finish', async () => {
     const silent: LLMProvider = {
+      specificationVersion: 'v1' as const,
       id: 'silent',
       capabilities: new ScriptedProvider([]).capabilities,
       async *stream() {},
@@ -175,6 +176,7 @@ describe('loop edge cases', () => {
 
   it('returns promptly on cancel even when the provider ignores its signal', async () => {
     const deaf: LLMProvider = {
+      specificationVersion: 'v1' as const,
       id: 'deaf',
       capabilities: new ScriptedProvider([]).capabilities,
       async *stream() {

@@ -1,8 +1,8 @@
-import { ConversationMemory, type Message } from '@agentloop/memory';
+import { ConversationMemory } from '@agentloop/memory';
+import type { LLMProvider, Message, ModelChunk } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { LLMProvider, ModelChunk } from '../provider/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 import { DefaultAgent } from './default-agent.js';
 
@@ -24,6 +24,7 @@ function pairedCalls(messages: readonly Message[]): boolean {
 /** A provider that streams these chunks once per call, as a third party's provider might. */
 function chunkProvider(...responses: ModelChunk[][]): LLMProvider & { requests: number } {
   const provider = {
+    specificationVersion: 'v1' as const,
     id: 'third-party',
     requests: 0,
     capabilities: {

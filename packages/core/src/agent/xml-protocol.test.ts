@@ -1,7 +1,7 @@
+import { ProviderError } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ProviderError } from '../errors/index.js';
 import type { AgentEvent } from '../events/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 

@@ -1,13 +1,14 @@
 import './reflect-polyfill.js';
 import { ConversationMemory } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
+import type { LLMProvider } from '@agentloop/spec';
+import { AgentloopError } from '@agentloop/spec';
 import type { Tool } from '@agentloop/tools';
-import { AgentloopError, ToolRegistry } from '@agentloop/tools';
+import { ToolRegistry } from '@agentloop/tools';
 import type { DependencyContainer } from 'tsyringe';
 import { instancePerContainerCachingFactory, Lifecycle, container as rootContainer } from 'tsyringe';
 import type { AgentOptions } from '../agent/agent-options.js';
 import { DefaultAgent } from '../agent/default-agent.js';
-import type { LLMProvider } from '../provider/index.js';
 import type { Plugin } from './plugin.js';
 import { TOKENS } from './tokens.js';
 

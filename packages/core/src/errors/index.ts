@@ -1,4 +1,2 @@
-export type { AgentloopErrorOptions, ErrorAction } from '@agentloop/tools';
-export { AgentloopError, ToolDefinitionError } from '@agentloop/tools';
-export type { ProviderErrorCode, ProviderErrorOptions } from './provider-error.js';
-export { AgentUsageError, CancelledError, ProviderError } from './provider-error.js';
+export type { AgentUsageErrorCode } from './agent-usage-error.js';
+export { AgentUsageError } from './agent-usage-error.js';

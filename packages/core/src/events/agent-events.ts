@@ -1,5 +1,5 @@
+import type { AgentloopError, FinishReason, Usage } from '@agentloop/spec';
 import type {
-  AgentloopError,
   AskQuestionPayload,
   ConversePayload,
   TaskCompletionPayload,
@@ -7,7 +7,6 @@ import type {
   ToolProgress,
 } from '@agentloop/tools';
 import type { AgentResult } from '../agent/agent-result.js';
-import type { FinishReason, Usage } from '../provider/index.js';
 
 /** The payload of each event, by name. Every payload also carries its own `type`. */
 export interface AgentEventMap {

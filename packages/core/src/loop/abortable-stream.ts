@@ -1,4 +1,4 @@
-import { CancelledError } from '../errors/index.js';
+import { CancelledError } from '@agentloop/spec';
 
 /**
  * The chunks of a stream until it ends or the signal aborts, whichever comes first. On abort it stops

@@ -1,5 +1,5 @@
-import type { Message } from '@agentloop/memory';
-import { AgentloopError, describeThrown } from '@agentloop/tools';
+import type { Message } from '@agentloop/spec';
+import { AgentloopError, describeThrown } from '@agentloop/spec';
 
 /**
  * Checks, before each request leaves, that the history is one every provider accepts: each tool call

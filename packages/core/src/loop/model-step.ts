@@ -1,7 +1,6 @@
-import type { AssistantMessage, ThinkingPart } from '@agentloop/memory';
+import type { AssistantMessage, FinishReason, ThinkingPart, Usage } from '@agentloop/spec';
+import { addUsage, emptyUsage } from '@agentloop/spec';
 import type { AgentEventBus } from '../events/index.js';
-import type { FinishReason, Usage } from '../provider/index.js';
-import { addUsage, emptyUsage } from '../provider/index.js';
 import type { ModelStep, StepEvent, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 
 type Part = AssistantMessage['content'][number];

@@ -1,6 +1,5 @@
-import type { AssistantMessage, Message } from '@agentloop/memory';
+import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
 import { parseToolArguments } from '@agentloop/tools';
-import type { ModelChunk } from '../provider/index.js';
 import type { StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
 
 const NOTHING: readonly StepEvent[] = [];

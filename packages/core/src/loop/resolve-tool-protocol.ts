@@ -1,4 +1,4 @@
-import type { LLMProvider } from '../provider/index.js';
+import type { LLMProvider } from '@agentloop/spec';
 import { nativeToolProtocol } from './native-protocol.js';
 import type { ToolProtocolAdapter } from './tool-protocol.js';
 import { xmlToolProtocol } from './xml-protocol.js';

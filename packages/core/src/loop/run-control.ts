@@ -1,5 +1,5 @@
+import type { LLMProvider } from '@agentloop/spec';
 import type { ToolProtocolOption } from '../agent/agent-options.js';
-import type { LLMProvider } from '../provider/index.js';
 import { resolveToolProtocol } from './resolve-tool-protocol.js';
 import type { ToolProtocolAdapter } from './tool-protocol.js';
 

@@ -1,13 +1,10 @@
-import type { Memory, Message } from '@agentloop/memory';
-import { userMessage } from '@agentloop/memory';
+import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
+import type { Message, ModelRequest, ModelSettings, Usage } from '@agentloop/spec';
+import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, ToolRegistry } from '@agentloop/tools';
-import { AgentloopError } from '@agentloop/tools';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
-import { CancelledError, ProviderError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
-import type { ModelRequest, ModelSettings, Usage } from '../provider/index.js';
-import { addUsage, emptyUsage } from '../provider/index.js';
 import { abortable } from './abortable-stream.js';
 import type { HistoryCheck } from './history-check.js';
 import { ModelStepCollector } from './model-step.js';

@@ -1,6 +1,13 @@
-import type { AssistantMessage, Message, ThinkingPart } from '@agentloop/memory';
-import type { ToolDefinition } from '@agentloop/tools';
-import type { FinishReason, ModelChunk, ToolChoice, Usage } from '../provider/index.js';
+import type {
+  AssistantMessage,
+  FinishReason,
+  Message,
+  ModelChunk,
+  ThinkingPart,
+  ToolChoice,
+  ToolDefinition,
+  Usage,
+} from '@agentloop/spec';
 
 /** A tool call found in a model response, decoded or not. */
 export interface StepToolCall {

@@ -1,5 +1,6 @@
+import { describeThrown } from '@agentloop/spec';
 import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
-import { describeThrown, isLoopControlToolName, loopControlExit, runToolCall } from '@agentloop/tools';
+import { isLoopControlToolName, loopControlExit, runToolCall } from '@agentloop/tools';
 import type { AgentEventBus } from '../events/index.js';
 import type { StepToolCall, ToolCallRecord } from './tool-protocol.js';
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AssistantMessage, Message } from '@agentloop/memory';
 import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
+import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
 import type { XmlParserEvent } from '@agentloop/tools';
 import { XmlToolParser } from '@agentloop/tools';
-import type { ModelChunk } from '../provider/index.js';
 import { decodeNativeChunk } from './native-protocol.js';
 import type { StepDecoder, StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
 

@@ -1,5 +1,5 @@
+import type { ModelChunk } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
-import type { ModelChunk } from '../provider/index.js';
 import { ScriptedProvider } from './scripted-provider.js';
 
 const request = (signal = new AbortController().signal) => ({

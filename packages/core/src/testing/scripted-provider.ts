@@ -1,13 +1,5 @@
-import { AgentloopError } from '@agentloop/tools';
-import { CancelledError } from '../errors/index.js';
-import type {
-  FinishReason,
-  LLMProvider,
-  ModelChunk,
-  ModelRequest,
-  ProviderCapabilities,
-  Usage,
-} from '../provider/index.js';
+import type { FinishReason, LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, Usage } from '@agentloop/spec';
+import { AgentloopError, CancelledError } from '@agentloop/spec';
 
 /** A tool call in a script. */
 export interface ScriptedToolCall {
@@ -58,6 +50,7 @@ export type RecordedRequest = Omit<ModelRequest, 'signal'>;
  * steps are left over. For tests of agents and of the loop itself.
  */
 export class ScriptedProvider implements LLMProvider {
+  readonly specificationVersion = 'v1';
   readonly id: string;
   readonly capabilities: ProviderCapabilities;
   /** Every request received, in order. */

@@ -1,4 +1,4 @@
-import { AgentloopError } from '@agentloop/tools';
+import { AgentloopError } from '@agentloop/spec';
 
 /**
  * A project's instruction file (`.agentloop/system_prompt.md`, `AGENTS.md`) exists but cannot be read (a

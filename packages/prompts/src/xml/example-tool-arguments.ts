@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@agentloop/tools';
+import type { JsonSchema } from '@agentloop/spec';
 import {
   resolveSchema,
   schemaAlternatives,

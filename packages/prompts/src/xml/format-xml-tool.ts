@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@agentloop/tools';
+import type { ToolDefinition } from '@agentloop/spec';
 import { exampleToolArguments } from './example-tool-arguments.js';
 import { formatToolParameters } from './format-tool-parameters.js';
 import { formatXmlToolCall } from './format-xml-tool-call.js';

@@ -1,7 +1,7 @@
 // Reading a tool's JSON Schema for the prompt. Schemas come from zod, zod-to-json-schema or a tool author's
 // hand, so the readers accept what any of them writes (type arrays, anyOf, local $refs) and never throw:
 // whatever they cannot make sense of reads as `any`, since a prompt must still be built.
-import type { JsonSchema } from '@agentloop/tools';
+import type { JsonSchema } from '@agentloop/spec';
 
 /** One property of an object schema. */
 export interface SchemaProperty {

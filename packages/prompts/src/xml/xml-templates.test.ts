@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@agentloop/tools';
+import type { ToolDefinition } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import type { PromptContext } from '../prompt-context.js';
 import { xmlToolFormatTemplate, xmlToolsTemplate } from './xml-templates.js';

@@ -1,4 +1,4 @@
-import { CancelledError } from '@agentloop/core';
+import { CancelledError } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import {
   chunkFrames,

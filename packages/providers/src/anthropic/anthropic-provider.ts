@@ -1,4 +1,5 @@
-import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, RetryPolicy, Sleep } from '@agentloop/core';
+import type { RetryPolicy, Sleep } from '@agentloop/provider-utils';
+import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
@@ -59,6 +60,7 @@ export const DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS = 60_000;
  * retried here (the SDK's own retries are off) and reported as ProviderErrors.
  */
 export class AnthropicProvider implements LLMProvider {
+  readonly specificationVersion = 'v1';
   readonly id = 'anthropic';
   readonly capabilities: ProviderCapabilities;
   private readonly client: Anthropic;

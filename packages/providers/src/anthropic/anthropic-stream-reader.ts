@@ -1,4 +1,4 @@
-import { type ModelChunk, ProviderError, type Usage } from '@agentloop/core';
+import { type ModelChunk, ProviderError, type Usage } from '@agentloop/spec';
 import type {
   Usage as AnthropicUsage,
   MessageDeltaUsage,

@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelSettings, ReasoningEffort } from '@agentloop/core';
+import type { ModelRequest, ModelSettings, ReasoningEffort } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { findModelInfo, type ModelInfo } from '../models/index.js';
 import { modelRequest, WEATHER_TOOL } from '../test-support/index.js';

@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelSettings, ReasoningEffort } from '@agentloop/core';
+import type { ModelRequest, ModelSettings, ReasoningEffort } from '@agentloop/spec';
 import type { MessageCreateParamsBase, MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import { memoizeByToolList } from '../messages/index.js';
 import type { ModelInfo } from '../models/index.js';

@@ -19,6 +19,13 @@ const CUSTOM_CREDENTIAL_HEADER = /^\s*(?:x-api-key|authorization)\s*:\s*\S/im;
 const CREDENTIAL_OPTIONS = ['authToken', 'credentials', 'config', 'profile'] as const;
 
 /**
+ * The SDK's logger when `clientOptions.logger` gives none. The SDK would log to `console`, and what it
+ * logs holds the server's bytes raw (a malformed event whole), which could drive the terminal of the app;
+ * every failure it logs it also throws, so the app hears of it as a ProviderError.
+ */
+const SILENT_LOGGER = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+
+/**
  * Creates the SDK client with its own retries off (the provider retries).
  *
  * Without credentials the SDK starts anyway and fails every request with "Could not resolve
@@ -27,6 +34,8 @@ const CREDENTIAL_OPTIONS = ['authToken', 'credentials', 'config', 'profile'] as 
  * (`provider_not_configured`) saying what to set. Another `baseURL` (a proxy, a gateway, a test server)
  * is left to the SDK: such a server may take its credential some other way, and one that needs no
  * credential at all is reached by leaving the header out (`clientOptions.defaultHeaders: { authorization: null }`).
+ *
+ * The SDK logs (its warnings, a malformed event) only to `clientOptions.logger`, never to `console`.
  */
 export function createAnthropicClient(options: AnthropicClientOptions): Anthropic {
   const headers = { ...options.clientOptions?.defaultHeaders, ...options.headers };
@@ -38,6 +47,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
   }
   return new Anthropic({
     ...options.clientOptions,
+    logger: options.clientOptions?.logger ?? SILENT_LOGGER,
     // Unset, the SDK reads ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN itself, and a credential in
     // clientOptions (authToken, profile) does not clash with one from the environment.
     apiKey: nonBlank(options.apiKey),

@@ -1,4 +1,4 @@
-import type { FinishReason } from '@agentloop/core';
+import type { FinishReason } from '@agentloop/spec';
 
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   end_turn: 'stop',

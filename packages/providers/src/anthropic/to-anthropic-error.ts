@@ -1,4 +1,4 @@
-import { AgentloopError } from '@agentloop/core';
+import { AgentloopError } from '@agentloop/spec';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import { providerErrorFromResponse, providerErrorFromThrown, providerErrorFromTransport } from '../errors/index.js';
 

@@ -1,4 +1,4 @@
-import type { Message } from '@agentloop/core';
+import type { Message } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, ToolMessage } from '@agentloop/core';
+import type { AssistantMessage, Message, ToolMessage } from '@agentloop/spec';
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { memoizeByMessage } from '../messages/index.js';
 

@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderErrorCode } from '@agentloop/core';
+import { ProviderError, type ProviderErrorCode } from '@agentloop/spec';
 import { readApiErrorBody } from './api-error-body.js';
 import { type HeaderLookup, retryAfterMs, shouldRetryHeader } from './retry-after.js';
 

@@ -1,4 +1,4 @@
-import { ProviderError } from '@agentloop/core';
+import { ProviderError } from '@agentloop/spec';
 
 /** Where a transport failure happened: before a response arrived, or while its body streamed. */
 export type TransportStage = 'connect' | 'stream';

@@ -1,4 +1,4 @@
-import { AgentloopError } from '@agentloop/core';
+import { AgentloopError } from '@agentloop/spec';
 
 /**
  * The error of a provider that cannot work as configured, typically for want of an API key. It is thrown

@@ -1,4 +1,4 @@
-import type { Message } from '@agentloop/core';
+import type { Message } from '@agentloop/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { memoizeByMessage } from './memoize-by-message.js';
 

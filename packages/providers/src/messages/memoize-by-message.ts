@@ -1,4 +1,4 @@
-import type { Message } from '@agentloop/core';
+import type { Message } from '@agentloop/spec';
 
 /**
  * Caches a per-message conversion. An agent resends the whole conversation every step, and messages do

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@agentloop/core';
+import type { ToolDefinition } from '@agentloop/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAnthropicRequest } from '../anthropic/build-anthropic-request.js';
 import { findModelInfo } from '../models/index.js';

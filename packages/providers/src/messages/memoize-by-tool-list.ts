@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@agentloop/core';
+import type { ToolDefinition } from '@agentloop/spec';
 
 /**
  * Caches the conversion of a tool list. The loop offers the same list (the registry's cached

@@ -1,4 +1,4 @@
-import type { ProviderCapabilities } from '@agentloop/core';
+import type { ProviderCapabilities } from '@agentloop/spec';
 import type { ModelInfo } from './model-info.js';
 
 /** What a provider for `modelId` tells the loop, from the model's table entry. */

@@ -7,6 +7,13 @@ import { type FetchFunction, wrapErrorBodies } from './wrap-error-bodies.js';
 
 const OPENAI_HOST = /^https:\/\/api\.openai\.com(?:\/|$)/;
 
+/**
+ * The SDK's logger when `clientOptions.logger` gives none. The SDK would log to `console`, and what it
+ * logs holds the server's bytes raw (a malformed event whole), which could drive the terminal of the app;
+ * every failure it logs it also throws, so the app hears of it as a ProviderError.
+ */
+const SILENT_LOGGER = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+
 /** An API key for servers that want none: the SDK refuses to start without one. */
 export const PLACEHOLDER_API_KEY = 'not-needed';
 
@@ -22,7 +29,8 @@ export interface OpenAIClientSetup {
 /**
  * Creates the SDK client with its own retries off (the provider retries) and the key a server needs.
  * Throws an AgentloopError (`provider_not_configured`) when OpenAI itself is asked for without credentials,
- * in place of the SDK's own error, which does not say which option of ours to pass.
+ * in place of the SDK's own error, which does not say which option of ours to pass. The SDK logs (its
+ * warnings, a malformed event) only to `clientOptions.logger`, never to `console`.
  */
 export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClientSetup {
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL;
@@ -39,6 +47,7 @@ export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClient
     (options.clientOptions?.fetch as FetchFunction | undefined) ?? ((input, init) => fetch(input, init));
   const client = new OpenAI({
     ...options.clientOptions,
+    logger: options.clientOptions?.logger ?? SILENT_LOGGER,
     ...(compatible ? { fetch: wrapErrorBodies(fetchFunction) } : {}),
     apiKey,
     baseURL: baseURL || undefined,

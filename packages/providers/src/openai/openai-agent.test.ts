@@ -1,4 +1,5 @@
-import { DefaultAgent, type LLMProvider } from '@agentloop/core';
+import { DefaultAgent } from '@agentloop/core';
+import type { LLMProvider } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import {
   calculatorTool,

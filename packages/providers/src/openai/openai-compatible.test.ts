@@ -1,4 +1,5 @@
-import { DefaultAgent, type Message } from '@agentloop/core';
+import { DefaultAgent } from '@agentloop/core';
+import type { Message } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   calculatorTool,

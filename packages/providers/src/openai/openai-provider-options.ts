@@ -1,4 +1,4 @@
-import type { RetryPolicy, Sleep } from '@agentloop/core';
+import type { RetryPolicy, Sleep } from '@agentloop/provider-utils';
 import type { ClientOptions } from 'openai';
 import type { ModelInfo } from '../models/index.js';
 

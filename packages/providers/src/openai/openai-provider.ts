@@ -1,4 +1,4 @@
-import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
+import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
@@ -20,6 +20,7 @@ import { streamOpenAICall } from './stream-openai-call.js';
  * sequences, the most its API takes.
  */
 export class OpenAIProvider implements LLMProvider {
+  readonly specificationVersion = 'v1';
   readonly id: 'openai' | 'openai-compatible';
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;

@@ -1,4 +1,4 @@
-import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
+import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
@@ -18,6 +18,7 @@ import { streamOpenAICall } from './stream-openai-call.js';
  * sequences: a request's are not sent, and `capabilities.stopSequences` is false whatever `modelInfo` says.
  */
 export class OpenAIResponsesProvider implements LLMProvider {
+  readonly specificationVersion = 'v1';
   readonly id: 'openai' | 'openai-compatible';
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;

@@ -1,4 +1,4 @@
-import type { ModelChunk, ModelRequest } from '@agentloop/core';
+import type { ModelChunk, ModelRequest } from '@agentloop/spec';
 import { type AttemptControls, streamModelCall } from '../streaming/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { toOpenAIError } from './to-openai-error.js';

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { type ModelChunk, ProviderError } from '@agentloop/core';
+import { type ModelChunk, ProviderError } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { collectUntilError, instantSleep, modelRequest } from '../test-support/index.js';
 import { streamModelCall } from './stream-model-call.js';

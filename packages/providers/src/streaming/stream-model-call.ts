@@ -1,14 +1,5 @@
-import {
-  AgentloopError,
-  CancelledError,
-  type ModelChunk,
-  type ModelRequest,
-  ProviderError,
-  type RetryPolicy,
-  type Sleep,
-  streamWithRetry,
-  withIdleTimeout,
-} from '@agentloop/core';
+import { type RetryPolicy, type Sleep, streamWithRetry, withIdleTimeout } from '@agentloop/provider-utils';
+import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
 
 /** How a provider calls its model: the retry and timeout settings every adapter shares. */
 export interface ModelCallSettings {

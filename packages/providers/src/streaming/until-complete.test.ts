@@ -1,4 +1,4 @@
-import type { LLMProvider } from '@agentloop/core';
+import type { LLMProvider } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { AnthropicProvider } from '../anthropic/index.js';
 import { OpenAIProvider, OpenAIResponsesProvider } from '../openai/index.js';

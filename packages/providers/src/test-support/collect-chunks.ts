@@ -1,4 +1,4 @@
-import type { ModelChunk } from '@agentloop/core';
+import type { ModelChunk } from '@agentloop/spec';
 
 /** All chunks of a stream; throws what the stream threw. */
 export async function collectChunks(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {

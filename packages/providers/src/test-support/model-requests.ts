@@ -1,4 +1,4 @@
-import type { Message, ModelRequest, ToolDefinition } from '@agentloop/core';
+import type { Message, ModelRequest, ToolDefinition } from '@agentloop/spec';
 
 /** A tool definition for tests. */
 export const WEATHER_TOOL: ToolDefinition = {

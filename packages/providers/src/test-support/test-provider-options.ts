@@ -1,4 +1,4 @@
-import type { Sleep } from '@agentloop/core';
+import type { Sleep } from '@agentloop/provider-utils';
 import { instantSleep } from './model-requests.js';
 
 /** The options every provider test passes, whatever the vendor. */

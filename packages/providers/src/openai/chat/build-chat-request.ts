@@ -1,4 +1,4 @@
-import type { ModelRequest } from '@agentloop/core';
+import type { ModelRequest } from '@agentloop/spec';
 import type { ChatCompletionCreateParamsBase, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { memoizeByToolList } from '../../messages/index.js';
 import type { ModelInfo } from '../../models/index.js';

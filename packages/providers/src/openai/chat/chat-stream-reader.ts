@@ -1,4 +1,4 @@
-import { type ModelChunk, ProviderError } from '@agentloop/core';
+import { type ModelChunk, ProviderError } from '@agentloop/spec';
 import { mapChatFinishReason } from './map-chat-finish-reason.js';
 import type { WireChatChunk, WireChatToolCall, WireChatUsage } from './wire-chat-chunk.js';
 

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message } from '@agentloop/core';
+import type { AssistantMessage, Message } from '@agentloop/spec';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionMessageParam,

@@ -1,4 +1,4 @@
-import { type FinishReason, type ModelChunk, ProviderError } from '@agentloop/core';
+import { type FinishReason, type ModelChunk, ProviderError } from '@agentloop/spec';
 import { providerErrorFromResponse } from '../../errors/index.js';
 import type { WireResponse, WireResponseEvent, WireResponseItem, WireResponseUsage } from './wire-response-event.js';
 

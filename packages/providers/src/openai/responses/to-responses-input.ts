@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message } from '@agentloop/core';
+import type { AssistantMessage, Message } from '@agentloop/spec';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { memoizeByMessage } from '../../messages/index.js';
 import { argumentsText } from '../chat/to-chat-messages.js';

@@ -1,4 +1,4 @@
-import type { AgentloopError } from '@agentloop/tools';
+import type { AgentloopError } from '../errors/agentloop-error.js';
 import type { Usage } from './usage.js';
 
 /**

@@ -1,6 +1,6 @@
+import type { ModelChunk } from '@agentloop/spec';
+import { CancelledError, ProviderError } from '@agentloop/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CancelledError, ProviderError } from '../errors/index.js';
-import type { ModelChunk } from '../provider/index.js';
 import type { Sleep } from './sleep.js';
 import { streamWithRetry } from './stream-with-retry.js';
 

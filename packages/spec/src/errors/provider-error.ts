@@ -1,11 +1,11 @@
-import { AgentloopError } from '@agentloop/tools';
+import { AgentloopError } from './agentloop-error.js';
 
 /**
  * What went wrong with a model API call, by what to do next:
  * retry — `rate_limit`, `overloaded`, `server_error`, `network`, `timeout` (idle stream), `stream_broken`;
  * compact — `context_length`;
- * stop — `authentication`, `permission`, `not_found`, `invalid_request`, `tools_unsupported`, `refused`,
- * `cancelled`, `unknown`.
+ * stop — `authentication`, `permission`, `not_found`, `invalid_request`, `tools_unsupported`, `cancelled`,
+ * `unknown`.
  */
 export type ProviderErrorCode =
   | 'rate_limit'
@@ -45,8 +45,7 @@ export interface ProviderErrorOptions {
 }
 
 /** A model API call failed. `retryable`, `retryAfterMs`, `statusCode` and `action` say what to do next. */
-export class ProviderError extends AgentloopError {
-  declare readonly code: ProviderErrorCode;
+export class ProviderError extends AgentloopError<ProviderErrorCode> {
   /** The provider's id. */
   readonly provider: string;
 
@@ -61,19 +60,5 @@ export class ProviderError extends AgentloopError {
       action: options.code === 'context_length' ? 'compact' : retryable ? 'retry' : 'stop',
     });
     this.provider = options.provider;
-  }
-}
-
-/** The run was cancelled (AbortSignal or `agent.cancel()`). */
-export class CancelledError extends AgentloopError {
-  constructor(message = 'The run was cancelled.', cause?: unknown) {
-    super(message, { code: 'cancelled', cause });
-  }
-}
-
-/** The agent is used in a way it does not allow (e.g. `run` while a run is going). */
-export class AgentUsageError extends AgentloopError {
-  constructor(message: string, code = 'invalid_usage') {
-    super(message, { code });
   }
 }

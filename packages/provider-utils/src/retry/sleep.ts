@@ -1,4 +1,4 @@
-import { CancelledError } from '../errors/index.js';
+import { CancelledError } from '@agentloop/spec';
 
 /** Waits `ms` milliseconds; rejects with a CancelledError as soon as `signal` aborts. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;

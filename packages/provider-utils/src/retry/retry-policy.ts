@@ -1,4 +1,4 @@
-import type { AgentloopError } from '@agentloop/tools';
+import type { AgentloopError } from '@agentloop/spec';
 
 /** How failed model calls are retried: exponential backoff with full jitter. */
 export interface RetryPolicy {

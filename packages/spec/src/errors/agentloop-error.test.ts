@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AgentloopError, ToolDefinitionError } from './agentloop-error.js';
+import { AgentloopError } from './agentloop-error.js';
+
+/** A subclass as other packages write them (ToolDefinitionError, ProviderError). */
+class ExampleError extends AgentloopError {
+  constructor(message: string, code = 'invalid_tool_definition') {
+    super(message, { code });
+  }
+}
 
 describe('AgentloopError', () => {
   it('carries its code, status and retry data', () => {
@@ -20,7 +27,7 @@ describe('AgentloopError', () => {
   });
 
   it('takes its name from the subclass that created it', () => {
-    expect(new ToolDefinitionError('bad tool').name).toBe('ToolDefinitionError');
+    expect(new ExampleError('bad tool').name).toBe('ExampleError');
     expect(new AgentloopError('x', { code: 'unknown' }).name).toBe('AgentloopError');
   });
 
@@ -51,7 +58,7 @@ describe('AgentloopError', () => {
     });
 
     it('recognises a subclass', () => {
-      expect(AgentloopError.isInstance(new ToolDefinitionError('bad tool'))).toBe(true);
+      expect(AgentloopError.isInstance(new ExampleError('bad tool'))).toBe(true);
     });
 
     it('recognises an error from a second copy of the package by its global marker', () => {
@@ -100,7 +107,7 @@ describe('AgentloopError', () => {
 
   describe('from', () => {
     it('returns an agentloop error as it is', () => {
-      const original = new ToolDefinitionError('bad tool', 'duplicate_tool');
+      const original = new ExampleError('bad tool', 'duplicate_tool');
       expect(AgentloopError.from(original)).toBe(original);
     });
 
@@ -140,8 +147,8 @@ describe('AgentloopError', () => {
     });
 
     it('leaves out the status and retry wait when there are none', () => {
-      expect(new ToolDefinitionError('bad tool').toJSON()).toStrictEqual({
-        name: 'ToolDefinitionError',
+      expect(new ExampleError('bad tool').toJSON()).toStrictEqual({
+        name: 'ExampleError',
         code: 'invalid_tool_definition',
         message: 'bad tool',
         retryable: false,

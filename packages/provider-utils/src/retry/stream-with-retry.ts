@@ -1,6 +1,5 @@
-import { AgentloopError } from '@agentloop/tools';
-import { CancelledError } from '../errors/index.js';
-import type { ModelChunk } from '../provider/index.js';
+import type { ModelChunk } from '@agentloop/spec';
+import { AgentloopError, CancelledError } from '@agentloop/spec';
 import { type RetryPolicy, resolveRetryPolicy, retryDelayMs } from './retry-policy.js';
 import { sleep as realSleep, type Sleep } from './sleep.js';
 

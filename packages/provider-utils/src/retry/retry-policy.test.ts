@@ -1,6 +1,5 @@
-import { AgentloopError } from '@agentloop/tools';
+import { AgentloopError, ProviderError } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../errors/index.js';
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, resolveRetryPolicy, retryDelayMs } from './retry-policy.js';
 
 const policy = resolveRetryPolicy({ initialDelayMs: 100, maxDelayMs: 1_000, factor: 2, maxRetries: 3 });

@@ -1,5 +1,5 @@
+import { CancelledError } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CancelledError } from '../errors/index.js';
 import { sleep } from './sleep.js';
 
 describe('sleep', () => {

@@ -1,5 +1,5 @@
-import type { Message } from '@agentloop/memory';
-import type { ToolDefinition } from '@agentloop/tools';
+import type { Message } from '../messages/message.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ModelChunk } from './model-chunk.js';
 
 /** Whether the model may, must or must not call a tool. */
@@ -59,11 +59,19 @@ export interface ProviderCapabilities {
 }
 
 /**
+ * The version of the provider contract this package describes. A provider states the version it was
+ * written against, so that an agent can refuse, with a clear message, a provider built for another one.
+ */
+export const PROVIDER_SPECIFICATION_VERSION = 'v1';
+
+/**
  * A model behind an API. `stream` yields chunks as they arrive and ends with a `finish` chunk; it reports
- * failure by throwing an AgentloopError (a ProviderError for API failures). Retries happen inside the
- * provider, announced by `retry` chunks.
+ * failure by throwing an AgentloopError (a ProviderError for API failures, a CancelledError when the
+ * request's signal aborted). Retries happen inside the provider, announced by `retry` chunks.
  */
 export interface LLMProvider {
+  /** The version of the provider contract the provider implements: `v1`. */
+  readonly specificationVersion: typeof PROVIDER_SPECIFICATION_VERSION;
   /** A short id of the vendor or server kind, e.g. `anthropic`, `openai`, `openai-compatible`. */
   readonly id: string;
   /** What the provider and model support. */

@@ -1,6 +1,6 @@
-// The base error lives in @agentloop/tools, the lowest package, because every other package (and every
-// third-party tool package) must be able to throw and recognise it without importing a higher layer.
-// @agentloop/core re-exports it, so apps import it from there.
+// The base error lives in the contracts package, the lowest one, because every other package (and every
+// third-party tool package or provider) must be able to throw and recognise it. @agentloop/tools and
+// @agentloop/core re-export it.
 
 import { describeThrown } from './describe-thrown.js';
 
@@ -10,9 +10,9 @@ const MARKER = Symbol.for('agentloop.error');
 export type ErrorAction = 'retry' | 'compact' | 'stop';
 
 /** Options every agentloop error accepts. */
-export interface AgentloopErrorOptions {
+export interface AgentloopErrorOptions<Code extends string = string> {
   /** Stable machine-readable code, e.g. `rate_limit` or `invalid_arguments`. */
-  code: string;
+  code: Code;
   /** The error this one wraps. */
   cause?: unknown;
   /** True when repeating the same operation may succeed. */
@@ -30,10 +30,10 @@ export interface AgentloopErrorOptions {
  * `AgentloopError.isInstance(error)` rather than `instanceof`: it also recognises errors from a second
  * copy of the package (duplicated installs).
  */
-export class AgentloopError extends Error {
+export class AgentloopError<Code extends string = string> extends Error {
   readonly [MARKER] = true;
   /** Stable machine-readable code. */
-  readonly code: string;
+  readonly code: Code;
   /** True when repeating the same operation may succeed. */
   readonly retryable: boolean;
   /** Server-suggested wait before a retry, in milliseconds. */
@@ -43,7 +43,7 @@ export class AgentloopError extends Error {
   /** What a program should do next. */
   readonly action: ErrorAction;
 
-  constructor(message: string, options: AgentloopErrorOptions) {
+  constructor(message: string, options: AgentloopErrorOptions<Code>) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = options.code;
@@ -65,7 +65,7 @@ export class AgentloopError extends Error {
   }
 
   /** Wraps anything thrown into an AgentloopError, keeping agentloop errors as they are. Never throws. */
-  static from(value: unknown, code = 'unknown'): AgentloopError {
+  static from(value: unknown, code: string = 'unknown'): AgentloopError {
     if (AgentloopError.isInstance(value)) return value;
     return new AgentloopError(describeThrown(value), { code, cause: value });
   }
@@ -81,12 +81,5 @@ export class AgentloopError extends Error {
       ...(this.statusCode === undefined ? {} : { statusCode: this.statusCode }),
       ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
     };
-  }
-}
-
-/** A tool's definition or registration is wrong (duplicate name, removing a loop-control tool, bad schema). */
-export class ToolDefinitionError extends AgentloopError {
-  constructor(message: string, code = 'invalid_tool_definition') {
-    super(message, { code });
   }
 }

@@ -1,5 +1,5 @@
-import { AgentloopError } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
+import { AgentloopError } from './agentloop-error.js';
 import { ProviderError } from './provider-error.js';
 
 describe('ProviderError', () => {

@@ -1,0 +1,16 @@
+import { AgentloopError } from '@agentloop/spec';
+
+/** How an agent was misused. */
+export type AgentUsageErrorCode =
+  | 'agent_busy'
+  | 'empty_input'
+  | 'invalid_option'
+  | 'unsupported_provider'
+  | 'invalid_usage';
+
+/** The agent is used in a way it does not allow (e.g. `run` while a run is going). */
+export class AgentUsageError extends AgentloopError<AgentUsageErrorCode> {
+  constructor(message: string, code: AgentUsageErrorCode = 'invalid_usage') {
+    super(message, { code });
+  }
+}
