@@ -1,10 +1,25 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectChunks, jsonResponse, modelRequest, textOf, useFixtureServer } from '../test-support/index.js';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  collectChunks,
+  collectUntilError,
+  jsonResponse,
+  modelRequest,
+  sseResponse,
+  textOf,
+  useFixtureServer,
+} from '../test-support/index.js';
 import { AnthropicProvider } from './anthropic-provider.js';
 import { createAnthropicClient } from './create-anthropic-client.js';
+
+// The SDKs bind console's methods the first time they log through it, so the spy is set before any
+// client of this file is made, and stays until its end.
+const printed: unknown[][] = [];
+for (const level of ['error', 'warn', 'info', 'debug', 'log'] as const)
+  vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args));
+afterAll(() => vi.restoreAllMocks());
 
 const server = useFixtureServer();
 
@@ -112,5 +127,52 @@ describe('createAnthropicClient', () => {
       JSON.stringify({ authentication: { type: 'user_oauth' } }),
     );
     expect(thrownBy(() => createAnthropicClient({}))).toBeUndefined();
+  });
+});
+
+describe('the SDK log of an Anthropic client', () => {
+  const recordingLogger = () => {
+    const calls: unknown[][] = [];
+    const record =
+      (level: string) =>
+      (...args: unknown[]) =>
+        void calls.push([level, ...args]);
+    return {
+      calls,
+      logger: { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') },
+    };
+  };
+
+  it("sends the SDK's warnings to clientOptions.logger, and never to console", () => {
+    printed.length = 0;
+    process.env.ANTHROPIC_LOG = 'loud';
+    createAnthropicClient({ apiKey: 'sk-test' });
+    const { calls, logger } = recordingLogger();
+    createAnthropicClient({ apiKey: 'sk-test', clientOptions: { logger } });
+    expect(printed).toEqual([]);
+    expect(calls).toEqual([
+      ['warn', `process.env['ANTHROPIC_LOG'] was set to "loud", expected one of ["off","error","warn","info","debug"]`],
+    ]);
+  });
+
+  it('keeps a malformed event, escape sequences and all, off the console', async () => {
+    printed.length = 0;
+    const malformed = 'event: content_block_delta\ndata: {"oops \x1b]52;c;ZXZpbA==\x07\x9b2J\n\n';
+    const stream = async (clientOptions: { logger?: ReturnType<typeof recordingLogger>['logger'] }) => {
+      server().reply(sseResponse([malformed]));
+      const provider = new AnthropicProvider({
+        model: 'claude-sonnet-4-6',
+        apiKey: 'sk-test',
+        baseURL: server().url,
+        retry: { maxRetries: 0 },
+        clientOptions,
+      });
+      return collectUntilError(provider.stream(modelRequest()));
+    };
+    expect((await stream({})).error).toBeDefined();
+    const { calls, logger } = recordingLogger();
+    await stream({ logger });
+    expect(printed).toEqual([]);
+    expect(calls[0]).toEqual(['error', 'Could not parse message into JSON:', '{"oops \x1b]52;c;ZXZpbA==\x07\x9b2J']);
   });
 });
