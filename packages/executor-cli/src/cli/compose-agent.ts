@@ -2,11 +2,12 @@ import type { Agent, LLMProvider, Plugin } from '@agentloop/core';
 import { createContainer, provideTools, resolveAgent } from '@agentloop/core';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
-import { createModelSwitcher, createProvider as createProviderDefault } from '../provider/index.js';
+import { createModelSwitcher, createProviderFactory } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
+import { createStyle, terminalFeatures } from '../render/index.js';
 import { builtinTools } from '../tools/index.js';
 import type { VerboseLog } from '../verbose/index.js';
-import { LoggingProvider } from '../verbose/index.js';
+import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { loadPluginModules } from './load-plugin-modules.js';
 
@@ -32,14 +33,20 @@ export interface ComposeOptions {
 }
 
 /**
- * The composition root: settings → provider (wrapped in the verbose logger) → container with the
- * built-in tools and the configured plugins → agent.
+ * The composition root: settings → provider (wrapped in the verbose logger, its SDK logging through the
+ * sanitiser) → container with the built-in tools and the configured plugins → agent.
  */
 export function composeAgent(settings: SessionSettings, options: ComposeOptions = {}): ComposedAgent {
   const environment = options.environment ?? process.env;
   const errorOutput = options.errorOutput ?? process.stderr;
-  const createProvider = options.createProvider ?? createProviderDefault;
   const verboseLog = options.verboseLog ?? createVerboseLog(settings, errorOutput, environment);
+  // The SDKs would log to `console`, raw; their lines go through the sanitiser and the redactor instead.
+  const sdkLogger = createSdkLogger({
+    errorOutput,
+    style: createStyle(terminalFeatures(errorOutput, environment).color),
+    verboseLog,
+  });
+  const createProvider = options.createProvider ?? createProviderFactory({ sdkLogger });
   const wrap = (provider: LLMProvider): LLMProvider => new LoggingProvider(provider, verboseLog);
   const errorContext: ErrorContext = options.errorContext ?? {};
   const describe = (spec: ProviderSpec) => {

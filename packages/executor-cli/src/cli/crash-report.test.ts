@@ -23,6 +23,13 @@ describe('crashReport', () => {
     expect(crashReport(error, ['--verbose'])).toContain('Error: fetch http://***@host/v1 failed');
   });
 
+  it('strips control sequences, with and without --verbose', () => {
+    const error = new Error('bad\x1b]0;pwned\x07 \x9b2Jthing\u202e');
+    expect(crashReport(error, [])).toBe('✗ bad thing\n');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not appear
+    expect(crashReport(error, ['--verbose'])).not.toMatch(/[\x1b\x80-\x9f\u202e]/);
+  });
+
   it('prints a thrown value that is not an Error', () => {
     expect(crashReport('plain text', [])).toBe('✗ plain text\n');
   });

@@ -2,7 +2,14 @@ import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
 import type { ErrorContext } from '../render/index.js';
-import { createStyle, describeError, errorFields, terminalFeatures, toJsonLine } from '../render/index.js';
+import {
+  createStyle,
+  describeError,
+  errorFields,
+  stripControls,
+  terminalFeatures,
+  toJsonLine,
+} from '../render/index.js';
 import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
 import type { Redactor } from '../verbose/index.js';
 import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
@@ -94,7 +101,9 @@ function report(
 ): number {
   const setup = isSetupError(error);
   const style = createStyle(terminalFeatures(process.stderr).color);
-  process.stderr.write(`${style.red('✗')} ${redact(line && !setup ? line : errorFields(error).message)}\n`);
+  process.stderr.write(
+    `${style.red('✗')} ${stripControls(redact(line && !setup ? line : errorFields(error).message))}\n`,
+  );
   if (json) process.stdout.write(`${redact(toJsonLine({ type: 'startup-error', error }))}\n`);
   return setup ? EXIT_CODES.usage : EXIT_CODES.error;
 }

@@ -1,33 +1,49 @@
 import type { LLMProvider } from '@agentloop/core';
 import type { ProviderSpec } from '../config/index.js';
+import type { SdkLogger } from '../verbose/sdk-logger.js';
 
 /** Builds the provider a spec describes. */
 export type ProviderFactory = (spec: ProviderSpec) => Promise<LLMProvider>;
 
+/** What the providers a factory builds share. */
+export interface ProviderFactoryOptions {
+  /**
+   * The vendor SDK's logger. Default: the providers' own, which logs nothing (the SDKs' default, `console`,
+   * would print what a server sent raw).
+   */
+  sdkLogger?: SdkLogger;
+}
+
 /**
- * Builds a provider from `@agentloop/providers`, importing only the vendor module it needs when it is
+ * A factory of providers from `@agentloop/providers`, importing only the vendor module it needs when it is
  * needed: the Anthropic and OpenAI SDKs take longer to load than the CLI takes to show its prompt, and a
  * user of one vendor never loads the other's.
  */
-export const createProvider: ProviderFactory = async (spec) => {
-  const connection = {
-    model: spec.model,
-    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
-    ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
-    ...(spec.headers ? { headers: spec.headers } : {}),
+export function createProviderFactory(options: ProviderFactoryOptions = {}): ProviderFactory {
+  return async (spec) => {
+    const connection = {
+      model: spec.model,
+      ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+      ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
+      ...(spec.headers ? { headers: spec.headers } : {}),
+      ...(options.sdkLogger ? { clientOptions: { logger: options.sdkLogger } } : {}),
+    };
+    switch (spec.type) {
+      case 'anthropic': {
+        const { AnthropicProvider } = await import('@agentloop/providers/anthropic');
+        return new AnthropicProvider(connection);
+      }
+      case 'openai': {
+        const { OpenAIProvider } = await import('@agentloop/providers/openai');
+        return new OpenAIProvider(connection);
+      }
+      case 'openai-responses': {
+        const { OpenAIResponsesProvider } = await import('@agentloop/providers/openai');
+        return new OpenAIResponsesProvider(connection);
+      }
+    }
   };
-  switch (spec.type) {
-    case 'anthropic': {
-      const { AnthropicProvider } = await import('@agentloop/providers/anthropic');
-      return new AnthropicProvider(connection);
-    }
-    case 'openai': {
-      const { OpenAIProvider } = await import('@agentloop/providers/openai');
-      return new OpenAIProvider(connection);
-    }
-    case 'openai-responses': {
-      const { OpenAIResponsesProvider } = await import('@agentloop/providers/openai');
-      return new OpenAIResponsesProvider(connection);
-    }
-  }
-};
+}
+
+/** Builds a provider from `@agentloop/providers` (see createProviderFactory). */
+export const createProvider: ProviderFactory = createProviderFactory();

@@ -1,4 +1,4 @@
-export type { ProviderFactory } from './create-provider.js';
-export { createProvider } from './create-provider.js';
+export type { ProviderFactory, ProviderFactoryOptions } from './create-provider.js';
+export { createProvider, createProviderFactory } from './create-provider.js';
 export type { ModelSwitcher, ModelSwitcherOptions } from './model-switcher.js';
 export { createModelSwitcher } from './model-switcher.js';

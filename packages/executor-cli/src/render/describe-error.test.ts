@@ -39,6 +39,13 @@ describe('describeError', () => {
     );
   });
 
+  it("strips a server's control sequences from the line and the details", () => {
+    const error = providerError('invalid_request', 'bad\x1b]52;c;eA==\x07 \x9b2Jrequest\u202e', 400);
+    expect(describeError(error)).toBe('bad request (invalid_request)');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not appear
+    expect(describeErrorDetails(error).join('\n')).not.toMatch(/[\x1b\x80-\x9f\u202e]/);
+  });
+
   it('names where a rejected key came from', () => {
     expect(describeError(providerError('authentication', 'bad key', 401), { apiKeySource: 'OPENAI_API_KEY' })).toBe(
       'The API key was rejected by openai (HTTP 401). Check OPENAI_API_KEY.',

@@ -1,4 +1,5 @@
 import { redactUrlCredentials } from '../verbose/redact.js';
+import { stripControls } from './strip-controls.js';
 
 /** What the CLI knows about the provider, to make an error line say what to check. */
 export interface ErrorContext {
@@ -11,11 +12,12 @@ export interface ErrorContext {
 
 /**
  * One clear line for a failure: what happened and what to check, without a stack trace. Provider errors
- * are worded by their code (a rejected key, an unreachable server, an unknown model). The user-info of
- * any URL in it is redacted, whoever shows the line.
+ * are worded by their code (a rejected key, an unreachable server, an unknown model). Whoever shows the
+ * line, it is safe to: the user-info of any URL in it is redacted, and a server's control sequences are
+ * stripped.
  */
 export function describeError(error: unknown, context: ErrorContext = {}): string {
-  return redactUrlCredentials(describeFailure(error, context));
+  return stripControls(redactUrlCredentials(describeFailure(error, context)));
 }
 
 function describeFailure(error: unknown, context: ErrorContext): string {
@@ -47,7 +49,7 @@ function describeFailure(error: unknown, context: ErrorContext): string {
 
 /**
  * The details `--verbose` adds below the line: code, status, the cause chain and the stack, one item a
- * line, URL user-info redacted.
+ * line, URL user-info redacted and control sequences stripped.
  */
 export function describeErrorDetails(error: unknown): string[] {
   const lines: string[] = [];
@@ -64,7 +66,7 @@ export function describeErrorDetails(error: unknown): string[] {
       current = undefined;
     }
   }
-  return lines.map(redactUrlCredentials);
+  return lines.map((line) => stripControls(redactUrlCredentials(line)));
 }
 
 /** What an error says about itself, read by shape (an AgentloopError's fields, or a plain Error's). */

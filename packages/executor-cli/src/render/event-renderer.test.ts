@@ -130,6 +130,20 @@ describe('EventRenderer', () => {
     ]);
   });
 
+  it('strips control sequences from the listener-error and queued-input lines', () => {
+    const output = new MemoryOutput();
+    const renderer = new EventRenderer(output, { style: createStyle(false), width: 100, verbose: true });
+    renderer.handle({
+      type: 'listener-error',
+      event: 'tool-call',
+      error: new Error('bad\x1b]52;c;eA==\x07 \x9b2Jthing'),
+    });
+    renderer.handle({ type: 'input-queued', text: 'see\x1b]0;title\x07 \u202eit' });
+    expect(output.text).toBe(
+      "(a listener of tool-call failed: bad thing)\n↳ queued for the agent's next step: see it\n",
+    );
+  });
+
   it('shows queued input when it reaches the agent', () => {
     const output = new MemoryOutput();
     const renderer = new EventRenderer(output, { style: createStyle(false), width: 100 });

@@ -101,10 +101,16 @@ export class EventRenderer {
         if (this.verbose) this.#line(this.#style.dim('(no tool call: the model is reminded to call one)'));
         break;
       case 'input-queued':
-        this.#line(this.#style.dim(`↳ queued for the agent's next step: ${cutText(oneLine(event.text), 60).text}`));
+        this.#line(
+          this.#style.dim(
+            `↳ queued for the agent's next step: ${cutText(oneLine(stripControls(event.text)), 60).text}`,
+          ),
+        );
         break;
       case 'input-delivered':
-        this.#line(this.#style.dim(`↳ delivered to the agent: ${cutText(oneLine(event.text), 60).text}`));
+        this.#line(
+          this.#style.dim(`↳ delivered to the agent: ${cutText(oneLine(stripControls(event.text)), 60).text}`),
+        );
         break;
       case 'listener-error':
         if (this.verbose)

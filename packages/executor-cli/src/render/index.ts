@@ -10,7 +10,7 @@ export type { ResultRenderOptions } from './render-result.js';
 export { renderResult } from './render-result.js';
 export type { SpinnerClock } from './spinner.js';
 export { Spinner } from './spinner.js';
-export { stripControls } from './strip-controls.js';
+export { escapeJsonControls, stripControls } from './strip-controls.js';
 export type { Style, TerminalOutput } from './terminal.js';
 export { createStyle, outputWidth, terminalFeatures } from './terminal.js';
 export type { CutText } from './text-summary.js';

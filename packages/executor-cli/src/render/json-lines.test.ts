@@ -27,6 +27,14 @@ describe('serializeEvent', () => {
     expect(JSON.parse(serializeEvent(event)).error.message).toBe('could not reach http://***@host/v1/chat/completions');
   });
 
+  it('escapes the control characters JSON leaves raw, so the line is safe on a terminal', () => {
+    const text = 'a\x9b2J\u202eb\x1b]0;t\x07';
+    const line = serializeEvent({ type: 'message-content', iteration: 1, text });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not appear
+    expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    expect(JSON.parse(line).text).toBe(text);
+  });
+
   it('writes a plain error by name and message', () => {
     const event: AgentEvent = { type: 'listener-error', event: 'message-content', error: new TypeError('bad') };
     expect(JSON.parse(serializeEvent(event)).error).toEqual({ name: 'TypeError', message: 'bad' });

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '@agentloop/core';
 import { redactUrlCredentials } from '../verbose/redact.js';
+import { escapeJsonControls } from './strip-controls.js';
 import type { TerminalOutput } from './terminal.js';
 
 /**
@@ -12,7 +13,8 @@ export function serializeEvent(event: AgentEvent): string {
 
 /**
  * Any value as one line of JSON the CLI writes, serialized as `serializeEvent` does: the user-info of
- * every URL in it is redacted.
+ * every URL in it is redacted, and control characters JSON.stringify leaves raw (C1, bidi) are escaped,
+ * so that a terminal showing the line acts on none of them.
  */
 export function toJsonLine(value: unknown): string {
   const json = JSON.stringify(value, (_key, field: unknown) => {
@@ -20,7 +22,7 @@ export function toJsonLine(value: unknown): string {
     if (typeof field === 'bigint') return field.toString();
     return field;
   });
-  return redactUrlCredentials(json);
+  return escapeJsonControls(redactUrlCredentials(json));
 }
 
 /** An error as a plain object: agentloop errors by their `toJSON`, others by name, code and message. */

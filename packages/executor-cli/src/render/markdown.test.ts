@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadTerminalMarkdown, plainMarkdown } from './markdown.js';
 
+// As on a terminal that supports hyperlinks: supports-hyperlinks reads it when marked-terminal first loads.
+process.env.FORCE_HYPERLINK = '1';
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are what is being removed
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -15,6 +18,13 @@ describe('terminal Markdown', () => {
   it('renders code and emphasis inside list items', async () => {
     const markdown = await loadTerminalMarkdown(80);
     expect(stripAnsi(markdown('- `commander` for **arguments**'))).toBe('* commander for arguments');
+  });
+
+  it('shows the target of a link beside its text, never as a hidden hyperlink target', async () => {
+    const markdown = await loadTerminalMarkdown(80);
+    const text = markdown('Log in at [https://bank.example](https://evil.example/login).');
+    expect(text).not.toContain('\x1b]8;');
+    expect(stripAnsi(text)).toBe('Log in at https://bank.example (https://evil.example/login).');
   });
 
   it('leaves Markdown as it is in plain mode, trimmed', () => {

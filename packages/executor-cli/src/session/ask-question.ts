@@ -1,5 +1,6 @@
 import type { AskQuestionPayload } from '@agentloop/core';
 import type { TerminalOutput } from '../render/index.js';
+import { stripControls } from '../render/strip-controls.js';
 import type { TerminalInput } from './line-reader.js';
 
 /** Asks the user the agent's question; resolves with the answer, or undefined when the user backs out. */
@@ -10,7 +11,8 @@ const SOMETHING_ELSE = '\u0000something-else';
 /**
  * The question as a list to choose from with the arrow keys, its suggestions plus "Something else…" for
  * a free answer; a question without suggestions asks for text. Esc or Ctrl-C backs out. Uses
- * @clack/prompts, loaded when the first question comes.
+ * @clack/prompts, loaded when the first question comes. The model wrote the question and the suggestions:
+ * they are shown stripped of control sequences, and a chosen suggestion is answered as the model wrote it.
  */
 export function clackQuestionPrompter(input: TerminalInput, output: TerminalOutput): QuestionPrompter {
   return async ({ question, suggestions = [] }) => {
@@ -19,9 +21,9 @@ export function clackQuestionPrompter(input: TerminalInput, output: TerminalOutp
     if (suggestions.length > 0) {
       const choice = await select({
         ...streams,
-        message: question,
+        message: stripControls(question),
         options: [
-          ...suggestions.map((suggestion) => ({ value: suggestion, label: suggestion })),
+          ...suggestions.map((suggestion) => ({ value: suggestion, label: stripControls(suggestion) })),
           { value: SOMETHING_ELSE, label: 'Something else…', hint: 'type your own answer' },
         ],
       });
@@ -30,7 +32,7 @@ export function clackQuestionPrompter(input: TerminalInput, output: TerminalOutp
     }
     const answer = await text({
       ...streams,
-      message: suggestions.length > 0 ? 'Your answer' : question,
+      message: suggestions.length > 0 ? 'Your answer' : stripControls(question),
       validate: (value) => (value?.trim() ? undefined : 'Type an answer, or press Esc to go back to the prompt.'),
     });
     return isCancel(answer) ? undefined : answer.trim();

@@ -117,6 +117,22 @@ describe('CliExecutor', () => {
     expect(text).not.toContain('password');
   });
 
+  it('strips control sequences from the reason a model switch failed', async () => {
+    const switchModel = async () => {
+      throw new Error('server says\x1b]52;c;eA==\x07 no\x9b2J\u202e');
+    };
+    const { text } = await session(['/model gpt-5'], [], { switchModel });
+    expect(text).toContain('✗ server says no\n');
+  });
+
+  it('lists tools without the control sequences of their descriptions', async () => {
+    const plugged = new DefaultAgent(new ScriptedProvider([]), {
+      tools: [{ ...readFileTool, name: 'peek', description: 'Peeks\x1b]0;pwned\x07 at\x9b2J files\u202e.' }],
+    });
+    const { text } = await session(['/tools'], [], { agent: Promise.resolve(plugged) });
+    expect(text).toMatch(/\n {2}peek +Peeks at files\.\n/);
+  });
+
   it('switches the tool protocol with /protocol and refuses an unknown one', async () => {
     const { text, agent } = await session(['/protocol', '/protocol native', '/protocol json'], []);
     expect(text).toContain('Tool protocol: auto ');
@@ -211,6 +227,12 @@ describe('CliExecutor', () => {
     const failed = Promise.reject(new NoProviderError('No model is set for the server at http://u:password@host/v1.'));
     const { errors } = await session(['hello'], [], { agent: failed });
     expect(errors).toBe('✗ No model is set for the server at http://***@host/v1.\n');
+  });
+
+  it('strips control sequences from the reason the agent cannot be built', async () => {
+    const failed = Promise.reject(new Error('disk\x1b]0;pwned\x07 on\x9b2J fire\u202e'));
+    const { errors } = await session(['hello'], [], { agent: failed });
+    expect(errors).toBe('✗ disk on fire\n');
   });
 
   it('exits with 1 when the agent cannot be built for another reason', async () => {

@@ -10,6 +10,7 @@ import {
   plainMarkdown,
   renderResult,
   Spinner,
+  stripControls,
   terminalFeatures,
 } from '../render/index.js';
 import type { SlashCommand, SlashContext } from '../slash/index.js';
@@ -254,7 +255,7 @@ export class CliExecutor {
   #failStartup(error: unknown): number {
     const setup = isSetupError(error);
     const line = setup ? error.message : describeError(error, this.#options.errorContext);
-    this.#errorOutput.write(`${this.#style.red('✗')} ${this.#verboseLog.redact(line)}\n`);
+    this.#errorOutput.write(`${this.#style.red('✗')} ${stripControls(this.#verboseLog.redact(line))}\n`);
     return setup ? EXIT_CODES.usage : EXIT_CODES.error;
   }
 

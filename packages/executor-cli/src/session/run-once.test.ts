@@ -127,6 +127,16 @@ describe('runOnce', () => {
     expect(failed.stderr).toBe('rejected [REDACTED] (server_error)\n');
   });
 
+  it('strips control sequences from the error line on stderr in json mode', async () => {
+    const error = new ProviderError('bad\x1b]0;pwned\x07 \x9b2Jgateway\u202e', {
+      code: 'server_error',
+      provider: 'openai',
+      retryable: false,
+    });
+    const result = await run([{ error }], { json: true });
+    expect(result.stderr).toBe('bad gateway (server_error)\n');
+  });
+
   it('adds the error line on stderr in json mode', async () => {
     const error = new ProviderError('boom', { code: 'server_error', provider: 'openai', retryable: false });
     const result = await run([{ error }], { json: true });

@@ -10,6 +10,7 @@ import {
   plainMarkdown,
   renderResult,
   Spinner,
+  stripControls,
   terminalFeatures,
 } from '../render/index.js';
 import { EXIT_CODES, exitCodeFor } from './exit-codes.js';
@@ -66,7 +67,8 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
     const result = await Promise.race([agent.run(task), forced]);
     if (!result) return EXIT_CODES.cancelled;
     if (options.json) {
-      if (result.exit === 'error') errorOutput.write(`${redact(describeError(result.error, options.errorContext))}\n`);
+      if (result.exit === 'error')
+        errorOutput.write(`${stripControls(redact(describeError(result.error, options.errorContext)))}\n`);
       return exitCodeFor(result.exit);
     }
     const toOutput = result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question';

@@ -1,3 +1,4 @@
+import { stripControls } from '../render/index.js';
 import { redactUrlCredentials } from '../verbose/redact.js';
 import type { SlashCommand } from './slash-command.js';
 
@@ -17,10 +18,12 @@ export const modelCommand: SlashCommand = {
     }
     try {
       const label = await context.switchModel(reference);
-      output.write(`${style.green('✓')} Now using ${style.bold(label)}. The conversation goes on with it.\n`);
+      output.write(
+        `${style.green('✓')} Now using ${style.bold(stripControls(label))}. The conversation goes on with it.\n`,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      output.write(`${style.red('✗')} ${redactUrlCredentials(message)}\n`);
+      output.write(`${style.red('✗')} ${stripControls(redactUrlCredentials(message))}\n`);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { cutText, outputWidth } from '../render/index.js';
+import { cutText, outputWidth, stripControls } from '../render/index.js';
 import type { SlashCommand } from './slash-command.js';
 
 /** `/tools`: the tools the model can call. */
@@ -7,12 +7,17 @@ export const toolsCommand: SlashCommand = {
   usage: '/tools',
   summary: 'List the tools the agent can call',
   run(_args, { agent, output, style }) {
-    const entries = agent.tools.list();
-    const width = Math.max(...entries.map((entry) => entry.definition.name.length));
+    // A tool's name and description come from a plugin or an MCP server: they are shown stripped.
+    const entries = agent.tools.list().map(({ definition, loopControl }) => ({
+      name: stripControls(definition.name),
+      description: stripControls(definition.description),
+      loopControl,
+    }));
+    const width = Math.max(...entries.map((entry) => entry.name.length));
     const room = outputWidth(output) - width - 6;
-    const lines = entries.map(({ definition, loopControl }) => {
-      const description = cutText(definition.description.split('\n')[0] ?? '', room).text;
-      return `  ${style.bold(definition.name.padEnd(width))}  ${loopControl ? style.dim(description) : description}`;
+    const lines = entries.map(({ name, description: text, loopControl }) => {
+      const description = cutText(text.split('\n')[0] ?? '', room).text;
+      return `  ${style.bold(name.padEnd(width))}  ${loopControl ? style.dim(description) : description}`;
     });
     output.write(
       `${style.bold(`Tools (${entries.length})`)} ${style.dim('— dimmed ones end the turn')}\n${lines.join('\n')}\n`,
