@@ -37,6 +37,8 @@ describe('runToolCall', () => {
 
       expect(await runToolCall(registry, call(), contextWith())).toStrictEqual({
         status: 'ok',
+        toolCallId: 'call-1',
+        toolName: 'probe',
         content: 'line one\nline two',
         value: 'line one\nline two',
         arguments: { input: 'x' },
@@ -48,6 +50,8 @@ describe('runToolCall', () => {
 
       expect(await runToolCall(registry, call(), contextWith())).toStrictEqual({
         status: 'ok',
+        toolCallId: 'call-1',
+        toolName: 'probe',
         content: '{"files":["a.ts","b.ts"],"count":2}',
         value: { files: ['a.ts', 'b.ts'], count: 2 },
         arguments: { input: 'x' },
@@ -100,6 +104,8 @@ describe('runToolCall', () => {
 
       expect(await runToolCall(registry, call({}, 'serach'), contextWith())).toStrictEqual({
         status: 'error',
+        toolCallId: 'call-1',
+        toolName: 'serach',
         code: 'unknown_tool',
         content: 'Unknown tool "serach". Available tools: task_completion, ask_question, converse, probe.',
       });
@@ -111,6 +117,8 @@ describe('runToolCall', () => {
 
       expect(await runToolCall(registry, call({ input: 3 }), contextWith())).toStrictEqual({
         status: 'error',
+        toolCallId: 'call-1',
+        toolName: 'probe',
         code: 'invalid_arguments',
         content:
           'Invalid arguments for tool "probe": input: Invalid input: expected string, received number. Fix the arguments and call the tool again.',
@@ -127,6 +135,8 @@ describe('runToolCall', () => {
 
       expect(outcome).toStrictEqual({
         status: 'error',
+        toolCallId: 'call-1',
+        toolName: 'probe',
         code: 'cancelled',
         content: 'The tool call was cancelled before it started.',
       });
@@ -143,6 +153,8 @@ describe('runToolCall', () => {
 
       expect(await runToolCall(registry, call(), contextWith())).toStrictEqual({
         status: 'error',
+        toolCallId: 'call-1',
+        toolName: 'probe',
         code: 'tool_failed',
         content: 'Tool "probe" failed: disk full',
         error: thrown,

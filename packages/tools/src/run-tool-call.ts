@@ -1,24 +1,69 @@
+import type { ToolCallPart } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from './errors/index.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { ToolRegistry } from './tool-registry.js';
 
-/** A tool call as the model made it, with arguments already decoded from JSON. */
-export interface ToolCallRequest {
-  /** The call's id, as the model or provider gave it. */
-  toolCallId: string;
-  /** The name of the tool to call. */
-  toolName: string;
-  /** The decoded arguments (usually an object). */
-  arguments: unknown;
-}
+/**
+ * Why a tool call failed or was not run: `unknown_tool`, `invalid_arguments` (schema or JSON),
+ * `truncated_arguments` (cut off before they were complete), `parse_error` (an XML block that could not
+ * be decoded), `tool_failed` (it threw), `timeout`, `cancelled`, `not_run` (the turn ended before it).
+ */
+export type ToolFailureCode =
+  | 'unknown_tool'
+  | 'invalid_arguments'
+  | 'truncated_arguments'
+  | 'parse_error'
+  | 'tool_failed'
+  | 'timeout'
+  | 'cancelled'
+  | 'not_run';
 
-/** Why a tool call failed. */
-export type ToolFailureCode = 'unknown_tool' | 'invalid_arguments' | 'tool_failed' | 'timeout' | 'cancelled';
-
-/** The outcome of one tool call: the text the model will see, and the raw value or the failure. */
+/**
+ * What running one tool call produced: the text the model sees, and the tool's value or the failure.
+ * It names its call, so that it becomes the call's result in history as it is.
+ */
 export type ToolCallOutcome =
-  | { status: 'ok'; content: string; value: unknown; arguments: unknown }
-  | { status: 'error'; content: string; code: ToolFailureCode; error?: unknown };
+  | {
+      status: 'ok';
+      toolCallId: string;
+      toolName: string;
+      /** The text the model sees. */
+      content: string;
+      /** What `execute` returned. */
+      value: unknown;
+      /** The arguments after validation (defaults applied, transforms run). */
+      arguments: unknown;
+    }
+  | {
+      status: 'error';
+      toolCallId: string;
+      toolName: string;
+      /** The text the model sees: what went wrong and what to do. */
+      content: string;
+      code: ToolFailureCode;
+      /** What was thrown, when something was. */
+      error?: unknown;
+    };
+
+/** The call to run: a tool call as history keeps it (`ToolCallPart`). */
+export type ToolCallInput = Pick<ToolCallPart, 'toolCallId' | 'toolName' | 'arguments'>;
+
+/** An error outcome for `call`. */
+export function toolCallFailure(
+  call: ToolCallInput,
+  code: ToolFailureCode,
+  content: string,
+  error?: unknown,
+): ToolCallOutcome {
+  return {
+    status: 'error',
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    code,
+    content,
+    ...(error === undefined ? {} : { error }),
+  };
+}
 
 /** How one call is run. */
 export interface RunToolCallOptions {
@@ -43,7 +88,7 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
  */
 export async function runToolCall(
   registry: ToolRegistry,
-  call: ToolCallRequest,
+  call: ToolCallInput,
   context: ToolContext,
   options: RunToolCallOptions = {},
 ): Promise<ToolCallOutcome> {
@@ -53,26 +98,29 @@ export async function runToolCall(
       .list()
       .map((registered) => registered.tool.name)
       .join(', ');
-    return failure('unknown_tool', `Unknown tool "${call.toolName}". Available tools: ${known}.`);
+    return toolCallFailure(call, 'unknown_tool', `Unknown tool "${call.toolName}". Available tools: ${known}.`);
   }
   let validation: Awaited<ReturnType<typeof entry.validate>>;
   try {
     validation = await entry.validate(call.arguments);
   } catch (error) {
     // A schema's own transform or refine may throw; that is the tool failing, not the loop.
-    return failure(
+    return toolCallFailure(
+      call,
       'tool_failed',
       `Tool "${call.toolName}" failed while validating its arguments: ${describeThrown(error)}`,
       error,
     );
   }
   if (!validation.ok) {
-    return failure(
+    return toolCallFailure(
+      call,
       'invalid_arguments',
       `Invalid arguments for tool "${call.toolName}": ${validation.message}. Fix the arguments and call the tool again.`,
     );
   }
-  if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled before it started.');
+  if (context.signal.aborted)
+    return toolCallFailure(call, 'cancelled', 'The tool call was cancelled before it started.');
   const timeoutMs = toolTimeoutMs(entry.tool, options.timeoutMs);
   const run = new CallSignal(context.signal, timeoutMs);
   try {
@@ -82,14 +130,18 @@ export async function runToolCall(
     );
     return {
       status: 'ok',
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
       content: stringifyToolResult(value, options.maxResultChars),
       value,
       arguments: validation.value,
     };
   } catch (error) {
-    if (context.signal.aborted) return failure('cancelled', 'The tool call was cancelled by the user.', error);
+    if (context.signal.aborted)
+      return toolCallFailure(call, 'cancelled', 'The tool call was cancelled by the user.', error);
     if (run.timedOut) {
-      return failure(
+      return toolCallFailure(
+        call,
         'timeout',
         `Tool "${call.toolName}" did not finish within ${formatDuration(timeoutMs)} and was stopped. ` +
           'Try a smaller piece of work, or another way to reach the goal.',
@@ -97,7 +149,12 @@ export async function runToolCall(
       );
     }
     const code = AgentloopError.isInstance(error) ? ` [${error.code}]` : '';
-    return failure('tool_failed', `Tool "${call.toolName}" failed${code}: ${describeThrown(error)}`, error);
+    return toolCallFailure(
+      call,
+      'tool_failed',
+      `Tool "${call.toolName}" failed${code}: ${describeThrown(error)}`,
+      error,
+    );
   } finally {
     run.dispose();
   }
@@ -180,10 +237,6 @@ function toJson(value: unknown): string {
   } catch (error) {
     return `(the result could not be serialized: ${describeThrown(error)})`;
   }
-}
-
-function failure(code: ToolFailureCode, content: string, error?: unknown): ToolCallOutcome {
-  return { status: 'error', code, content, ...(error === undefined ? {} : { error }) };
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,7 +1,7 @@
 import type { AssistantMessage, FinishReason, ThinkingPart, Usage } from '@agentloop/spec';
 import { addUsage, emptyUsage } from '@agentloop/spec';
 import type { AgentEventBus } from '../events/index.js';
-import type { ModelStep, StepEvent, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
+import type { ModelStep, StepEvent, ToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 
 type Part = AssistantMessage['content'][number];
 
@@ -12,7 +12,7 @@ type Part = AssistantMessage['content'][number];
  */
 export class ModelStepCollector {
   #parts: Part[] = [];
-  #toolCalls: StepToolCall[] = [];
+  #toolCalls: ToolCall[] = [];
   #text = '';
   #rawText = '';
   #usage: Usage = emptyUsage();
@@ -49,11 +49,12 @@ export class ModelStepCollector {
         this.#close();
         const call = this.#withUniqueId(event.call);
         this.#toolCalls.push(call);
+        // History keeps the call as a plain part: what the model sent, without the loop's notes on it.
         this.#parts.push({
           type: 'tool-call',
           toolCallId: call.toolCallId,
           toolName: call.toolName,
-          arguments: call.arguments ?? {},
+          arguments: call.arguments,
           ...(call.providerMetadata ? { providerMetadata: call.providerMetadata } : {}),
         });
         break;
@@ -87,7 +88,7 @@ export class ModelStepCollector {
 
   // Anthropic rejects a history with two tool uses of the same id, and events would be ambiguous; servers
   // behind OpenAI-compatible APIs do repeat ids.
-  #withUniqueId(call: StepToolCall): StepToolCall {
+  #withUniqueId(call: ToolCall): ToolCall {
     const base = call.toolCallId || 'call';
     let id = base;
     for (let n = 2; this.#toolCalls.some((seen) => seen.toolCallId === id); n++) id = `${base}_${n}`;

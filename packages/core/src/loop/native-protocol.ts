@@ -1,6 +1,6 @@
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
-import { parseToolArguments } from '@agentloop/tools';
-import type { StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
+import { parseToolArguments, type ToolCallOutcome } from '@agentloop/tools';
+import type { StepEvent, ToolProtocolAdapter } from './tool-protocol.js';
 
 const NOTHING: readonly StepEvent[] = [];
 
@@ -22,17 +22,17 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
     return { role: 'assistant', content: parts };
   },
 
-  resultMessages(records: readonly ToolCallRecord[]): Message[] {
-    if (records.length === 0) return [];
+  resultMessages(outcomes: readonly ToolCallOutcome[]): Message[] {
+    if (outcomes.length === 0) return [];
     return [
       {
         role: 'tool',
-        content: records.map((record) => ({
+        content: outcomes.map((outcome) => ({
           type: 'tool-result',
-          toolCallId: record.call.toolCallId,
-          toolName: record.call.toolName,
-          content: record.content,
-          isError: record.isError,
+          toolCallId: outcome.toolCallId,
+          toolName: outcome.toolName,
+          content: outcome.content,
+          isError: outcome.status === 'error',
         })),
       },
     ];
@@ -52,18 +52,19 @@ export function decodeNativeChunk(chunk: ModelChunk): readonly StepEvent[] {
   switch (chunk.type) {
     case 'tool-call': {
       const parsed = parseToolArguments(chunk.input);
-      const base = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, providerMetadata: chunk.providerMetadata };
+      const base = { type: 'tool-call' as const, toolCallId: chunk.toolCallId, toolName: chunk.toolName };
+      const metadata = chunk.providerMetadata ? { providerMetadata: chunk.providerMetadata } : {};
+      if (parsed.ok) {
+        return [
+          { type: 'tool-call', call: { ...base, arguments: parsed.value, ...metadata, repaired: parsed.repaired } },
+        ];
+      }
+      const code = parsed.problem === 'cut_off' ? 'truncated_arguments' : 'invalid_arguments';
       return [
-        parsed.ok
-          ? { type: 'tool-call', call: { ...base, arguments: parsed.value, repaired: parsed.repaired } }
-          : {
-              type: 'tool-call',
-              call: {
-                ...base,
-                invalid: parsed.message,
-                invalidCode: parsed.problem === 'cut_off' ? 'truncated_arguments' : 'invalid_arguments',
-              },
-            },
+        {
+          type: 'tool-call',
+          call: { ...base, arguments: {}, ...metadata, problem: { code, message: parsed.message } },
+        },
       ];
     }
     case 'thinking-end': {

@@ -3,13 +3,14 @@ import type { PromptBuilder } from '@agentloop/prompts';
 import type { Message, ModelRequest, ModelSettings, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, ToolRegistry } from '@agentloop/tools';
+import { toolCallFailure } from '@agentloop/tools';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import type { AgentEventBus } from '../events/index.js';
 import { abortable } from './abortable-stream.js';
 import type { HistoryCheck } from './history-check.js';
 import { ModelStepCollector } from './model-step.js';
 import type { RunControl } from './run-control.js';
-import type { ModelStep, StepToolCall, ToolProtocolAdapter } from './tool-protocol.js';
+import type { ModelStep, ToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 import { CANCELLED_RESULT, runToolStep } from './tool-step.js';
 
 /** What one run of the loop works with and does not change: the agent's parts, limits, clock and ids. */
@@ -45,7 +46,7 @@ interface RunState {
   /** The protocol of the latest model call. */
   protocol: ToolProtocolAdapter | undefined;
   /** Calls in history still waiting for their results: whatever ends the run, they get one. */
-  openCalls: readonly StepToolCall[];
+  openCalls: readonly ToolCall[];
 }
 
 /** The model answered; or its server rejected native tools and the session switched to XML. */
@@ -206,15 +207,18 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit
   const { deps, control } = run;
   run.consecutiveWithoutTool = 0;
   // A call cut off by the output limit may "repair" into the wrong arguments: never run it.
-  const calls = step.toolCalls.map((call) =>
-    step.finishReason === 'length' && (call.repaired || call.invalidCode === 'truncated_arguments')
-      ? {
-          ...call,
-          invalid:
-            'the call was cut off by the output token limit, so it was not run; send it again, shorter if needed',
-          invalidCode: 'truncated_arguments' as const,
-        }
-      : call,
+  const calls = step.toolCalls.map(
+    (call): ToolCall =>
+      step.finishReason === 'length' && (call.repaired || call.problem?.code === 'truncated_arguments')
+        ? {
+            ...call,
+            problem: {
+              code: 'truncated_arguments',
+              message:
+                'the call was cut off by the output token limit, so it was not run; send it again, shorter if needed',
+            },
+          }
+        : call,
   );
   const protocol = run.protocol ?? control.resolveProtocol();
   const result = await runToolStep(
@@ -232,7 +236,7 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit
     },
     calls,
   );
-  append(run, ...protocol.resultMessages(result.records));
+  append(run, ...protocol.resultMessages(result.outcomes));
   run.openCalls = [];
   throwIfCancelled(control.signal);
   return result.exit;
@@ -257,7 +261,7 @@ function closeOpenCalls(run: RunState, content: string): void {
   if (calls.length === 0 || !run.protocol) return;
   run.openCalls = [];
   try {
-    append(run, ...run.protocol.resultMessages(calls.map((call) => ({ call, content, isError: true }))));
+    append(run, ...run.protocol.resultMessages(calls.map((call) => toolCallFailure(call, 'not_run', content))));
   } catch {
     // The memory itself failed; the run already ends with that error, and there is nothing left to try.
   }

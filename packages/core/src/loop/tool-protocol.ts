@@ -4,27 +4,28 @@ import type {
   Message,
   ModelChunk,
   ThinkingPart,
+  ToolCallPart,
   ToolChoice,
   ToolDefinition,
   Usage,
 } from '@agentloop/spec';
+import type { ToolCallOutcome, ToolFailureCode } from '@agentloop/tools';
 
-/** A tool call found in a model response, decoded or not. */
-export interface StepToolCall {
-  toolCallId: string;
-  toolName: string;
-  /** The decoded arguments; absent when `invalid` says why they could not be decoded. */
-  arguments?: unknown;
-  /** Why the call cannot run (broken JSON, a cut-off block); goes back to the model as an error result. */
-  invalid?: string;
-  /**
-   * The code of the error result for an invalid call; default `invalid_arguments`. `truncated_arguments`:
-   * the arguments were cut off before they were complete, so the call was never run.
-   */
-  invalidCode?: 'invalid_arguments' | 'truncated_arguments' | 'parse_error';
+/** Why a call the model sent cannot run; it goes back to the model as an error result instead. */
+export interface ToolCallProblem {
+  code: Extract<ToolFailureCode, 'invalid_arguments' | 'truncated_arguments' | 'parse_error'>;
+  /** What is wrong, written for the model. */
+  message: string;
+}
+
+/**
+ * A tool call as the model sent it, decoded: a ToolCallPart (what history keeps and what a tool runs
+ * with), and, when it cannot run, the problem (broken or cut-off JSON, an undecodable XML block).
+ */
+export interface ToolCall extends ToolCallPart {
+  problem?: ToolCallProblem;
   /** True when the arguments were decoded only after a repair (jsonrepair). */
   repaired?: boolean;
-  providerMetadata?: Record<string, unknown>;
 }
 
 /** A model stream decoded for the loop: the provider's chunks with tool calls made whole. */
@@ -33,7 +34,7 @@ export type StepEvent =
   | { type: 'thinking-delta'; text: string }
   | { type: 'thinking-end'; part?: Omit<ThinkingPart, 'type' | 'text'> }
   | { type: 'tool-call-start'; toolCallId: string; toolName: string }
-  | { type: 'tool-call'; call: StepToolCall }
+  | { type: 'tool-call'; call: ToolCall }
   | { type: 'usage'; usage: Partial<Usage> }
   | { type: 'finish'; reason: FinishReason }
   | Extract<ModelChunk, { type: 'retry' }>;
@@ -56,16 +57,9 @@ export interface ModelStep {
   /** The text the user saw (without tool blocks). */
   text: string;
   /** The tool calls, in order. */
-  toolCalls: StepToolCall[];
+  toolCalls: ToolCall[];
   usage: Usage;
   finishReason: FinishReason;
-}
-
-/** A finished tool call and what the model is told about it. */
-export interface ToolCallRecord {
-  call: StepToolCall;
-  content: string;
-  isError: boolean;
 }
 
 /**
@@ -89,7 +83,7 @@ export interface ToolProtocolAdapter {
     rawText: string,
   ): AssistantMessage;
   /** The messages that carry a step's tool results back to the model. */
-  resultMessages(records: readonly ToolCallRecord[]): Message[];
+  resultMessages(outcomes: readonly ToolCallOutcome[]): Message[];
   /** The reminder sent after a response without a tool call. */
   reminder(consecutive: number): string;
 }

@@ -45,6 +45,7 @@ describe('runToolStep', () => {
       delayedTool('fast', 100, log),
     ]);
     const calls = ['slow', 'medium', 'fast'].map((name, index) => ({
+      type: 'tool-call' as const,
       toolCallId: `c${index}`,
       toolName: name,
       arguments: {},
@@ -55,7 +56,7 @@ describe('runToolStep', () => {
     await vi.advanceTimersByTimeAsync(300);
     const result = await step;
     expect(log.slice(3)).toEqual(['end fast', 'end medium', 'end slow']);
-    expect(result.records.map((record) => record.content)).toEqual(['slow done', 'medium done', 'fast done']);
+    expect(result.outcomes.map((outcome) => outcome.content)).toEqual(['slow done', 'medium done', 'fast done']);
   });
 
   it('takes as long as the slowest call, not the sum', async () => {
@@ -65,7 +66,12 @@ describe('runToolStep', () => {
       delayedTool('b', 300, log),
       delayedTool('c', 300, log),
     ]);
-    const calls = ['a', 'b', 'c'].map((name) => ({ toolCallId: name, toolName: name, arguments: {} }));
+    const calls = ['a', 'b', 'c'].map((name) => ({
+      type: 'tool-call' as const,
+      toolCallId: name,
+      toolName: name,
+      arguments: {},
+    }));
     let done = false;
     const step = runToolStep(context(tools), calls).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(299);
@@ -79,14 +85,15 @@ describe('runToolStep', () => {
     const log: string[] = [];
     const tools = new ToolRegistry([delayedTool('a', 1, log), delayedTool('b', 1, log)]);
     const step = runToolStep(context(tools, { allowMultipleCalls: false }), [
-      { toolCallId: 'x', toolName: 'a', arguments: {} },
-      { toolCallId: 'y', toolName: 'b', arguments: {} },
+      { type: 'tool-call', toolCallId: 'x', toolName: 'a', arguments: {} },
+      { type: 'tool-call', toolCallId: 'y', toolName: 'b', arguments: {} },
     ]);
     await vi.advanceTimersByTimeAsync(1);
     const result = await step;
     expect(log).toEqual(['start a', 'end a']);
-    expect(result.records[1]).toMatchObject({
-      isError: true,
+    expect(result.outcomes[1]).toMatchObject({
+      status: 'error',
+      code: 'not_run',
       content: expect.stringContaining('only one tool call per response'),
     });
   });
@@ -94,10 +101,14 @@ describe('runToolStep', () => {
   it('exits on the first valid loop-control call and answers a second one as not run', async () => {
     const tools = new ToolRegistry();
     const result = await runToolStep(context(tools), [
-      { toolCallId: 'a', toolName: 'converse', arguments: { message: 'hi' } },
-      { toolCallId: 'b', toolName: 'task_completion', arguments: { result: 'r' } },
+      { type: 'tool-call', toolCallId: 'a', toolName: 'converse', arguments: { message: 'hi' } },
+      { type: 'tool-call', toolCallId: 'b', toolName: 'task_completion', arguments: { result: 'r' } },
     ]);
     expect(result.exit).toEqual({ exit: 'converse', payload: { message: 'hi' } });
-    expect(result.records[1]).toMatchObject({ isError: true, content: 'Not run: the turn ended before this call.' });
+    expect(result.outcomes[1]).toMatchObject({
+      status: 'error',
+      code: 'not_run',
+      content: 'Not run: the turn ended before this call.',
+    });
   });
 });

@@ -1,8 +1,7 @@
-import { describeThrown } from '@agentloop/spec';
 import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
-import { isLoopControlToolName, loopControlExit, runToolCall } from '@agentloop/tools';
+import { describeThrown, isLoopControlToolName, loopControlExit, runToolCall, toolCallFailure } from '@agentloop/tools';
 import type { AgentEventBus } from '../events/index.js';
-import type { StepToolCall, ToolCallRecord } from './tool-protocol.js';
+import type { ToolCall } from './tool-protocol.js';
 
 /** What the tool step needs from the run. */
 export interface ToolStepContext {
@@ -21,49 +20,51 @@ export interface ToolStepContext {
   toolTimeoutMs?: number;
 }
 
-/** The tool step's outcome: one record per call, in call order, and the exit if one was called. */
+/** The tool step's outcome: one per call, in call order, and the exit if a loop-control tool was called. */
 export interface ToolStepResult {
-  records: ToolCallRecord[];
+  outcomes: ToolCallOutcome[];
   exit?: LoopControlExit;
 }
+
+/** The result of a call that a cancel left without one, so the history stays valid for the next run. */
+export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';
 
 /**
  * Runs a response's tool calls. Ordinary calls run concurrently and their results keep the call order;
  * a loop-control call runs after them and, when its arguments are valid, ends the run. Every call gets
- * exactly one record, also when it was invalid, failed, was cancelled or was not run, because providers
+ * exactly one outcome, also when it was invalid, failed, was cancelled or was not run, because providers
  * reject a history with a call that has no result.
  */
-export async function runToolStep(context: ToolStepContext, calls: readonly StepToolCall[]): Promise<ToolStepResult> {
+export async function runToolStep(context: ToolStepContext, calls: readonly ToolCall[]): Promise<ToolStepResult> {
   const runnable = context.allowMultipleCalls ? calls : calls.slice(0, 1);
-  const isControl = (call: StepToolCall) => isLoopControlToolName(call.toolName) && call.invalid === undefined;
+  const isControl = (call: ToolCall) => isLoopControlToolName(call.toolName) && call.problem === undefined;
   // Only the first loop-control call counts; one made beside it is answered as not run.
   const control = runnable.find(isControl);
   const ordinary = runnable.filter((call) => !isControl(call));
 
-  const records = new Map<StepToolCall, ToolCallRecord>();
-  await Promise.all(ordinary.map(async (call) => records.set(call, await runGuarded(context, call))));
+  const outcomes = new Map<ToolCall, ToolCallOutcome>();
+  await Promise.all(ordinary.map(async (call) => outcomes.set(call, await runGuarded(context, call))));
 
   let exit: LoopControlExit | undefined;
   if (control && isLoopControlToolName(control.toolName)) {
-    const record = await runGuarded(context, control);
-    records.set(control, record);
-    if (!record.isError) exit = loopControlExit(control.toolName, record.payload);
+    const outcome = await runGuarded(context, control);
+    outcomes.set(control, outcome);
+    if (outcome.status === 'ok') exit = loopControlExit(control.toolName, outcome.arguments);
   }
-  for (const call of calls) {
-    if (records.has(call)) continue;
+  const inOrder = calls.map((call) => {
+    const outcome = outcomes.get(call);
+    if (outcome) return outcome;
     const reason = context.allowMultipleCalls
       ? 'Not run: the turn ended before this call.'
       : 'Not run: only one tool call per response is allowed. Call this tool again in your next response.';
-    records.set(call, notRun(context, call, reason));
-  }
-  return { records: calls.map((call) => records.get(call) as ToolCallRecord), ...(exit ? { exit } : {}) };
+    return notRun(context, call, reason);
+  });
+  return { outcomes: inOrder, ...(exit ? { exit } : {}) };
 }
-
-type RecordWithPayload = ToolCallRecord & { payload?: unknown };
 
 // runToolCall never throws, but the events and bookkeeping around it are code too: whatever fails, the
 // call still gets its one result, because providers reject a history with an orphaned call.
-async function runGuarded(context: ToolStepContext, call: StepToolCall): Promise<RecordWithPayload> {
+async function runGuarded(context: ToolStepContext, call: ToolCall): Promise<ToolCallOutcome> {
   try {
     return await runOne(context, call);
   } catch (error) {
@@ -72,7 +73,7 @@ async function runGuarded(context: ToolStepContext, call: StepToolCall): Promise
   }
 }
 
-async function runOne(context: ToolStepContext, call: StepToolCall): Promise<RecordWithPayload> {
+async function runOne(context: ToolStepContext, call: ToolCall): Promise<ToolCallOutcome> {
   const { events, iteration } = context;
   events.emit({
     type: 'tool-call',
@@ -84,77 +85,54 @@ async function runOne(context: ToolStepContext, call: StepToolCall): Promise<Rec
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
-  const outcome:
-    | ToolCallOutcome
-    | { status: 'error'; code: NonNullable<StepToolCall['invalidCode']>; content: string } =
-    call.invalid !== undefined
-      ? {
-          status: 'error',
-          code: call.invalidCode ?? 'invalid_arguments',
-          content: `Invalid call of tool "${call.toolName}": ${call.invalid}`,
-        }
-      : await runToolCall(
-          context.tools,
-          { toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments },
-          {
-            signal: context.signal,
-            sessionId: context.sessionId,
-            workspace: context.workspace,
-            toolCallId: call.toolCallId,
-            reportProgress: (progress) => {
-              if (settled || context.signal.aborted) return;
-              events.emit({
-                type: 'tool-progress',
-                iteration,
-                toolCallId: call.toolCallId,
-                name: call.toolName,
-                progress,
-              });
-            },
+  const outcome = call.problem
+    ? toolCallFailure(call, call.problem.code, `Invalid call of tool "${call.toolName}": ${call.problem.message}`)
+    : await runToolCall(
+        context.tools,
+        call,
+        {
+          signal: context.signal,
+          sessionId: context.sessionId,
+          workspace: context.workspace,
+          toolCallId: call.toolCallId,
+          reportProgress: (progress) => {
+            if (settled || context.signal.aborted) return;
+            events.emit({
+              type: 'tool-progress',
+              iteration,
+              toolCallId: call.toolCallId,
+              name: call.toolName,
+              progress,
+            });
           },
-          {
-            ...(context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars }),
-            ...(context.toolTimeoutMs === undefined ? {} : { timeoutMs: context.toolTimeoutMs }),
-          },
-        );
+        },
+        {
+          ...(context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars }),
+          ...(context.toolTimeoutMs === undefined ? {} : { timeoutMs: context.toolTimeoutMs }),
+        },
+      );
   settled = true;
-  const durationMs = context.now() - started;
+  announce(context, outcome, context.now() - started);
+  return outcome;
+}
+
+function notRun(context: ToolStepContext, call: ToolCall, content: string): ToolCallOutcome {
+  const outcome = toolCallFailure(call, 'not_run', content);
+  announce(context, outcome, 0);
+  return outcome;
+}
+
+function announce(context: ToolStepContext, outcome: ToolCallOutcome, durationMs: number): void {
+  const base = { iteration: context.iteration, toolCallId: outcome.toolCallId, name: outcome.toolName };
   if (outcome.status === 'ok') {
-    events.emit({
-      type: 'tool-result',
-      iteration,
-      toolCallId: call.toolCallId,
-      name: call.toolName,
+    context.events.emit({ type: 'tool-result', ...base, content: outcome.content, value: outcome.value, durationMs });
+  } else {
+    context.events.emit({
+      type: 'tool-result-error',
+      ...base,
       content: outcome.content,
-      value: outcome.value,
+      code: outcome.code,
       durationMs,
     });
-    return { call, content: outcome.content, isError: false, payload: outcome.arguments };
   }
-  events.emit({
-    type: 'tool-result-error',
-    iteration,
-    toolCallId: call.toolCallId,
-    name: call.toolName,
-    content: outcome.content,
-    code: outcome.code,
-    durationMs,
-  });
-  return { call, content: outcome.content, isError: true };
 }
-
-function notRun(context: ToolStepContext, call: StepToolCall, content: string): ToolCallRecord {
-  context.events.emit({
-    type: 'tool-result-error',
-    iteration: context.iteration,
-    toolCallId: call.toolCallId,
-    name: call.toolName,
-    content,
-    code: 'not_run',
-    durationMs: 0,
-  });
-  return { call, content, isError: true };
-}
-
-/** The result of a call that a cancel left without one, so the history stays valid for the next run. */
-export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
-import type { XmlParserEvent } from '@agentloop/tools';
+import type { ToolCallOutcome, XmlParserEvent } from '@agentloop/tools';
 import { XmlToolParser } from '@agentloop/tools';
 import { decodeNativeChunk } from './native-protocol.js';
-import type { StepDecoder, StepEvent, ToolCallRecord, ToolProtocolAdapter } from './tool-protocol.js';
+import type { StepDecoder, StepEvent, ToolProtocolAdapter } from './tool-protocol.js';
 
 // Stopping after the block saves tokens and keeps the model from writing a second block or the result
 // itself. The stop sequence is not part of the output: the decoder decodes the cut-off block at flush.
@@ -33,11 +33,15 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
     return { role: 'assistant', content: [...providerThinking, ...(text ? [{ type: 'text' as const, text }] : [])] };
   },
 
-  resultMessages(records: readonly ToolCallRecord[]): Message[] {
-    if (records.length === 0) return [];
-    const text = records
-      .map((record) =>
-        formatXmlToolResult({ toolName: record.call.toolName, content: record.content, isError: record.isError }),
+  resultMessages(outcomes: readonly ToolCallOutcome[]): Message[] {
+    if (outcomes.length === 0) return [];
+    const text = outcomes
+      .map((outcome) =>
+        formatXmlToolResult({
+          toolName: outcome.toolName,
+          content: outcome.content,
+          isError: outcome.status === 'error',
+        }),
       )
       .join('\n\n');
     return [{ role: 'user', content: [{ type: 'text', text }] }];
@@ -91,6 +95,7 @@ class XmlStepDecoder implements StepDecoder {
           out.push({
             type: 'tool-call',
             call: {
+              type: 'tool-call',
               toolCallId: this.#takeId(),
               toolName: event.toolName,
               arguments: event.arguments,
@@ -102,10 +107,11 @@ class XmlStepDecoder implements StepDecoder {
           out.push({
             type: 'tool-call',
             call: {
+              type: 'tool-call',
               toolCallId: this.#takeId(),
               toolName: guessToolName(event.raw),
-              invalid: event.reason,
-              invalidCode: 'parse_error',
+              arguments: {},
+              problem: { code: 'parse_error', message: event.reason },
             },
           });
           break;
