@@ -1,0 +1,408 @@
+// Checks the import rules of the workspace packages (see DESIGN.md, "Packages and the direction of their
+// imports"), because tsc and Biome check neither and they are the first thing to erode in a monorepo:
+//
+//   direction  an @agentloop/* package imports only the packages below it in LAYERS (a lower package
+//              never imports a higher one); examples may import anything;
+//   declared   every package a source file imports is declared in its package.json: `dependencies` or
+//              `peerDependencies`, and for tests (*.test.ts, *.test-d.ts, test-support/) also the
+//              package's or the root's `devDependencies`; Node built-ins need nothing;
+//   cycles     no cycle between packages over their declared dependencies, and none between the modules
+//              of a package over runtime relative imports (a cycle makes the load order decide whether a
+//              class exists yet when it is used).
+//
+// Usage: node scripts/check-imports.mjs [repository root]   (npm run check:imports)
+// It reads source files as text: comments and string contents are blanked before import statements are
+// matched, so an import written in a comment or a string is not counted.
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Which of our packages each package may import. A workspace package that is neither here nor an example
+ * is a problem until it is added. A package here that does not exist yet is skipped.
+ */
+export const LAYERS = {
+  '@agentloop/spec': [],
+  '@agentloop/provider-utils': ['@agentloop/spec'],
+  '@agentloop/tools': ['@agentloop/spec'],
+  '@agentloop/memory': ['@agentloop/spec', '@agentloop/tools'],
+  '@agentloop/prompts': ['@agentloop/spec', '@agentloop/tools'],
+  '@agentloop/core': ['@agentloop/spec', '@agentloop/tools', '@agentloop/memory', '@agentloop/prompts'],
+  '@agentloop/providers': ['@agentloop/spec', '@agentloop/provider-utils'],
+  '@agentloop/executor-cli': [
+    '@agentloop/spec',
+    '@agentloop/provider-utils',
+    '@agentloop/tools',
+    '@agentloop/memory',
+    '@agentloop/prompts',
+    '@agentloop/core',
+    '@agentloop/providers',
+  ],
+};
+
+const OUR_SCOPES = ['@agentloop/', '@agentloop-examples/'];
+const SOURCE_EXTENSIONS = ['.ts', '.mts', '.tsx', '.js', '.mjs'];
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '__fixtures__']);
+const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies'];
+const RULES = 'DESIGN.md, "Packages and the direction of their imports"';
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading imports out of a source file
+
+/** Keywords after which a `/` starts a regular expression rather than a division. */
+const WORDS_BEFORE_REGEX = new Set(
+  'return typeof instanceof in of new delete void throw case do else yield await'.split(' '),
+);
+
+/**
+ * The source with comments and the contents of strings, template literals and regular expressions
+ * replaced by spaces (quotes and line breaks kept), so that offsets and line numbers stay the same.
+ */
+export function blankCommentsAndStrings(source) {
+  const out = source.split('');
+  const blank = (from, to) => {
+    for (let index = from; index < to; index++) if (out[index] !== '\n') out[index] = ' ';
+  };
+  const templateBraces = []; // for each open `${`, the brace depth to return to the template at
+  let braces = 0;
+  let regexAllowed = true; // what the last token was decides what a `/` means
+  let index = 0;
+
+  // Blanks template text from `start` up to its closing backtick or the next `${`; returns where to go on.
+  const templateText = (start) => {
+    let at = start;
+    while (at < source.length && source[at] !== '`' && !(source[at] === '$' && source[at + 1] === '{')) {
+      at += source[at] === '\\' ? 2 : 1;
+    }
+    blank(start, Math.min(at, source.length));
+    if (source[at] === '$') {
+      templateBraces.push(braces);
+      regexAllowed = true;
+      return at + 2;
+    }
+    regexAllowed = false;
+    return at + 1;
+  };
+
+  while (index < source.length) {
+    const char = source[index];
+    const next = source[index + 1];
+    if (char === '/' && next === '/') {
+      const end = source.indexOf('\n', index);
+      const stop = end === -1 ? source.length : end;
+      blank(index, stop);
+      index = stop;
+    } else if (char === '/' && next === '*') {
+      const end = source.indexOf('*/', index + 2);
+      const stop = end === -1 ? source.length : end + 2;
+      blank(index, stop);
+      index = stop;
+    } else if (char === "'" || char === '"') {
+      let at = index + 1;
+      while (at < source.length && source[at] !== char && source[at] !== '\n') at += source[at] === '\\' ? 2 : 1;
+      blank(index + 1, Math.min(at, source.length));
+      index = at + 1;
+      regexAllowed = false;
+    } else if (char === '`') {
+      index = templateText(index + 1);
+    } else if (char === '}' && braces === templateBraces.at(-1)) {
+      templateBraces.pop();
+      index = templateText(index + 1);
+    } else if (char === '/' && regexAllowed) {
+      let at = index + 1;
+      let inClass = false;
+      while (at < source.length && source[at] !== '\n' && (inClass || source[at] !== '/')) {
+        if (source[at] === '[') inClass = true;
+        else if (source[at] === ']') inClass = false;
+        at += source[at] === '\\' ? 2 : 1;
+      }
+      blank(index + 1, Math.min(at, source.length));
+      index = at + 1;
+      regexAllowed = false;
+    } else if (/[\w$]/.test(char)) {
+      const word = /^[\w$]+/.exec(source.slice(index, index + 100))[0];
+      regexAllowed = WORDS_BEFORE_REGEX.has(word);
+      index += word.length;
+    } else {
+      if (char === '{') braces++;
+      if (char === '}') braces--;
+      if (!/\s/.test(char)) regexAllowed = !/[)\]]/.test(char);
+      index++;
+    }
+  }
+  return out.join('');
+}
+
+// Matched against the blanked source: a quote there opens the module specifier. Type-only means erased
+// from the JavaScript: with `verbatimModuleSyntax` (tsconfig.base.json) that is `import type` and
+// `export type` only; `import { type A } from 'a'` still loads `a`.
+const STATIC_IMPORT = /(?<![\w$.])import(?=[\s{*'"])\s*(?:(type)\s+)?(?:[^;'"()]*?\s*from\s*)?(['"])/g;
+const RE_EXPORT = /(?<![\w$.])export\s+(?:(type)\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])/g;
+const DYNAMIC_IMPORT = /(?<![\w$.])import\s*\(\s*(['"])/g;
+
+/**
+ * The module specifiers a source file imports or re-exports, each with its 1-based line, whether it is
+ * type-only and whether it is a dynamic `import('...')`. A dynamic import in a type position
+ * (`typeof import('a')`, `import('a').Type`) counts as type-only.
+ */
+export function extractImports(source) {
+  const code = blankCommentsAndStrings(source);
+  const imports = [];
+  const add = (quoteAt, typeOnly, dynamic) => {
+    const end = source.indexOf(source[quoteAt], quoteAt + 1);
+    const specifier = source.slice(quoteAt + 1, end);
+    const line = source.slice(0, quoteAt).split('\n').length;
+    imports.push({ specifier, line, typeOnly, dynamic, end });
+  };
+  for (const pattern of [STATIC_IMPORT, RE_EXPORT]) {
+    for (const match of code.matchAll(pattern)) add(match.index + match[0].length - 1, match[1] === 'type', false);
+  }
+  for (const match of code.matchAll(DYNAMIC_IMPORT)) {
+    const quoteAt = match.index + match[0].length - 1;
+    const before = code.slice(Math.max(0, match.index - 20), match.index);
+    const after = code.slice(source.indexOf(source[quoteAt], quoteAt + 1) + 1);
+    const typePosition = /typeof\s*$/.test(before) || /^\s*\)\s*\.\s*(?!then\b|catch\b|finally\b)[\w$]/.test(after);
+    add(quoteAt, typePosition, true);
+  }
+  return imports.sort((a, b) => a.end - b.end).map(({ end, ...entry }) => entry);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The workspace
+
+const toPosix = (file) => file.split(path.sep).join('/');
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const isDirectory = (file) => statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+
+/** The workspace folders named by the root's "workspaces": exact paths and `folder/*` patterns. */
+function workspaceFolders(root, patterns) {
+  return patterns.flatMap((pattern) => {
+    if (!pattern.endsWith('/*')) return [pattern];
+    const parent = pattern.slice(0, -2);
+    if (!isDirectory(path.join(root, parent))) return [];
+    return readdirSync(path.join(root, parent))
+      .sort()
+      .map((name) => `${parent}/${name}`);
+  });
+}
+
+function sourceFiles(folder) {
+  if (!isDirectory(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : sourceFiles(file);
+      return SOURCE_EXTENSIONS.some((extension) => entry.name.endsWith(extension)) ? [file] : [];
+    });
+}
+
+function readPackages(root) {
+  const rootManifest = readJson(path.join(root, 'package.json'));
+  return workspaceFolders(root, rootManifest.workspaces ?? [])
+    .filter((folder) => statSync(path.join(root, folder, 'package.json'), { throwIfNoEntry: false }))
+    .map((folder) => {
+      const manifest = readJson(path.join(root, folder, 'package.json'));
+      const isExample = folder.startsWith('examples/') || manifest.name.startsWith('@agentloop-examples/');
+      return { folder, manifest, isExample, files: sourceFiles(path.join(root, folder, 'src')) };
+    });
+}
+
+/** `@scope/name/sub/path` → `@scope/name`, `name/sub` → `name`. */
+const packageNameOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const isTestFile = (file) => /\.test(-d)?\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).includes('test-support');
+const isOurs = (name) => OUR_SCOPES.some((scope) => name.startsWith(scope));
+const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
+const isBare = (specifier) => !/^[./#]/.test(specifier) && !/^[a-z]+:/.test(specifier);
+const declared = (manifest, fields) => new Set(fields.flatMap((field) => Object.keys(manifest[field] ?? {})));
+
+/** The file a relative import names: `./x.js` is `./x.ts` in the sources, `./dir/index.js` likewise. */
+function resolveRelative(fromFile, specifier, knownFiles) {
+  const target = path.resolve(path.dirname(fromFile), specifier);
+  const withoutExtension = target.replace(/\.[cm]?jsx?$/, '');
+  const candidates = [target];
+  for (const extension of SOURCE_EXTENSIONS) candidates.push(withoutExtension + extension);
+  for (const extension of SOURCE_EXTENSIONS) candidates.push(path.join(target, `index${extension}`));
+  return candidates.find((candidate) => knownFiles.has(candidate));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cycles
+
+/** The strongly connected components of a graph (Map of node → Set of nodes) that hold a cycle. */
+function tangles(graph) {
+  const order = new Map();
+  const lowest = new Map();
+  const stack = [];
+  const found = [];
+  const visit = (node) => {
+    order.set(node, order.size);
+    lowest.set(node, order.get(node));
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        lowest.set(node, Math.min(lowest.get(node), lowest.get(next)));
+      } else if (stack.includes(next)) {
+        lowest.set(node, Math.min(lowest.get(node), order.get(next)));
+      }
+    }
+    if (lowest.get(node) !== order.get(node)) return;
+    const component = stack.splice(stack.indexOf(node));
+    if (component.length > 1 || graph.get(node)?.has(node)) found.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!order.has(node)) visit(node);
+  return found;
+}
+
+/** The shortest cycle through the first node of a component, as a chain that ends where it starts. */
+function shortestCycle(graph, component) {
+  const start = component[0];
+  const members = new Set(component);
+  const cameFrom = new Map();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift();
+    for (const next of graph.get(node) ?? []) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const between = [];
+        for (let at = node; at !== start; at = cameFrom.get(at)) between.unshift(at);
+        return [start, ...between, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+function cycleProblems(graph, describe) {
+  return tangles(graph).map((component) => describe(shortestCycle(graph, component), component.length));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The check
+
+/** Checks the workspace under `root`; returns counts and the problems found, each with a message. */
+export function checkImports(root) {
+  const rootManifest = readJson(path.join(root, 'package.json'));
+  const packages = readPackages(root);
+  const workspaceNames = new Set(packages.map((entry) => entry.manifest.name));
+  const problems = [];
+  let fileCount = 0;
+  let importCount = 0;
+
+  for (const { folder, manifest, isExample, files } of packages) {
+    const name = manifest.name;
+    const layer = LAYERS[name];
+    if (!isExample && !layer) {
+      problems.push({
+        kind: 'unlisted',
+        file: `${folder}/package.json`,
+        message: `${name} is not in the layering table: add it to LAYERS in scripts/check-imports.mjs with the packages it may import (${RULES}).`,
+      });
+    }
+    const runtimeDependencies = declared(manifest, ['dependencies', 'peerDependencies', 'optionalDependencies']);
+    const testDependencies = new Set([
+      ...runtimeDependencies,
+      ...declared(manifest, ['devDependencies']),
+      ...declared(rootManifest, ['dependencies', 'devDependencies']),
+    ]);
+    const knownFiles = new Set(files);
+    const moduleGraph = new Map(files.map((file) => [file, new Set()]));
+
+    for (const file of files) {
+      fileCount++;
+      const where = toPosix(path.relative(root, file));
+      const isTest = isTestFile(path.relative(path.join(root, folder), file));
+      for (const { specifier, line, typeOnly, dynamic } of extractImports(readFileSync(file, 'utf8'))) {
+        importCount++;
+        if (specifier.startsWith('.')) {
+          // A dynamic import is the usual way to break a cycle on purpose: it runs after both modules loaded.
+          const target = resolveRelative(file, specifier, knownFiles);
+          if (target && !typeOnly && !dynamic) moduleGraph.get(file).add(target);
+          continue;
+        }
+        if (!isBare(specifier) || isBuiltin(specifier)) continue;
+        const imported = packageNameOf(specifier);
+        if (imported === name) continue; // a package importing itself by name
+        if (isOurs(imported) && !isExample && layer && !layer.includes(imported)) {
+          const allowed = layer.length > 0 ? `only ${layer.join(', ')}` : 'none of our packages';
+          problems.push({
+            kind: 'direction',
+            file: where,
+            line,
+            specifier,
+            message: `${name} may import ${allowed} (${RULES}). Move what it needs into a package it may import; if the layering itself changed, change LAYERS in scripts/check-imports.mjs and DESIGN.md together.`,
+          });
+        }
+        if (!(isTest ? testDependencies : runtimeDependencies).has(imported)) {
+          const onlyForTests = testDependencies.has(imported) ? ' for tests only (a devDependency)' : '';
+          const fields = isTest
+            ? `"devDependencies" of ${folder}/package.json (or the root's)`
+            : `"dependencies" (or "peerDependencies") of ${folder}/package.json`;
+          problems.push({
+            kind: 'undeclared',
+            file: where,
+            line,
+            specifier,
+            message: `${imported} is declared${onlyForTests || ' nowhere'}: add it to ${fields}.`,
+          });
+        }
+      }
+    }
+    const inSource = (file) => toPosix(path.relative(path.join(root, folder, 'src'), file));
+    const moduleCycle = (chain, size) => ({
+      kind: 'module cycle',
+      file: `${folder}/src`,
+      message:
+        chain.map(inSource).join(' → ') +
+        (size > chain.length - 1 ? ` (${size} modules are tangled together)` : '') +
+        '. Break it: move what these modules share into a module of its own, or make an import that only needs types `import type`.',
+    });
+    problems.push(...cycleProblems(moduleGraph, moduleCycle));
+  }
+
+  const packageGraph = new Map(
+    packages.map(({ manifest }) => [
+      manifest.name,
+      new Set([...declared(manifest, DEPENDENCY_FIELDS)].filter((dependency) => workspaceNames.has(dependency))),
+    ]),
+  );
+  problems.push(
+    ...cycleProblems(packageGraph, (chain) => ({
+      kind: 'package cycle',
+      file: 'workspace',
+      message: `${chain.join(' → ')} over their declared dependencies. Drop the dependency that points up the layering (${RULES}).`,
+    })),
+  );
+
+  return { files: fileCount, imports: importCount, problems };
+}
+
+/** One problem as the lines a person reads: where, what, and what to do. */
+export function formatProblem({ kind, file, line, specifier, message }) {
+  const where = line ? `${file}:${line}` : file;
+  return `${where}  ${kind}${specifier ? ` '${specifier}'` : ''}\n    ${message}`;
+}
+
+function main() {
+  const scriptsFolder = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(process.argv[2] ?? path.join(scriptsFolder, '..'));
+  const { files, imports, problems } = checkImports(root);
+  for (const problem of problems) console.log(formatProblem(problem));
+  console.log(`imports: ${files} files, ${imports} imports checked, ${problems.length} problems`);
+  process.exitCode = problems.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

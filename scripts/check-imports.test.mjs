@@ -1,0 +1,95 @@
+// Tests for check-imports.mjs, run by `node --test scripts/*.test.mjs` (vitest only looks inside packages).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { checkImports, extractImports } from './check-imports.mjs';
+
+const roots = [];
+after(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+/** Writes a workspace from `{ 'relative/path': text or object }` into a fresh folder; objects become JSON. */
+function workspace(files) {
+  const root = mkdtempSync(path.join(tmpdir(), 'check-imports-'));
+  roots.push(root);
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return root;
+}
+
+const fixture = () =>
+  workspace({
+    'package.json': { workspaces: ['packages/*'], devDependencies: { vitest: '4' } },
+    'packages/spec/package.json': { name: '@agentloop/spec' },
+    'packages/spec/src/index.ts': 'export const version = 1;\n',
+    'packages/tools/package.json': {
+      name: '@agentloop/tools',
+      dependencies: { '@agentloop/spec': '0', '@agentloop/core': '0' },
+    },
+    'packages/tools/src/index.ts':
+      "import { version } from '@agentloop/spec';\nimport { loop } from '@agentloop/core';\n",
+    'packages/core/package.json': { name: '@agentloop/core', dependencies: { '@agentloop/spec': '0' } },
+    'packages/core/src/index.ts':
+      "import '@agentloop/spec';\nimport { registry } from '@agentloop/tools';\nexport * from './a.js';\n",
+    'packages/core/src/a.ts': "import { b } from './b.js';\nexport const a = 1;\n",
+    'packages/core/src/b.ts': "import { a } from './a.js';\nexport const b = 2;\n",
+    'packages/core/src/types/c.ts': "import type { D } from './d.js';\nexport interface C { d: D }\n",
+    'packages/core/src/types/d.ts': "import type { C } from './c.js';\nexport interface D { c: C }\n",
+    'packages/core/src/a.test.ts': "import { test } from 'vitest';\nimport { a } from './a.js';\n",
+  });
+
+test('reports an upward import, an undeclared import and a runtime module cycle, and nothing else', () => {
+  const { problems } = checkImports(fixture());
+  const where = ({ kind, file, line, specifier }) => [kind, file, line, specifier].filter(Boolean).join(' ');
+  assert.deepEqual(problems.map(where), [
+    'undeclared packages/core/src/index.ts 2 @agentloop/tools',
+    'module cycle packages/core/src',
+    'direction packages/tools/src/index.ts 2 @agentloop/core',
+  ]);
+  assert.match(problems[1].message, /^a\.ts → b\.ts → a\.ts\./);
+  assert.match(problems[2].message, /@agentloop\/tools may import only @agentloop\/spec/);
+});
+
+test('counts every file and import it read', () => {
+  const { files, imports } = checkImports(fixture());
+  assert.deepEqual({ files, imports }, { files: 8, imports: 11 });
+});
+
+test('asks for a package missing from the layering table to be added', () => {
+  const root = workspace({
+    'package.json': { workspaces: ['packages/*'] },
+    'packages/mcp/package.json': { name: '@agentloop/mcp' },
+  });
+  const [problem] = checkImports(root).problems;
+  assert.equal(problem.kind, 'unlisted');
+  assert.match(problem.message, /add it to LAYERS/);
+});
+
+test('reads imports as code: skips comments and strings, marks type-only and dynamic ones', () => {
+  const source = [
+    "// import { x } from 'in-a-comment';",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: this is source text holding a template literal
+    "const text = `import y from 'in-a-template' ${value}`;",
+    "const pattern = /import z from 'in-a-regex'/;",
+    "import type { A } from 'a';",
+    "import { type B } from 'b';",
+    "export type { C } from 'c';",
+    "const { d } = await import('d');",
+    "let server: import('node:http').Server;",
+  ].join('\n');
+  assert.deepEqual(
+    extractImports(source).map(({ specifier, line, typeOnly, dynamic }) => [specifier, line, typeOnly, dynamic]),
+    [
+      ['a', 4, true, false],
+      ['b', 5, false, false],
+      ['c', 6, true, false],
+      ['d', 7, false, true],
+      ['node:http', 8, true, true],
+    ],
+  );
+});
