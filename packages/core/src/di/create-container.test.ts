@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DefaultAgent } from '../agent/default-agent.js';
 import { ScriptedProvider } from '../testing/index.js';
-import { createContainer, provideTools, resolveAgent } from './create-container.js';
-import type { Plugin } from './plugin.js';
+import { createContainer, disposeContainer, provideTools, resolveAgent } from './create-container.js';
+import { definePlugin, type Plugin } from './plugin.js';
 import { TOKENS } from './tokens.js';
 
 const weatherPlugin: Plugin = {
@@ -86,5 +86,86 @@ describe('createContainer', () => {
     await expect(createContainer({ plugins: [weatherPlugin, weatherPlugin] })).rejects.toMatchObject({
       code: 'duplicate_plugin',
     });
+  });
+});
+
+describe('plugin lifecycle', () => {
+  /** A plugin that logs its hooks into `log`. */
+  function tracing(name: string, log: string[], fail?: 'init' | 'dispose'): Plugin {
+    return definePlugin({
+      name,
+      register: () => void log.push(`register ${name}`),
+      init: () => {
+        log.push(`init ${name}`);
+        if (fail === 'init') throw new Error(`${name} cannot start`);
+      },
+      dispose: () => {
+        log.push(`dispose ${name}`);
+        if (fail === 'dispose') throw new Error(`${name} cannot stop`);
+      },
+    });
+  }
+
+  it('registers every plugin, then inits them in order, and disposes them in reverse order', async () => {
+    const log: string[] = [];
+    const container = await createContainer({ plugins: [tracing('a', log), tracing('b', log), tracing('c', log)] });
+    expect(log).toEqual(['register a', 'register b', 'register c', 'init a', 'init b', 'init c']);
+    await disposeContainer(container);
+    expect(log.slice(6)).toEqual(['dispose c', 'dispose b', 'dispose a']);
+  });
+
+  it('lets an init use a service a later plugin registered', async () => {
+    const seen: string[] = [];
+    const reader = definePlugin({
+      name: 'reader',
+      register: () => {},
+      init: (container) => void seen.push(container.resolve(TOKENS.AgentOptions).systemPrompt ?? ''),
+    });
+    const writer = definePlugin({
+      name: 'writer',
+      register: (container) =>
+        void container.register(TOKENS.AgentOptions, { useValue: { systemPrompt: 'from writer' } }),
+    });
+    await createContainer({ plugins: [reader, writer] });
+    expect(seen).toEqual(['from writer']);
+  });
+
+  it('disposes the plugins already started when an init fails, and names the one that failed', async () => {
+    const log: string[] = [];
+    const loading = createContainer({ plugins: [tracing('a', log), tracing('b', log, 'init'), tracing('c', log)] });
+    await expect(loading).rejects.toMatchObject({
+      code: 'plugin_failed',
+      message: 'Plugin "b" failed to init: b cannot start',
+    });
+    expect(log).toEqual(['register a', 'register b', 'register c', 'init a', 'init b', 'dispose a']);
+  });
+
+  it('disposes every plugin even when one fails, then reports the failures', async () => {
+    const log: string[] = [];
+    const container = await createContainer({ plugins: [tracing('a', log), tracing('b', log, 'dispose')] });
+    await expect(disposeContainer(container)).rejects.toMatchObject({
+      code: 'plugin_dispose_failed',
+      message: 'Plugins failed to dispose: "b": b cannot stop',
+    });
+    expect(log.slice(4)).toEqual(['dispose b', 'dispose a']);
+  });
+
+  it('lets a plugin provide the executor, resolved by its token', async () => {
+    const runs: string[] = [];
+    const executorPlugin = definePlugin({
+      name: 'executor',
+      register: (container) =>
+        void container.register(TOKENS.Executor, {
+          useFactory: (scope) => ({
+            run: async () => {
+              runs.push(`ran ${resolveAgent(scope).tools.list().length} tools`);
+              return 0;
+            },
+          }),
+        }),
+    });
+    const container = await createContainer({ provider: new ScriptedProvider([]), plugins: [executorPlugin] });
+    expect(await container.resolve(TOKENS.Executor).run()).toBe(0);
+    expect(runs).toEqual(['ran 3 tools']);
   });
 });

@@ -2,7 +2,7 @@ import './reflect-polyfill.js';
 import { ConversationMemory } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
-import { AgentloopError } from '@agentloop/spec';
+import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
 import type { DependencyContainer } from 'tsyringe';
@@ -50,21 +50,76 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
   return container;
 }
 
-/** Loads plugins in order; a plugin name seen twice is an error. */
+/** The plugins loaded into each container, in load order, for disposeContainer. */
+const loadedPlugins = new WeakMap<DependencyContainer, Plugin[]>();
+
+/**
+ * Loads plugins in order: registers each, then runs their `init` hooks in the same order, so that an
+ * `init` can use what a later plugin registered. A plugin name seen twice is an error. When a plugin
+ * fails (`plugin_failed`), the plugins already started are disposed, in reverse order, before it throws.
+ */
 export async function loadPlugins(container: DependencyContainer, plugins: readonly Plugin[]): Promise<void> {
-  const seen = new Set<string>();
+  const loaded = loadedPlugins.get(container) ?? [];
+  loadedPlugins.set(container, loaded);
+  const seen = new Set(loaded.map((plugin) => plugin.name));
   for (const plugin of plugins) {
     if (seen.has(plugin.name))
       throw new AgentloopError(`Plugin "${plugin.name}" is listed twice.`, { code: 'duplicate_plugin' });
     seen.add(plugin.name);
-    try {
-      await plugin.register(container);
-    } catch (error) {
-      throw new AgentloopError(
-        `Plugin "${plugin.name}" failed to register: ${error instanceof Error ? error.message : String(error)}`,
-        { code: 'plugin_failed', cause: error },
-      );
+  }
+  for (const plugin of plugins) await runHook(plugin, 'register', () => plugin.register(container));
+  const started: Plugin[] = [];
+  try {
+    for (const plugin of plugins) {
+      await runHook(plugin, 'init', () => plugin.init?.(container));
+      started.push(plugin);
     }
+  } catch (error) {
+    await disposeAll(started);
+    throw error;
+  }
+  loaded.push(...plugins);
+}
+
+/**
+ * Releases what a container's plugins hold: their `dispose` hooks in reverse load order, every one of
+ * them even when one fails, then the instances tsyringe created that are disposable. Throws a
+ * `plugin_dispose_failed` AgentloopError naming the plugins that failed.
+ */
+export async function disposeContainer(container: DependencyContainer): Promise<void> {
+  const plugins = loadedPlugins.get(container) ?? [];
+  loadedPlugins.delete(container);
+  await disposeAll(plugins);
+  await container.dispose();
+}
+
+async function disposeAll(plugins: readonly Plugin[]): Promise<void> {
+  const failures: string[] = [];
+  let firstError: unknown;
+  for (const plugin of [...plugins].reverse()) {
+    try {
+      await plugin.dispose?.();
+    } catch (error) {
+      failures.push(`"${plugin.name}": ${describeThrown(error)}`);
+      firstError ??= error;
+    }
+  }
+  if (failures.length > 0) {
+    throw new AgentloopError(`Plugins failed to dispose: ${failures.join('; ')}`, {
+      code: 'plugin_dispose_failed',
+      cause: firstError,
+    });
+  }
+}
+
+async function runHook(plugin: Plugin, hook: 'register' | 'init', run: () => unknown): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw new AgentloopError(`Plugin "${plugin.name}" failed to ${hook}: ${describeThrown(error)}`, {
+      code: 'plugin_failed',
+      cause: error,
+    });
   }
 }
 
@@ -82,7 +137,7 @@ export function resolveAgent(container: DependencyContainer): DefaultAgent {
     );
   }
   const agent = container.resolve(DefaultAgent);
-  const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll<Tool>(TOKENS.Tool) : [];
+  const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll(TOKENS.Tool) : [];
   // The registry is per container, so a second resolve finds the tools already there.
   for (const tool of tools) if (agent.tools.get(tool.name)?.tool !== tool) agent.registerTool(tool);
   return agent;

@@ -1,29 +1,40 @@
-import { TOOL_TOKEN } from '@agentloop/tools';
-import type { InjectionToken } from 'tsyringe';
+import type { Memory } from '@agentloop/memory';
+import type { PromptBuilder } from '@agentloop/prompts';
+import type { LLMProvider } from '@agentloop/spec';
+import { TOOL_TOKEN, type Tool, type ToolRegistry } from '@agentloop/tools';
+import type { AgentOptions } from '../agent/agent-options.js';
+import type { Executor } from './executor.js';
+import { type ServiceToken, serviceToken } from './service-token.js';
 
 /**
- * Injection tokens of the replaceable services. Each default is registered under its token by
- * `createContainer`; an app or plugin replaces one by registering its own under the same token.
+ * Injection tokens of the replaceable services, each typed with its service. `createContainer` registers
+ * the defaults; an app or a plugin replaces one by registering its own under the same token.
  */
 export const TOKENS = {
   /** The LLMProvider. No default: the app (or the CLI's configuration) registers one. */
-  Provider: Symbol.for('agentloop.Provider') as InjectionToken,
+  Provider: serviceToken<LLMProvider>('Provider'),
   /** The agent's AgentOptions. */
-  AgentOptions: Symbol.for('agentloop.AgentOptions') as InjectionToken,
+  AgentOptions: serviceToken<AgentOptions>('AgentOptions'),
   /** The ToolRegistry. */
-  ToolRegistry: Symbol.for('agentloop.ToolRegistry') as InjectionToken,
+  ToolRegistry: serviceToken<ToolRegistry>('ToolRegistry'),
   /** Extra tools: register any number (`useValue`); the agent registers all of them. */
-  Tool: TOOL_TOKEN as InjectionToken,
+  Tool: TOOL_TOKEN as ServiceToken<Tool>,
   /** The PromptBuilder. */
-  PromptBuilder: Symbol.for('agentloop.PromptBuilder') as InjectionToken,
+  PromptBuilder: serviceToken<PromptBuilder>('PromptBuilder'),
   /** The conversation Memory. */
-  Memory: Symbol.for('agentloop.Memory') as InjectionToken,
-  /** Counts tokens for context management (registered by the memory issue's token counter). */
-  TokenCounter: Symbol.for('agentloop.TokenCounter') as InjectionToken,
-  /** Persists sessions (registered by the persistence issue's store). */
-  SessionStore: Symbol.for('agentloop.SessionStore') as InjectionToken,
-  /** Decides whether a tool call may run (registered by the approval issue's policy). */
-  ApprovalPolicy: Symbol.for('agentloop.ApprovalPolicy') as InjectionToken,
-  /** The executor that renders the agent's events (the CLI registers itself). */
-  Executor: Symbol.for('agentloop.Executor') as InjectionToken,
+  Memory: serviceToken<Memory>('Memory'),
+  /** The executor that shows the agent's runs (the CLI registers its CliExecutor). */
+  Executor: serviceToken<Executor>('Executor'),
+  /**
+   * Reserved: counts tokens for context management. No contract and no default implementation yet, so
+   * nothing resolves it; a plugin may register one for its own services.
+   */
+  TokenCounter: serviceToken<unknown>('TokenCounter'),
+  /** Reserved: persists sessions. No contract and no default implementation yet; nothing resolves it. */
+  SessionStore: serviceToken<unknown>('SessionStore'),
+  /**
+   * Reserved: decides whether a tool call may run. No contract and no default implementation yet;
+   * nothing resolves it.
+   */
+  ApprovalPolicy: serviceToken<unknown>('ApprovalPolicy'),
 } as const;

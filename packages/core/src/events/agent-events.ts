@@ -61,7 +61,7 @@ export interface AgentEventMap {
     toolCallId: string;
     name: string;
     content: string;
-    code: ToolFailureCode | 'truncated_arguments' | 'parse_error' | 'not_run';
+    code: ToolFailureCode;
     durationMs: number;
   };
   /** The model answered without a tool call; it is reminded in the next request. */
