@@ -42,6 +42,15 @@ export const LAYERS = {
   ],
 };
 
+/**
+ * What a package's tests (and test support) may import beyond its layer, as devDependencies. Kept short
+ * on purpose: the providers' end-to-end tests drive a real DefaultAgent over recorded traffic, which no
+ * package below core can do, and no package cycle follows since core never depends on providers.
+ */
+export const TEST_LAYERS = {
+  '@agentloop/providers': ['@agentloop/core'],
+};
+
 const OUR_SCOPES = ['@agentloop/', '@agentloop-examples/'];
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.tsx', '.js', '.mjs'];
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '__fixtures__']);
@@ -336,7 +345,8 @@ export function checkImports(root) {
         if (!isBare(specifier) || isBuiltin(specifier)) continue;
         const imported = packageNameOf(specifier);
         if (imported === name) continue; // a package importing itself by name
-        if (isOurs(imported) && !isExample && layer && !layer.includes(imported)) {
+        const allowedInTests = isTest && (TEST_LAYERS[name] ?? []).includes(imported);
+        if (isOurs(imported) && !isExample && layer && !layer.includes(imported) && !allowedInTests) {
           const allowed = layer.length > 0 ? `only ${layer.join(', ')}` : 'none of our packages';
           problems.push({
             kind: 'direction',

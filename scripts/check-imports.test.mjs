@@ -93,3 +93,25 @@ test('reads imports as code: skips comments and strings, marks type-only and dyn
     ],
   );
 });
+
+test("lets the providers' tests, and only its tests, drive the agent from core", () => {
+  const root = workspace({
+    'package.json': { workspaces: ['packages/*'] },
+    'packages/spec/package.json': { name: '@agentloop/spec' },
+    'packages/spec/src/index.ts': 'export const version = 1;\n',
+    'packages/core/package.json': { name: '@agentloop/core', dependencies: { '@agentloop/spec': '0' } },
+    'packages/core/src/index.ts': "export * from '@agentloop/spec';\n",
+    'packages/providers/package.json': {
+      name: '@agentloop/providers',
+      dependencies: { '@agentloop/spec': '0' },
+      devDependencies: { '@agentloop/core': '0' },
+    },
+    'packages/providers/src/agent.test.ts': "import { DefaultAgent } from '@agentloop/core';\n",
+    'packages/providers/src/index.ts': "import { DefaultAgent } from '@agentloop/core';\n",
+  });
+  const { problems } = checkImports(root);
+  assert.deepEqual(
+    problems.map(({ kind, file }) => `${kind} ${file}`),
+    ['direction packages/providers/src/index.ts', 'undeclared packages/providers/src/index.ts'],
+  );
+});
