@@ -1,11 +1,12 @@
-import type { AgentResult } from '@agentloop/core';
-import { AgentloopError, emptyUsage, ProviderError } from '@agentloop/core';
+import type { AgentResult, Usage } from '@agentloop/core';
+import { AgentloopError, ProviderError } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
 import type { ResultRenderOptions } from './render-result.js';
 import { renderResult } from './render-result.js';
 import { createStyle } from './terminal.js';
 
-const base = { usage: emptyUsage(), iterations: 3, messages: [], durationMs: 10 };
+const usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
+const base = { usage, iterations: 3, messages: [], durationMs: 10 };
 const options: ResultRenderOptions = {
   style: createStyle(false),
   markdown: (text) => `<md>${text}</md>`,

@@ -5,8 +5,8 @@ import type { VerboseLog } from './verbose-log.js';
 
 /**
  * A provider that logs each request and response of the provider it wraps to the verbose log. It passes
- * every chunk and error through unchanged and reports the wrapped provider's id and capabilities, so it
- * never changes what the agent does; while the log is off it only forwards.
+ * every chunk and error through unchanged and reports the wrapped provider's id, contract version and
+ * capabilities, so it never changes what the agent does; while the log is off it only forwards.
  */
 export class LoggingProvider implements LLMProvider {
   #requests = 0;
@@ -20,6 +20,10 @@ export class LoggingProvider implements LLMProvider {
 
   get id(): string {
     return this.inner.id;
+  }
+
+  get specificationVersion(): LLMProvider['specificationVersion'] {
+    return this.inner.specificationVersion;
   }
 
   get capabilities(): ProviderCapabilities {
