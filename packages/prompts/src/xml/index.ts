@@ -1,6 +1,3 @@
-export { escapeXmlAttribute, escapeXmlText } from './escape-xml.js';
-export { exampleToolArguments, STRING_PLACEHOLDER } from './example-tool-arguments.js';
-export { formatToolParameters } from './format-tool-parameters.js';
 export { formatXmlTool } from './format-xml-tool.js';
 export type { XmlToolCall } from './format-xml-tool-call.js';
 export { formatXmlToolCall } from './format-xml-tool-call.js';
