@@ -24,6 +24,7 @@ function replayProvider(toolSteps) {
     { type: 'finish', reason: 'tool-calls' },
   ];
   return {
+    specificationVersion: 'v1',
     id: 'replay',
     capabilities: {
       modelId: 'replay',
