@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LLMProvider } from '@agentloop/core';
@@ -76,6 +76,26 @@ describe('composeAgent', () => {
     expect(system).toContain('Be brief.');
     expect(system).toContain('Run the tests before you finish.');
     expect(system).toContain(`<cwd>${directory}</cwd>`);
+  });
+
+  it('gives the built-in tools the deny-list of the configuration', async () => {
+    mkdirSync(join(directory, 'private'));
+    writeFileSync(join(directory, 'private', 'notes.txt'), 'mine\n');
+    const config = { plugins: [], providers: {}, files: [], tools: { deny: ['private/**'], allow: [] } };
+    const agent = await compose({ config }).composed.agent;
+    const context = {
+      signal: new AbortController().signal,
+      sessionId: 's',
+      workspace: directory,
+      toolCallId: 'c',
+      reportProgress: () => undefined,
+    };
+    await expect(agent.tools.get('read_file')?.tool.execute({ path: 'private/notes.txt' }, context)).rejects.toThrow(
+      /is on the deny-list of files that hold secrets \(it matches "private\/\*\*"\)/,
+    );
+    expect(await agent.tools.get('list_files')?.tool.execute({ path: 'private' }, context)).toBe(
+      'notes.txt (denied: holds secrets)',
+    );
   });
 
   it('leaves the built-in tools out when the configuration says so, and adds plugin tools', async () => {

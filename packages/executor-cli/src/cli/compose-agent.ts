@@ -5,7 +5,7 @@ import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
-import { builtinTools } from '../tools/index.js';
+import { createBuiltinTools, createDenyList } from '../tools/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
@@ -73,8 +73,14 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
     ]);
+    const denyList = createDenyList(settings.config.tools ?? {});
     const builtin: Plugin[] = settings.builtinTools
-      ? [{ name: 'agentloop-cli-tools', register: (container) => provideTools(container, builtinTools) }]
+      ? [
+          {
+            name: 'agentloop-cli-tools',
+            register: (container) => provideTools(container, createBuiltinTools({ denyList })),
+          },
+        ]
       : [];
     const container = await createContainer({
       provider: wrap(provider),

@@ -37,6 +37,17 @@ export const providerEntrySchema = z.strictObject({
   model: nonEmpty.optional(),
 });
 
+/** The `[tools]` table: what the built-in tools may not read. */
+export const toolsSchema = z.strictObject({
+  /**
+   * More files `read_file` refuses (and `list_files` marks), beside the default deny-list of secret files:
+   * globs relative to the working directory, `**` for any depth (`["secrets/**", "**\/*.sqlite"]`).
+   */
+  deny: z.array(nonEmpty).optional(),
+  /** Files read although the deny-list names them (`[".env.local"]`). Read from the user's file only. */
+  allow: z.array(nonEmpty).optional(),
+});
+
 /** A provider table as written in a configuration file. */
 export type ProviderEntry = z.infer<typeof providerEntrySchema>;
 
@@ -57,6 +68,8 @@ export const configFileSchema = z
     verbose: z.boolean().optional(),
     /** Register the built-in `read_file` and `list_files` tools (default true). */
     builtin_tools: z.boolean().optional(),
+    /** What the built-in tools may not read. */
+    tools: toolsSchema.optional(),
     /** Plugin modules to load: paths relative to this file, or package names. */
     plugins: z.array(nonEmpty).optional(),
     /**

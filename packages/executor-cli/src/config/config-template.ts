@@ -40,6 +40,14 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # since they run its code. List the project directories here; a project file may not set it.
 # trusted_projects = ["~/src/my-project"]
 
+# Files read_file refuses (list_files marks them), beside a default deny-list of secret files: SSH and
+# GPG keys, *.pem, *.key, .env and .env.* (not .env.example), .npmrc, .netrc, .git-credentials,
+# .aws/credentials, .config/gcloud, .docker/config.json, .kube/config, ... Globs relative to the working
+# directory; "**" matches any depth. A project file may add to deny; only this (user) file may allow.
+# [tools]
+# deny = ["secrets/**", "**/*.sqlite"]
+# allow = [".env.local"]
+
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here.

@@ -120,6 +120,22 @@ describe('loadConfig', () => {
     expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).key).toBe('providers.openai.api_key_env');
   });
 
+  it('adds up the deny lists of both files and takes allow from the user file', async () => {
+    writeFileSync(userFile, '[tools]\ndeny = ["private/**"]\nallow = [".env.local"]\n');
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[tools]\ndeny = ["secrets/**"]\n');
+    expect((await loadConfig({ cwd: project, userFile })).tools).toEqual({
+      deny: ['private/**', 'secrets/**'],
+      allow: ['.env.local'],
+    });
+  });
+
+  it('refuses tools.allow in a project file, which would open the deny-list', async () => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[tools]\nallow = ["**"]\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.key).toBe('tools.allow');
+    expect(error.problem).toMatch(/^can be set only in the user configuration/);
+  });
+
   it("accepts a project base URL that comes with the project's own key", async () => {
     writeFileSync(
       join(project, '.agentloop', 'config.toml'),
@@ -265,6 +281,7 @@ describe('parseConfig errors', () => {
         'provider',
         'providers',
         'system_prompt',
+        'tools',
         'trusted_projects',
         'verbose',
       ].sort(),

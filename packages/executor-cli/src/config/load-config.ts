@@ -35,7 +35,8 @@ export interface ConfigLocations {
  * Rejects with a ConfigError naming the file, the key and the problem when a file cannot be read, is not
  * valid TOML, or does not match the schema — and when a project file sets what only the user may: a base
  * URL or key variable for a provider without its own key (it would send the user's key elsewhere),
- * `trusted_projects`, or plugins in a project the user has not trusted (they run code).
+ * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
+ * the user has not trusted (they run code). The `tools.deny` lists of both files add up.
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
   const userFile = locations.userFile ?? userConfigPath();
@@ -56,13 +57,17 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     [projectFile, project],
   ] as const) {
     if (!file || !config) continue;
-    const { plugins = [], providers = {}, ...settings } = config;
+    const { plugins = [], providers = {}, tools: _tools, ...settings } = config;
     Object.assign(merged, settings);
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = { ...merged.providers[name], ...entry };
   }
   if (user?.trusted_projects) merged.trusted_projects = user.trusted_projects;
+  // Both files add to the deny-list; only the user's may take files off it.
+  const deny = [...(user?.tools?.deny ?? []), ...(project?.tools?.deny ?? [])];
+  const allow = user?.tools?.allow ?? [];
+  if (deny.length > 0 || allow.length > 0) merged.tools = { deny, allow };
   return merged;
 }
 
@@ -99,6 +104,14 @@ function checkProjectConfig(config: ConfigFile, file: string, trusted: boolean):
       file,
       key: `providers.${name}.${key}`,
       problem: `cannot be set in a project configuration without an api_key of its own there, since it would send your API key where the project chooses; set it in the user configuration (\`agentloop config path\` shows where it is) or pass --base-url`,
+    });
+  }
+  if (config.tools?.allow !== undefined) {
+    throw new ConfigError({
+      file,
+      key: 'tools.allow',
+      problem:
+        'can be set only in the user configuration, since it would let the agent read files that hold your secrets (`agentloop config path` shows where it is)',
     });
   }
   if ((config.plugins?.length ?? 0) > 0 && !trusted) {

@@ -1,4 +1,11 @@
-export { builtinTools } from './builtin-tools.js';
-export { LIST_FILES_MAX_ENTRIES, listFilesTool } from './list-files-tool.js';
-export { READ_FILE_MAX_BYTES, readFileTool } from './read-file-tool.js';
-export { workspacePath } from './workspace-path.js';
+export { builtinTools, createBuiltinTools } from './builtin-tools.js';
+export type { DenyList, DenyListOptions } from './deny-list.js';
+export { createDenyList, DEFAULT_ALLOWED_FILES, DEFAULT_DENIED_FILES, DEFAULT_DENY_LIST } from './deny-list.js';
+export type { ListFilesToolOptions } from './list-files-tool.js';
+export { createListFilesTool, LIST_FILES_MAX_ENTRIES, listFilesTool } from './list-files-tool.js';
+export type { OpenedFile, OpenedFileCheck, OpenWorkspaceFileOptions } from './open-workspace-file.js';
+export { assertOpenedInside, openWorkspaceFile } from './open-workspace-file.js';
+export type { ReadFileToolOptions } from './read-file-tool.js';
+export { createReadFileTool, READ_FILE_MAX_BYTES, readFileTool } from './read-file-tool.js';
+export type { WorkspaceEntry } from './workspace-path.js';
+export { resolveWorkspacePath, workspacePath } from './workspace-path.js';
