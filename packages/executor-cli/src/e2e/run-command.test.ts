@@ -112,6 +112,7 @@ describe('agentloop run', () => {
       { type: 'tool-call', iteration: 1, toolCallId: 'call_1_1', name: 'read_file', arguments: { path: 'notes.txt' } },
       {
         type: 'tool-result',
+        iteration: 1,
         toolCallId: 'call_1_1',
         name: 'read_file',
         content: 'Remember the milk.\n',
@@ -130,13 +131,14 @@ describe('agentloop run', () => {
       },
       {
         type: 'tool-result',
+        iteration: 2,
         toolCallId: 'call_2_1',
         name: 'task_completion',
         content: expect.any(String),
         value: expect.any(String),
         durationMs: expect.any(Number),
       },
-      { type: 'task-complete', result: 'Milk.', artifacts: ['notes.txt'] },
+      { type: 'task-complete', iteration: 2, result: 'Milk.', artifacts: ['notes.txt'] },
       {
         type: 'loop-end',
         runId,
