@@ -46,9 +46,9 @@ export async function openWorkspaceFile(
     handle = await open(entry.real, OPEN_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // ELOOP: the last step became a link after the check; ENXIO: a socket, or a FIFO's other end.
+    // ELOOP: the last step became a link after the check; ENXIO: a Unix socket, which cannot be opened.
     if (code === 'ELOOP') throw changedWhileOpening(path);
-    if (code === 'ENXIO') throw notRegular(path, 'a socket or a device without a reader');
+    if (code === 'ENXIO') throw notRegular(path, 'a socket');
     throw error;
   }
   try {
