@@ -62,6 +62,8 @@ export const configFileSchema = z
     protocol: z.enum(['auto', 'native', 'xml']).optional(),
     /** Model calls per task before the agent stops. */
     max_iterations: z.int('must be a whole number').positive('must be at least 1').optional(),
+    /** Seconds a tool call may run before it is stopped and answered with a timeout error; 0 never stops it. */
+    tool_timeout: z.number().nonnegative('must be 0 or more').optional(),
     /** Instructions added to the agent's system prompt. */
     system_prompt: z.string().optional(),
     /** Log model requests and responses and tool calls to stderr. */

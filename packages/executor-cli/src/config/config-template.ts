@@ -23,6 +23,9 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # Model calls per task before the agent stops and asks you to continue.
 # max_iterations = 10
 
+# Seconds a tool call may run before it is stopped and the model is told it timed out (0: never).
+# tool_timeout = 300
+
 # Instructions added to the agent's system prompt.
 # system_prompt = "You are a careful assistant. Answer briefly."
 

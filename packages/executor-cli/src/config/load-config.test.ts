@@ -281,6 +281,7 @@ describe('parseConfig errors', () => {
         'provider',
         'providers',
         'system_prompt',
+        'tool_timeout',
         'tools',
         'trusted_projects',
         'verbose',

@@ -56,6 +56,16 @@ describe('resolveSessionSettings', () => {
     expect(settings.projectDir).toBe(join(root, 'project'));
   });
 
+  it('reads tool_timeout in seconds, the project file winning, and leaves it to the agent when unset', async () => {
+    writeFileSync(userConfigFile, 'tool_timeout = 600\n');
+    writeFileSync(join(root, 'project', '.agentloop', 'config.toml'), 'tool_timeout = 2.5\n');
+    const sources = { environment: { OPENAI_API_KEY: 'k' }, userConfigFile, cwd: root };
+    expect((await resolveSessionSettings({ cwd: 'project' }, sources)).toolTimeoutMs).toBe(2_500);
+    expect((await resolveSessionSettings({}, sources)).toolTimeoutMs).toBe(600_000);
+    writeFileSync(userConfigFile, '');
+    expect((await resolveSessionSettings({}, sources)).toolTimeoutMs).toBeUndefined();
+  });
+
   it('rejects a working directory that does not exist', async () => {
     await expect(
       resolveSessionSettings({ cwd: 'nowhere' }, { environment: { OPENAI_API_KEY: 'k' }, userConfigFile, cwd: root }),

@@ -32,6 +32,8 @@ export interface SessionSettings {
   provider: ProviderSpec;
   protocol: ToolProtocolOption;
   maxIterations: number;
+  /** How long a tool call may run, in milliseconds (0: no limit); absent: the agent's default. */
+  toolTimeoutMs?: number;
   systemPrompt?: string;
   verbose: boolean;
   builtinTools: boolean;
@@ -75,6 +77,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     provider,
     protocol: flags.protocol ?? config.protocol ?? 'auto',
     maxIterations: flags.maxIterations ?? config.max_iterations ?? 10,
+    ...(config.tool_timeout === undefined ? {} : { toolTimeoutMs: config.tool_timeout * 1000 }),
     ...(systemPrompt ? { systemPrompt } : {}),
     verbose: flags.verbose ?? config.verbose ?? false,
     builtinTools: config.builtin_tools ?? true,
