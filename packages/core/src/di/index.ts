@@ -1,3 +1,4 @@
+export type { DependencyContainer } from 'tsyringe';
 export type { ContainerOptions } from './create-container.js';
 export { createContainer, disposeContainer, loadPlugins, provideTools, resolveAgent } from './create-container.js';
 export type { Executor } from './executor.js';

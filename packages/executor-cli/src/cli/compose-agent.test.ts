@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LLMProvider } from '@agentloop/core';
+import { type Executor, type LLMProvider, TOKENS } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
@@ -34,7 +34,7 @@ function settings(overrides: Partial<SessionSettings> = {}): SessionSettings {
   };
 }
 
-function compose(overrides: Partial<SessionSettings> = {}) {
+function compose(overrides: Partial<SessionSettings> = {}, executor?: Executor) {
   const built: ProviderSpec[] = [];
   const createProvider = async (spec: ProviderSpec): Promise<LLMProvider> => {
     built.push(spec);
@@ -47,6 +47,7 @@ function compose(overrides: Partial<SessionSettings> = {}) {
     createProvider,
     errorOutput: new MemoryOutput(),
     environment: {},
+    ...(executor ? { executor } : {}),
   });
   return { composed, built };
 }
@@ -65,6 +66,14 @@ describe('composeAgent', () => {
     expect(agent.provider).toBeInstanceOf(LoggingProvider);
     expect(agent.toolProtocol).toBe('native');
     expect((await agent.run('hello')).exit).toBe('converse');
+  });
+
+  it('registers the executor under TOKENS.Executor and the agent options from the settings', async () => {
+    const executor: Executor = { run: async () => 0 };
+    const { composed } = compose({ toolTimeoutMs: 1_500 }, executor);
+    const container = await composed.container;
+    expect(container.resolve(TOKENS.Executor)).toBe(executor);
+    expect(container.resolve(TOKENS.AgentOptions)).toMatchObject({ maxIterations: 3, toolTimeoutMs: 1_500 });
   });
 
   it('puts the project AGENTS.md, the system prompt and the working directory in the system prompt', async () => {

@@ -1,5 +1,5 @@
-import type { Agent, LLMProvider, Plugin } from '@agentloop/core';
-import { createContainer, provideTools, resolveAgent } from '@agentloop/core';
+import type { Agent, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
+import { createContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory } from '../provider/index.js';
@@ -15,6 +15,8 @@ import { loadPluginModules } from './load-plugin-modules.js';
 export interface ComposedAgent {
   /** The agent, built in the background: the provider SDK loads while the prompt is already shown. */
   agent: Promise<Agent>;
+  /** The container the agent was resolved from, with the executor under `TOKENS.Executor`. */
+  container: Promise<DependencyContainer>;
   verboseLog: VerboseLog;
   switchModel: ModelSwitcher;
   /** Names the provider in use in error lines; follows `/model` switches. */
@@ -30,6 +32,12 @@ export interface ComposeOptions {
   verboseLog?: VerboseLog;
   /** An error context to keep up to date with `/model` switches (default: a new one). */
   errorContext?: ErrorContext;
+  /**
+   * The executor to register under `TOKENS.Executor`, before the plugins (which may resolve it). The
+   * interactive CLI creates its CliExecutor first, so that its prompt is drawn while this composition
+   * loads @agentloop/core and the provider SDK.
+   */
+  executor?: Executor;
 }
 
 /**
@@ -68,7 +76,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       describe(spec);
     },
   });
-  const agent = (async () => {
+  const container = (async () => {
     const [provider, plugins] = await Promise.all([
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
@@ -82,18 +90,27 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
           },
         ]
       : [];
-    const container = await createContainer({
+    const executor: Plugin[] = options.executor
+      ? [
+          {
+            name: 'agentloop-cli-executor',
+            register: (scope) => void scope.register(TOKENS.Executor, { useValue: options.executor as Executor }),
+          },
+        ]
+      : [];
+    return createContainer({
       provider: wrap(provider),
       agentOptions: {
         maxIterations: settings.maxIterations,
+        ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
         toolProtocol: settings.protocol,
         workspace: settings.cwd,
         instructions: { projectDir: settings.projectDir, environment: { cwd: settings.cwd } },
         ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
       },
-      plugins: [...builtin, ...plugins],
+      plugins: [...executor, ...builtin, ...plugins],
     });
-    return resolveAgent(container);
   })();
-  return { agent, verboseLog, switchModel, errorContext };
+  const agent = container.then(resolveAgent);
+  return { agent, container, verboseLog, switchModel, errorContext };
 }

@@ -28,9 +28,9 @@ export async function startInteractive(task: string | undefined, flags: CliFlags
   const verboseLog = createVerboseLog(settings, process.stderr, process.env);
   const errorContext: ErrorContext = {};
   const composition = loadComposition().then(({ composeAgent }) =>
-    composeAgent(settings, { verboseLog, errorContext }),
+    composeAgent(settings, { verboseLog, errorContext, executor }),
   );
-  return new CliExecutor(
+  const executor = new CliExecutor(
     composition.then((composed) => composed.agent),
     {
       verboseLog,
@@ -39,7 +39,8 @@ export async function startInteractive(task: string | undefined, flags: CliFlags
       errorContext,
       ...(task ? { initialInput: task } : {}),
     },
-  ).run();
+  );
+  return executor.run();
 }
 
 /** `agentloop run [task]`: one task, no questions asked; the exit status says how it ended. */
