@@ -1,7 +1,7 @@
 // The CLI's own errors are thrown before its prompt appears, where importing @agentloop/core (about
-// 150 ms: zod, the XML parser, tsyringe) would double the time to the prompt. `@agentloop/tools/errors`
-// holds only the base class, with no dependencies, so the CLI's errors are real AgentloopErrors.
-import { AgentloopError } from '@agentloop/tools/errors';
+// 150 ms: zod, the XML parser, tsyringe) would double the time to the prompt. @agentloop/spec holds the
+// contracts only, with no dependencies, so the CLI's errors are real AgentloopErrors at no cost.
+import { AgentloopError } from '@agentloop/spec';
 
 /** Options of a CliError. */
 export interface CliErrorOptions {
