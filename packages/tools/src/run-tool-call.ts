@@ -122,12 +122,9 @@ export async function runToolCall(
   if (context.signal.aborted)
     return toolCallFailure(call, 'cancelled', 'The tool call was cancelled before it started.');
   const timeoutMs = toolTimeoutMs(entry.tool, options.timeoutMs);
-  const run = new CallSignal(context.signal, timeoutMs);
+  const run = new CallRace(context.signal, timeoutMs);
   try {
-    const value = await untilAborted(
-      new Promise((resolve) => resolve(entry.tool.execute(validation.value, { ...context, signal: run.signal }))),
-      run.signal,
-    );
+    const value = await run.race(() => entry.tool.execute(validation.value, run.contextFor(context)));
     return {
       status: 'ok',
       toolCallId: call.toolCallId,
@@ -155,8 +152,6 @@ export async function runToolCall(
       `Tool "${call.toolName}" failed${code}: ${describeThrown(error)}`,
       error,
     );
-  } finally {
-    run.dispose();
   }
 }
 
@@ -166,42 +161,98 @@ function toolTimeoutMs(tool: Tool, fallbackMs = DEFAULT_TOOL_TIMEOUT_MS): number
 }
 
 /**
- * The signal one call's tool gets: aborted when the run's signal aborts, or when the call runs past its
- * timeout. Its own controller per call, so that a timeout stops this call only.
+ * One call's run: the tool's work raced against the run's signal and the call's timeout, whichever comes
+ * first. The tool's own signal (aborted by either) is made only when the tool reads `context.signal`:
+ * most tools never do, and an AbortController per call would be the loop's largest cost per step.
  */
-class CallSignal {
-  readonly #controller = new AbortController();
+class CallRace {
   readonly #parent: AbortSignal;
-  readonly #timer: ReturnType<typeof setTimeout> | undefined;
-  #timedOut = false;
+  readonly #timeoutMs: number;
+  #controller: AbortController | undefined;
+  #timeout: AgentloopError | undefined;
 
   constructor(parent: AbortSignal, timeoutMs: number) {
     this.#parent = parent;
-    parent.addEventListener('abort', this.#forward, { once: true });
-    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-      this.#timer = setTimeout(() => {
-        this.#timedOut = true;
-        this.#controller.abort(
-          new AgentloopError(`The tool call timed out after ${formatDuration(timeoutMs)}.`, { code: 'timeout' }),
-        );
-      }, timeoutMs);
-    }
+    this.#timeoutMs = timeoutMs;
   }
 
-  get signal(): AbortSignal {
+  /** True when the call ran past its timeout. */
+  get timedOut(): boolean {
+    return this.#timeout !== undefined;
+  }
+
+  /** The context the tool gets: the caller's, with the call's own signal, made when first read. */
+  contextFor(context: ToolContext): ToolContext {
+    const race = this;
+    return {
+      sessionId: context.sessionId,
+      workspace: context.workspace,
+      toolCallId: context.toolCallId,
+      reportProgress: context.reportProgress,
+      get signal() {
+        return race.#signal();
+      },
+    };
+  }
+
+  /** Runs `work`; rejects with the abort reason on cancel, or with a timeout error, without waiting for it. */
+  race<T>(work: () => T | Promise<T>): Promise<T> {
+    const parent = this.#parent;
+    return new Promise<T>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        parent.removeEventListener('abort', onAbort);
+      };
+      const stop = (reason: unknown): void => {
+        cleanup();
+        reject(reason);
+      };
+      const onAbort = (): void => {
+        this.#controller?.abort(parent.reason);
+        stop(parent.reason ?? new Error('aborted'));
+      };
+      parent.addEventListener('abort', onAbort, { once: true });
+      if (this.#timeoutMs > 0 && Number.isFinite(this.#timeoutMs)) {
+        timer = setTimeout(() => {
+          this.#timeout = new AgentloopError(`The tool call timed out after ${formatDuration(this.#timeoutMs)}.`, {
+            code: 'timeout',
+          });
+          this.#controller?.abort(this.#timeout);
+          stop(this.#timeout);
+        }, this.#timeoutMs);
+      }
+      let running: Promise<T>;
+      try {
+        running = Promise.resolve(work());
+      } catch (error) {
+        stop(error);
+        return;
+      }
+      // The tool's synchronous part may itself have aborted the run's signal: the event has then fired.
+      if (parent.aborted) {
+        onAbort();
+        return;
+      }
+      running.then(
+        (value) => {
+          cleanup();
+          resolve(value);
+        },
+        (error: unknown) => stop(error),
+      );
+    });
+  }
+
+  #signal(): AbortSignal {
+    if (!this.#controller) {
+      const controller = new AbortController();
+      this.#controller = controller;
+      if (this.#parent.aborted) controller.abort(this.#parent.reason);
+      else if (this.#timeout) controller.abort(this.#timeout);
+    }
     return this.#controller.signal;
   }
-
-  get timedOut(): boolean {
-    return this.#timedOut;
-  }
-
-  dispose(): void {
-    clearTimeout(this.#timer);
-    this.#parent.removeEventListener('abort', this.#forward);
-  }
-
-  readonly #forward = (): void => this.#controller.abort(this.#parent.reason);
 }
 
 function formatDuration(ms: number): string {
@@ -237,23 +288,4 @@ function toJson(value: unknown): string {
   } catch (error) {
     return `(the result could not be serialized: ${describeThrown(error)})`;
   }
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason ?? new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    // The tool's synchronous part may itself have aborted the signal; the event has then already fired.
-    if (signal.aborted) onAbort();
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

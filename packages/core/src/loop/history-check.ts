@@ -1,4 +1,4 @@
-import type { Message } from '@agentloop/spec';
+import type { Message, MessagePart } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from '@agentloop/spec';
 
 /**
@@ -61,10 +61,17 @@ function orphaned(open: ReadonlyMap<string, string>, where: string): string {
 
 function checkSerialisable(message: Message, serialisable: WeakSet<Message>): string | undefined {
   if (serialisable.has(message)) return undefined;
-  try {
-    JSON.stringify(message);
-  } catch (error) {
-    return describeThrown(error);
+  // Text and results are strings, always serialisable; what else a part holds (arguments, provider
+  // metadata) is serialised to find out. Cheaper than serialising whole messages, and done once each.
+  for (const part of message.content as readonly MessagePart[]) {
+    if (part.type === 'text' && typeof part.text === 'string') continue;
+    if (part.type === 'tool-result' && typeof part.content === 'string') continue;
+    if (part.type === 'thinking' && part.providerMetadata === undefined && typeof part.text === 'string') continue;
+    try {
+      JSON.stringify(part);
+    } catch (error) {
+      return describeThrown(error);
+    }
   }
   serialisable.add(message);
   return undefined;
