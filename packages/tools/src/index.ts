@@ -1,17 +1,13 @@
+// The public API of @agentloop/tools: what a tool package and an app use. What only other agentloop
+// packages need is under @agentloop/tools/internal.
+
 export * from './builtin/index.js';
 export type { JsonSchemaToolConfig, SchemaToolConfig } from './define-tool.js';
 export { defineTool } from './define-tool.js';
 export * from './errors/index.js';
 export * from './plugin/index.js';
 export type { RunToolCallOptions, ToolCallInput, ToolCallOutcome, ToolFailureCode } from './run-tool-call.js';
-export {
-  DEFAULT_MAX_RESULT_CHARS,
-  DEFAULT_TOOL_TIMEOUT_MS,
-  runToolCall,
-  stringifyToolResult,
-  toolCallFailure,
-} from './run-tool-call.js';
-export * from './schema/index.js';
+export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TOOL_TIMEOUT_MS, runToolCall } from './run-tool-call.js';
 export type {
   InferToolArguments,
   JsonSchema,
@@ -21,8 +17,6 @@ export type {
   ToolParameters,
   ToolProgress,
 } from './tool.js';
-export type { ArgumentsProblem, ParsedArguments, ParseToolArgumentsOptions } from './tool-arguments.js';
-export { MAX_ARGUMENT_CHARS, MAX_ARGUMENT_DEPTH, parseToolArguments } from './tool-arguments.js';
 export type { RegisteredTool } from './tool-registry.js';
 export { ToolRegistry } from './tool-registry.js';
 export * from './xml/index.js';

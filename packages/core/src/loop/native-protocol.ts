@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
-import { parseToolArguments, type ToolCallOutcome } from '@agentloop/tools';
+import type { ToolCallOutcome } from '@agentloop/tools';
+import { parseToolArguments } from '@agentloop/tools/internal';
 import type { StepEvent, ToolProtocolAdapter } from './tool-protocol.js';
 
 const NOTHING: readonly StepEvent[] = [];

@@ -3,7 +3,7 @@ import type { PromptBuilder } from '@agentloop/prompts';
 import type { Message, ModelRequest, ModelSettings, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, ToolRegistry } from '@agentloop/tools';
-import { toolCallFailure } from '@agentloop/tools';
+import { toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import type { AgentEventBus } from '../events/index.js';
 import { abortable } from './abortable-stream.js';

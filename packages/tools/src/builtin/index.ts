@@ -11,7 +11,6 @@ export {
   converseTool,
   isLoopControlToolName,
   LOOP_CONTROL_TOOL_NAMES,
-  loopControlExit,
   loopControlTools,
   taskCompletionTool,
 } from './loop-control-tools.js';
