@@ -203,6 +203,19 @@ describe('ConversationMemory', () => {
         message: 'Not a memory snapshot: message 1 has no valid "role" and "content" array.',
       });
     });
+    it('rejects a snapshot whose history no provider would accept, naming the problem', () => {
+      const orphaned = {
+        schemaVersion: 1,
+        messages: [
+          { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'echo', arguments: {} }] },
+          userMessage('next'),
+        ],
+      };
+      expect(thrownBy(() => ConversationMemory.fromSnapshot(orphaned))).toMatchObject({
+        code: 'invalid_snapshot',
+        message: 'Not a memory snapshot: tool call "c1" (echo) has no result before message 2 (user).',
+      });
+    });
   });
 
   // This file is the format of schemaVersion 1 as released. It is written by hand and must never be

@@ -1,5 +1,5 @@
 import type { Message } from '@agentloop/spec';
-import { AgentloopError } from '@agentloop/spec';
+import { AgentloopError, findHistoryProblem } from '@agentloop/spec';
 
 /** The snapshot format version; bump it and add a migration when the Message model changes. */
 export const MEMORY_SCHEMA_VERSION = 1;
@@ -25,13 +25,16 @@ export interface MemorySnapshot {
 export interface Memory {
   /** Adds messages at the end. */
   append(...messages: Message[]): void;
-  /** All messages, oldest first. The array must not be changed by the caller. */
+  /**
+   * All messages, oldest first. The array must not be changed by the caller, and a message is never
+   * changed once appended: a store that rewrites history (compaction) replaces messages instead.
+   */
   messages(): readonly Message[];
   /** Forgets the conversation, keeping system messages. */
   clear(): void;
   /** The conversation as a JSON-safe snapshot. */
   snapshot(): MemorySnapshot;
-  /** Replaces the conversation with a snapshot's. */
+  /** Replaces the conversation with a snapshot's; refuses one whose history no provider would accept. */
   restore(snapshot: MemorySnapshot): void;
 }
 
@@ -92,6 +95,10 @@ export class ConversationMemory implements Memory {
         throw invalidSnapshot(`message ${index} has no valid "role" and "content" array`);
       }
     });
+    // A snapshot edited by hand, or saved by a buggy store, would make every later request fail: refuse
+    // it here, where the user can still fix the file, rather than at the next request.
+    const problem = findHistoryProblem(snapshot.messages);
+    if (problem) throw invalidSnapshot(problem);
     this.#messages = structuredClone(snapshot.messages);
   }
 }

@@ -3,6 +3,8 @@
 // the error base class. A provider written by a third party depends on this package alone.
 
 export * from './errors/index.js';
+export type { HistoryProblemOptions } from './messages/history-problem.js';
+export { findHistoryProblem } from './messages/history-problem.js';
 export type {
   AssistantMessage,
   Message,

@@ -189,6 +189,21 @@ describe('the history is checked before a request leaves', () => {
     expect(result.error?.message).toContain('message 1 (assistant) cannot be serialised');
     expect(provider.requests).toHaveLength(0);
   });
+  it('checks again from the start a history rewritten in front of its last message', async () => {
+    const memory = new ConversationMemory();
+    const { agent, provider } = scriptedAgent([complete('first'), complete('never')], { memory });
+    expect((await agent.run('one')).exit).toBe('task_completion');
+    // A compacting store that replaces its older turns keeps the length and the last message the same.
+    const messages = memory.messages() as Message[];
+    messages[0] = {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'lost', toolName: 'echo', arguments: {} }],
+    };
+    const result = await agent.run('two');
+    expect(result.error?.code).toBe('invalid_history');
+    expect(result.error?.message).toContain('tool call "lost" (echo) has no result before message 2');
+    expect(provider.requests).toHaveLength(1);
+  });
 });
 
 describe('a tool that never settles', () => {

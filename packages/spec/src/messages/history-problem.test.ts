@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { findHistoryProblem } from './history-problem.js';
+import type { AssistantMessage, Message, ToolMessage } from './message.js';
+import { userMessage } from './message.js';
+
+const call = (id: string, name = 'echo'): AssistantMessage => ({
+  role: 'assistant',
+  content: [{ type: 'tool-call', toolCallId: id, toolName: name, arguments: {} }],
+});
+const result = (...ids: string[]): ToolMessage => ({
+  role: 'tool',
+  content: ids.map((id) => ({ type: 'tool-result', toolCallId: id, toolName: 'echo', content: 'ok', isError: false })),
+});
+
+describe('findHistoryProblem', () => {
+  it('finds nothing wrong with calls answered right after them, in any order', () => {
+    const twoCalls: AssistantMessage = { role: 'assistant', content: [...call('a').content, ...call('b').content] };
+    expect(findHistoryProblem([userMessage('go'), twoCalls, result('b', 'a'), userMessage('next')])).toBeUndefined();
+  });
+
+  it('names a call left without a result before the next message', () => {
+    expect(findHistoryProblem([userMessage('go'), call('c1'), userMessage('next')])).toBe(
+      'tool call "c1" (echo) has no result before message 3 (user)',
+    );
+  });
+
+  it('names a call left without a result at the end', () => {
+    expect(findHistoryProblem([call('c1')])).toBe('tool call "c1" (echo) has no result before the end of the history');
+  });
+
+  it('names a result whose call was not the one just made', () => {
+    expect(findHistoryProblem([call('c1'), result('c1'), call('c2'), result('c1')])).toBe(
+      'message 4 (tool) has a result for tool call "c1", which no call just before it made',
+    );
+  });
+
+  it('names two calls with one id', () => {
+    const twice: AssistantMessage = { role: 'assistant', content: [...call('c1').content, ...call('c1').content] };
+    expect(findHistoryProblem([twice, result('c1', 'c1')])).toBe(
+      'message 1 (assistant) has two tool calls with the id "c1"',
+    );
+  });
+
+  it('names arguments that cannot be serialised, such as 10,000 levels of nesting', () => {
+    let deep: unknown = {};
+    for (let level = 0; level < 10_000; level++) deep = { deep };
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'echo', arguments: deep }],
+    };
+    expect(findHistoryProblem([message, result('c1')])).toMatch(/^message 1 \(assistant\) cannot be serialised: /);
+  });
+
+  it('names an entry that is not a message at all', () => {
+    expect(findHistoryProblem([userMessage('hi'), null as unknown as Message])).toBe(
+      'message 2 (no role) is not a message with a role and a content array',
+    );
+  });
+
+  it('starts at `from` and serialises each message once when given a cache', () => {
+    const serialisable = new WeakSet<Message>();
+    const history = [call('c1'), result('c1')];
+    expect(findHistoryProblem(history, { serialisable })).toBeUndefined();
+    expect(serialisable.has(history[0] as Message)).toBe(true);
+    // Only what follows `from` is walked: the result at index 1 is not matched against the call again.
+    expect(findHistoryProblem([...history, userMessage('next')], { from: 2, serialisable })).toBeUndefined();
+  });
+});

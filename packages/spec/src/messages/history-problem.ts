@@ -1,0 +1,88 @@
+import { describeThrown } from '../errors/describe-thrown.js';
+import type { Message, MessagePart } from './message.js';
+
+/** Options of `findHistoryProblem`. */
+export interface HistoryProblemOptions {
+  /**
+   * The index to start at. The messages before it must already have been found valid, ending with no call
+   * waiting for its result (as a history is before every request).
+   */
+  from?: number;
+  /** Messages already found serialisable; checked ones are added, so each is serialised once. */
+  serialisable?: WeakSet<Message>;
+}
+
+/**
+ * What makes a history one that no provider accepts, or undefined when it is sound: every tool call is
+ * answered by exactly one result in the tool message(s) right after its assistant message, no result
+ * answers a call that was not just made, no two calls share an id, and every message can be serialised.
+ * Anthropic, OpenAI Chat and OpenAI Responses all reject a history that breaks one of these.
+ *
+ * The order of results within one step is not checked: each answers its call by id, and the providers
+ * accept any order. Never throws.
+ */
+export function findHistoryProblem(
+  messages: readonly Message[],
+  options: HistoryProblemOptions = {},
+): string | undefined {
+  let open = new Map<string, string>();
+  for (let index = options.from ?? 0; index < messages.length; index++) {
+    const message = messages[index];
+    const where = `message ${index + 1} (${describeRole(message)})`;
+    if (!isMessageShaped(message)) return `${where} is not a message with a role and a content array`;
+    const unserialisable = findUnserialisable(message, options.serialisable);
+    if (unserialisable) return `${where} cannot be serialised: ${unserialisable}`;
+    if (message.role === 'tool') {
+      for (const part of message.content) {
+        if (!open.delete(part.toolCallId)) {
+          return `${where} has a result for tool call "${part.toolCallId}", which no call just before it made`;
+        }
+      }
+      continue;
+    }
+    if (open.size > 0) return orphaned(open, where);
+    if (message.role === 'assistant') {
+      open = new Map();
+      for (const part of message.content) {
+        if (part.type !== 'tool-call') continue;
+        if (open.has(part.toolCallId)) return `${where} has two tool calls with the id "${part.toolCallId}"`;
+        open.set(part.toolCallId, part.toolName);
+      }
+    }
+  }
+  return open.size > 0 ? orphaned(open, 'the end of the history') : undefined;
+}
+
+function describeRole(message: unknown): string {
+  const role = typeof message === 'object' && message !== null ? (message as { role?: unknown }).role : undefined;
+  return typeof role === 'string' ? role : 'no role';
+}
+
+function isMessageShaped(message: Message | undefined): message is Message {
+  return typeof message === 'object' && message !== null && Array.isArray(message.content);
+}
+
+function orphaned(open: ReadonlyMap<string, string>, where: string): string {
+  for (const [id, name] of open) return `tool call "${id}" (${name}) has no result before ${where}`;
+  return `a tool call has no result before ${where}`;
+}
+
+/** Why a message cannot be serialised, or undefined when it can. */
+function findUnserialisable(message: Message, serialisable: WeakSet<Message> | undefined): string | undefined {
+  if (serialisable?.has(message)) return undefined;
+  // Text and results are strings, always serialisable; what else a part holds (arguments, provider
+  // metadata) is serialised to find out. Cheaper than serialising whole messages, and done once each.
+  const parts: readonly MessagePart[] = message.content;
+  for (const part of parts) {
+    if (part.type === 'text' && typeof part.text === 'string') continue;
+    if (part.type === 'tool-result' && typeof part.content === 'string') continue;
+    if (part.type === 'thinking' && part.providerMetadata === undefined && typeof part.text === 'string') continue;
+    try {
+      JSON.stringify(part);
+    } catch (error) {
+      return describeThrown(error);
+    }
+  }
+  serialisable?.add(message);
+  return undefined;
+}
