@@ -111,6 +111,20 @@ describe('AgentloopError', () => {
       expect(AgentloopError.from(original)).toBe(original);
     });
 
+    it('wraps an object that claims to be one but whose message cannot be read', () => {
+      const impostor = {
+        [Symbol.for('agentloop.error')]: true,
+        code: 'x',
+        get message(): string {
+          throw new Error('no message');
+        },
+      };
+      const wrapped = AgentloopError.from(impostor);
+
+      expect(wrapped).not.toBe(impostor);
+      expect([wrapped.code, wrapped.message]).toEqual(['unknown', '[object Object]']);
+    });
+
     it('wraps an Error, keeping its message and the error as cause', () => {
       const cause = new RangeError('out of range');
       const wrapped = AgentloopError.from(cause, 'tool_failed');

@@ -66,7 +66,7 @@ export class AgentloopError<Code extends string = string> extends Error {
 
   /** Wraps anything thrown into an AgentloopError, keeping agentloop errors as they are. Never throws. */
   static from(value: unknown, code: string = 'unknown'): AgentloopError {
-    if (AgentloopError.isInstance(value)) return value;
+    if (AgentloopError.isInstance(value) && hasReadableFields(value)) return value;
     return new AgentloopError(describeThrown(value), { code, cause: value });
   }
 
@@ -81,5 +81,17 @@ export class AgentloopError<Code extends string = string> extends Error {
       ...(this.statusCode === undefined ? {} : { statusCode: this.statusCode }),
       ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
     };
+  }
+}
+
+/**
+ * True when what a reporter reads of an error (`message`, `code`) can be read: an object that only claims
+ * to be ours (the marker on a Proxy, a throwing getter) is wrapped rather than passed on to fail later.
+ */
+function hasReadableFields(error: AgentloopError): boolean {
+  try {
+    return typeof error.message === 'string' && typeof error.code === 'string';
+  } catch {
+    return false;
   }
 }
