@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenAIProvider } from '../openai/index.js';
 import { chunksOfType, collectUntilError, modelRequest, testProviderOptions } from '../test-support/index.js';
-import { providerErrorFromTransport } from './provider-error-from-transport.js';
+import { providerErrorFromThrown, providerErrorFromTransport } from './provider-error-from-transport.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -99,5 +99,42 @@ describe('providerErrorFromTransport', () => {
     );
     expect(error).toMatchObject({ retryable: false });
     expect(error.message).toContain('nothing is listening at [::ffff:127.0.0.1]:1234');
+  });
+});
+
+describe('a thrown value that cannot be turned into a string', () => {
+  const hostile = {
+    toString(): string {
+      throw new Error('no');
+    },
+  };
+  const throwingCause = Object.defineProperty(new Error('outer'), 'cause', {
+    get() {
+      throw new Error('no cause');
+    },
+  });
+
+  it.each([
+    ['Object.create(null)', Object.create(null)],
+    ['an object whose toString throws', hostile],
+  ])('is described, never rethrown, when an SDK rejects with %s', (_case, value) => {
+    const error = providerErrorFromThrown('openai', value);
+    expect([error.code, error.message]).toEqual([
+      'unknown',
+      'openai: a thrown value that cannot be described ([object Object])',
+    ]);
+    expect(error.cause).toBe(value);
+  });
+
+  it('is described when a broken stream throws it', () => {
+    const error = providerErrorFromTransport('anthropic', Object.create(null), 'stream');
+    expect([error.code, error.message]).toEqual([
+      'stream_broken',
+      'anthropic: the stream broke before the response was complete (a thrown value that cannot be described ([object Object]))',
+    ]);
+  });
+
+  it('keeps the message of an error whose cause getter throws', () => {
+    expect(providerErrorFromThrown('openai', throwingCause).message).toBe('openai: outer');
   });
 });

@@ -1,4 +1,4 @@
-import { ProviderError } from '@agentloop/spec';
+import { describeThrown, ProviderError } from '@agentloop/spec';
 
 /** Where a transport failure happened: before a response arrived, or while its body streamed. */
 export type TransportStage = 'connect' | 'stream';
@@ -59,11 +59,15 @@ export function providerErrorFromTransport(
  * would fail the same way on every attempt.
  */
 export function isTransportFailure(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if (current instanceof SyntaxError) return true;
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) return true;
-    if (current instanceof TypeError && /^(terminated|fetch failed)$/.test(current.message)) return true;
+  try {
+    for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+      if (current instanceof SyntaxError) return true;
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) return true;
+      if (current instanceof TypeError && /^(terminated|fetch failed)$/.test(current.message)) return true;
+    }
+  } catch {
+    // A value whose getters throw is no socket error, and classifying a failure must not fail.
   }
   return false;
 }
@@ -76,9 +80,13 @@ const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.|localhost$)/i;
  * undefined. Looks down the cause chain, since the SDKs and undici wrap the socket error.
  */
 function refusedLoopback(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const refused = refusedAttempts(current) ?? refusedAt(current);
-    if (refused) return refused;
+  try {
+    for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+      const refused = refusedAttempts(current) ?? refusedAt(current);
+      if (refused) return refused;
+    }
+  } catch {
+    // Getters that throw: not a socket error.
   }
   return undefined;
 }
@@ -103,11 +111,17 @@ function refusedAt(error: Error): string | undefined {
   return `${host}:${port ?? ''}`;
 }
 
+/** The error's message and its cause's code or message. Never throws, whatever was thrown. */
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  const detail = cause instanceof Error ? `: ${(cause as Error & { code?: string }).code ?? cause.message}` : '';
-  return `${error.message}${detail}`;
+  const text = describeThrown(error);
+  try {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (!(cause instanceof Error)) return text;
+    const code = (cause as Error & { code?: unknown }).code;
+    return `${text}: ${typeof code === 'string' ? code : describeThrown(cause)}`;
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -142,6 +142,18 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
     expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'stop' });
   });
 
+  it('passes arguments sent as an object too deep to serialise on as text the loop refuses', async () => {
+    // Built as text: JSON.stringify itself overflows the stack on such an object.
+    const deepArguments = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const frame = `{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"get_weather","arguments":${deepArguments}}}]},"finish_reason":null}]}`;
+    server().reply(sseResponse([`data: ${frame}\n\n`, `data: ${JSON.stringify(delta({}, 'tool_calls'))}\n\n`]));
+    const chunks = await collectChunks(localProvider().stream(modelRequest({ tools: [WEATHER_TOOL] })));
+    const [call] = chunksOfType(chunks, 'tool-call');
+    expect(call?.input.startsWith('{"a":{"a":')).toBe(true);
+    expect(call?.input.match(/\{/g)).toHaveLength(257);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'tool-calls' });
+  });
+
   describe('a stream that ends cleanly without a finish_reason, in the middle of a tool call', () => {
     const cutCommand = () =>
       chat(

@@ -133,7 +133,7 @@ export class ChatStreamReader {
     const args = fn?.arguments;
     // Some servers send the arguments whole, as an object.
     if (typeof args === 'string') call.arguments += args;
-    else if (args && typeof args === 'object') call.arguments = JSON.stringify(args);
+    else if (args && typeof args === 'object') call.arguments = argumentsText(args);
     if (!call.started && call.name !== '') {
       if (call.id === '') call.id = this.settings.generateId();
       this.usedIds.add(call.id);
@@ -171,4 +171,27 @@ function toUsage(usage: WireChatUsage) {
     cacheWriteTokens: 0,
     reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
   };
+}
+
+/** Deeper than any tool accepts (the loop refuses arguments past 64 levels), shallow enough to serialise. */
+const MAX_OBJECT_ARGUMENT_DEPTH = 256;
+
+/**
+ * The JSON text of arguments a server sent as an object. Nesting too deep for JSON.stringify (a hostile or
+ * broken server) is cut at MAX_OBJECT_ARGUMENT_DEPTH, so that the loop refuses the call as too deep and
+ * tells the model, instead of the whole response failing here.
+ */
+function argumentsText(args: object): string {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return JSON.stringify(clipDepth(args, MAX_OBJECT_ARGUMENT_DEPTH));
+  }
+}
+
+function clipDepth(value: unknown, levels: number): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (levels === 0) return {};
+  if (Array.isArray(value)) return value.map((item) => clipDepth(item, levels - 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clipDepth(item, levels - 1)]));
 }
