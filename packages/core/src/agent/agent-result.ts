@@ -1,8 +1,5 @@
 import type { AgentloopError, Message, Usage } from '@agentloop/spec';
-import type { LoopControlExit, LoopControlPayloadMap } from '@agentloop/tools';
-
-/** How a run ended: one of the loop-control tools, a limit, a cancel or an error. */
-export type AgentExit = 'task_completion' | 'ask_question' | 'converse' | 'max_iterations' | 'cancelled' | 'error';
+import type { LoopControlPayloadMap } from '@agentloop/tools';
 
 /** The payload of the exit tool, by exit: the loop-control tools' payloads, nothing for the other exits. */
 export interface AgentExitPayloadMap extends LoopControlPayloadMap {
@@ -11,22 +8,20 @@ export interface AgentExitPayloadMap extends LoopControlPayloadMap {
   error: undefined;
 }
 
+/** How a run ended: one of the loop-control tools, a limit, a cancel or an error. */
+export type AgentExit = keyof AgentExitPayloadMap;
+
+/** The exits that carry an `error`: the cancel (its reason as `cause`), or what failed. */
+type ExitWithError = 'cancelled' | 'error';
+
+/** How a run ended with `Exit`: the exit, its payload, and for a cancel or a failure the error. */
+type AgentOutcomeOf<Exit extends AgentExit> = {
+  exit: Exit;
+  payload: AgentExitPayloadMap[Exit];
+} & (Exit extends ExitWithError ? { error: AgentloopError } : { error?: undefined });
+
 /** How a run ended, before the run's figures are added: what the loop decides, typed by exit. */
-export type AgentOutcome =
-  | (LoopControlExit & { error?: undefined })
-  | { exit: 'max_iterations'; payload: undefined; error?: undefined }
-  | {
-      exit: 'cancelled';
-      payload: undefined;
-      /** The cancel, with its reason as `cause`. */
-      error: AgentloopError;
-    }
-  | {
-      exit: 'error';
-      payload: undefined;
-      /** What failed. */
-      error: AgentloopError;
-    };
+export type AgentOutcome = { [Exit in AgentExit]: AgentOutcomeOf<Exit> }[AgentExit];
 
 /** The figures of a run, whatever ended it. */
 export interface AgentRunFigures {

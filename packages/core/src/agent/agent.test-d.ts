@@ -2,7 +2,7 @@ import type { AgentloopError, Usage } from '@agentloop/spec';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentEvent } from '../events/index.js';
 import { ScriptedProvider } from '../testing/index.js';
-import type { AgentResult } from './agent-result.js';
+import type { AgentExit, AgentExitPayloadMap, AgentResult } from './agent-result.js';
 import { DefaultAgent } from './default-agent.js';
 
 const agent = new DefaultAgent(new ScriptedProvider([]));
@@ -71,5 +71,15 @@ describe('AgentResult', () => {
       // The field is optional there, so that `result.error` reads on every exit.
       expectTypeOf(result.error).toEqualTypeOf<undefined>();
     }
+  });
+});
+
+describe('AgentExit', () => {
+  it('is the keys of the payload map, so a new exit cannot be added to one and not the other', () => {
+    expectTypeOf<AgentExit>().toEqualTypeOf<keyof AgentExitPayloadMap>();
+    expectTypeOf<AgentResult['exit']>().toEqualTypeOf<AgentExit>();
+    expectTypeOf<AgentExit>().toEqualTypeOf<
+      'task_completion' | 'ask_question' | 'converse' | 'max_iterations' | 'cancelled' | 'error'
+    >();
   });
 });
