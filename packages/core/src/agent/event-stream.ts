@@ -20,23 +20,19 @@ export async function* eventStream(
     ended = true;
     wake?.();
   });
-  let read = 0;
   let sawEnd = false;
   try {
     while (true) {
-      while (read < buffer.length) {
-        const event = buffer[read++] as AgentEvent;
-        // Drop what was yielded now and then, so a long run does not keep every event.
-        if (read >= 1024) {
-          buffer.splice(0, read);
-          read = 0;
-        }
+      // Take what is buffered so far, so that yielded events are not kept for the whole run.
+      for (const event of buffer.splice(0)) {
         yield event;
         if (event.type === 'loop-end') {
           sawEnd = true;
           return;
         }
       }
+      // Events a listener caused while the consumer had the last one come before the end.
+      if (buffer.length > 0) continue;
       if (ended) break;
       await new Promise<void>((resolve) => {
         wake = resolve;

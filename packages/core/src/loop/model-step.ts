@@ -1,4 +1,4 @@
-import type { AssistantMessage, FinishReason, ThinkingPart, Usage } from '@agentloop/spec';
+import type { AssistantMessage, FinishReason, TextPart, ThinkingPart, Usage } from '@agentloop/spec';
 import { addUsage, emptyUsage } from '@agentloop/spec';
 import type { AgentEventBus } from '../events/index.js';
 import type { ModelStep, StepEvent, ToolCall, ToolProtocolAdapter } from './tool-protocol.js';
@@ -17,7 +17,8 @@ export class ModelStepCollector {
   #rawText = '';
   #usage: Usage = emptyUsage();
   #finishReason: FinishReason = 'other';
-  #open: 'message' | 'thinking' | undefined;
+  /** The text or thinking part still growing (the last of `#parts`), if any. */
+  #open: TextPart | ThinkingPart | undefined;
 
   constructor(
     private readonly events: AgentEventBus,
@@ -97,42 +98,51 @@ export class ModelStepCollector {
 
   #appendText(text: string): void {
     if (text === '') return;
-    if (this.#open !== 'message') {
+    let part = this.#open;
+    if (part?.type !== 'text') {
       this.#close();
-      this.#open = 'message';
-      this.#parts.push({ type: 'text', text: '' });
+      part = { type: 'text', text: '' };
+      this.#openPart(part);
       this.events.emit({ type: 'message-start', iteration: this.iteration });
     }
-    (this.#parts.at(-1) as { text: string }).text += text;
+    part.text += text;
     this.#text += text;
     this.events.emit({ type: 'message-content', iteration: this.iteration, text });
   }
 
-  #appendThinking(text: string): void {
-    if (this.#open !== 'thinking') {
+  #appendThinking(text: string): ThinkingPart {
+    let part = this.#open;
+    if (part?.type !== 'thinking') {
       this.#close();
-      this.#open = 'thinking';
-      this.#parts.push({ type: 'thinking', text: '' });
+      part = { type: 'thinking', text: '' };
+      this.#openPart(part);
       this.events.emit({ type: 'thinking-start', iteration: this.iteration });
     }
-    (this.#parts.at(-1) as ThinkingPart).text += text;
+    part.text += text;
     if (text !== '') this.events.emit({ type: 'thinking-content', iteration: this.iteration, text });
+    return part;
   }
 
   #endThinking(extra: Omit<ThinkingPart, 'type' | 'text'> | undefined): void {
     // A redacted block arrives as an end with no content before it.
-    if (this.#open !== 'thinking') this.#appendThinking('');
-    Object.assign(this.#parts.at(-1) as ThinkingPart, stripUndefined(extra ?? {}));
+    const part = this.#appendThinking('');
+    if (extra?.signature !== undefined) part.signature = extra.signature;
+    if (extra?.redactedData !== undefined) part.redactedData = extra.redactedData;
+    if (extra?.providerMetadata !== undefined) part.providerMetadata = extra.providerMetadata;
     this.#close();
   }
 
+  #openPart(part: TextPart | ThinkingPart): void {
+    this.#parts.push(part);
+    this.#open = part;
+  }
+
   #close(): void {
-    const open = this.#open;
-    if (!open) return;
+    const part = this.#open;
+    if (!part) return;
     this.#open = undefined;
-    const part = this.#parts.at(-1) as { text: string };
-    if (open === 'message') this.events.emit({ type: 'message-end', iteration: this.iteration, text: part.text });
-    else this.events.emit({ type: 'thinking-end', iteration: this.iteration, text: part.text });
+    const type = part.type === 'text' ? 'message-end' : 'thinking-end';
+    this.events.emit({ type, iteration: this.iteration, text: part.text });
   }
 
   #reset(): void {
@@ -142,8 +152,4 @@ export class ModelStepCollector {
     this.#rawText = '';
     this.#open = undefined;
   }
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }
