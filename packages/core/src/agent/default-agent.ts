@@ -14,7 +14,7 @@ import { AgentUsageError } from '../errors/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
 import { HistoryCheck } from '../loop/history-check.js';
-import { resolveToolProtocol } from '../loop/resolve-tool-protocol.js';
+import { ModelSelection } from '../loop/model-selection.js';
 import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
@@ -34,27 +34,23 @@ export class DefaultAgent implements Agent {
   readonly memory: Memory;
   readonly prompts: PromptBuilder;
   readonly sessionId: string;
-  #provider: LLMProvider;
+  readonly #selection: ModelSelection;
   readonly #options: AgentOptions;
   readonly #events = new AgentEventBus();
   readonly #queuedInput: string[] = [];
-  #toolProtocol: ToolProtocolOption;
   readonly #maxIterations: number;
-  /** Set when a server rejected native tools under `auto`: the session goes on in XML. */
-  #xmlFallback = false;
   /** The run going on, with its controller (for cancel). */
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
-    this.#provider = checkedProvider(provider);
+    this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
     this.memory = options.memory ?? new ConversationMemory();
     this.prompts =
       options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
     this.sessionId = options.sessionId ?? randomUUID();
-    this.#toolProtocol = options.toolProtocol ?? 'auto';
     this.#maxIterations = options.maxIterations ?? 10;
     if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
       throw new AgentUsageError(
@@ -66,7 +62,7 @@ export class DefaultAgent implements Agent {
 
   /** The model provider. */
   get provider(): LLMProvider {
-    return this.#provider;
+    return this.#selection.provider;
   }
 
   /** True while a run is going. */
@@ -76,13 +72,12 @@ export class DefaultAgent implements Agent {
 
   /** The protocol the next model call uses (`auto` resolved for the current provider). */
   get activeToolProtocol(): 'native' | 'xml' {
-    const xmlFallback = this.running ? this.#run?.control.xmlFallback : this.#xmlFallback;
-    return resolveToolProtocol(xmlFallback ? 'xml' : this.#toolProtocol, this.#provider).name;
+    return this.#selection.resolveProtocol().name;
   }
 
   /** The configured tool protocol (`auto`, `native` or `xml`). */
   get toolProtocol(): ToolProtocolOption {
-    return this.#toolProtocol;
+    return this.#selection.toolProtocol;
   }
 
   /** Adds a tool. Throws on a duplicate name or a schema that does not describe an object. */
@@ -93,25 +88,13 @@ export class DefaultAgent implements Agent {
 
   /** Switches the provider (and so the model); takes effect at the next model call. */
   setProvider(provider: LLMProvider): this {
-    this.#provider = checkedProvider(provider);
-    this.#xmlFallback = false;
-    const control = this.#activeControl();
-    if (control) {
-      control.provider = provider;
-      control.xmlFallback = false;
-    }
+    this.#selection.provider = checkedProvider(provider);
     return this;
   }
 
   /** Switches the tool protocol; takes effect at the next model call. */
   setToolProtocol(protocol: ToolProtocolOption): this {
-    this.#toolProtocol = protocol;
-    this.#xmlFallback = false;
-    const control = this.#activeControl();
-    if (control) {
-      control.toolProtocol = protocol;
-      control.xmlFallback = false;
-    }
+    this.#selection.toolProtocol = protocol;
     return this;
   }
 
@@ -140,12 +123,8 @@ export class DefaultAgent implements Agent {
     let stopForwarding = () => {};
     if (userSignal?.aborted) controller.abort(userSignal.reason);
     else if (userSignal) stopForwarding = onAbort(userSignal, () => controller.abort(userSignal.reason));
-    // A run started by a loop-end listener begins before the last one's `finally`: take its state here.
-    if (this.#run) this.#xmlFallback = this.#run.control.xmlFallback;
     const control = new RunControl({
-      provider: this.#provider,
-      toolProtocol: this.#toolProtocol,
-      xmlFallback: this.#xmlFallback,
+      selection: this.#selection,
       queuedInput: this.#queuedInput,
       signal: controller.signal,
     });
@@ -156,10 +135,7 @@ export class DefaultAgent implements Agent {
     } finally {
       stopForwarding();
       // A loop-end listener may already have started the next run.
-      if (this.#run === run) {
-        this.#run = undefined;
-        this.#xmlFallback = control.xmlFallback;
-      }
+      if (this.#run === run) this.#run = undefined;
     }
   }
 
@@ -180,11 +156,6 @@ export class DefaultAgent implements Agent {
       now: options.now ?? (() => performance.now()),
       runId: (options.createId ?? randomUUID)(),
     };
-  }
-
-  /** The control of the run going on, if one is. */
-  #activeControl(): RunControl | undefined {
-    return this.running ? this.#run?.control : undefined;
   }
 
   /** The same run as `run`, as an async iterable of its events, ending with `loop-end`. Breaking out of the loop cancels the run. */

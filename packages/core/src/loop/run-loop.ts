@@ -123,8 +123,8 @@ async function callModel(run: RunState): Promise<ModelCallOutcome> {
   const { deps, control } = run;
   const iteration = ++run.iterations;
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
-  const provider = control.provider;
-  const protocol = control.resolveProtocol();
+  const provider = control.selection.provider;
+  const protocol = control.selection.resolveProtocol();
   run.protocol = protocol;
   const definitions = deps.tools.definitions();
   const messages = deps.memory.messages().filter((message) => message.role !== 'system');
@@ -194,7 +194,7 @@ function canFallBackToXml(run: RunState, protocol: ToolProtocolAdapter, failure:
     AgentloopError.isInstance(failure) &&
     failure.code === 'tools_unsupported' &&
     run.iterations < run.deps.maxIterations &&
-    run.control.fallBackToXml()
+    run.control.selection.fallBackToXml()
   );
 }
 
@@ -220,7 +220,7 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit
           }
         : call,
   );
-  const protocol = run.protocol ?? control.resolveProtocol();
+  const protocol = run.protocol ?? control.selection.resolveProtocol();
   const result = await runToolStep(
     {
       tools: deps.tools,
