@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
-import { hasUrlCredentials, URL_CREDENTIALS_ADVICE } from './url-credentials.js';
+import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
 
 export type { ProviderType } from './provider-types.js';
 
@@ -21,7 +21,7 @@ export const providerEntrySchema = z.strictObject({
   /** The API's base URL, e.g. `http://localhost:11434/v1` for Ollama; no credentials in it (see `headers`). */
   base_url: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .refine((url) => !hasUrlCredentials(url), `must not have a user name or password in it: ${URL_CREDENTIALS_ADVICE}`)
+    .refine((url) => !hasUrlCredentials(url), `must not have a user name or password in it: ${urlCredentialsAdvice()}`)
     .optional(),
   /**
    * Headers sent with every request, e.g. `{ Authorization = "Basic ..." }` for a server behind basic auth.

@@ -1,6 +1,5 @@
 import { parse, TomlError } from 'smol-toml';
 import type { z } from 'zod';
-import { redactUrlCredentials } from '../verbose/redact.js';
 import { ConfigError } from './config-error.js';
 import type { ConfigFile } from './config-schema.js';
 import { configFileSchema } from './config-schema.js';
@@ -32,8 +31,7 @@ function issueKey(issue: z.core.$ZodIssue): string {
 function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === 'unrecognized_keys') return 'is not a known setting (see `agentloop config init` for the list)';
   const value = valueAt(data, issue.path);
-  const got =
-    value === undefined || isSecret(issue.path, value) ? '' : ` (got ${redactUrlCredentials(JSON.stringify(value))})`;
+  const got = value === undefined || isSecret(issue.path, value) ? '' : ` (got ${JSON.stringify(value)})`;
   // The schema's own messages ("must be a whole number") read well as they are; zod's defaults do not.
   if (/^(must|is) /.test(issue.message)) return `${issue.message}${got}`;
   if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}${got}`;
@@ -43,14 +41,16 @@ function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
 }
 
 // An error message is shown and logged; the value of a key setting or a header, or one shaped like a key,
-// stays out of it.
+// stays out of it, and so does a URL with an `@` in it: the user knows what they wrote, and no redaction
+// pattern can be sure where a password ends in a URL the parser refused (`http://u:p/q@host`).
 const SECRET_KEY = /api_?key|secret|token|password|^headers$/i;
 const SECRET_VALUE = /\b(?:sk-|sk_|xox[a-z]-|gh[pousr]_|AIza)[A-Za-z0-9_-]{6,}|^[A-Za-z0-9_+/=.-]{32,}$/;
+const URL_WITH_AT = /(?:^\s*[a-z][a-z0-9+.-]*:|[/\\]{2}).*@/is;
 
 function isSecret(path: readonly PropertyKey[], value: unknown): boolean {
   if (path.some((key) => typeof key === 'string' && SECRET_KEY.test(key))) return true;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text !== undefined && SECRET_VALUE.test(text);
+  return text !== undefined && (SECRET_VALUE.test(text) || URL_WITH_AT.test(text));
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {

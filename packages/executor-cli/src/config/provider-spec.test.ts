@@ -113,21 +113,78 @@ describe('resolveProviderSpec', () => {
     );
   });
 
-  it('refuses a base URL with a user name or password, showing it redacted and saying where credentials go', () => {
+  it('refuses a base URL with a user name or password, showing it rebuilt without them and saying where credentials go', () => {
     const error = errorOf(() =>
       resolveProviderSpec({ baseURL: 'http://user:password@host/v1', model: 'm' }, noConfig, {}, 'u'),
     );
     expect(error.code).toBe('invalid_base_url');
-    expect(error.message).toMatch(/^The base URL http:\/\/\*\*\*@host\/v1 has a user name or password in it/);
-    expect(error.message).toContain('headers = { Authorization = "Basic <base64 of user:password>" }');
+    expect(error.message).toMatch(
+      /^The base URL http:\/\/host\/v1 was given with a user name or password in it \(not shown\)/,
+    );
+    expect(error.message).toContain(
+      'give the credential as a header in [providers.openai] of the user configuration instead (`agentloop config path` shows where it is), e.g. headers = { Authorization = "Basic <base64 of user:password>" }, or an API key as api_key = "..." there or in the OPENAI_API_KEY environment variable',
+    );
     expect(error.message).not.toContain('password@');
   });
 
-  it('refuses credentials in a base URL from the environment too', () => {
+  // Each leaked past the redaction pattern: the whole password was printed.
+  it.each([
+    [
+      'a space in the password',
+      'http://admin:hunter2 secret@localhost:9/v1',
+      'The base URL http://localhost:9/v1 was given',
+    ],
+    [
+      'a quote in the password',
+      'http://admin:hunter2"secret@localhost:9/v1',
+      'The base URL http://localhost:9/v1 was given',
+    ],
+    [
+      'no slashes after the scheme',
+      'http:admin:hunter2secret@localhost:9/v1',
+      'The base URL http://localhost:9/v1 was given',
+    ],
+    [
+      'a backslash in the password',
+      'http://admin:hunter2\\secret@localhost:9/v1',
+      'The base URL is not a valid URL (not shown',
+    ],
+    [
+      'a slash in the password',
+      'http://admin:hunter2/secret@localhost:9/v1',
+      'The base URL is not a valid URL (not shown',
+    ],
+    ['no scheme', '//admin:hunter2secret@localhost:9/v1', 'The base URL is not a valid URL (not shown'],
+  ])('never shows the password of a base URL with %s', (_case, baseURL, start) => {
+    const error = errorOf(() => resolveProviderSpec({ baseURL, model: 'm' }, noConfig, {}, 'u'));
+    expect(error.code).toBe('invalid_base_url');
+    expect(error.message.startsWith(start)).toBe(true);
+    expect(error.message).not.toMatch(/hunter2|secret/);
+    expect(error.message).toContain('headers = { Authorization = "Basic <base64 of user:password>" }');
+  });
+
+  it('shows a base URL that cannot be parsed when it has no @, and refuses one that is not http(s)', () => {
+    expect(
+      errorOf(() => resolveProviderSpec({ baseURL: 'http//localhost', model: 'm' }, noConfig, {}, 'u')).message,
+    ).toMatch(
+      /^The base URL "http\/\/localhost" is not a valid URL\. Give it whole, e\.g\. http:\/\/localhost:11434\/v1;/,
+    );
+    expect(
+      errorOf(() => resolveProviderSpec({ baseURL: 'localhost:11434/v1', model: 'm' }, noConfig, {}, 'u')),
+    ).toMatchObject({
+      code: 'invalid_base_url',
+      message:
+        'The base URL localhost:11434/v1 is not an http:// or https:// URL. Give it whole, e.g. http://localhost:11434/v1.',
+    });
+  });
+
+  it('refuses credentials in a base URL from the environment too, naming the table and the key variable', () => {
     const error = errorOf(() =>
       resolveProviderSpec({}, noConfig, { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'https://me:hunter22@gw/v1' }, 'u'),
     );
     expect(error.code).toBe('invalid_base_url');
+    expect(error.message).toMatch(/^The base URL https:\/\/gw\/v1 was given/);
+    expect(error.message).toContain('[providers.openai]');
     expect(error.message).not.toContain('hunter22');
   });
 

@@ -1,10 +1,8 @@
-import { CliError } from '../errors/index.js';
-import { redactUrlCredentials } from '../verbose/redact.js';
+import { checkBaseUrl } from './check-base-url.js';
 import type { LoadedConfig } from './load-config.js';
 import { NoProviderError, noProviderMessage } from './no-provider-error.js';
 import type { ProviderType } from './provider-types.js';
 import { isProviderType } from './provider-types.js';
-import { hasUrlCredentials, URL_CREDENTIALS_ADVICE } from './url-credentials.js';
 
 /** Everything needed to build a provider, resolved from flags, configuration and the environment. */
 export interface ProviderSpec {
@@ -84,12 +82,8 @@ export function resolveProviderSpec(
   }
   const configModelApplies = config.provider === undefined || config.provider === name || fromConfig.provider === name;
   const baseURL = request.baseURL ?? entry.base_url ?? environment[BASE_URL_VARIABLES[type]];
-  if (baseURL !== undefined && hasUrlCredentials(baseURL)) {
-    throw new CliError(
-      `The base URL ${redactUrlCredentials(baseURL)} has a user name or password in it, which is never sent (fetch refuses such a URL) and would be shown in errors and logs; ${URL_CREDENTIALS_ADVICE}.`,
-      { code: 'invalid_base_url' },
-    );
-  }
+  const keyVariable = entry.api_key_env ?? API_KEY_VARIABLES[type];
+  if (baseURL !== undefined) checkBaseUrl(baseURL, { provider: name, keyVariable });
   // A server the user names is likely not the vendor's, so the vendor's default model would be a guess; a
   // base URL exported in the environment is usually a proxy of the vendor's API, and an Anthropic base URL
   // can only be one.
@@ -105,7 +99,6 @@ export function resolveProviderSpec(
     );
   }
 
-  const keyVariable = entry.api_key_env ?? API_KEY_VARIABLES[type];
   const apiKey = entry.api_key ?? environment[keyVariable];
   const apiKeySource = entry.api_key ? 'the configuration file' : environment[keyVariable] ? keyVariable : undefined;
   // A local OpenAI-compatible server needs no key; the vendors' own APIs do, unless a header carries one.
