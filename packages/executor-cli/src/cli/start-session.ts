@@ -105,6 +105,6 @@ function report(
   process.stderr.write(
     `${style.red('✗')} ${stripControls(redact(line && !setup ? line : errorFields(error).message))}\n`,
   );
-  if (json) process.stdout.write(`${redact(toJsonLine({ type: 'startup-error', error }))}\n`);
+  if (json) process.stdout.write(`${toJsonLine({ type: 'startup-error', error }, redact)}\n`);
   return setup ? EXIT_CODES.usage : EXIT_CODES.error;
 }

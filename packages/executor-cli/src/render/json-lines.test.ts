@@ -2,7 +2,8 @@ import type { AgentEvent } from '@agentloop/core';
 import { AgentloopError, ProviderError } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
 import { MemoryOutput } from '../test-support/index.js';
-import { JsonLinesRenderer, serializeEvent } from './json-lines.js';
+import { createRedactor } from '../verbose/index.js';
+import { JsonLinesRenderer, serializeEvent, toJsonLine } from './json-lines.js';
 
 describe('serializeEvent', () => {
   it('writes an agentloop error with its code and message', () => {
@@ -25,6 +26,24 @@ describe('serializeEvent', () => {
     });
     const event: AgentEvent = { type: 'retry', iteration: 1, attempt: 1, delayMs: 100, error, discardOutput: false };
     expect(JSON.parse(serializeEvent(event)).error.message).toBe('could not reach http://***@host/v1/chat/completions');
+  });
+
+  it('redacts each string on its own, so a URL and a later @ in another field leave the line valid', () => {
+    const line = toJsonLine({ a: 'http://host', b: 'me@example.com', c: 'http://u:pw "x@host/v1' });
+    expect(JSON.parse(line)).toEqual({ a: 'http://host', b: 'me@example.com', c: 'http://***@host/v1' });
+  });
+
+  it('redacts a secret with a quote in it, and a key under its own name', () => {
+    const redact = createRedactor(['pass"word\\123']);
+    const line = toJsonLine(
+      { text: 'the key is pass"word\\123', api_key: 'abcdefgh12345', x: { Authorization: 'Basic dXNlcjpw' } },
+      redact,
+    );
+    expect(JSON.parse(line)).toEqual({
+      text: 'the key is [REDACTED]',
+      api_key: '[REDACTED]',
+      x: { Authorization: '[REDACTED]' },
+    });
   });
 
   it('escapes the control characters JSON leaves raw, so the line is safe on a terminal', () => {

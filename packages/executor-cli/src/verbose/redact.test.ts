@@ -48,6 +48,36 @@ describe('redactUrlCredentials', () => {
     );
   });
 
+  // Each shape the URL parser accepts as user-info, or that a user may type as a password.
+  it.each([
+    ['a space', 'http://admin:hunter2 secret@localhost:9/v1', 'http://***@localhost:9/v1'],
+    ['a tab', 'http://admin:hunter2\tsecret@localhost:9/v1', 'http://***@localhost:9/v1'],
+    ['a quote', 'url "http://admin:hunter2"secret@localhost:9/v1"', 'url "http://***@localhost:9/v1"'],
+    ['a backslash', 'http://admin:hunter2\\secret@localhost', 'http://***@localhost'],
+    ['a ? and a #', 'http://admin:a?b#c@localhost', 'http://***@localhost'],
+    ['no scheme', 'base "//admin:hunter2@localhost:9/v1"', 'base "//***@localhost:9/v1"'],
+    ['no slashes after http:', 'http:admin:hunter2@localhost', 'http:***@localhost'],
+    ['backslashes after http:', 'http:\\\\admin:hunter2@localhost', 'http:\\\\***@localhost'],
+  ])('replaces a password with %s in it', (_case, text, redacted) => {
+    expect(redactUrlCredentials(text)).toBe(redacted);
+  });
+
+  it('keeps prose after a URL without a path: an email address, a port, a comment', () => {
+    for (const text of [
+      'see https://example.com or mail me@example.com',
+      'it runs on http://localhost:3000 and answers admin@example.com',
+      'read https://example.com: ask me@example.com',
+      '// contact me@example.com',
+      'mailto:me@example.com and git@github.com:org/repo',
+    ]) {
+      expect(redactUrlCredentials(text)).toBe(text);
+    }
+  });
+
+  it('ends at the end of the line', () => {
+    expect(redactUrlCredentials('http://a:b c@host\nmail me@example.com')).toBe('http://***@host\nmail me@example.com');
+  });
+
   it('leaves URLs without user-info alone, and an @ in the path or query', () => {
     const text = 'http://host:8080/v1 and http://host/users/@me?by=a@b.c and mail me@host';
     expect(redactUrlCredentials(text)).toBe(text);
