@@ -5,14 +5,12 @@ import { AgentloopError, findHistoryProblem } from '@agentloop/spec';
  * Checks, before each request leaves, that the history is one every provider accepts (see
  * `findHistoryProblem`). The loop keeps this true by construction; a violation is a bug (in agentloop, or
  * in a memory given to the agent) and is reported as one here, rather than as an API error three layers
- * away. Incremental: while the history only grows, messages already checked are not walked again, and
- * each message is serialised once.
+ * away. Incremental: while the history only grows, messages already checked are not walked again.
  */
 export class HistoryCheck {
   #checkedCount = 0;
   #first: Message | undefined;
   #lastChecked: Message | undefined;
-  readonly #serialisable = new WeakSet<Message>();
 
   /** Throws an `invalid_history` AgentloopError that says what is wrong. */
   assertValid(messages: readonly Message[]): void {
@@ -22,10 +20,7 @@ export class HistoryCheck {
       this.#checkedCount <= messages.length &&
       messages[0] === this.#first &&
       messages[this.#checkedCount - 1] === this.#lastChecked;
-    const problem = findHistoryProblem(messages, {
-      from: grewOnly ? this.#checkedCount : 0,
-      serialisable: this.#serialisable,
-    });
+    const problem = findHistoryProblem(messages, { from: grewOnly ? this.#checkedCount : 0 });
     if (problem) throw invalidHistory(problem);
     this.#checkedCount = messages.length;
     this.#first = messages[0];

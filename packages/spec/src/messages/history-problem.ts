@@ -8,8 +8,6 @@ export interface HistoryProblemOptions {
    * waiting for its result (as a history is before every request).
    */
   from?: number;
-  /** Messages already found serialisable; checked ones are added, so each is serialised once. */
-  serialisable?: WeakSet<Message>;
 }
 
 /**
@@ -25,32 +23,34 @@ export function findHistoryProblem(
   messages: readonly Message[],
   options: HistoryProblemOptions = {},
 ): string | undefined {
-  let open = new Map<string, string>();
+  let open: Map<string, string> | undefined;
   for (let index = options.from ?? 0; index < messages.length; index++) {
     const message = messages[index];
-    const where = `message ${index + 1} (${describeRole(message)})`;
-    if (!isMessageShaped(message)) return `${where} is not a message with a role and a content array`;
-    const unserialisable = findUnserialisable(message, options.serialisable);
-    if (unserialisable) return `${where} cannot be serialised: ${unserialisable}`;
+    // Described only when something is wrong: this runs before every request.
+    const where = () => `message ${index + 1} (${describeRole(message)})`;
+    if (!isMessageShaped(message)) return `${where()} is not a message with a role and a content array`;
+    const unserialisable = findUnserialisable(message);
+    if (unserialisable) return `${where()} cannot be serialised: ${unserialisable}`;
     if (message.role === 'tool') {
       for (const part of message.content) {
-        if (!open.delete(part.toolCallId)) {
-          return `${where} has a result for tool call "${part.toolCallId}", which no call just before it made`;
+        if (!open?.delete(part.toolCallId)) {
+          return `${where()} has a result for tool call "${part.toolCallId}", which no call just before it made`;
         }
       }
       continue;
     }
-    if (open.size > 0) return orphaned(open, where);
+    if (open !== undefined && open.size > 0) return orphaned(open, where());
+    open = undefined;
     if (message.role === 'assistant') {
-      open = new Map();
       for (const part of message.content) {
         if (part.type !== 'tool-call') continue;
-        if (open.has(part.toolCallId)) return `${where} has two tool calls with the id "${part.toolCallId}"`;
+        open ??= new Map();
+        if (open.has(part.toolCallId)) return `${where()} has two tool calls with the id "${part.toolCallId}"`;
         open.set(part.toolCallId, part.toolName);
       }
     }
   }
-  return open.size > 0 ? orphaned(open, 'the end of the history') : undefined;
+  return open !== undefined && open.size > 0 ? orphaned(open, 'the end of the history') : undefined;
 }
 
 function describeRole(message: unknown): string {
@@ -68,10 +68,9 @@ function orphaned(open: ReadonlyMap<string, string>, where: string): string {
 }
 
 /** Why a message cannot be serialised, or undefined when it can. */
-function findUnserialisable(message: Message, serialisable: WeakSet<Message> | undefined): string | undefined {
-  if (serialisable?.has(message)) return undefined;
+function findUnserialisable(message: Message): string | undefined {
   // Text and results are strings, always serialisable; what else a part holds (arguments, provider
-  // metadata) is serialised to find out. Cheaper than serialising whole messages, and done once each.
+  // metadata) is serialised to find out. Cheaper than serialising whole messages.
   const parts: readonly MessagePart[] = message.content;
   for (const part of parts) {
     if (part.type === 'text' && typeof part.text === 'string') continue;
@@ -83,6 +82,5 @@ function findUnserialisable(message: Message, serialisable: WeakSet<Message> | u
       return describeThrown(error);
     }
   }
-  serialisable?.add(message);
   return undefined;
 }
