@@ -8,7 +8,7 @@ import { redactUrlCredentials } from '../verbose/redact.js';
  * Ends with a newline.
  */
 export function crashReport(error: unknown, argv: readonly string[]): string {
-  if (argv.includes('--verbose')) return `${stripControls(redactUrlCredentials(inspect(error)))}\n`;
+  if (argv.includes('--verbose')) return `${redactUrlCredentials(stripControls(inspect(error)))}\n`;
   const message = error instanceof Error ? error.message : String(error);
-  return `✗ ${stripControls(redactUrlCredentials(message.split('\n')[0] ?? ''))}\n`;
+  return `✗ ${redactUrlCredentials(stripControls(message.split('\n')[0] ?? ''))}\n`;
 }

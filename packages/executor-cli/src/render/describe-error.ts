@@ -17,7 +17,7 @@ export interface ErrorContext {
  * stripped.
  */
 export function describeError(error: unknown, context: ErrorContext = {}): string {
-  return stripControls(redactUrlCredentials(describeFailure(error, context)));
+  return redactUrlCredentials(stripControls(describeFailure(error, context)));
 }
 
 function describeFailure(error: unknown, context: ErrorContext): string {
@@ -66,7 +66,7 @@ export function describeErrorDetails(error: unknown): string[] {
       current = undefined;
     }
   }
-  return lines.map((line) => stripControls(redactUrlCredentials(line)));
+  return lines.map((line) => redactUrlCredentials(stripControls(line)));
 }
 
 /** What an error says about itself, read by shape (an AgentloopError's fields, or a plain Error's). */

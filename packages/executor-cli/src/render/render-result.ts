@@ -56,10 +56,10 @@ export function renderResult(result: AgentResult, options: ResultRenderOptions):
         : `${style.yellow('Cancelled.')}\n`;
     case 'error': {
       const redact = options.redact ?? ((text: string) => text);
-      const line = `${style.red('✗')} ${stripControls(redact(describeError(result.error, options.errorContext)))}\n`;
+      const line = `${style.red('✗')} ${redact(stripControls(describeError(result.error, options.errorContext)))}\n`;
       if (!options.verbose) return line;
       return `${line}${describeErrorDetails(result.error)
-        .map((detail) => style.dim(`  ${stripControls(redact(detail.trim()))}`))
+        .map((detail) => style.dim(`  ${redact(stripControls(detail.trim()))}`))
         .join('\n')}\n`;
     }
   }

@@ -255,7 +255,7 @@ export class CliExecutor {
   #failStartup(error: unknown): number {
     const setup = isSetupError(error);
     const line = setup ? error.message : describeError(error, this.#options.errorContext);
-    this.#errorOutput.write(`${this.#style.red('✗')} ${stripControls(this.#verboseLog.redact(line))}\n`);
+    this.#errorOutput.write(`${this.#style.red('✗')} ${this.#verboseLog.redact(stripControls(line))}\n`);
     return setup ? EXIT_CODES.usage : EXIT_CODES.error;
   }
 

@@ -68,7 +68,7 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
     if (!result) return EXIT_CODES.cancelled;
     if (options.json) {
       if (result.exit === 'error')
-        errorOutput.write(`${stripControls(redact(describeError(result.error, options.errorContext)))}\n`);
+        errorOutput.write(`${redact(stripControls(describeError(result.error, options.errorContext)))}\n`);
       return exitCodeFor(result.exit);
     }
     const toOutput = result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question';

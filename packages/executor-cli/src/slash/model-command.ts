@@ -23,7 +23,7 @@ export const modelCommand: SlashCommand = {
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      output.write(`${style.red('✗')} ${stripControls(redactUrlCredentials(message))}\n`);
+      output.write(`${style.red('✗')} ${redactUrlCredentials(stripControls(message))}\n`);
     }
   },
 };

@@ -42,6 +42,12 @@ describe('createSdkLogger', () => {
     );
   });
 
+  it('strips control sequences before it redacts, so one inside a key does not hide the key', () => {
+    const { sdkLogger, errorOutput } = logger();
+    sdkLogger.error('event:', 'sk-session-\x1b[0msecret-0123 and sk-session-\u202esecret-0123');
+    expect(errorOutput.text).toBe('⚠ provider SDK: event: [REDACTED] and [REDACTED]\n');
+  });
+
   it('cuts a long line', () => {
     const { sdkLogger, errorOutput } = logger({ maxLength: 40 });
     sdkLogger.error('Could not parse message into JSON:', 'x'.repeat(100));

@@ -27,9 +27,11 @@ export interface SdkLoggerOptions {
 
 /**
  * A logger for the vendor SDKs, which would otherwise log to `console` and put what a server sent — a
- * malformed event whole, escape sequences and all — on the terminal raw. Each line is redacted and
- * stripped of control sequences (stripControls, the CLI's one sanitiser) and cut: warnings and errors go
- * to stderr as `⚠ provider SDK: …`, info and debug to the verbose log. Never throws.
+ * malformed event whole, escape sequences and all — on the terminal raw. Each line is stripped of control
+ * sequences (stripControls, the CLI's one sanitiser), then redacted — in that order, since a control
+ * character inside a key would split it out of the redactor's sight — and cut: warnings and errors go to
+ * stderr as `⚠ provider SDK: …`, info and debug to the verbose log. Never throws. (What the SDKs print
+ * with `console` directly, past this logger, the CLI's console guard catches.)
  */
 export function createSdkLogger(options: SdkLoggerOptions): SdkLogger {
   const { errorOutput, style, verboseLog } = options;
@@ -38,7 +40,7 @@ export function createSdkLogger(options: SdkLoggerOptions): SdkLogger {
     const parts = [message, ...rest].map((part) =>
       typeof part === 'string' ? part : inspect(part, { breakLength: Number.POSITIVE_INFINITY, depth: 3 }),
     );
-    return cutText(oneLine(stripControls(verboseLog.redact(parts.join(' ')))), maxLength).text;
+    return cutText(oneLine(verboseLog.redact(stripControls(parts.join(' ')))), maxLength).text;
   };
   const warn: SdkLogFunction = (message, ...rest) => {
     try {

@@ -11,4 +11,11 @@ describe('VerboseLog', () => {
     log.write(() => ['result: \x1b]0;pwned\x07ok\x1b[2J key secret-value-1234']);
     expect(output.text).toBe('result: ok key [REDACTED]\n');
   });
+
+  it('strips control sequences before it redacts, so one inside a key does not hide the key', () => {
+    const output = new MemoryOutput();
+    const log = new VerboseLog(output, createStyle(false), createRedactor(['secret-value-1234']), true);
+    log.write(() => ['key secret-\x1b[0mvalue-1234']);
+    expect(output.text).toBe('key [REDACTED]\n');
+  });
 });

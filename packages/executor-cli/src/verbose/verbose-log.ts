@@ -3,7 +3,8 @@ import { stripControls } from '../render/strip-controls.js';
 import type { Redactor } from './redact.js';
 
 /**
- * The verbose log: lines on stderr, dimmed, with secrets redacted and terminal controls removed. Switched on and off at run time
+ * The verbose log: lines on stderr, dimmed, with terminal controls removed and then secrets redacted (a
+ * control character inside a key would otherwise split it out of the redactor's sight). Switched on and off at run time
  * (`/verbose`); while off, nothing is formatted or written. Never throws: a failing log must not change
  * what the agent does.
  */
@@ -26,7 +27,7 @@ export class VerboseLog {
     if (!this.enabled) return;
     try {
       // Tool output and model text are logged as they are: no escape sequence of theirs reaches the terminal.
-      for (const line of lines()) this.output.write(`${this.style.dim(stripControls(this.redact(line)))}\n`);
+      for (const line of lines()) this.output.write(`${this.style.dim(this.redact(stripControls(line)))}\n`);
     } catch {
       // Logging is best effort.
     }
