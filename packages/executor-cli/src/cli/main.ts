@@ -1,19 +1,35 @@
 import { CommanderError } from 'commander';
 import { EXIT_CODES } from '../session/index.js';
+import { createRedactor, environmentSecrets } from '../verbose/redact.js';
 import { configInit, configPath } from './config-command.js';
+import { installConsoleGuard } from './console-guard.js';
 import { createProgram } from './program.js';
+import type { SessionHooks } from './start-session.js';
 import { startInteractive, startRun } from './start-session.js';
 
 /**
  * The `agentloop` command: parses the arguments, runs the command, and resolves with its exit status.
- * Usage errors (an unknown option, a bad value) exit with 2.
+ * Usage errors (an unknown option, a bad value) exit with 2. While it runs, the global console writes
+ * through the CLI's sanitiser and redaction to stderr (see installConsoleGuard); it is put back after.
  */
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  const consoleGuard = installConsoleGuard({
+    errorOutput: process.stderr,
+    redact: createRedactor(environmentSecrets(process.env)),
+  });
+  try {
+    return await runProgram(argv, { consoleGuard });
+  } finally {
+    consoleGuard.restore();
+  }
+}
+
+async function runProgram(argv: readonly string[], session: SessionHooks): Promise<number> {
   let status: number = EXIT_CODES.success;
   const program = createProgram(
     {
-      interactive: startInteractive,
-      run: startRun,
+      interactive: (task, flags) => startInteractive(task, flags, session),
+      run: (task, flags, options) => startRun(task, flags, options, session),
       configInit: (options) => configInit(options, process.stdout, process.stderr),
       configPath: (cwd) => configPath(cwd, process.stdout),
     },

@@ -13,19 +13,31 @@ import {
 import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
 import type { Redactor } from '../verbose/index.js';
 import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
+import type { ConsoleGuard } from './console-guard.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { readTask } from './read-task.js';
+
+/** What the command gives a session beyond its flags. */
+export interface SessionHooks {
+  /** The console guard main installed; the session gives it its redactor, which knows the configured keys. */
+  consoleGuard?: ConsoleGuard;
+}
 
 // The composition root loads @agentloop/core, the provider SDK and the plugins; it is imported when the
 // settings are known, so the interactive prompt is drawn while it loads.
 const loadComposition = () => import('./compose-agent.js');
 
 /** `agentloop [task]`: the interactive session (or a one-shot run when stdin is piped in). */
-export async function startInteractive(task: string | undefined, flags: CliFlags): Promise<number> {
-  if (!process.stdin.isTTY) return startRun(task, flags, { json: false });
+export async function startInteractive(
+  task: string | undefined,
+  flags: CliFlags,
+  hooks: SessionHooks = {},
+): Promise<number> {
+  if (!process.stdin.isTTY) return startRun(task, flags, { json: false }, hooks);
   const settings = await resolveOrReport(flags, false);
   if (typeof settings === 'number') return settings;
   const verboseLog = createVerboseLog(settings, process.stderr, process.env);
+  hooks.consoleGuard?.redactWith(verboseLog.redact);
   const errorContext: ErrorContext = {};
   const composition = loadComposition().then(({ composeAgent }) =>
     composeAgent(settings, { verboseLog, errorContext, executor }),
@@ -48,6 +60,7 @@ export async function startRun(
   argument: string | undefined,
   flags: CliFlags,
   options: { json: boolean },
+  hooks: SessionHooks = {},
 ): Promise<number> {
   const task = await readTask(argument, process.stdin);
   if (task === undefined) {
@@ -61,6 +74,7 @@ export async function startRun(
   const settings = await resolveOrReport(flags, options.json);
   if (typeof settings === 'number') return settings;
   const composed = (await loadComposition()).composeAgent(settings);
+  hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
   let agent: Awaited<typeof composed.agent>;
   try {
     agent = await composed.agent;
@@ -103,7 +117,7 @@ function report(
   const setup = isSetupError(error);
   const style = createStyle(terminalFeatures(process.stderr).color);
   process.stderr.write(
-    `${style.red('✗')} ${stripControls(redact(line && !setup ? line : errorFields(error).message))}\n`,
+    `${style.red('✗')} ${redact(stripControls(line && !setup ? line : errorFields(error).message))}\n`,
   );
   if (json) process.stdout.write(`${toJsonLine({ type: 'startup-error', error }, redact)}\n`);
   return setup ? EXIT_CODES.usage : EXIT_CODES.error;

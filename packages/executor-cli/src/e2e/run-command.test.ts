@@ -331,4 +331,26 @@ describe('agentloop run', () => {
         .every((line) => /^↻ network: could not reach the API .* Retrying in .* \(attempt \d\)\.$/.test(line)),
     ).toBe(true);
   }, 30_000);
+
+  it("keeps a server's escape sequences off the terminal when the OpenAI SDK prints them with console.error", async () => {
+    workspace = new CliWorkspace();
+    // The SDK prints a `thread.*` event it cannot parse with console.error, past its logger option.
+    const { createServer } = await import('node:http');
+    const evil = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end('event: thread.run\ndata: \x1b]52;c;ZXZpbA==\x07\x1b[2J\x9b2J\u202eboom\n\n');
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = evil.address() as { port: number };
+      const run = await agentloop(['run', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', 'hi']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('Could not parse message into JSON: boom\n');
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not appear
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]/);
+    } finally {
+      evil.closeAllConnections();
+      await new Promise((resolve) => evil.close(resolve));
+    }
+  }, 30_000);
 });
