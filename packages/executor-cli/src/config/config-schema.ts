@@ -7,6 +7,13 @@ export type { ProviderType } from './provider-types.js';
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 
+/**
+ * The longest `tool_timeout`, in seconds: 24 days. Node's timers hold at most 2**31 - 1 ms (about 24.8
+ * days); a longer delay overflows and fires at once (with a warning), which would stop every tool call
+ * as soon as it starts.
+ */
+export const MAX_TOOL_TIMEOUT_SECONDS = 24 * 24 * 60 * 60;
+
 /** One `[providers.<name>]` table. */
 export const providerEntrySchema = z.strictObject({
   /** The provider kind; may be left out when the table's name is one (`[providers.anthropic]`). */
@@ -63,7 +70,14 @@ export const configFileSchema = z
     /** Model calls per task before the agent stops. */
     max_iterations: z.int('must be a whole number').positive('must be at least 1').optional(),
     /** Seconds a tool call may run before it is stopped and answered with a timeout error; 0 never stops it. */
-    tool_timeout: z.number().nonnegative('must be 0 or more').optional(),
+    tool_timeout: z
+      .number('must be a number of seconds')
+      .nonnegative('must be 0 or more')
+      .max(
+        MAX_TOOL_TIMEOUT_SECONDS,
+        `must be at most ${MAX_TOOL_TIMEOUT_SECONDS} seconds (24 days), the longest a timer can wait; 0 never stops a tool`,
+      )
+      .optional(),
     /** Instructions added to the agent's system prompt. */
     system_prompt: z.string().optional(),
     /** Log model requests and responses and tool calls to stderr. */

@@ -23,7 +23,8 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # Model calls per task before the agent stops and asks you to continue.
 # max_iterations = 10
 
-# Seconds a tool call may run before it is stopped and the model is told it timed out (0: never).
+# Seconds a tool call may run before it is stopped and the model is told it timed out (0: never; at
+# most 2073600, 24 days).
 # tool_timeout = 300
 
 # Instructions added to the agent's system prompt.

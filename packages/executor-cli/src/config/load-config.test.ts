@@ -217,6 +217,17 @@ describe('parseConfig errors', () => {
     expect(errorOf(() => parseConfig('max_iterations = 0', 'c.toml')).problem).toBe('must be at least 1 (got 0)');
   });
 
+  it('bounds tool_timeout at 24 days, naming the key, the limit and the value given', () => {
+    const error = errorOf(() => parseConfig('tool_timeout = 3000000', 'c.toml'));
+    expect(error.message).toBe(
+      'Invalid configuration in c.toml: key "tool_timeout" must be at most 2073600 seconds (24 days), the longest a timer can wait; 0 never stops a tool (got 3000000)',
+    );
+    expect(errorOf(() => parseConfig('tool_timeout = inf', 'c.toml')).problem).toBe(
+      'must be a number of seconds (got Infinity)',
+    );
+    expect(parseConfig('tool_timeout = 2073600', 'c.toml').tool_timeout).toBe(2_073_600);
+  });
+
   it('lists the allowed protocols', () => {
     expect(errorOf(() => parseConfig('protocol = "json"', 'c.toml')).problem).toBe(
       'must be one of "auto", "native", "xml" (got "json")',

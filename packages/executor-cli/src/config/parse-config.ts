@@ -31,7 +31,7 @@ function issueKey(issue: z.core.$ZodIssue): string {
 function issueProblem(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === 'unrecognized_keys') return 'is not a known setting (see `agentloop config init` for the list)';
   const value = valueAt(data, issue.path);
-  const got = value === undefined || isSecret(issue.path, value) ? '' : ` (got ${JSON.stringify(value)})`;
+  const got = value === undefined || isSecret(issue.path, value) ? '' : ` (got ${shownValue(value)})`;
   // The schema's own messages ("must be a whole number") read well as they are; zod's defaults do not.
   if (/^(must|is) /.test(issue.message)) return `${issue.message}${got}`;
   if (issue.code === 'invalid_type') return `must be ${article(issue.expected)}${got}`;
@@ -51,6 +51,11 @@ function isSecret(path: readonly PropertyKey[], value: unknown): boolean {
   if (path.some((key) => typeof key === 'string' && SECRET_KEY.test(key))) return true;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text !== undefined && (SECRET_VALUE.test(text) || URL_WITH_AT.test(text));
+}
+
+// TOML has inf and nan, which JSON would show as null.
+function shownValue(value: unknown): string {
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
