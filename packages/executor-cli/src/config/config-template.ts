@@ -45,8 +45,9 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # trusted_projects = ["~/src/my-project"]
 
 # Files read_file refuses (list_files marks them), beside a default deny-list of secret files: SSH and
-# GPG keys, *.pem, *.key, .env and .env.* (not .env.example), .npmrc, .netrc, .git-credentials,
-# .aws/credentials, .config/gcloud, .docker/config.json, .kube/config, ... Globs relative to the working
+# GPG keys, *.pem, *.key, .env, .env.* (not .env.example) and .envrc, .npmrc, .pypirc, .netrc,
+# .git-credentials, .cargo/credentials, .aws/credentials, .config/gcloud, .docker/config.json,
+# .kube/config, ... (the README lists them all). Globs relative to the working
 # directory; "**" matches any depth. A project file may add to deny; only this (user) file may allow.
 # [tools]
 # deny = ["secrets/**", "**/*.sqlite"]

@@ -20,6 +20,22 @@ describe('the default deny-list', () => {
     ['.kube/config', '**/.kube/config'],
     ['store.p12', '**/*.p12'],
     ['store.pfx', '**/*.pfx'],
+    ['.ssh/id_ed25519_sk', '**/.ssh/**'],
+    ['keys/id_ed25519_sk', '**/id_*_sk'],
+    ['keys/id_ecdsa_sk', '**/id_*_sk'],
+    ['putty/server.ppk', '**/*.ppk'],
+    ['.envrc', '**/.envrc'],
+    ['.env-local', '**/.env[-_]*'],
+    ['.pypirc', '**/.pypirc'],
+    ['.gem/credentials', '**/.gem/credentials'],
+    ['.cargo/credentials', '**/.cargo/credentials'],
+    ['.cargo/credentials.toml', '**/.cargo/credentials.toml'],
+    ['.terraform.d/credentials.tfrc.json', '**/.terraform.d/credentials.tfrc.json'],
+    ['.terraformrc', '**/.terraformrc'],
+    ['.m2/settings.xml', '**/.m2/settings.xml'],
+    ['.config/composer/auth.json', '**/.config/composer/auth.json'],
+    ['.my.cnf', '**/.my.cnf'],
+    ['keys/application_default_credentials.json', '**/application_default_credentials.json'],
   ])('denies %s (%s)', (path, pattern) => {
     expect(DEFAULT_DENY_LIST.match(path)).toBe(pattern);
   });
@@ -29,8 +45,12 @@ describe('the default deny-list', () => {
     '.env.example',
     'README.md',
     'src/env.ts',
-    '.envrc',
+    'src/environment.ts',
     'keys.md',
+    'Cargo.toml',
+    'main.tf',
+    'pom.xml',
+    'gradle.properties',
     'docker/config.json',
   ])('lets %s be read', (path) => {
     expect(DEFAULT_DENY_LIST.match(path)).toBeUndefined();

@@ -6,32 +6,58 @@ import picomatch from 'picomatch';
  * project's `.env`.
  */
 export const DEFAULT_DENIED_FILES: readonly string[] = [
+  // SSH, GPG and other private keys and key stores.
   '**/.ssh/**',
   '**/id_rsa',
   '**/id_dsa',
   '**/id_ecdsa',
   '**/id_ed25519',
+  '**/id_*_sk',
   '**/*.pem',
   '**/*.key',
+  '**/*.ppk',
   '**/*.p12',
   '**/*.pfx',
   '**/*.jks',
   '**/*.keystore',
+  '**/*.kdbx',
+  '**/.gnupg/**',
+  '**/.password-store/**',
+  // Environment files: `.env` and its variants, and direnv's `.envrc`, which exports the same secrets.
   '**/.env',
   '**/.env.*',
+  '**/.env[-_]*',
+  '**/.envrc',
+  // Package registries' tokens.
   '**/.npmrc',
   '**/.pypirc',
+  '**/.gem/credentials',
+  '**/.cargo/credentials',
+  '**/.cargo/credentials.toml',
+  '**/.composer/auth.json',
+  '**/.config/composer/auth.json',
+  '**/.m2/settings.xml',
+  '**/.m2/settings-security.xml',
+  '**/.gradle/gradle.properties',
+  // Passwords of hosts, databases and git remotes.
   '**/.netrc',
   '**/.pgpass',
+  '**/.my.cnf',
+  '**/.htpasswd',
   '**/.git-credentials',
+  '**/.config/gh/hosts.yml',
+  '**/.config/hub',
+  // Cloud and infrastructure credentials.
   '**/.aws/credentials',
   '**/.config/gcloud/**',
+  '**/application_default_credentials.json',
   '**/.azure/**',
+  '**/.s3cfg',
   '**/.docker/config.json',
   '**/.kube/config',
-  '**/.gnupg/**',
+  '**/.terraform.d/credentials.tfrc.json',
+  '**/.terraformrc',
   '**/.vault-token',
-  '**/.config/gh/hosts.yml',
 ];
 
 /** Exceptions to DEFAULT_DENIED_FILES: public keys and the templates of `.env` files hold no secret. */
