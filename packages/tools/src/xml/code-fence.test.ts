@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { fenceOpenerStart, heldFenceStart, stripCodeFence } from './code-fence.js';
+import { measureSearchSpan } from './test-support/search-span.js';
+
+/** Prose whose last 64 characters (the window looked at) hold no backtick, then a long tail that does. */
+const PROSE = 'I will read the file first. '.repeat(4);
+const TEXT_WITH_FENCE_AFTER = `${PROSE}${'b'.repeat(100_000)}\n\`\`\`xml\n`;
 
 describe('fenceOpenerStart', () => {
   test.each([
@@ -18,6 +23,15 @@ describe('fenceOpenerStart', () => {
   test('looks only at the text from `from`', () => {
     expect(fenceOpenerStart('```xml\n', 1, 7)).toBe(-1);
   });
+
+  test('reads no further than `to`, however much text follows it', () => {
+    let start = 0;
+    const span = measureSearchSpan(() => {
+      start = fenceOpenerStart(TEXT_WITH_FENCE_AFTER, 0, PROSE.length);
+    });
+    expect(start).toBe(-1);
+    expect(span).toBeLessThanOrEqual(64);
+  });
 });
 
 describe('heldFenceStart', () => {
@@ -31,6 +45,15 @@ describe('heldFenceStart', () => {
     ['inline code', 'run `ls` now', 12],
   ])('holds back %s', (_name, text, start) => {
     expect(heldFenceStart(text, 0, text.length)).toBe(start);
+  });
+
+  test('reads no further than `to`, however much text follows it', () => {
+    let start = 0;
+    const span = measureSearchSpan(() => {
+      start = heldFenceStart(TEXT_WITH_FENCE_AFTER, 0, PROSE.length);
+    });
+    expect(start).toBe(PROSE.length);
+    expect(span).toBeLessThanOrEqual(64);
   });
 });
 

@@ -2,6 +2,8 @@
 // block, not to the message, so the parser drops it; these helpers find it. Every length is bounded so
 // that what the parser holds back at the end of a chunk stays small whatever the input.
 
+const BACKTICK = 96;
+
 /** How far back from a tool tag a fence opener is looked for; longer than the longest opener. */
 const FENCE_WINDOW = 64;
 
@@ -37,9 +39,14 @@ export function stripCodeFence(body: string): string {
 
 function matchBefore(text: string, from: number, to: number, pattern: RegExp): number | undefined {
   const windowStart = Math.max(from, to - FENCE_WINDOW);
-  const backtick = text.indexOf('`', windowStart);
-  // Most text has no backtick near its end: answer without slicing, once per chunk.
-  if (backtick === -1 || backtick >= to) return undefined;
+  // Most text has no backtick near a tag: answer without slicing. The search stays inside the window
+  // (`indexOf` would run on to the end of the text, once per tag: quadratic on one whole response).
+  if (!hasBacktick(text, windowStart, to)) return undefined;
   const match = pattern.exec(text.slice(windowStart, to));
   return match === null ? undefined : windowStart + match.index;
+}
+
+function hasBacktick(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) if (text.charCodeAt(index) === BACKTICK) return true;
+  return false;
 }

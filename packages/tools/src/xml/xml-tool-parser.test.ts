@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { mergeAdjacent, parseByCharacter, parseChunks, parseWhole } from './test-support/parse-chunks.js';
+import { measureSearchSpan } from './test-support/search-span.js';
 import type { XmlParserEvent } from './xml-parser-event.js';
 import { XmlToolParser } from './xml-tool-parser.js';
 
@@ -392,4 +393,27 @@ describe('lifecycle', () => {
     parser.reset();
     expect([...parser.feed('fresh'), ...parser.flush()]).toEqual([{ type: 'text', text: 'fresh' }]);
   });
+});
+
+describe('cost on one whole response', () => {
+  // A non-streamed response arrives as one string. Each block may be searched around, but only within
+  // itself: a search that ran on to the end of the text once per block made 16 MB take half a minute.
+  const BLOCK_BODIES = {
+    JSON: '{"tool_name": "write_file", "arguments": {"path": "a.ts", "content": "if (a < b && c) x++"}}',
+    XML: '<tool_name>write_file</tool_name><arguments><path>a.ts</path><content><![CDATA[if (a < b && c) x++]]></content></arguments>',
+  };
+
+  test.each(Object.entries(BLOCK_BODIES))(
+    'searches a text of many %s blocks a bounded number of times per character',
+    (_syntax, body) => {
+      const block = `Now the next file, x > 3:\n\n<tool>\n${body}\n</tool>\n`;
+      const text = block.repeat(2_000);
+      let events: XmlParserEvent[] = [];
+      const span = measureSearchSpan(() => {
+        events = parseChunks([text]);
+      });
+      expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2_000);
+      expect(span / text.length).toBeLessThan(4);
+    },
+  );
 });
