@@ -56,6 +56,16 @@ describe('XML-element bodies', () => {
       { q: 'a < b & c & & "' },
     ],
     [
+      'HTML entities',
+      '<tool_name>x</tool_name><arguments><a>&copy; 2025&nbsp;&euro;</a><b>a &lt; b</b></arguments>',
+      { a: '\u00a9 2025\u00a0\u20ac', b: 'a < b' },
+    ],
+    [
+      'an entity in CDATA as written, next to one outside it',
+      '<tool_name>x</tool_name><arguments><a><![CDATA[&copy; &amp;]]></a><b>&copy;</b></arguments>',
+      { a: '&copy; &amp;', b: '\u00a9' },
+    ],
+    [
       'an unescaped & and &&',
       '<tool_name>x</tool_name><arguments><cmd>make && ./run & wait</cmd></arguments>',
       { cmd: 'make && ./run & wait' },
