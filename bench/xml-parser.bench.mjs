@@ -1,6 +1,8 @@
 // Throughput of the streaming XML <tool> parser (@agentloop/tools, src/xml) on 1 MB and 10 MB of model
 // output fed in chunks of 1 byte, 16 bytes and 64 KB. Prints a Markdown table of MB/s per case and the
 // 10 MB / 1 MB time ratio (about 10 when the cost is linear in the input).
+// Then a non-streamed response: 1, 4 and 16 MB of small tool blocks fed as one whole text, with JSON
+// bodies and with XML-element bodies, and the 16 MB / 1 MB time ratio (about 16 when linear).
 //
 // Build first: npx turbo run build --filter=@agentloop/tools
 // Run:         node bench/xml-parser.bench.mjs
@@ -132,4 +134,44 @@ for (const row of rows) {
   console.log(
     `| ${row.name} | ${row.chunk} | ${row.small.toFixed(1)} | ${row.large.toFixed(1)} | ${row.ratio.toFixed(2)} |`,
   );
+}
+
+// One whole text: the case of a response that was not streamed. Every block sits in one string, so a
+// search near one block that runs on to the end of the text makes the cost quadratic.
+const WHOLE_SIZES = [1 * MB, 4 * MB, 16 * MB];
+const BLOCK_BODIES = {
+  'JSON body': (index) =>
+    `{"tool_name": "write_file", "arguments": {"path": "src/a${index}.ts", "content": "if (a < b && c) x++;"}}`,
+  'XML-element body': (index) =>
+    `<tool_name>write_file</tool_name><arguments><path>src/a${index}.ts</path>` +
+    '<content><![CDATA[if (a < b && c) x++;]]></content></arguments>',
+};
+
+function wholeText(size, body) {
+  const parts = [];
+  let length = 0;
+  while (length < size) {
+    const part = `Now the next file, as x > 3:\n<tool>\n${body(parts.length)}\n</tool>\n`;
+    parts.push(part);
+    length += part.length;
+  }
+  return { text: parts.join(''), calls: parts.length };
+}
+
+const wholeRows = [];
+for (const [name, body] of Object.entries(BLOCK_BODIES)) {
+  run(wholeText(MB / 4, body).text, MB); // warm-up
+  const times = WHOLE_SIZES.map((size) => {
+    const { text, calls } = wholeText(size, body);
+    return { bytes: text.length, ms: measure(text, text.length, calls) };
+  });
+  wholeRows.push({ name, times });
+}
+
+console.log('\nOne whole text (a response that was not streamed), median of 5 samples\n');
+console.log('| blocks | 1 MB (MB/s) | 4 MB (MB/s) | 16 MB (MB/s) | time 16 MB / 1 MB |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const { name, times } of wholeRows) {
+  const speeds = times.map(({ bytes, ms }) => (bytes / MB / (ms / 1000)).toFixed(1));
+  console.log(`| ${name} | ${speeds.join(' | ')} | ${(times[2].ms / times[0].ms).toFixed(2)} |`);
 }
