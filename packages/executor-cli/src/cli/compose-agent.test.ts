@@ -122,6 +122,20 @@ describe('composeAgent', () => {
     ]);
   });
 
+  it("lets a plugin's executor under TOKENS.Executor replace the given one", async () => {
+    const plugin = join(directory, 'executor-plugin.mjs');
+    writeFileSync(
+      plugin,
+      "export default { name: 'own-executor', register(container) { container.register(Symbol.for('agentloop.Executor'), { useValue: { name: 'own', run: async () => 7 } }); } };",
+    );
+    const given: Executor = { run: async () => 0 };
+    const { composed } = compose({ plugins: [plugin] }, given);
+    const executor = await composed.executor;
+    expect(executor).not.toBe(given);
+    expect(await executor?.run()).toBe(7);
+    expect(await compose({}, given).composed.executor).toBe(given);
+  });
+
   it('switches to another model of the same provider, keeping its base URL, and names it in errors', async () => {
     const { composed, built } = compose();
     const { label } = await composed.switchModel('model-b');

@@ -17,6 +17,11 @@ export interface ComposedAgent {
   agent: Promise<Agent>;
   /** The container the agent was resolved from, with the executor under `TOKENS.Executor`. */
   container: Promise<DependencyContainer>;
+  /**
+   * What the container holds under `TOKENS.Executor`: the executor given in the options, or a plugin's
+   * that replaced it; undefined when neither registered one.
+   */
+  executor: Promise<Executor | undefined>;
   verboseLog: VerboseLog;
   switchModel: ModelSwitcher;
   /** Names the provider in use in error lines; follows `/model` switches. */
@@ -76,6 +81,8 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       describe(spec);
     },
   });
+  // Taken out of `options` so that the closure below keeps its type narrowed, without a cast.
+  const cliExecutor = options.executor;
   const container = (async () => {
     const [provider, plugins] = await Promise.all([
       createProvider(settings.provider),
@@ -90,11 +97,11 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
           },
         ]
       : [];
-    const executor: Plugin[] = options.executor
+    const executor: Plugin[] = cliExecutor
       ? [
           {
             name: 'agentloop-cli-executor',
-            register: (scope) => void scope.register(TOKENS.Executor, { useValue: options.executor as Executor }),
+            register: (scope) => void scope.register(TOKENS.Executor, { useValue: cliExecutor }),
           },
         ]
       : [];
@@ -112,5 +119,9 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     });
   })();
   const agent = container.then(resolveAgent);
-  return { agent, container, verboseLog, switchModel, errorContext };
+  const executor = container.then((scope) =>
+    scope.isRegistered(TOKENS.Executor, true) ? scope.resolve(TOKENS.Executor) : undefined,
+  );
+  executor.catch(() => undefined); // The failure is the agent's to report.
+  return { agent, container, executor, verboseLog, switchModel, errorContext };
 }

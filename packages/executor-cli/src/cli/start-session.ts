@@ -1,3 +1,4 @@
+import type { Executor } from '@agentloop/core';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
@@ -13,6 +14,7 @@ import {
 import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
 import type { Redactor } from '../verbose/index.js';
 import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
+import type { ComposedAgent } from './compose-agent.js';
 import type { ConsoleGuard } from './console-guard.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { readTask } from './read-task.js';
@@ -40,19 +42,34 @@ export async function startInteractive(
   hooks.consoleGuard?.redactWith(verboseLog.redact);
   const errorContext: ErrorContext = {};
   const composition = loadComposition().then(({ composeAgent }) =>
-    composeAgent(settings, { verboseLog, errorContext, executor }),
+    composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor }),
   );
-  const executor = new CliExecutor(
-    composition.then((composed) => composed.agent),
-    {
-      verboseLog,
-      modelLabel: `${settings.provider.name}:${settings.provider.model}`,
-      switchModel: async (reference) => (await composition).switchModel(reference),
-      errorContext,
-      ...(task ? { initialInput: task } : {}),
-    },
-  );
-  return executor.run();
+  const agent = composition.then((composed) => composed.agent);
+  const cliExecutor = new CliExecutor(agent, {
+    verboseLog,
+    modelLabel: `${settings.provider.name}:${settings.provider.model}`,
+    switchModel: async (reference) => (await composition).switchModel(reference),
+    errorContext,
+    ...(task ? { initialInput: task } : {}),
+  });
+  return (await sessionExecutor(settings, composition, cliExecutor)).run();
+}
+
+/**
+ * The executor that runs the interactive session: what the container holds under `TOKENS.Executor`, so
+ * that a plugin registering its own there replaces the CLI's. Without plugins nothing can replace it, so
+ * the CLI's runs at once: its prompt is drawn while core and the provider SDK load, which resolving it
+ * from the container would wait for. A container that failed to build holds no executor; the CLI's then
+ * runs and reports the failure, as it does without plugins.
+ */
+async function sessionExecutor(
+  settings: SessionSettings,
+  composition: Promise<ComposedAgent>,
+  cliExecutor: CliExecutor,
+): Promise<Executor> {
+  if (settings.plugins.length === 0) return cliExecutor;
+  const registered = await (await composition).executor.catch(() => undefined);
+  return registered ?? cliExecutor;
 }
 
 /** `agentloop run [task]`: one task, no questions asked; the exit status says how it ended. */

@@ -17,8 +17,10 @@ let workspace: CliWorkspace | undefined;
 let server: ScriptedOpenAIServer | undefined;
 
 /** Starts `agentloop` in tmux against a scripted server. */
-async function startAgentloop(options: { slowTool?: boolean; args?: string[]; withServer?: boolean } = {}) {
-  workspace = new CliWorkspace({ slowTool: options.slowTool ?? false });
+async function startAgentloop(
+  options: { slowTool?: boolean; plugins?: Record<string, string>; args?: string[]; withServer?: boolean } = {},
+) {
+  workspace = new CliWorkspace({ slowTool: options.slowTool ?? false, plugins: options.plugins ?? {} });
   server = options.withServer === false ? undefined : await startScriptedOpenAIServer();
   const args = server
     ? ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model', ...(options.args ?? [])]
@@ -183,5 +185,25 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     await tmux.waitFor(PROMPT);
     tmux.press('C-d');
     expect(await tmux.exitStatus()).toBe(0);
+  }, 60_000);
+
+  it('runs the executor a plugin registers under TOKENS.Executor instead of its own', async () => {
+    const executorPlugin = `
+export default {
+  name: 'e2e-executor',
+  register(container) {
+    container.register(Symbol.for('agentloop.Executor'), {
+      useValue: { async run() { process.stdout.write('the plugin executor ran\\n'); return 5; } },
+    });
+  },
+};
+`;
+    const { tmux } = await startAgentloop({
+      plugins: { 'executor-plugin.mjs': executorPlugin },
+    });
+    expect(await tmux.exitStatus()).toBe(5);
+    const screen = tmux.capture();
+    expect(screen).toContain('the plugin executor ran');
+    expect(screen).not.toContain('Type a task.');
   }, 60_000);
 });

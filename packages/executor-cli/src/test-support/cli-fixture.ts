@@ -36,22 +36,26 @@ export default {
 
 /**
  * A throwaway project for one test: a working directory with a file to read, an empty user config
- * directory, and optionally a project configuration loading the `slow_tool` plugin.
+ * directory, and optionally a project configuration loading plugins: the `slow_tool` plugin, and
+ * modules given by file name and source, written to `.agentloop/`.
  */
 export class CliWorkspace {
   readonly root = mkdtempSync(join(tmpdir(), 'agentloop-e2e-'));
   readonly project = join(this.root, 'project');
   readonly configHome = join(this.root, 'config');
 
-  constructor(options: { slowTool?: boolean } = {}) {
+  constructor(options: { slowTool?: boolean; plugins?: Record<string, string> } = {}) {
     mkdirSync(this.project);
     mkdirSync(this.configHome);
     writeFileSync(join(this.project, 'notes.txt'), 'Remember the milk.\n');
     writeFileSync(join(this.project, 'README.md'), '# Demo project\n');
-    if (options.slowTool) {
+    const plugins = { ...(options.slowTool ? { 'slow-plugin.mjs': SLOW_PLUGIN } : {}), ...options.plugins };
+    if (Object.keys(plugins).length > 0) {
       mkdirSync(join(this.project, '.agentloop'));
-      writeFileSync(join(this.project, '.agentloop', 'slow-plugin.mjs'), SLOW_PLUGIN);
-      writeFileSync(join(this.project, '.agentloop', 'config.toml'), 'plugins = ["./slow-plugin.mjs"]\n');
+      for (const [file, source] of Object.entries(plugins))
+        writeFileSync(join(this.project, '.agentloop', file), source);
+      const list = Object.keys(plugins).map((file) => JSON.stringify(`./${file}`));
+      writeFileSync(join(this.project, '.agentloop', 'config.toml'), `plugins = [${list.join(', ')}]\n`);
       // A project's plugins run only when the user's configuration trusts the project.
       mkdirSync(join(this.configHome, 'agentloop'));
       writeFileSync(
