@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Executor, type LLMProvider, TOKENS } from '@agentloop/core';
@@ -134,6 +134,27 @@ describe('composeAgent', () => {
     expect(executor).not.toBe(given);
     expect(await executor?.run()).toBe(7);
     expect(await compose({}, given).composed.executor).toBe(given);
+  });
+
+  it("runs the plugins' dispose hooks once, however often it is asked", async () => {
+    const log = join(directory, 'disposed.txt');
+    const plugin = join(directory, 'dispose-plugin.mjs');
+    writeFileSync(
+      plugin,
+      `import { appendFileSync } from 'node:fs';\nexport default { name: 'holder', register() {}, dispose() { appendFileSync(${JSON.stringify(log)}, 'disposed\\n'); } };`,
+    );
+    const { composed } = compose({ plugins: [plugin] });
+    await Promise.all([composed.dispose(), composed.dispose()]);
+    await composed.dispose();
+    expect(readFileSync(log, 'utf8')).toBe('disposed\n');
+  });
+
+  it('has nothing to dispose when the container failed to build', async () => {
+    const plugin = join(directory, 'broken-plugin.mjs');
+    writeFileSync(plugin, "export default { name: 'broken', register() { throw new Error('no'); } };");
+    const { composed } = compose({ plugins: [plugin] });
+    await expect(composed.agent).rejects.toThrow('Plugin "broken" failed to register: no');
+    await expect(composed.dispose()).resolves.toBeUndefined();
   });
 
   it('switches to another model of the same provider, keeping its base URL, and names it in errors', async () => {

@@ -1,5 +1,5 @@
 import type { Agent, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
-import { createContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
+import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory } from '../provider/index.js';
@@ -22,6 +22,13 @@ export interface ComposedAgent {
    * that replaced it; undefined when neither registered one.
    */
   executor: Promise<Executor | undefined>;
+  /**
+   * Releases what the plugins hold (their `dispose` hooks, through `disposeContainer`), once, however
+   * often it is called: later calls get the first one's promise. Waits for a container still being built;
+   * one that failed to build has nothing to release (core disposed what it had started). Rejects with
+   * core's `plugin_dispose_failed` when a hook fails.
+   */
+  dispose(): Promise<void>;
   verboseLog: VerboseLog;
   switchModel: ModelSwitcher;
   /** Names the provider in use in error lines; follows `/model` switches. */
@@ -123,5 +130,10 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     scope.isRegistered(TOKENS.Executor, true) ? scope.resolve(TOKENS.Executor) : undefined,
   );
   executor.catch(() => undefined); // The failure is the agent's to report.
-  return { agent, container, executor, verboseLog, switchModel, errorContext };
+  let disposed: Promise<void> | undefined;
+  const dispose = () => {
+    disposed ??= container.then(disposeContainer, () => undefined);
+    return disposed;
+  };
+  return { agent, container, executor, dispose, verboseLog, switchModel, errorContext };
 }

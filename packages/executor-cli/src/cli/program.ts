@@ -75,7 +75,8 @@ Exit status:
   2    bad usage or setup: no provider configured, invalid configuration, bad option
   3    the agent asked a question (agentloop run cannot answer it)
   4    the iteration limit was reached
-  130  cancelled with Ctrl-C`;
+  130  cancelled with Ctrl-C
+  143  ended by SIGTERM (the run cancelled, the plugins disposed)`;
 
 function flagsOf(command: Command): CliFlags {
   const options = command.optsWithGlobals<Record<string, unknown>>();

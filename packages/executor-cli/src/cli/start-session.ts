@@ -1,4 +1,4 @@
-import type { Executor } from '@agentloop/core';
+import type { Agent, Executor } from '@agentloop/core';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
@@ -18,6 +18,7 @@ import type { ComposedAgent } from './compose-agent.js';
 import type { ConsoleGuard } from './console-guard.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { readTask } from './read-task.js';
+import { runThenDispose } from './run-then-dispose.js';
 
 /** What the command gives a session beyond its flags. */
 export interface SessionHooks {
@@ -52,7 +53,12 @@ export async function startInteractive(
     errorContext,
     ...(task ? { initialInput: task } : {}),
   });
-  return (await sessionExecutor(settings, composition, cliExecutor)).run();
+  return runThenDispose({
+    run: async () => (await sessionExecutor(settings, composition, cliExecutor)).run(),
+    dispose: async () => (await composition).dispose(),
+    cancel: () => void agent.then((ready) => ready.cancel('ended by SIGTERM')).catch(() => undefined),
+    redact: verboseLog.redact,
+  });
 }
 
 /**
@@ -92,23 +98,30 @@ export async function startRun(
   if (typeof settings === 'number') return settings;
   const composed = (await loadComposition()).composeAgent(settings);
   hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
-  let agent: Awaited<typeof composed.agent>;
-  try {
-    agent = await composed.agent;
-  } catch (error) {
-    return report(error, options.json, describeError(error, composed.errorContext), composed.verboseLog.redact);
-  }
-  const stopLogging = logToolEvents(agent, composed.verboseLog);
-  try {
-    return await runOnce(agent, task, {
-      json: options.json,
-      verbose: settings.verbose,
-      errorContext: composed.errorContext,
-      redact: composed.verboseLog.redact,
-    });
-  } finally {
-    stopLogging();
-  }
+  let running: Agent | undefined;
+  return runThenDispose({
+    run: async () => {
+      try {
+        running = await composed.agent;
+      } catch (error) {
+        return report(error, options.json, describeError(error, composed.errorContext), composed.verboseLog.redact);
+      }
+      const stopLogging = logToolEvents(running, composed.verboseLog);
+      try {
+        return await runOnce(running, task, {
+          json: options.json,
+          verbose: settings.verbose,
+          errorContext: composed.errorContext,
+          redact: composed.verboseLog.redact,
+        });
+      } finally {
+        stopLogging();
+      }
+    },
+    dispose: composed.dispose,
+    cancel: () => running?.cancel('ended by SIGTERM'),
+    redact: composed.verboseLog.redact,
+  });
 }
 
 async function resolveOrReport(flags: CliFlags, json: boolean): Promise<SessionSettings | number> {

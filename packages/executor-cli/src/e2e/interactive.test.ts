@@ -2,7 +2,7 @@
 // scripted OpenAI-compatible server on 127.0.0.1, and the tests type and read the screen as a person
 // would. They import nothing from the sources, so they test the build.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { assertBuilt, CliWorkspace, DISPOSE_PLUGIN } from '../test-support/cli-fixture.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
@@ -187,6 +187,14 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     expect(await tmux.exitStatus()).toBe(0);
   }, 60_000);
 
+  it("runs the plugins' dispose hooks once when the session ends", async () => {
+    const { tmux, workspace } = await startAgentloop({ plugins: { 'dispose-plugin.mjs': DISPOSE_PLUGIN } });
+    await tmux.waitFor(PROMPT);
+    tmux.press('C-d');
+    expect(await tmux.exitStatus()).toBe(0);
+    expect(workspace.disposals()).toBe(1);
+  }, 60_000);
+
   it('runs the executor a plugin registers under TOKENS.Executor instead of its own', async () => {
     const executorPlugin = `
 export default {
@@ -198,12 +206,13 @@ export default {
   },
 };
 `;
-    const { tmux } = await startAgentloop({
-      plugins: { 'executor-plugin.mjs': executorPlugin },
+    const { tmux, workspace } = await startAgentloop({
+      plugins: { 'executor-plugin.mjs': executorPlugin, 'dispose-plugin.mjs': DISPOSE_PLUGIN },
     });
     expect(await tmux.exitStatus()).toBe(5);
     const screen = tmux.capture();
     expect(screen).toContain('the plugin executor ran');
     expect(screen).not.toContain('Type a task.');
+    expect(workspace.disposals()).toBe(1);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { AGENTLOOP_BIN, assertBuilt, CliWorkspace, DISPOSE_PLUGIN } from '../test-support/cli-fixture.js';
 import type { ScriptEntry, ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 
@@ -17,12 +17,16 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs `agentloop` to its end; `stdin` is piped in when given; `interruptWhen` sends SIGINT when stderr matches. */
+/**
+ * Runs `agentloop` to its end; `stdin` is piped in when given; `interruptWhen` sends `signal` (SIGINT by
+ * default) when stderr matches.
+ */
 function agentloop(
   args: string[],
   options: {
     stdin?: string;
     interruptWhen?: RegExp;
+    signal?: NodeJS.Signals;
     environment?: Record<string, string>;
     workspace?: CliWorkspace;
   } = {},
@@ -41,7 +45,7 @@ function agentloop(
     stderr += chunk;
     if (options.interruptWhen && !interrupted && options.interruptWhen.test(stderr)) {
       interrupted = true;
-      child.kill('SIGINT');
+      child.kill(options.signal ?? 'SIGINT');
     }
   });
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);
@@ -58,7 +62,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function setUp(script: ScriptEntry[], workspaceOptions: { slowTool?: boolean } = {}) {
+async function setUp(
+  script: ScriptEntry[],
+  workspaceOptions: { slowTool?: boolean; plugins?: Record<string, string> } = {},
+) {
   workspace = new CliWorkspace(workspaceOptions);
   server = await startScriptedOpenAIServer(script);
   return { server, connection: ['--base-url', server.url, '--model', 'test-model'] };
@@ -269,6 +276,35 @@ describe('agentloop run', () => {
     const run = await agentloop(['run', ...connection, 'wait'], { interruptWhen: /Waiting\.\n/ });
     expect(run.status).toBe(130);
     expect(run.stderr).toMatch(/✗ slow_tool\(seconds: 60\) \d+ ms → error: .*\nCancelled\.\n$/);
+  }, 30_000);
+
+  it("runs the plugins' dispose hooks once when the run completes", async () => {
+    const { connection } = await setUp([{ toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.' } }] }], {
+      plugins: { 'dispose-plugin.mjs': DISPOSE_PLUGIN },
+    });
+    const run = await agentloop(['run', ...connection, 'finish']);
+    expect(run.status).toBe(0);
+    expect(workspace?.disposals()).toBe(1);
+  }, 30_000);
+
+  it("runs the plugins' dispose hooks once when interrupted with Ctrl-C", async () => {
+    const { connection } = await setUp(
+      [{ text: 'Waiting.', toolCalls: [{ name: 'slow_tool', arguments: { seconds: 60 } }] }],
+      { slowTool: true, plugins: { 'dispose-plugin.mjs': DISPOSE_PLUGIN } },
+    );
+    const run = await agentloop(['run', ...connection, 'wait'], { interruptWhen: /Waiting\.\n/ });
+    expect(run.status).toBe(130);
+    expect(workspace?.disposals()).toBe(1);
+  }, 30_000);
+
+  it("on SIGTERM cancels the running tool, runs the plugins' dispose hooks once and exits with 143", async () => {
+    const { connection } = await setUp(
+      [{ text: 'Waiting.', toolCalls: [{ name: 'slow_tool', arguments: { seconds: 60 } }] }],
+      { slowTool: true, plugins: { 'dispose-plugin.mjs': DISPOSE_PLUGIN } },
+    );
+    const run = await agentloop(['run', ...connection, 'wait'], { interruptWhen: /Waiting\.\n/, signal: 'SIGTERM' });
+    expect(run.status).toBe(143);
+    expect(workspace?.disposals()).toBe(1);
   }, 30_000);
 
   it('fails at start with exit 2 naming the file, the key and what is wrong in an invalid configuration', async () => {

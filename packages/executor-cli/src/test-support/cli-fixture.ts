@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,19 @@ export function assertBuilt(): void {
   const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
   if (!existsSync(main)) throw new Error(`${main} is missing: build first (cd /work/main && npx turbo run build).`);
 }
+
+/**
+ * A plugin module that holds nothing but says when it is disposed: it appends `disposed` to
+ * `.agentloop/disposed.txt` in the project.
+ */
+export const DISPOSE_PLUGIN = `
+import { appendFileSync } from 'node:fs';
+export default {
+  name: 'e2e-dispose',
+  register() {},
+  dispose() { appendFileSync(new URL('./disposed.txt', import.meta.url), 'disposed\\n'); },
+};
+`;
 
 /** A plugin module with one tool, `slow_tool`, that waits the given seconds or until it is cancelled. */
 const SLOW_PLUGIN = `
@@ -85,6 +98,12 @@ export class CliWorkspace {
       ([name, value]) => `${name}=${shellQuote(value)}`,
     );
     return `cd ${shellQuote(this.project)} && env -i ${variables.join(' ')} TERM=xterm-256color ${shellQuote(process.execPath)} ${shellQuote(AGENTLOOP_BIN)} ${args.map(shellQuote).join(' ')}`;
+  }
+
+  /** How many times DISPOSE_PLUGIN's `dispose` ran. */
+  disposals(): number {
+    const file = join(this.project, '.agentloop', 'disposed.txt');
+    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
   }
 
   remove(): void {
