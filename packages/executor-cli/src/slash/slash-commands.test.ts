@@ -24,7 +24,7 @@ describe('findSlashCommand', () => {
     expect(findSlashCommand(builtinSlashCommands, 'quit')?.name).toBe('exit');
   });
 
-  it('has the commands the issue asks for', () => {
+  it('has the built-in commands, in the order /help lists them', () => {
     expect(builtinSlashCommands.map((command) => command.name)).toEqual([
       'help',
       'tools',
