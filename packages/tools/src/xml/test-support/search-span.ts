@@ -21,7 +21,7 @@ export function measureSearchSpan(action: () => void): number {
   };
   prototype.indexOf = forward;
   prototype.lastIndexOf = backward;
-  prototype.includes = function (search: string, position?: number) {
+  prototype.includes = function (this: string, search: string, position?: number) {
     return forward.call(this, search, position) !== -1;
   };
   try {
