@@ -39,8 +39,12 @@ let xmlEntityParser: XMLParser | undefined;
 let htmlEntityParser: XMLParser | undefined;
 
 function parserFor(markup: EscapedMarkup): XMLParser {
-  if (markup.htmlEntities) return (htmlEntityParser ??= new XMLParser(PARSER_OPTIONS));
-  return (xmlEntityParser ??= new XMLParser({ ...PARSER_OPTIONS, htmlEntities: false }));
+  if (markup.htmlEntities) {
+    htmlEntityParser ??= new XMLParser(PARSER_OPTIONS);
+    return htmlEntityParser;
+  }
+  xmlEntityParser ??= new XMLParser({ ...PARSER_OPTIONS, htmlEntities: false });
+  return xmlEntityParser;
 }
 
 /**
