@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
+import { ToolDefinitionError } from './errors/index.js';
 import type { ToolContext } from './tool.js';
 
 const context: ToolContext = {
@@ -23,6 +24,30 @@ describe('defineTool', () => {
 
     expect(tool).toMatchObject({ name: 'web_search', description: 'Search the web' });
     expect(tool.parameters).toBe(parameters);
+  });
+
+  it('rejects a config whose parameters getter throws as an invalid definition naming the tool', () => {
+    const config = {
+      name: 'search',
+      description: 'Search',
+      get parameters(): never {
+        throw new Error('not loaded');
+      },
+      execute: () => 'results',
+    };
+
+    let thrown: unknown;
+    try {
+      defineTool(config);
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(ToolDefinitionError);
+    expect(thrown).toMatchObject({
+      code: 'invalid_tool_definition',
+      message: 'Tool "search": reading its definition threw "not loaded".',
+    });
   });
 
   it('returns a copy, so changing the config afterwards does not change the tool', () => {

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { describeThrown, ToolDefinitionError } from './errors/index.js';
 import type { JsonSchema, Tool, ToolContext } from './tool.js';
 
 /** The shape `defineTool` takes when the parameters are a zod (Standard Schema) schema. */
@@ -22,12 +23,29 @@ export interface JsonSchemaToolConfig<Result> {
 /**
  * Defines a tool, inferring the type of `execute`'s arguments from the zod schema. With a plain JSON
  * Schema the arguments are `Record<string, unknown>`. The schema is converted and validated when the
- * tool is registered.
+ * tool is registered. Throws ToolDefinitionError (`invalid_tool_definition`) when a getter of the config throws.
  */
 export function defineTool<Result>(config: JsonSchemaToolConfig<Result>): Tool<Record<string, unknown>, Result>;
 export function defineTool<Schema extends StandardSchemaV1, Result>(
   config: SchemaToolConfig<Schema, Result>,
 ): Tool<StandardSchemaV1.InferOutput<Schema>, Result>;
 export function defineTool(config: Tool): Tool {
-  return { ...config };
+  try {
+    return { ...config };
+  } catch (error) {
+    // Copying reads every getter of the config; one that throws makes the definition unusable.
+    throw new ToolDefinitionError(
+      `Tool ${describeName(config)}: reading its definition threw "${describeThrown(error)}".`,
+      'invalid_tool_definition',
+      error,
+    );
+  }
+}
+
+function describeName(config: Tool): string {
+  try {
+    return typeof config.name === 'string' ? `"${config.name}"` : 'without a name';
+  } catch {
+    return 'without a readable name';
+  }
 }

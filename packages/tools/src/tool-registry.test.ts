@@ -152,6 +152,64 @@ describe('ToolRegistry', () => {
       expect(error).toMatchObject({ code: 'invalid_tool_definition' });
     });
 
+    describe('parameters that throw when read', () => {
+      const hostile = new Proxy(
+        {},
+        {
+          has: () => {
+            throw new Error('has trap');
+          },
+          get: () => {
+            throw new Error('get trap');
+          },
+        },
+      );
+      const withThrowingGetter = {
+        type: 'object',
+        get properties(): never {
+          throw new TypeError('properties getter');
+        },
+      };
+      const zodWithThrowingShape = z.object({ query: z.string() });
+      Object.defineProperty(zodWithThrowingShape._zod.def, 'shape', {
+        get: () => {
+          throw new Error('shape getter');
+        },
+      });
+
+      it.each([
+        ['a Proxy whose traps throw', hostile, 'has trap'],
+        ['a JSON Schema with a throwing getter', withThrowingGetter, 'properties getter'],
+        ['a zod schema whose internals throw', zodWithThrowingShape, 'shape getter'],
+      ])('rejects %s as an invalid definition naming the tool and the error', (_case, parameters, thrown) => {
+        const tool = defineTool({ ...toolNamed('search'), parameters: parameters as never });
+
+        const error = thrownBy(() => new ToolRegistry().register(tool));
+
+        expect(error).toBeInstanceOf(ToolDefinitionError);
+        expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+        expect((error as Error).message).toBe(
+          `Tool "search": reading its parameters threw "${thrown}"; pass a zod schema or a plain JSON Schema ` +
+            'object whose fields can be read.',
+        );
+      });
+
+      it('rejects a tool whose parameters getter throws, keeping what was thrown as the cause', () => {
+        const cause = new Error('not loaded');
+        const tool = {
+          ...toolNamed('search'),
+          get parameters(): never {
+            throw cause;
+          },
+        };
+
+        const error = thrownBy(() => new ToolRegistry().register(tool));
+
+        expect(error).toMatchObject({ code: 'invalid_tool_definition', cause });
+        expect((error as Error).message).toContain('Tool "search": reading its parameters threw "not loaded"');
+      });
+    });
+
     it('accepts a class instance that implements Tool', async () => {
       class WebSearchTool implements Tool<{ query: string }, string> {
         readonly name = 'web_search';

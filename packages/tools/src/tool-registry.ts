@@ -2,6 +2,7 @@ import { isLoopControlToolName, loopControlTools } from './builtin/index.js';
 import { ToolDefinitionError } from './errors/index.js';
 import type { ArgumentValidator } from './schema/index.js';
 import { createArgumentValidator, toJsonSchema } from './schema/index.js';
+import { readToolParameters } from './schema/read-tool-parameters.js';
 import type { JsonSchema, Tool, ToolDefinition } from './tool.js';
 
 /** A tool as the registry holds it: the tool, its definition for models and its compiled validator. */
@@ -121,12 +122,13 @@ export class ToolRegistry {
 const compiled = new WeakMap<object, { inputSchema: JsonSchema; validate: ArgumentValidator }>();
 
 function compileParameters(tool: Tool): { inputSchema: JsonSchema; validate: ArgumentValidator } {
-  const key = tool.parameters as object;
-  let entry = compiled.get(key);
+  const parameters = readToolParameters(tool.name, () => tool.parameters);
+  let entry = compiled.get(parameters as object);
   if (!entry) {
-    const inputSchema = toJsonSchema(tool.parameters, tool.name);
-    entry = { inputSchema, validate: createArgumentValidator(tool.parameters, inputSchema) };
-    compiled.set(key, entry);
+    const inputSchema = toJsonSchema(parameters, tool.name);
+    const validate = readToolParameters(tool.name, () => createArgumentValidator(parameters, inputSchema));
+    entry = { inputSchema, validate };
+    compiled.set(parameters as object, entry);
   }
   return entry;
 }

@@ -9,7 +9,8 @@ export type ToolDefinitionErrorCode =
 
 /** A tool's definition or registration is wrong (duplicate name, removing a loop-control tool, bad schema). */
 export class ToolDefinitionError extends AgentloopError<ToolDefinitionErrorCode> {
-  constructor(message: string, code: ToolDefinitionErrorCode = 'invalid_tool_definition') {
-    super(message, { code });
+  /** `cause` is what was thrown while the definition was read, when that is why it is invalid. */
+  constructor(message: string, code: ToolDefinitionErrorCode = 'invalid_tool_definition', cause?: unknown) {
+    super(message, cause === undefined ? { code } : { code, cause });
   }
 }

@@ -124,6 +124,35 @@ describe('toJsonSchema', () => {
     );
   });
 
+  it('rejects a JSON Schema that JSON cannot hold, such as one that contains itself', () => {
+    const parameters: Record<string, unknown> = { type: 'object', properties: {} };
+    parameters.properties = { self: parameters };
+
+    const error = thrownBy(() => toJsonSchema(parameters, 'loop'));
+
+    expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+    expect((error as Error).message).toMatch(
+      /^Tool "loop": reading its parameters threw "Converting circular structure/,
+    );
+  });
+
+  it('copies a JSON Schema as JSON, so a getter in it is read once, at conversion', () => {
+    let reads = 0;
+    const parameters = {
+      type: 'object',
+      get properties() {
+        reads++;
+        return { path: { type: 'string' } };
+      },
+    };
+
+    const schema = toJsonSchema(parameters, 'read_file');
+
+    expect(schema).toStrictEqual({ type: 'object', properties: { path: { type: 'string' } } });
+    expect(Object.getOwnPropertyDescriptor(schema, 'properties')).toHaveProperty('value');
+    expect(reads).toBe(1);
+  });
+
   it('rejects a Standard Schema that is not zod, saying what to pass instead', () => {
     const valibotLike = { '~standard': { version: 1, vendor: 'valibot', validate: (value: unknown) => ({ value }) } };
 

@@ -3,6 +3,7 @@ import { toJSONSchema } from 'zod/v4/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { ToolDefinitionError } from '../errors/index.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
+import { readToolParameters } from './read-tool-parameters.js';
 
 /** True when the value is a zod 4 schema (zod 4 keeps its internals under `_zod`). */
 export function isZod4Schema(value: unknown): boolean {
@@ -22,23 +23,16 @@ export function isStandardSchema(value: unknown): boolean {
 /**
  * Converts a tool's parameters to a JSON Schema object. zod 4 goes through `z.toJSONSchema` and zod 3
  * through `zod-to-json-schema` (which returns an empty schema for zod 4 without complaint, hence the
- * split). A plain JSON Schema is taken as it is. Throws ToolDefinitionError when the result does not
- * describe an object, since tool arguments are always a JSON object.
+ * split). A plain JSON Schema is copied as JSON. Throws ToolDefinitionError (`invalid_tool_definition`)
+ * when the result does not describe an object, since tool arguments are always a JSON object, and when
+ * reading the parameters throws (a throwing getter, a Proxy).
  */
 export function toJsonSchema(parameters: ToolParameters, toolName: string): JsonSchema {
-  let schema: JsonSchema;
-  if (isZod4Schema(parameters)) {
-    schema = toJSONSchema(parameters as unknown as $ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  } else if (isZod3Schema(parameters)) {
-    schema = zodToJsonSchema(parameters as unknown as Parameters<typeof zodToJsonSchema>[0], {
-      $refStrategy: 'none',
-    }) as JsonSchema;
-  } else if (isStandardSchema(parameters)) {
+  const schema = readToolParameters(toolName, () => convert(parameters));
+  if (schema === undefined) {
     throw new ToolDefinitionError(
       `Tool "${toolName}": its parameters are a Standard Schema that is not zod; pass a zod schema or a JSON Schema object.`,
     );
-  } else {
-    schema = { ...parameters };
   }
   const { $schema: _dialect, ...withoutDialect } = schema;
   if (withoutDialect.type !== 'object') {
@@ -47,4 +41,21 @@ export function toJsonSchema(parameters: ToolParameters, toolName: string): Json
     );
   }
   return { properties: {}, ...withoutDialect };
+}
+
+/** The parameters as a JSON Schema, or undefined for a Standard Schema that is not zod. */
+function convert(parameters: ToolParameters): JsonSchema | undefined {
+  if (isZod4Schema(parameters)) {
+    return toJSONSchema(parameters as unknown as $ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  }
+  if (isZod3Schema(parameters)) {
+    return zodToJsonSchema(parameters as unknown as Parameters<typeof zodToJsonSchema>[0], {
+      $refStrategy: 'none',
+    }) as JsonSchema;
+  }
+  if (isStandardSchema(parameters)) return undefined;
+  if (typeof parameters !== 'object' || parameters === null) return {};
+  // The schema is sent to the model as JSON, so it is copied as JSON: a getter or Proxy anywhere in it
+  // is read once, here, and what JSON cannot hold (a cycle, a BigInt) fails registration, not every request.
+  return JSON.parse(JSON.stringify(parameters)) as JsonSchema;
 }
