@@ -152,6 +152,20 @@ describe('ToolRegistry', () => {
       expect(error).toMatchObject({ code: 'invalid_tool_definition' });
     });
 
+    it('rejects a tool with a z.date() parameter, which no call from a model could satisfy', () => {
+      const tool = defineTool({
+        ...toolNamed('schedule'),
+        parameters: z.object({ title: z.string(), when: z.date() }),
+      });
+
+      const error = thrownBy(() => new ToolRegistry().register(tool));
+
+      expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+      expect((error as Error).message).toMatch(
+        /^Tool "schedule": parameter "when" is z\.date\(\).*z\.iso\.datetime\(\)/,
+      );
+    });
+
     describe('parameters that throw when read', () => {
       const hostile = new Proxy(
         {},

@@ -162,6 +162,99 @@ describe('toJsonSchema', () => {
   });
 });
 
+describe('toJsonSchema on types JSON cannot carry', () => {
+  it('rejects a zod 4 z.date() field, naming it and saying what to use instead', () => {
+    const error = thrownBy(() => toJsonSchema(z.object({ when: z.date() }), 'schedule'));
+
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+    expect((error as Error).message).toBe(
+      'Tool "schedule": parameter "when" is z.date(), which JSON cannot carry, so no call from a model could ' +
+        'pass validation. Use z.iso.datetime() (zod 3: z.string().datetime()) and convert it in execute, or ' +
+        'z.coerce.date().',
+    );
+  });
+
+  it.each([
+    ['z.bigint()', z.bigint(), 'z.number().int()'],
+    ['z.symbol()', z.symbol(), 'z.string()'],
+    ['z.map()', z.map(z.string(), z.number()), 'z.record('],
+    ['z.set()', z.set(z.string()), 'z.array('],
+    ['z.function()', z.function(), 'a model cannot send code'],
+    ['z.undefined()', z.undefined(), '.optional()'],
+    ['z.void()', z.void(), '.optional()'],
+    ['z.nan()', z.nan(), 'z.number()'],
+    ['z.file()', z.file(), 'z.string()'],
+    ['z.custom() or z.instanceof()', z.instanceof(Date), 'a schema of the JSON the model sends'],
+    ['a z.literal() of undefined or a bigint', z.literal(3n), 'a string, number or boolean literal'],
+  ])('rejects a zod 4 %s field', (type, field, instead) => {
+    const error = thrownBy(() => toJsonSchema(z.object({ value: field }), 'tool'));
+
+    expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+    expect((error as Error).message).toContain(`parameter "value" is ${type}, which JSON cannot carry`);
+    expect((error as Error).message).toContain(instead);
+  });
+
+  it.each([
+    ['inside an array of objects', z.object({ events: z.array(z.object({ at: z.date().optional() })) }), 'events[].at'],
+    ['in a tuple', z.object({ pair: z.tuple([z.string(), z.date()]) }), 'pair[1]'],
+    ['in a union', z.object({ id: z.union([z.string(), z.date()]) }), 'id'],
+    ['as the values of a record', z.object({ due: z.record(z.string(), z.date()) }), 'due.*'],
+    ['behind a default and a lazy', z.object({ at: z.lazy(() => z.date().default(new Date(0))) }), 'at'],
+  ])('names the path of a zod 4 date %s', (_case, parameters, path) => {
+    expect((thrownBy(() => toJsonSchema(parameters, 'tool')) as Error).message).toContain(
+      `parameter "${path}" is z.date()`,
+    );
+  });
+
+  it('names the outermost field when one type JSON cannot carry holds another', () => {
+    const parameters = z.object({ index: z.map(z.string(), z.date()) });
+
+    expect((thrownBy(() => toJsonSchema(parameters, 'tool')) as Error).message).toContain(
+      'parameter "index" is z.map()',
+    );
+  });
+
+  it.each([
+    ['z.date()', z3.object({ when: z3.date() }), 'when'],
+    ['z.bigint()', z3.object({ list: z3.array(z3.object({ n: z3.bigint() })) }), 'list[].n'],
+    ['z.map()', z3.object({ index: z3.map(z3.string(), z3.string()) }), 'index'],
+    ['z.set()', z3.object({ tags: z3.set(z3.string()) }), 'tags'],
+    ['z.nan()', z3.object({ pair: z3.tuple([z3.string(), z3.nan()]) }), 'pair[1]'],
+    ['a z.literal() of undefined or a bigint', z3.object({ big: z3.literal(3n) }), 'big'],
+  ])('rejects a zod 3 %s field, naming its path', (type, parameters, path) => {
+    const error = thrownBy(() => toJsonSchema(parameters, 'tool'));
+
+    expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+    expect((error as Error).message).toContain(`parameter "${path}" is ${type}, which JSON cannot carry`);
+  });
+
+  it('accepts a coerced zod 4 date or bigint, described as the JSON value that coerces to one', () => {
+    const schema = toJsonSchema(z.object({ at: z.coerce.date(), size: z.coerce.bigint() }), 'tool');
+
+    expect(schema.properties).toStrictEqual({
+      at: { type: 'string', format: 'date-time' },
+      size: { type: 'integer', format: 'int64' },
+    });
+  });
+
+  it('accepts a coerced zod 3 date', () => {
+    expect(toJsonSchema(z3.object({ at: z3.coerce.date() }), 'tool').properties).toStrictEqual({
+      at: { type: 'string', format: 'date-time' },
+    });
+  });
+
+  it('accepts types that take JSON values: any, a preprocess, a literal that allows a number too', () => {
+    const parameters = z.object({
+      anything: z.any(),
+      count: z.preprocess((value) => Number(value), z.number()),
+      level: z.literal([1, undefined]),
+    });
+
+    expect(Object.keys(toJsonSchema(parameters, 'tool').properties as object)).toEqual(['anything', 'count', 'level']);
+  });
+});
+
 describe('schema kind detection', () => {
   it('tells zod 4, zod 3 and plain JSON Schema apart', () => {
     const zod4 = z.object({});

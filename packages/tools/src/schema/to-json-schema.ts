@@ -1,9 +1,17 @@
 import type { $ZodType } from 'zod/v4/core';
 import { toJSONSchema } from 'zod/v4/core';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
 import { ToolDefinitionError } from '../errors/index.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
 import { readToolParameters } from './read-tool-parameters.js';
+import {
+  coercedZod4Schema,
+  fieldPath,
+  type UnrepresentableField,
+  unrepresentableFieldError,
+  unrepresentableZod3Kind,
+  unrepresentableZod4Kind,
+} from './unrepresentable-field.js';
 
 /** True when the value is a zod 4 schema (zod 4 keeps its internals under `_zod`). */
 export function isZod4Schema(value: unknown): boolean {
@@ -24,11 +32,13 @@ export function isStandardSchema(value: unknown): boolean {
  * Converts a tool's parameters to a JSON Schema object. zod 4 goes through `z.toJSONSchema` and zod 3
  * through `zod-to-json-schema` (which returns an empty schema for zod 4 without complaint, hence the
  * split). A plain JSON Schema is copied as JSON. Throws ToolDefinitionError (`invalid_tool_definition`)
- * when the result does not describe an object, since tool arguments are always a JSON object, and when
- * reading the parameters throws (a throwing getter, a Proxy).
+ * when the result does not describe an object, since tool arguments are always a JSON object; when a
+ * field has a type JSON cannot carry (`z.date()`, `z.bigint()`, ...), naming it and what to use
+ * instead; and when reading the parameters throws (a throwing getter, a Proxy).
  */
 export function toJsonSchema(parameters: ToolParameters, toolName: string): JsonSchema {
-  const schema = readToolParameters(toolName, () => convert(parameters));
+  const unrepresentable: Located[] = [];
+  const schema = readToolParameters(toolName, () => convert(parameters, unrepresentable));
   if (schema === undefined) {
     throw new ToolDefinitionError(
       `Tool "${toolName}": its parameters are a Standard Schema that is not zod; pass a zod schema or a JSON Schema object.`,
@@ -40,17 +50,42 @@ export function toJsonSchema(parameters: ToolParameters, toolName: string): Json
       `Tool "${toolName}": parameters must describe an object (z.object({...}) or { type: "object", ... }), got type ${JSON.stringify(withoutDialect.type)}.`,
     );
   }
+  // The outermost such field is the one to name: whatever sits inside it goes when it is replaced.
+  const [first] = unrepresentable.sort((a, b) => a.location.length - b.location.length);
+  if (first) throw unrepresentableFieldError(toolName, { ...first.kind, path: fieldPath(first.location) });
   return { properties: {}, ...withoutDialect };
 }
 
+/** A schema node JSON cannot carry, and its location in the JSON Schema. */
+interface Located {
+  kind: Pick<UnrepresentableField, 'type' | 'instead'>;
+  location: readonly (string | number)[];
+}
+
 /** The parameters as a JSON Schema, or undefined for a Standard Schema that is not zod. */
-function convert(parameters: ToolParameters): JsonSchema | undefined {
+function convert(parameters: ToolParameters, unrepresentable: Located[]): JsonSchema | undefined {
   if (isZod4Schema(parameters)) {
-    return toJSONSchema(parameters as unknown as $ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    return toJSONSchema(parameters as unknown as $ZodType, {
+      io: 'input',
+      // Every node is seen by `override` below, which records what JSON cannot carry with its location;
+      // zod's own "throw" names the type but not where it is.
+      unrepresentable: 'any',
+      override: ({ zodSchema, jsonSchema, path }) => {
+        const kind = unrepresentableZod4Kind(zodSchema._zod.def);
+        if (kind) unrepresentable.push({ kind, location: path ?? [] });
+        const coerced = coercedZod4Schema(zodSchema._zod.def);
+        if (coerced) Object.assign(jsonSchema, coerced);
+      },
+    }) as JsonSchema;
   }
   if (isZod3Schema(parameters)) {
     return zodToJsonSchema(parameters as unknown as Parameters<typeof zodToJsonSchema>[0], {
       $refStrategy: 'none',
+      override: (definition, refs) => {
+        const kind = unrepresentableZod3Kind(definition);
+        if (kind) unrepresentable.push({ kind, location: refs.currentPath.slice(1) });
+        return ignoreOverride;
+      },
     }) as JsonSchema;
   }
   if (isStandardSchema(parameters)) return undefined;
