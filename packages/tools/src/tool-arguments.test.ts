@@ -73,6 +73,34 @@ describe('cut-off arguments are refused, never repaired', () => {
     });
   });
 
+  it.each([
+    ['in a code fence', '```json\n{"text": "hel', 'ends inside a string'],
+    ['in a code fence that was closed', '```json\n{"text": {"a": 1}\n```', 'ends with 1 objects or arrays left open'],
+    ['after leading whitespace', '\n  {"text": "hel', 'ends inside a string'],
+    ['after prose', 'Here are the arguments: {"path": "a.ts", ', 'ends where a value was still to come'],
+    ['after a comment', '// the call\n{"text": "hel', 'ends inside a string'],
+    ['in a JSONP callback', 'call({"text": "hel', 'ends inside a string'],
+    ['right after its brace, in a code fence', '```json\n{', 'ends with 1 objects or arrays left open'],
+  ])('refuses an object cut off %s', (_where, text, why) => {
+    expect(parseToolArguments(text)).toStrictEqual({
+      ok: false,
+      problem: 'cut_off',
+      message: `the arguments were cut off before they were complete (the JSON text ${why}); the call was not run: send the whole call again`,
+    });
+  });
+
+  it('does not take braces that open no object for an object cut off', () => {
+    expect(parseToolArguments('not json at all {{{')).toMatchObject({ ok: false, problem: 'invalid_json' });
+  });
+
+  it.each([
+    ['a closed fence', '```json\n{"text": "hello",}\n```', { text: 'hello' }],
+    ['a fence and unquoted keys', "```\n{text: 'hello'}\n```", { text: 'hello' }],
+    ['a comment and a trailing comma', '// the call\n{"a": [1, 2,],}', { a: [1, 2] }],
+  ])('still repairs a whole object in %s', (_wrapping, text, value) => {
+    expect(parseToolArguments(text)).toStrictEqual({ ok: true, value, repaired: true });
+  });
+
   it('still repairs sloppy JSON whose structure is whole', () => {
     expect(parseToolArguments("{'a': 'x, y', \"b\": [1, 2,],}")).toStrictEqual({
       ok: true,

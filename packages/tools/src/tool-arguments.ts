@@ -28,9 +28,10 @@ export const MAX_ARGUMENT_CHARS = 2_000_000;
 /**
  * Decodes a tool call's arguments from the JSON text a model wrote. Empty text means no arguments (`{}`).
  * Text nested deeper than MAX_ARGUMENT_DEPTH or longer than MAX_ARGUMENT_CHARS is refused before it is
- * parsed, so it is never stored or run. Sloppy JSON (a trailing comma, single quotes) gets one repair
- * attempt with jsonrepair; JSON that was cut off (it ends inside a string, after a `,` or `:`, or with
- * objects left open) is refused instead, because a repair would run a call the model never finished.
+ * parsed, so it is never stored or run. Sloppy JSON (a trailing comma, single quotes, a code fence
+ * around it) gets one repair attempt with jsonrepair; a JSON object that was cut off (it ends inside a
+ * string, after a `,` or `:`, or with objects left open) is refused instead, whatever came before it
+ * (a fence, whitespace, prose), because a repair would run a call the model never finished.
  * Never throws: a refusal says why, so the model can correct its call.
  */
 export function parseToolArguments(text: string, options: ParseToolArgumentsOptions = {}): ParsedArguments {
@@ -51,8 +52,7 @@ export function parseToolArguments(text: string, options: ParseToolArgumentsOpti
   try {
     return { ok: true, value: JSON.parse(text), repaired: false };
   } catch (error) {
-    // Only text that began as a JSON object can have been cut off; anything else is just not JSON.
-    const cut = options.whole || !text.trimStart().startsWith('{') ? undefined : describeCut(shape);
+    const cut = options.whole ? undefined : describeCut(objectShape(text, shape));
     if (cut) {
       return refuse(
         'cut_off',
@@ -112,7 +112,38 @@ function scanJsonText(text: string): JsonTextShape {
   return { maxDepth, open: depth, inString: quote !== '', dangling: last === ',' || last === ':' };
 }
 
-function describeCut(shape: JsonTextShape): string | undefined {
+/** What may follow an object's `{` (after whitespace): a key, quoted or bare, or the object's end. */
+const OBJECT_BODY_START = /["'}A-Za-z_$]/;
+
+/**
+ * The shape of the JSON object in `text`, from the `{` that opens it to the end of the text. jsonrepair
+ * skips what models put before an object (a code fence, a comment, a JSONP callback name), so a cut is
+ * judged on the object itself, however it was wrapped or introduced. A `{` opens an object when a key,
+ * a `}` or the end of the text follows it, and no other `{` touches it (`{{` is never JSON: a key is
+ * not an object); text without one holds no object that could have been cut.
+ */
+function objectShape(text: string, textShape: JsonTextShape): JsonTextShape | undefined {
+  let previous = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charAt(index);
+    if (char === '{' && previous !== '{') {
+      let next = index + 1;
+      while (next < text.length && isSpace(text.charAt(next))) next++;
+      if (next === text.length || OBJECT_BODY_START.test(text.charAt(next))) {
+        return index === 0 ? textShape : scanJsonText(text.slice(index));
+      }
+    }
+    if (!isSpace(char)) previous = char;
+  }
+  return undefined;
+}
+
+function isSpace(char: string): boolean {
+  return char === ' ' || char === '\n' || char === '\r' || char === '\t';
+}
+
+function describeCut(shape: JsonTextShape | undefined): string | undefined {
+  if (shape === undefined) return undefined;
   if (shape.inString) return 'ends inside a string';
   if (shape.dangling) return 'ends where a value was still to come';
   if (shape.open > 0) return `ends with ${shape.open} objects or arrays left open`;
