@@ -285,7 +285,51 @@ describe('runToolCall with hostile thrown values', () => {
   });
 });
 
+/** Follows a promise, so that a test can tell whether it settled without waiting on it. */
+function track<T>(promise: Promise<T>): { settled: boolean; value: T | undefined } {
+  const state: { settled: boolean; value: T | undefined } = { settled: false, value: undefined };
+  void promise.then((value) => {
+    state.settled = true;
+    state.value = value;
+  });
+  return state;
+}
+
 describe('runToolCall timeouts', () => {
+  it.each([
+    ["the tool's own timeoutMs", 3e9, undefined],
+    ['the timeoutMs option', undefined, 3e9],
+  ])(
+    'waits the longest timer Node keeps (2^31 - 1 ms) when %s is longer, instead of firing at once',
+    async (_where, own, option) => {
+      vi.useFakeTimers();
+      try {
+        const registry = new ToolRegistry([
+          {
+            name: 'slow',
+            description: 'Slow',
+            parameters: { type: 'object' },
+            ...(own === undefined ? {} : { timeoutMs: own }),
+            execute: () => new Promise(() => {}),
+          },
+        ]);
+        const outcome = track(runToolCall(registry, call({}, 'slow'), contextWith(), { timeoutMs: option }));
+
+        await vi.advanceTimersByTimeAsync(2 ** 31 - 2);
+        expect(outcome.settled).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+
+        expect(outcome.value).toMatchObject({
+          status: 'error',
+          code: 'timeout',
+          content: expect.stringContaining('did not finish within 2147483.6 s'),
+        });
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
   it('stops a tool that never settles, aborts its signal and answers with a timeout error', async () => {
     vi.useFakeTimers();
     try {

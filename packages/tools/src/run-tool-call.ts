@@ -71,7 +71,8 @@ export interface RunToolCallOptions {
   maxResultChars?: number;
   /**
    * How long the tool may run before it is stopped, in milliseconds, unless the tool sets its own
-   * `timeoutMs`. 0 or `Infinity` never times out. Default `DEFAULT_TOOL_TIMEOUT_MS`.
+   * `timeoutMs`. 0 or `Infinity` never times out. The longest timer Node keeps is 2^31 - 1 ms (about
+   * 24.8 days): a longer timeout waits that long. Default `DEFAULT_TOOL_TIMEOUT_MS`.
    */
   timeoutMs?: number;
 }
@@ -155,9 +156,16 @@ export async function runToolCall(
   }
 }
 
+/**
+ * The longest timeout a call can have: 2^31 - 1 ms, about 24.8 days. Node's timers keep no more and fire
+ * at once (after 1 ms) for anything longer, so a longer timeout waits this long instead.
+ */
+const MAX_TOOL_TIMEOUT_MS = 2 ** 31 - 1;
+
 function toolTimeoutMs(tool: Tool, fallbackMs = DEFAULT_TOOL_TIMEOUT_MS): number {
   const own = tool.timeoutMs;
-  return typeof own === 'number' && own >= 0 ? own : fallbackMs;
+  const timeoutMs = typeof own === 'number' && own >= 0 ? own : fallbackMs;
+  return Number.isFinite(timeoutMs) ? Math.min(timeoutMs, MAX_TOOL_TIMEOUT_MS) : timeoutMs;
 }
 
 /**

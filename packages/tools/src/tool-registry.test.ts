@@ -166,6 +166,31 @@ describe('ToolRegistry', () => {
       );
     });
 
+    it.each([
+      ['negative', -1, 'not -1'],
+      ['NaN', Number.NaN, 'not NaN'],
+      ['Infinity', Number.POSITIVE_INFINITY, 'not Infinity'],
+      ['a string', '5000', 'not a string'],
+    ])('rejects a tool whose timeoutMs is %s', (_case, timeoutMs, got) => {
+      const tool = { ...toolNamed('slow'), timeoutMs } as unknown as Tool;
+
+      const error = thrownBy(() => new ToolRegistry().register(tool));
+
+      expect(error).toMatchObject({
+        code: 'invalid_tool_definition',
+        message: `Tool "slow": timeoutMs must be a finite number of milliseconds, 0 or more (0 never times out), ${got}.`,
+      });
+    });
+
+    it('accepts a tool whose timeoutMs is 0, which never times out, or beyond the longest timer', () => {
+      const registry = new ToolRegistry([
+        { ...toolNamed('patient'), timeoutMs: 0 },
+        { ...toolNamed('very_patient'), timeoutMs: 3e9 },
+      ]);
+
+      expect([registry.has('patient'), registry.has('very_patient')]).toEqual([true, true]);
+    });
+
     describe('parameters that throw when read', () => {
       const hostile = new Proxy(
         {},

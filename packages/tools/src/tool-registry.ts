@@ -34,7 +34,10 @@ export class ToolRegistry {
     for (const tool of tools) this.register(tool);
   }
 
-  /** Adds a tool. Throws ToolDefinitionError on a duplicate or invalid name or a schema that is not an object. */
+  /**
+   * Adds a tool. Throws ToolDefinitionError on a duplicate or invalid name, a schema it cannot use, or a
+   * `timeoutMs` that is negative or not finite.
+   */
   register(tool: Tool): RegisteredTool {
     if (isLoopControlToolName(tool.name)) {
       throw new ToolDefinitionError(
@@ -98,6 +101,13 @@ export class ToolRegistry {
     if (typeof tool.execute !== 'function') {
       throw new ToolDefinitionError(`Tool "${tool.name}" has no execute function.`);
     }
+    const { timeoutMs } = tool;
+    if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs >= 0)) {
+      throw new ToolDefinitionError(
+        `Tool "${tool.name}": timeoutMs must be a finite number of milliseconds, 0 or more (0 never times out), ` +
+          `not ${describeValue(timeoutMs)}.`,
+      );
+    }
     const { inputSchema, validate } = compileParameters(tool);
     const entry: RegisteredTool = {
       tool,
@@ -131,6 +141,10 @@ function compileParameters(tool: Tool): { inputSchema: JsonSchema; validate: Arg
     compiled.set(parameters as object, entry);
   }
   return entry;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === 'number' ? String(value) : `a ${typeof value}`;
 }
 
 function compareTools(a: RegisteredTool, b: RegisteredTool): number {
