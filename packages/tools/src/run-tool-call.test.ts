@@ -295,6 +295,83 @@ function track<T>(promise: Promise<T>): { settled: boolean; value: T | undefined
   return state;
 }
 
+/** A registry holding one `probe` tool whose argument check is an async refine that never settles. */
+function registryWithHangingValidation(execute: Tool['execute'], timeoutMs?: number): ToolRegistry {
+  const parameters = z.object({ input: z.string() }).refine(() => new Promise<boolean>(() => {}));
+  return new ToolRegistry([
+    { name: 'probe', description: 'Probe', parameters, execute, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+  ]);
+}
+
+describe('runToolCall argument validation inside the timeout and the cancel', () => {
+  it('times out a call whose async validation never settles, without running the tool', async () => {
+    vi.useFakeTimers();
+    try {
+      const execute = vi.fn(() => 'ran');
+      const outcome = track(
+        runToolCall(registryWithHangingValidation(execute), call(), contextWith(), { timeoutMs: 2_000 }),
+      );
+
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(outcome.settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+
+      expect(outcome.value).toMatchObject({
+        status: 'error',
+        code: 'timeout',
+        content:
+          'Tool "probe" did not finish within 2 s and was stopped. Try a smaller piece of work, or another way to reach the goal.',
+      });
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts validation and execution against one timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      const parameters = z
+        .object({ input: z.string() })
+        .refine(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 600)));
+      const registry = new ToolRegistry([
+        { name: 'probe', description: 'Probe', parameters, execute: () => new Promise(() => {}) },
+      ]);
+      const outcome = track(runToolCall(registry, call(), contextWith(), { timeoutMs: 1_000 }));
+
+      await vi.advanceTimersByTimeAsync(1_000);
+
+      expect(outcome.value).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a call whose async validation never settles when the run is cancelled', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const execute = vi.fn(() => 'ran');
+      const registry = registryWithHangingValidation(execute, 0);
+      const outcome = track(runToolCall(registry, call(), contextWith({ signal: controller.signal })));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(outcome.settled).toBe(false);
+
+      controller.abort();
+      await vi.advanceTimersByTimeAsync(0);
+
+      expect(outcome.value).toMatchObject({
+        status: 'error',
+        code: 'cancelled',
+        content: 'The tool call was cancelled by the user.',
+      });
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('runToolCall timeouts', () => {
   it.each([
     ["the tool's own timeoutMs", 3e9, undefined],

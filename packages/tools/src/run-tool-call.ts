@@ -1,7 +1,8 @@
 import type { ToolCallPart } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from './errors/index.js';
+import type { ArgumentValidation } from './schema/index.js';
 import type { Tool, ToolContext } from './tool.js';
-import type { ToolRegistry } from './tool-registry.js';
+import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 
 /**
  * Why a tool call failed or was not run: `unknown_tool`, `invalid_arguments` (schema or JSON),
@@ -70,9 +71,10 @@ export interface RunToolCallOptions {
   /** The longest result text sent to the model, in characters. */
   maxResultChars?: number;
   /**
-   * How long the tool may run before it is stopped, in milliseconds, unless the tool sets its own
-   * `timeoutMs`. 0 or `Infinity` never times out. The longest timer Node keeps is 2^31 - 1 ms (about
-   * 24.8 days): a longer timeout waits that long. Default `DEFAULT_TOOL_TIMEOUT_MS`.
+   * How long the call (validating its arguments, then running the tool) may take before it is stopped,
+   * in milliseconds, unless the tool sets its own `timeoutMs`. 0 or `Infinity` never times out. The
+   * longest timer Node keeps is 2^31 - 1 ms (about 24.8 days): a longer timeout waits that long.
+   * Default `DEFAULT_TOOL_TIMEOUT_MS`.
    */
   timeoutMs?: number;
 }
@@ -83,9 +85,10 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
 /**
  * Validates a call's arguments and runs the tool. Never throws: an unknown tool, invalid arguments, a
  * thrown error (whatever was thrown), a timeout and a cancellation all come back as an `error` outcome
- * whose `content` tells the model what went wrong and what to do. The tool gets a signal of its own that
- * aborts on cancel and on timeout; a tool that ignores it is abandoned, so neither a cancelled run nor a
- * timed-out call waits on it.
+ * whose `content` tells the model what went wrong and what to do. Validating the arguments (which may
+ * be async, e.g. a zod async refine) and running the tool share one timeout and end on cancel. The tool
+ * gets a signal of its own that aborts on cancel and on timeout; a tool or validator that ignores it is
+ * abandoned, so neither a cancelled run nor a timed-out call waits on it.
  */
 export async function runToolCall(
   registry: ToolRegistry,
@@ -101,39 +104,14 @@ export async function runToolCall(
       .join(', ');
     return toolCallFailure(call, 'unknown_tool', `Unknown tool "${call.toolName}". Available tools: ${known}.`);
   }
-  let validation: Awaited<ReturnType<typeof entry.validate>>;
-  try {
-    validation = await entry.validate(call.arguments);
-  } catch (error) {
-    // A schema's own transform or refine may throw; that is the tool failing, not the loop.
-    return toolCallFailure(
-      call,
-      'tool_failed',
-      `Tool "${call.toolName}" failed while validating its arguments: ${describeThrown(error)}`,
-      error,
-    );
-  }
-  if (!validation.ok) {
-    return toolCallFailure(
-      call,
-      'invalid_arguments',
-      `Invalid arguments for tool "${call.toolName}": ${validation.message}. Fix the arguments and call the tool again.`,
-    );
-  }
   if (context.signal.aborted)
     return toolCallFailure(call, 'cancelled', 'The tool call was cancelled before it started.');
   const timeoutMs = toolTimeoutMs(entry.tool, options.timeoutMs);
   const run = new CallRace(context.signal, timeoutMs);
   try {
-    const value = await run.race(() => entry.tool.execute(validation.value, run.contextFor(context)));
-    return {
-      status: 'ok',
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      content: stringifyToolResult(value, options.maxResultChars),
-      value,
-      arguments: validation.value,
-    };
+    // Validation races too: a schema's async refine can hang as well as a tool can, and cancel must end it.
+    const step = await run.race(() => validateAndExecute(entry, call, run.contextFor(context)));
+    return stepOutcome(call, step, options.maxResultChars);
   } catch (error) {
     if (context.signal.aborted)
       return toolCallFailure(call, 'cancelled', 'The tool call was cancelled by the user.', error);
@@ -146,13 +124,67 @@ export async function runToolCall(
         error,
       );
     }
-    const code = AgentloopError.isInstance(error) ? ` [${error.code}]` : '';
-    return toolCallFailure(
-      call,
-      'tool_failed',
-      `Tool "${call.toolName}" failed${code}: ${describeThrown(error)}`,
-      error,
-    );
+    return stepOutcome(call, { kind: 'failed', error });
+  }
+}
+
+/** How far a call got inside its race, when neither cancel nor timeout stopped it. */
+type CallStep =
+  | { kind: 'done'; value: unknown; arguments: unknown }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'validation-failed'; error: unknown }
+  | { kind: 'failed'; error: unknown };
+
+function stepOutcome(call: ToolCallInput, step: CallStep, maxResultChars?: number): ToolCallOutcome {
+  switch (step.kind) {
+    case 'done':
+      return {
+        status: 'ok',
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        content: stringifyToolResult(step.value, maxResultChars),
+        value: step.value,
+        arguments: step.arguments,
+      };
+    case 'invalid':
+      return toolCallFailure(
+        call,
+        'invalid_arguments',
+        `Invalid arguments for tool "${call.toolName}": ${step.message}. Fix the arguments and call the tool again.`,
+      );
+    case 'validation-failed':
+      // A schema's own transform or refine may throw; that is the tool failing, not the loop.
+      return toolCallFailure(
+        call,
+        'tool_failed',
+        `Tool "${call.toolName}" failed while validating its arguments: ${describeThrown(step.error)}`,
+        step.error,
+      );
+    case 'failed': {
+      const code = AgentloopError.isInstance(step.error) ? ` [${step.error.code}]` : '';
+      return toolCallFailure(
+        call,
+        'tool_failed',
+        `Tool "${call.toolName}" failed${code}: ${describeThrown(step.error)}`,
+        step.error,
+      );
+    }
+  }
+}
+
+async function validateAndExecute(entry: RegisteredTool, call: ToolCallInput, context: ToolContext): Promise<CallStep> {
+  let validation: ArgumentValidation;
+  try {
+    validation = await entry.validate(call.arguments);
+  } catch (error) {
+    return { kind: 'validation-failed', error };
+  }
+  if (!validation.ok) return { kind: 'invalid', message: validation.message };
+  try {
+    const value: unknown = await entry.tool.execute(validation.value, context);
+    return { kind: 'done', value, arguments: validation.value };
+  } catch (error) {
+    return { kind: 'failed', error };
   }
 }
 

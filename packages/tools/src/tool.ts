@@ -49,10 +49,10 @@ export interface Tool<Args = any, Result = unknown> {
   /** The arguments' schema; arguments are validated against it before `execute`. */
   readonly parameters: ToolParameters;
   /**
-   * How long a call may run before it is stopped (its signal aborted) and answered with a `timeout`
-   * error, in milliseconds: a finite number, 0 or more, or registration fails. 0 never times out. The
-   * longest timer Node keeps is 2^31 - 1 ms (about 24.8 days): a longer timeout waits that long.
-   * Default: the agent's `toolTimeoutMs`.
+   * How long a call (validating its arguments, then running) may take before it is stopped (its signal
+   * aborted) and answered with a `timeout` error, in milliseconds: a finite number, 0 or more, or
+   * registration fails. 0 never times out. The longest timer Node keeps is 2^31 - 1 ms (about 24.8
+   * days): a longer timeout waits that long. Default: the agent's `toolTimeoutMs`.
    */
   readonly timeoutMs?: number;
   /** Runs the tool. */
