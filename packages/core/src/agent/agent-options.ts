@@ -29,8 +29,9 @@ export interface AgentOptions {
   maxToolResultChars?: number;
   /**
    * How long a tool call may run before it is stopped (its signal aborted) and answered with a `timeout`
-   * error, in milliseconds, for tools that set no `timeoutMs` of their own; 0 never times out.
-   * Default 300,000 (5 minutes).
+   * error, in milliseconds, for tools that set no `timeoutMs` of their own; 0 never times out, and one
+   * longer than Node's longest timer (2^31 - 1 ms, about 24.8 days) waits that long. Default 300,000
+   * (5 minutes).
    */
   toolTimeoutMs?: number;
   /** Sampling settings passed to every model call. */

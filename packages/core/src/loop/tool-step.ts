@@ -1,5 +1,6 @@
 import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
-import { describeThrown, isLoopControlToolName, runToolCall } from '@agentloop/tools';
+import { describeThrown } from '@agentloop/spec';
+import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentEventBus } from '../events/index.js';
 import type { ToolCall } from './tool-protocol.js';
