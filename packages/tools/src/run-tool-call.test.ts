@@ -470,28 +470,45 @@ describe('runToolCall timeouts', () => {
     }
   });
 
-  it('leaves no listener on the run signal after the call', async () => {
+  it.each([
+    ['a synchronous tool', () => 'ok', [], []],
+    ['an async tool', async () => 'ok', ['abort'], ['abort']],
+  ])('leaves no listener on the run signal after %s', async (_case, execute, added, removed) => {
     const controller = new AbortController();
-    const added: string[] = [];
-    const removed: string[] = [];
+    const seen = { added: [] as string[], removed: [] as string[] };
     const signal = controller.signal;
     const add = signal.addEventListener.bind(signal);
     const remove = signal.removeEventListener.bind(signal);
     signal.addEventListener = ((type: string, ...rest: [never]) => {
-      added.push(type);
+      seen.added.push(type);
       add(type, ...rest);
     }) as typeof signal.addEventListener;
     signal.removeEventListener = ((type: string, ...rest: [never]) => {
-      removed.push(type);
+      seen.removed.push(type);
       remove(type, ...rest);
     }) as typeof signal.removeEventListener;
-    await runToolCall(
-      registryWith(() => 'ok'),
+    const outcome = await runToolCall(registryWith(execute), call(), contextWith({ signal }));
+    expect(outcome).toMatchObject({ status: 'ok', content: 'ok' });
+    // A tool that answered at once has nothing left to race: no listener, no timer.
+    expect(seen).toEqual({ added, removed });
+  });
+
+  it('passes the call signal on when a tool spreads its context', async () => {
+    const controller = new AbortController();
+    let inner: AbortSignal | undefined;
+    const outcome = runToolCall(
+      registryWith(async (_args, context) => {
+        const copy = { ...context };
+        inner = copy.signal;
+        await new Promise((resolve) => copy.signal.addEventListener('abort', resolve));
+        return 'stopped';
+      }),
       call(),
-      contextWith({ signal }),
+      contextWith({ signal: controller.signal }),
     );
-    expect(added).toEqual(['abort']);
-    expect(removed).toEqual(['abort']);
+    controller.abort('user');
+    expect(await outcome).toMatchObject({ status: 'error', code: 'cancelled' });
+    expect(inner?.aborted).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ToolCallPart } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from './errors/index.js';
+import { isPromiseLike } from './promise-like.js';
 import type { ArgumentValidation } from './schema/index.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
@@ -110,8 +111,8 @@ export async function runToolCall(
   const run = new CallRace(context.signal, timeoutMs);
   try {
     // Validation races too: a schema's async refine can hang as well as a tool can, and cancel must end it.
-    const step = await run.race(() => validateAndExecute(entry, call, run.contextFor(context)));
-    return stepOutcome(call, step, options.maxResultChars);
+    const step = run.race(() => validateAndExecute(entry, call, new CallContext(context, run)));
+    return stepOutcome(call, isPromiseLike(step) ? await step : step, options.maxResultChars);
   } catch (error) {
     if (context.signal.aborted)
       return toolCallFailure(call, 'cancelled', 'The tool call was cancelled by the user.', error);
@@ -172,21 +173,38 @@ function stepOutcome(call: ToolCallInput, step: CallStep, maxResultChars?: numbe
   }
 }
 
-async function validateAndExecute(entry: RegisteredTool, call: ToolCallInput, context: ToolContext): Promise<CallStep> {
-  let validation: ArgumentValidation;
+/**
+ * Validates the arguments and runs the tool. Synchronous as long as both are: a tool that returns a value
+ * (the loop-control tools, most small tools) is answered without a promise, a timer or a listener.
+ */
+function validateAndExecute(entry: RegisteredTool, call: ToolCallInput, context: ToolContext): MaybePromise<CallStep> {
+  let validation: MaybePromise<ArgumentValidation>;
   try {
-    validation = await entry.validate(call.arguments);
+    validation = entry.validate(call.arguments);
   } catch (error) {
     return { kind: 'validation-failed', error };
   }
+  if (!isPromiseLike(validation)) return execute(entry, validation, context);
+  return Promise.resolve(validation).then(
+    (settled) => execute(entry, settled, context),
+    (error: unknown): CallStep => ({ kind: 'validation-failed', error }),
+  );
+}
+
+function execute(entry: RegisteredTool, validation: ArgumentValidation, context: ToolContext): MaybePromise<CallStep> {
   if (!validation.ok) return { kind: 'invalid', message: validation.message };
+  const done = (value: unknown): CallStep => ({ kind: 'done', value, arguments: validation.value });
+  let value: unknown;
   try {
-    const value: unknown = await entry.tool.execute(validation.value, context);
-    return { kind: 'done', value, arguments: validation.value };
+    value = entry.tool.execute(validation.value, context);
   } catch (error) {
     return { kind: 'failed', error };
   }
+  if (!isPromiseLike(value)) return done(value);
+  return Promise.resolve(value).then(done, (error: unknown): CallStep => ({ kind: 'failed', error }));
 }
+
+type MaybePromise<T> = T | Promise<T>;
 
 /**
  * The longest timeout a call can have: 2^31 - 1 ms, about 24.8 days. Node's timers keep no more and fire
@@ -221,23 +239,21 @@ class CallRace {
     return this.#timeout !== undefined;
   }
 
-  /** The context the tool gets: the caller's, with the call's own signal, made when first read. */
-  contextFor(context: ToolContext): ToolContext {
-    const race = this;
-    return {
-      sessionId: context.sessionId,
-      workspace: context.workspace,
-      toolCallId: context.toolCallId,
-      reportProgress: context.reportProgress,
-      get signal() {
-        return race.#signal();
-      },
-    };
-  }
-
-  /** Runs `work`; rejects with the abort reason on cancel, or with a timeout error, without waiting for it. */
-  race<T>(work: () => T | Promise<T>): Promise<T> {
+  /**
+   * Runs `work`. Its value as it is when it is not a promise: the work is over, nothing is left to race.
+   * Otherwise a promise that rejects with the abort reason on cancel, or with a timeout error, without
+   * waiting for the work. Throws what `work` throws synchronously, and the abort reason when `work` itself
+   * aborted the run's signal.
+   */
+  race<T>(work: () => MaybePromise<T>): MaybePromise<T> {
     const parent = this.#parent;
+    const running = work();
+    // The tool's synchronous part may itself have aborted the run's signal: the event has then fired.
+    if (parent.aborted) {
+      this.#controller?.abort(parent.reason);
+      throw parent.reason ?? new Error('aborted');
+    }
+    if (!isPromiseLike(running)) return running;
     return new Promise<T>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const cleanup = (): void => {
@@ -262,18 +278,6 @@ class CallRace {
           stop(this.#timeout);
         }, this.#timeoutMs);
       }
-      let running: Promise<T>;
-      try {
-        running = Promise.resolve(work());
-      } catch (error) {
-        stop(error);
-        return;
-      }
-      // The tool's synchronous part may itself have aborted the run's signal: the event has then fired.
-      if (parent.aborted) {
-        onAbort();
-        return;
-      }
       running.then(
         (value) => {
           cleanup();
@@ -284,7 +288,8 @@ class CallRace {
     });
   }
 
-  #signal(): AbortSignal {
+  /** The call's own signal, made the first time a tool reads it. */
+  signal(): AbortSignal {
     if (!this.#controller) {
       const controller = new AbortController();
       this.#controller = controller;
@@ -292,6 +297,37 @@ class CallRace {
       else if (this.#timeout) controller.abort(this.#timeout);
     }
     return this.#controller.signal;
+  }
+}
+
+/**
+ * The context a tool gets: the caller's, with the call's own signal, made when first read. `signal` is an
+ * own, enumerable getter, so that a tool that passes on `{ ...context }` passes the signal on too. Defined
+ * from one shared descriptor: an object literal with a getter costs about 30 times as much to make, and
+ * this happens once per call.
+ */
+class CallContext implements ToolContext {
+  static readonly #signalProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: CallContext): AbortSignal {
+      return this.#race.signal();
+    },
+  };
+
+  readonly sessionId: string;
+  readonly workspace: string;
+  readonly toolCallId: string;
+  readonly reportProgress: ToolContext['reportProgress'];
+  declare readonly signal: AbortSignal;
+  readonly #race: CallRace;
+
+  constructor(context: ToolContext, race: CallRace) {
+    this.sessionId = context.sessionId;
+    this.workspace = context.workspace;
+    this.toolCallId = context.toolCallId;
+    this.reportProgress = context.reportProgress;
+    this.#race = race;
+    Object.defineProperty(this, 'signal', CallContext.#signalProperty);
   }
 }
 

@@ -41,8 +41,9 @@ export function parseToolArguments(text: string, options: ParseToolArgumentsOpti
       `the arguments are ${text.length} characters long, more than the ${MAX_ARGUMENT_CHARS} allowed; send less, or split the work into several calls`,
     );
   }
-  const shape = scanJsonText(text);
-  if (shape.maxDepth > MAX_ARGUMENT_DEPTH) {
+  // Nesting past the limit takes at least as many characters as levels: short text is not scanned for it.
+  const shape = text.length > MAX_ARGUMENT_DEPTH ? scanJsonText(text) : undefined;
+  if (shape && shape.maxDepth > MAX_ARGUMENT_DEPTH) {
     return refuse(
       'too_deep',
       `the arguments nest ${shape.maxDepth} levels deep, more than the ${MAX_ARGUMENT_DEPTH} allowed; send flatter arguments`,
@@ -52,7 +53,7 @@ export function parseToolArguments(text: string, options: ParseToolArgumentsOpti
   try {
     return { ok: true, value: JSON.parse(text), repaired: false };
   } catch (error) {
-    const cut = options.whole ? undefined : describeCut(objectShape(text, shape));
+    const cut = options.whole ? undefined : describeCut(objectShape(text, shape ?? scanJsonText(text)));
     if (cut) {
       return refuse(
         'cut_off',

@@ -1,13 +1,18 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import * as zodV4 from 'zod/v4';
+import { isPromiseLike } from '../promise-like.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
 import { isStandardSchema } from './to-json-schema.js';
 
 /** The outcome of validating a tool call's arguments. */
 export type ArgumentValidation = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** A validator compiled once per tool: takes raw arguments, gives the parsed value or a message. */
-export type ArgumentValidator = (args: unknown) => Promise<ArgumentValidation>;
+/**
+ * A validator compiled once per tool: takes raw arguments, gives the parsed value or a message. It answers
+ * at once when the schema validates synchronously (most do), and with a promise when it does not (a zod
+ * async refine), so that a call of a synchronous tool takes no timer and no promise of its own.
+ */
+export type ArgumentValidator = (args: unknown) => ArgumentValidation | Promise<ArgumentValidation>;
 
 /**
  * Compiles a validator for a tool's parameters. Never throws: problems come back as a message that names
@@ -15,14 +20,18 @@ export type ArgumentValidator = (args: unknown) => Promise<ArgumentValidation>;
  */
 export function createArgumentValidator(parameters: ToolParameters, jsonSchema: JsonSchema): ArgumentValidator {
   const schema = isStandardSchema(parameters) ? (parameters as StandardSchemaV1) : fromJsonSchema(jsonSchema);
-  if (!schema) return async (args) => checkObjectShape(args, jsonSchema);
-  return async (args) => {
+  if (!schema) return (args) => checkObjectShape(args, jsonSchema);
+  return (args) => {
     const shape = checkIsObject(args);
     if (!shape.ok) return shape;
-    const outcome = await schema['~standard'].validate(args);
-    if (outcome.issues) return { ok: false, message: describeIssues(outcome.issues) };
-    return { ok: true, value: outcome.value };
+    const outcome = schema['~standard'].validate(args);
+    return isPromiseLike(outcome) ? Promise.resolve(outcome).then(toValidation) : toValidation(outcome);
   };
+}
+
+function toValidation(outcome: StandardSchemaV1.Result<unknown>): ArgumentValidation {
+  if (outcome.issues) return { ok: false, message: describeIssues(outcome.issues) };
+  return { ok: true, value: outcome.value };
 }
 
 // zod 4's `fromJSONSchema` turns a plain JSON Schema into a validator, so tools written with plain JSON
