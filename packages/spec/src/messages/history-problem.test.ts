@@ -12,6 +12,12 @@ const result = (...ids: string[]): ToolMessage => ({
   content: ids.map((id) => ({ type: 'tool-result', toolCallId: id, toolName: 'echo', content: 'ok', isError: false })),
 });
 
+function nested(levels: number): unknown {
+  let value: unknown = {};
+  for (let level = 0; level < levels; level++) value = { value };
+  return value;
+}
+
 describe('findHistoryProblem', () => {
   it('finds nothing wrong with calls answered right after them, in any order', () => {
     const twoCalls: AssistantMessage = { role: 'assistant', content: [...call('a').content, ...call('b').content] };
@@ -49,6 +55,27 @@ describe('findHistoryProblem', () => {
       content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'echo', arguments: deep }],
     };
     expect(findHistoryProblem([message, result('c1')])).toMatch(/^message 1 \(assistant\) cannot be serialised: /);
+  });
+
+  it.each([
+    ['a bigint', { count: 10n }, 'it holds a bigint'],
+    ['nesting deeper than 256 levels', nested(300), 'it nests deeper than 256 levels, or refers to itself'],
+  ])('names arguments holding %s', (_case, value, problem) => {
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'echo', arguments: value }],
+    };
+    expect(findHistoryProblem([message, result('c1')])).toBe(`message 1 (assistant) cannot be serialised: ${problem}`);
+  });
+
+  it('accepts what JSON can hold, including values with toJSON and nesting of 64 levels', () => {
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'echo', arguments: { at: new Date(0), deep: nested(64) } },
+      ],
+    };
+    expect(findHistoryProblem([message, result('c1')])).toBeUndefined();
   });
 
   it('names an entry that is not a message at all', () => {

@@ -67,20 +67,53 @@ function orphaned(open: ReadonlyMap<string, string>, where: string): string {
   return `a tool call has no result before ${where}`;
 }
 
+/**
+ * Deeper than anything agentloop stores (tool arguments stop at 64 levels), and shallow enough for every
+ * provider's serialiser, whose recursion fails somewhere past a few thousand levels.
+ */
+const MAX_SERIALISED_DEPTH = 256;
+
 /** Why a message cannot be serialised, or undefined when it can. */
 function findUnserialisable(message: Message): string | undefined {
   // Text and results are strings, always serialisable; what else a part holds (arguments, provider
-  // metadata) is serialised to find out. Cheaper than serialising whole messages.
+  // metadata) is walked. A walk rather than JSON.stringify: it builds no string, and it also finds nesting
+  // that would serialise here but overflow the stack deeper inside an SDK.
   const parts: readonly MessagePart[] = message.content;
   for (const part of parts) {
     if (part.type === 'text' && typeof part.text === 'string') continue;
     if (part.type === 'tool-result' && typeof part.content === 'string') continue;
     if (part.type === 'thinking' && part.providerMetadata === undefined && typeof part.text === 'string') continue;
     try {
-      JSON.stringify(part);
+      const problem = jsonProblem(part, 0);
+      if (problem) return problem;
     } catch (error) {
       return describeThrown(error);
     }
+  }
+  return undefined;
+}
+
+/** What keeps `value` from being sent as JSON, or undefined. May throw (a getter, a Proxy). */
+function jsonProblem(value: unknown, depth: number): string | undefined {
+  if (typeof value === 'bigint') return 'it holds a bigint';
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_SERIALISED_DEPTH) return `it nests deeper than ${MAX_SERIALISED_DEPTH} levels, or refers to itself`;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    // What toJSON returns is what is sent; JSON.stringify knows how to call it.
+    JSON.stringify(value);
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const problem = jsonProblem(item, depth + 1);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const problem = jsonProblem((value as Record<string, unknown>)[key], depth + 1);
+    if (problem) return problem;
   }
   return undefined;
 }
