@@ -17,7 +17,11 @@ export const TOKENS = {
   AgentOptions: serviceToken<AgentOptions>('AgentOptions'),
   /** The ToolRegistry. */
   ToolRegistry: serviceToken<ToolRegistry>('ToolRegistry'),
-  /** Extra tools: register any number (`useValue`); the agent registers all of them. */
+  /**
+   * Extra tools: register any number (`useValue`); the agent registers all of them. The token is made
+   * in @agentloop/tools, which tool packages depend on alone and which cannot know core's typed tokens:
+   * here it gets its type.
+   */
   Tool: TOOL_TOKEN as ServiceToken<Tool>,
   /** The PromptBuilder. */
   PromptBuilder: serviceToken<PromptBuilder>('PromptBuilder'),

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'eventemitter3';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './agent-events.js';
 
+// The listeners of all events are kept in one map, so each is stored as a listener of any event: the
+// four casts to AnyListener below are that widening, checked by `on`'s and `off`'s signatures.
 type AnyListener = (event: AgentEvent) => unknown;
 
 /**

@@ -66,6 +66,7 @@ export function abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): Asy
         async return(value?: unknown) {
           stopListening();
           stopSource();
+          // An iterator's `return` gives back whatever value it was handed; the protocol types it loosely.
           return { done: true, value: value as T };
         },
       };
