@@ -1,5 +1,5 @@
-import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
 import { describeThrown } from '@agentloop/spec';
+import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentEventBus } from '../events/index.js';
