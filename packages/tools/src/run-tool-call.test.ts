@@ -328,6 +328,49 @@ describe('runToolCall argument validation inside the timeout and the cancel', ()
     }
   });
 
+  it.each([
+    ['the timeout', { timeoutMs: 1_000 }, undefined, 'timeout'],
+    ['a cancel', {}, 500, 'cancelled'],
+  ])('never starts the tool when its validation settles after %s', async (_case, options, abortAt, code) => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const execute = vi.fn(() => 'ran');
+      const parameters = z
+        .object({ input: z.string() })
+        .refine(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 1_500)));
+      const registry = new ToolRegistry([{ name: 'probe', description: 'Probe', parameters, execute }]);
+      const outcome = track(runToolCall(registry, call(), contextWith({ signal: controller.signal }), options));
+      if (abortAt !== undefined) {
+        await vi.advanceTimersByTimeAsync(abortAt);
+        controller.abort();
+      }
+      await vi.advanceTimersByTimeAsync(2_000);
+
+      expect(outcome.value).toMatchObject({ status: 'error', code });
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts the time a tool spends before it first waits against its timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const execute = () => {
+        // 150 ms of synchronous work, then 20 ms of waiting: 170 ms in all, past the 100 ms allowed.
+        vi.advanceTimersByTime(150);
+        return new Promise((resolve) => setTimeout(() => resolve('late'), 20));
+      };
+      const outcome = track(runToolCall(registryWith(execute), call(), contextWith(), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(20);
+
+      expect(outcome.value).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('counts validation and execution against one timeout', async () => {
     vi.useFakeTimers();
     try {
@@ -491,6 +534,20 @@ describe('runToolCall timeouts', () => {
     expect(outcome).toMatchObject({ status: 'ok', content: 'ok' });
     // A tool that answered at once has nothing left to race: no listener, no timer.
     expect(seen).toEqual({ added, removed });
+  });
+
+  it('fails a call whose result has a then that throws when read, as await would', async () => {
+    const hostile = Object.defineProperty({}, 'then', {
+      get() {
+        throw new Error('no then');
+      },
+    });
+    const outcome = await runToolCall(
+      registryWith(() => hostile),
+      call(),
+      contextWith(),
+    );
+    expect(outcome).toMatchObject({ status: 'error', code: 'tool_failed', content: 'Tool "probe" failed: no then' });
   });
 
   it('passes the call signal on when a tool spreads its context', async () => {

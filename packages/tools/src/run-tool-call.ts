@@ -111,7 +111,7 @@ export async function runToolCall(
   const run = new CallRace(context.signal, timeoutMs);
   try {
     // Validation races too: a schema's async refine can hang as well as a tool can, and cancel must end it.
-    const step = run.race(() => validateAndExecute(entry, call, new CallContext(context, run)));
+    const step = run.race(() => validateAndExecute(entry, call, new CallContext(context, run), run));
     return stepOutcome(call, isPromiseLike(step) ? await step : step, options.maxResultChars);
   } catch (error) {
     if (context.signal.aborted)
@@ -177,16 +177,23 @@ function stepOutcome(call: ToolCallInput, step: CallStep, maxResultChars?: numbe
  * Validates the arguments and runs the tool. Synchronous as long as both are: a tool that returns a value
  * (the loop-control tools, most small tools) is answered without a promise, a timer or a listener.
  */
-function validateAndExecute(entry: RegisteredTool, call: ToolCallInput, context: ToolContext): MaybePromise<CallStep> {
+function validateAndExecute(
+  entry: RegisteredTool,
+  call: ToolCallInput,
+  context: ToolContext,
+  run: CallRace,
+): MaybePromise<CallStep> {
   let validation: MaybePromise<ArgumentValidation>;
   try {
     validation = entry.validate(call.arguments);
+    if (!isPromiseLike(validation)) return execute(entry, validation, context);
   } catch (error) {
     return { kind: 'validation-failed', error };
   }
-  if (!isPromiseLike(validation)) return execute(entry, validation, context);
   return Promise.resolve(validation).then(
-    (settled) => execute(entry, settled, context),
+    // A cancel or timeout while the arguments were checked has answered the call already: the tool must
+    // not start after that.
+    (settled) => (run.ended ? { kind: 'failed', error: run.endReason } : execute(entry, settled, context)),
     (error: unknown): CallStep => ({ kind: 'validation-failed', error }),
   );
 }
@@ -197,10 +204,11 @@ function execute(entry: RegisteredTool, validation: ArgumentValidation, context:
   let value: unknown;
   try {
     value = entry.tool.execute(validation.value, context);
+    // Inside the try: reading a hostile result's `then` may throw, as `await` would on it.
+    if (!isPromiseLike(value)) return done(value);
   } catch (error) {
     return { kind: 'failed', error };
   }
-  if (!isPromiseLike(value)) return done(value);
   return Promise.resolve(value).then(done, (error: unknown): CallStep => ({ kind: 'failed', error }));
 }
 
@@ -228,6 +236,7 @@ class CallRace {
   readonly #timeoutMs: number;
   #controller: AbortController | undefined;
   #timeout: AgentloopError | undefined;
+  #endReason: unknown;
 
   constructor(parent: AbortSignal, timeoutMs: number) {
     this.#parent = parent;
@@ -239,6 +248,16 @@ class CallRace {
     return this.#timeout !== undefined;
   }
 
+  /** True once the race was lost to a cancel or the timeout: the call is answered, nothing may start. */
+  get ended(): boolean {
+    return this.#endReason !== undefined;
+  }
+
+  /** What ended the race (the abort reason or the timeout error), once `ended`. */
+  get endReason(): unknown {
+    return this.#endReason;
+  }
+
   /**
    * Runs `work`. Its value as it is when it is not a promise: the work is over, nothing is left to race.
    * Otherwise a promise that rejects with the abort reason on cancel, or with a timeout error, without
@@ -247,6 +266,9 @@ class CallRace {
    */
   race<T>(work: () => MaybePromise<T>): MaybePromise<T> {
     const parent = this.#parent;
+    // The timeout counts from here: a tool's synchronous part (or its validation's) spends it too.
+    const timed = this.#timeoutMs > 0 && Number.isFinite(this.#timeoutMs);
+    const started = timed ? performance.now() : 0;
     const running = work();
     // The tool's synchronous part may itself have aborted the run's signal: the event has then fired.
     if (parent.aborted) {
@@ -262,6 +284,7 @@ class CallRace {
       };
       const stop = (reason: unknown): void => {
         cleanup();
+        this.#endReason ??= reason ?? new Error('aborted');
         reject(reason);
       };
       const onAbort = (): void => {
@@ -269,14 +292,15 @@ class CallRace {
         stop(parent.reason ?? new Error('aborted'));
       };
       parent.addEventListener('abort', onAbort, { once: true });
-      if (this.#timeoutMs > 0 && Number.isFinite(this.#timeoutMs)) {
+      if (timed) {
+        const remainingMs = Math.max(0, this.#timeoutMs - (performance.now() - started));
         timer = setTimeout(() => {
           this.#timeout = new AgentloopError(`The tool call timed out after ${formatDuration(this.#timeoutMs)}.`, {
             code: 'timeout',
           });
           this.#controller?.abort(this.#timeout);
           stop(this.#timeout);
-        }, this.#timeoutMs);
+        }, remainingMs);
       }
       running.then(
         (value) => {
