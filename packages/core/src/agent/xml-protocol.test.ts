@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from '../events/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
+import { ScriptedProvider } from '../testing/index.js';
 
 const textOnly = { capabilities: { nativeTools: false } };
 
@@ -210,6 +211,23 @@ describe('the XML protocol in the loop', () => {
     expect(provider.requests[1]?.tools).toEqual([]);
     expect((await agent.run('hi again')).payload).toEqual({ message: 'again' });
     expect(agent.activeToolProtocol).toBe('xml');
+  });
+
+  it('does not switch a provider chosen while the old one failed: its server never refused tools', async () => {
+    const unsupported = new ProviderError('no tools', { code: 'tools_unsupported', provider: 'openai-compatible' });
+    const next = new ScriptedProvider([complete('from the new model')]);
+    const { agent } = scriptedAgent([
+      () => {
+        // The switch lands while the old provider's request is going on (/model during a turn).
+        agent.setProvider(next);
+        return { error: unsupported };
+      },
+    ]);
+    const result = await agent.run('hi');
+    expect([result.exit, result.error?.code]).toEqual(['error', 'tools_unsupported']);
+    expect(agent.activeToolProtocol).toBe('native');
+    expect((await agent.run('again')).exit).toBe('task_completion');
+    expect(next.requests[0]?.tools.length).toBeGreaterThan(0);
   });
 
   it('does not switch when the protocol is set to native', async () => {

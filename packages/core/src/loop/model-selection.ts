@@ -47,9 +47,13 @@ export class ModelSelection {
     return resolveToolProtocol(this.#xmlFallback ? 'xml' : this.#toolProtocol, this.#provider);
   }
 
-  /** Switches the session to XML after the server rejected native tools; false where that is not allowed. */
-  fallBackToXml(): boolean {
-    if (this.#toolProtocol !== 'auto') return false;
+  /**
+   * Switches the session to XML after `provider`'s server rejected native tools; false where that is not
+   * allowed (a protocol set to `native`), or when the provider was switched while its call was going on:
+   * the new one has not said it lacks native tools.
+   */
+  fallBackToXml(provider: LLMProvider): boolean {
+    if (this.#toolProtocol !== 'auto' || provider !== this.#provider) return false;
     this.#xmlFallback = true;
     return true;
   }

@@ -1,6 +1,6 @@
 import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
-import type { Message, ModelRequest, ModelSettings, Usage } from '@agentloop/spec';
+import type { LLMProvider, Message, ModelRequest, ModelSettings, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, ToolRegistry } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
@@ -167,7 +167,7 @@ async function callModel(run: RunState): Promise<ModelCallOutcome> {
     throw new CancelledError(undefined, control.signal.reason);
   }
   if (failure) {
-    if (!canFallBackToXml(run, protocol, failure.error)) throw failure.error;
+    if (!canFallBackToXml(run, provider, protocol, failure.error)) throw failure.error;
     deps.events.emit({ type: 'protocol-switch', iteration, from: 'native', to: 'xml', reason: failure.error.message });
     return 'switched-to-xml';
   }
@@ -188,13 +188,18 @@ async function callModel(run: RunState): Promise<ModelCallOutcome> {
 
 // An OpenAI-compatible server that says the model has no tool support: with `toolProtocol: 'auto'` the
 // session goes on in the XML protocol instead of failing. The switch takes one of the run's iterations.
-function canFallBackToXml(run: RunState, protocol: ToolProtocolAdapter, failure: unknown): failure is AgentloopError {
+function canFallBackToXml(
+  run: RunState,
+  provider: LLMProvider,
+  protocol: ToolProtocolAdapter,
+  failure: unknown,
+): failure is AgentloopError {
   return (
     protocol.name === 'native' &&
     AgentloopError.isInstance(failure) &&
     failure.code === 'tools_unsupported' &&
     run.iterations < run.deps.maxIterations &&
-    run.control.selection.fallBackToXml()
+    run.control.selection.fallBackToXml(provider)
   );
 }
 
