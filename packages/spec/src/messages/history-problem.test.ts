@@ -24,6 +24,11 @@ describe('findHistoryProblem', () => {
     expect(findHistoryProblem([userMessage('go'), twoCalls, result('b', 'a'), userMessage('next')])).toBeUndefined();
   });
 
+  it('skips system messages, which are not sent as part of the history', () => {
+    const system: Message = { role: 'system', content: [{ type: 'text', text: 'be brief' }] };
+    expect(findHistoryProblem([call('c1'), system, result('c1')])).toBeUndefined();
+  });
+
   it('names a call left without a result before the next message', () => {
     expect(findHistoryProblem([userMessage('go'), call('c1'), userMessage('next')])).toBe(
       'tool call "c1" (echo) has no result before message 3 (user)',

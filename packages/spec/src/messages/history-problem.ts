@@ -14,7 +14,8 @@ export interface HistoryProblemOptions {
  * What makes a history one that no provider accepts, or undefined when it is sound: every tool call is
  * answered by exactly one result in the tool message(s) right after its assistant message, no result
  * answers a call that was not just made, no two calls share an id, and every message can be serialised.
- * Anthropic, OpenAI Chat and OpenAI Responses all reject a history that breaks one of these.
+ * Anthropic, OpenAI Chat and OpenAI Responses all reject a history that breaks one of these. System
+ * messages are skipped: the agent leaves them out of the history it sends.
  *
  * The order of results within one step is not checked: each answers its call by id, and the providers
  * accept any order. Never throws.
@@ -29,6 +30,8 @@ export function findHistoryProblem(
     // Described only when something is wrong: this runs before every request.
     const where = () => `message ${index + 1} (${describeRole(message)})`;
     if (!isMessageShaped(message)) return `${where()} is not a message with a role and a content array`;
+    // The agent leaves system messages out of a request's history, so they separate nothing.
+    if (message.role === 'system') continue;
     const unserialisable = findUnserialisable(message);
     if (unserialisable) return `${where()} cannot be serialised: ${unserialisable}`;
     if (message.role === 'tool') {
