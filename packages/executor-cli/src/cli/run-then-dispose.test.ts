@@ -83,12 +83,47 @@ describe('runThenDispose', () => {
     expect(await exited).toBe(143);
   });
 
-  it('on SIGTERM ends the process after disposing even when the session does not end', async () => {
-    const exited = stubExit();
-    const disposal = counter();
-    void runThenDispose({ run: () => new Promise<number>(() => undefined), dispose: disposal.dispose });
-    process.emit('SIGTERM');
-    expect(await exited).toBe(143);
-    expect(disposal.calls).toBe(1);
+  it('on SIGTERM lets the cancelled run finish its output before disposing and exiting', async () => {
+    vi.useFakeTimers();
+    try {
+      const order: string[] = [];
+      const exited = stubExit().then((code) => order.push(`exit ${code}`));
+      let endRun: (status: number) => void = () => undefined;
+      void runThenDispose({
+        run: () => new Promise<number>((resolve) => (endRun = resolve)),
+        // The run unwinds a little after its cancel, then writes its result line.
+        cancel: () => setTimeout(() => (order.push('result line'), endRun(130)), 5),
+        dispose: async () => {
+          order.push('disposed');
+        },
+      });
+      process.emit('SIGTERM');
+      await vi.advanceTimersByTimeAsync(5);
+      await exited;
+      expect(order).toEqual(['result line', 'disposed', 'exit 143']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on SIGTERM ends the process after a grace period even when the session does not end', async () => {
+    vi.useFakeTimers();
+    try {
+      const exited = stubExit();
+      const disposal = counter();
+      void runThenDispose({
+        run: () => new Promise<number>(() => undefined),
+        dispose: disposal.dispose,
+        terminateGraceMs: 2_000,
+      });
+      process.emit('SIGTERM');
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(disposal.calls).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await exited).toBe(143);
+      expect(disposal.calls).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

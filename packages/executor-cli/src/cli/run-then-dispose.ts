@@ -15,7 +15,11 @@ export interface RunThenDisposeOptions {
   errorOutput?: TerminalOutput;
   /** Removes secrets from that report. */
   redact?: Redactor;
+  /** How long SIGTERM waits for the cancelled session to end before disposing anyway. Default 2,000 ms. */
+  terminateGraceMs?: number;
 }
+
+const TERMINATE_GRACE_MS = 2_000;
 
 /**
  * Runs a session, then disposes its plugins — once, however the session ends: with a status, with an
@@ -38,19 +42,37 @@ export async function runThenDispose(options: RunThenDisposeOptions): Promise<nu
     return disposing;
   };
   let terminated = false;
+  let running: Promise<number> | undefined;
   const onTerminate = () => {
     terminated = true;
     options.cancel?.();
-    // A session waiting at its prompt, or a plugin's executor, may not end when the run is cancelled.
-    void disposeOnce().finally(() => process.exit(EXIT_CODES.terminated));
+    // The cancelled run still writes its end (the `--json` result line) and may still use the plugins:
+    // wait for it, but not for long, since a session waiting at its prompt, or a plugin's executor, may
+    // not end when the run is cancelled.
+    void settledWithin(running, options.terminateGraceMs ?? TERMINATE_GRACE_MS)
+      .then(disposeOnce)
+      .finally(() => process.exit(EXIT_CODES.terminated));
   };
   process.once('SIGTERM', onTerminate);
   let status: number;
   try {
-    status = await options.run();
+    running = options.run();
+    status = await running;
   } finally {
     process.off('SIGTERM', onTerminate);
     await disposeOnce();
   }
   return terminated ? EXIT_CODES.terminated : status;
+}
+
+/** Resolves when `work` settles, or after `ms`, whichever comes first; never rejects. */
+function settledWithin(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void work?.then(
+      () => resolve(),
+      () => resolve(),
+    );
+  }).then(() => undefined);
 }
