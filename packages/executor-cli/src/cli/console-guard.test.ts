@@ -58,6 +58,16 @@ describe('installConsoleGuard', () => {
     expect(errorOutput.text).not.toMatch(CONTROLS);
   });
 
+  it('guards dirxml, assert and the methods that print through log (table, group, count)', () => {
+    const errorOutput = guarded();
+    console.dirxml('dirxml\x1b[2J');
+    console.assert(false, 'assert\x1b]52;c;eA==\x07');
+    console.assert(true, 'never shown');
+    console.count('count\x1b[H');
+    expect(errorOutput.text.split('\n').slice(0, 3)).toEqual(['dirxml', 'Assertion failed: assert', 'count: 1']);
+    expect(errorOutput.text).not.toMatch(CONTROLS);
+  });
+
   it('strips before it redacts, so a control character inside a key does not hide it', () => {
     const errorOutput = guarded(['sk-session-secret-0123']);
     console.error('key sk-session-\x1b[0msecret-0123 and sk-ant-api03-\x9babcdefghijklmnop');

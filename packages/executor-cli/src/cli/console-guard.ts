@@ -4,7 +4,7 @@ import { stripControls } from '../render/strip-controls.js';
 import type { Redactor } from '../verbose/redact.js';
 
 /** The console methods the guard replaces: every one that prints. */
-const GUARDED_METHODS = ['log', 'info', 'debug', 'warn', 'error', 'trace', 'dir'] as const;
+const GUARDED_METHODS = ['log', 'info', 'debug', 'warn', 'error', 'trace', 'dir', 'dirxml', 'assert'] as const;
 
 type GuardedMethod = (typeof GUARDED_METHODS)[number];
 
@@ -48,7 +48,13 @@ export function installConsoleGuard(options: ConsoleGuardOptions): ConsoleGuard 
     }
   };
   const print = (...values: unknown[]) => write(formatWithOptions({ colors: false }, ...values));
-  for (const name of ['log', 'info', 'debug', 'warn', 'error'] as const) target[name] = print;
+  // Node's `dirxml` and `assert` write through the original methods, not through `this.log`, so they are
+  // replaced too (`table`, `group`, `count` and `timeLog` call `this.log`, which is guarded).
+  for (const name of ['log', 'info', 'debug', 'warn', 'error', 'dirxml'] as const) target[name] = print;
+  target.assert = (condition?: boolean, ...values: unknown[]) => {
+    if (!condition)
+      write(`Assertion failed${values.length > 0 ? `: ${formatWithOptions({ colors: false }, ...values)}` : ''}`);
+  };
   target.trace = (...values: unknown[]) => {
     const stack = (new Error().stack ?? '').split('\n').slice(2).join('\n');
     write(`Trace: ${formatWithOptions({ colors: false }, ...values)}\n${stack}`);

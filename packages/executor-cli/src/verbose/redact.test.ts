@@ -33,6 +33,14 @@ describe('environmentSecrets', () => {
 });
 
 describe('redactUrlCredentials', () => {
+  it('replaces a password of 500 characters, and reads a long line without going back over it', () => {
+    const password = 'p'.repeat(500);
+    expect(redactUrlCredentials(`see http://admin:${password}@host/v1`)).toBe('see http://***@host/v1');
+    // Many URL starts and no @: each start reads at most a bounded stretch, so this stays linear.
+    const line = 'http:u:p '.repeat(20_000);
+    expect(redactUrlCredentials(line)).toBe(line);
+  });
+
   it('replaces a user name and password', () => {
     expect(redactUrlCredentials('http://user:password@host/v1')).toBe('http://***@host/v1');
   });

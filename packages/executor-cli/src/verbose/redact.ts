@@ -26,8 +26,9 @@ const USER_INFO_START = String.raw`\b[a-z][a-z0-9+.-]*:[/\\]{2}|\b(?:https?|wss?
 // mail me@example.com` must stay as it is — so a match that crosses white space must start the way
 // credentials do, `user:` and a password that is not a port (`http://localhost:3000 and me@x` is prose).
 // What is left over reads wrong at worst; a password that starts with a digits-only word followed by a
-// space is the one shape this does not catch.
-const USER_INFO_BODY = String.raw`[^\s/:@]*:(?!\d+(?![^\s/@]))[^\s/@][^/\r\n]*@|[^\s/]*@`;
+// space is the one shape this does not catch. Each part is capped at 512 characters, far beyond any real
+// user name or password, so that a long line (a server's message) costs linear time, not quadratic.
+const USER_INFO_BODY = String.raw`[^\s/:@]{0,512}:(?!\d+(?![^\s/@]))[^\s/@][^/\r\n]{0,512}@|[^\s/]{0,512}@`;
 const URL_USER_INFO = new RegExp(`(${USER_INFO_START})(?:${USER_INFO_BODY})`, 'gi');
 
 /**
