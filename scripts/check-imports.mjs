@@ -1,5 +1,4 @@
-// Checks the import rules of the workspace packages (see DESIGN.md, "Packages and the direction of their
-// imports"), because tsc and Biome check neither and they are the first thing to erode in a monorepo:
+// Checks the import rules of the workspace packages (see docs/architecture.md, "Packages"), because tsc and Biome check neither and they are the first thing to erode in a monorepo:
 //
 //   direction  an @agentloop/* package imports only the packages below it in LAYERS (a lower package
 //              never imports a higher one); examples may import anything;
@@ -55,7 +54,7 @@ const OUR_SCOPES = ['@agentloop/', '@agentloop-examples/'];
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.tsx', '.js', '.mjs'];
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '__fixtures__']);
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies'];
-const RULES = 'DESIGN.md, "Packages and the direction of their imports"';
+const RULES = 'docs/architecture.md, "Packages"';
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading imports out of a source file
@@ -353,7 +352,7 @@ export function checkImports(root) {
             file: where,
             line,
             specifier,
-            message: `${name} may import ${allowed} (${RULES}). Move what it needs into a package it may import; if the layering itself changed, change LAYERS in scripts/check-imports.mjs and DESIGN.md together.`,
+            message: `${name} may import ${allowed} (${RULES}). Move what it needs into a package it may import; if the layering itself changed, change LAYERS in scripts/check-imports.mjs and docs/architecture.md together.`,
           });
         }
         if (!(isTest ? testDependencies : runtimeDependencies).has(imported)) {
