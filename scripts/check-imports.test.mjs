@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { checkImports, extractImports } from './check-imports.mjs';
+import { checkImports } from './check-imports.mjs';
+import { extractImports } from './read-imports.mjs';
 
 const roots = [];
 after(() => {
