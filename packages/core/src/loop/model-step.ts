@@ -84,7 +84,7 @@ export class ModelStepCollector {
   finish(protocol: ToolProtocolAdapter): ModelStep {
     this.#close();
     const step = { text: this.#text, toolCalls: this.#toolCalls, usage: this.#usage, finishReason: this.#finishReason };
-    return { ...step, message: protocol.assistantMessage(step, this.#parts, this.#rawText) };
+    return { ...step, protocol, message: protocol.assistantMessage(step, this.#parts, this.#rawText) };
   }
 
   // Anthropic rejects a history with two tool uses of the same id, and events would be ambiguous; servers

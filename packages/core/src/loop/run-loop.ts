@@ -43,10 +43,8 @@ interface RunState {
   /** The messages this run added, in order (a compacting memory may rewrite its own list). */
   added: Message[];
   started: number;
-  /** The protocol of the latest model call. */
-  protocol: ToolProtocolAdapter | undefined;
-  /** Calls in history still waiting for their results: whatever ends the run, they get one. */
-  openCalls: readonly ToolCall[];
+  /** The step whose calls are in history still waiting for their results: whatever ends the run, they get one. */
+  openStep: ModelStep | undefined;
 }
 
 /** The model answered; or its server rejected native tools and the session switched to XML. */
@@ -97,8 +95,7 @@ function startRun(deps: LoopDependencies, control: RunControl, input: string): R
     consecutiveWithoutTool: 0,
     added: [],
     started: deps.now(),
-    protocol: undefined,
-    openCalls: [],
+    openStep: undefined,
   };
 }
 
@@ -125,7 +122,6 @@ async function callModel(run: RunState): Promise<ModelCallOutcome> {
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
   const provider = control.selection.provider;
   const protocol = control.selection.resolveProtocol();
-  run.protocol = protocol;
   const definitions = deps.tools.definitions();
   const messages = deps.memory.messages().filter((message) => message.role !== 'system');
   deps.historyCheck.assertValid(messages);
@@ -205,7 +201,7 @@ function canFallBackToXml(
 
 function appendStep(run: RunState, step: ModelStep): void {
   append(run, step.message);
-  run.openCalls = step.toolCalls;
+  if (step.toolCalls.length > 0) run.openStep = step;
 }
 
 async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit | undefined> {
@@ -225,7 +221,7 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit
           }
         : call,
   );
-  const protocol = run.protocol ?? control.selection.resolveProtocol();
+  const { protocol } = step;
   const result = await runToolStep(
     {
       tools: deps.tools,
@@ -242,7 +238,7 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit
     calls,
   );
   append(run, ...protocol.resultMessages(result.outcomes));
-  run.openCalls = [];
+  run.openStep = undefined;
   throwIfCancelled(control.signal);
   return result.exit;
 }
@@ -256,17 +252,20 @@ function remindOrConverse(run: RunState, step: ModelStep): LoopControlExit | und
   const text = step.text.trim();
   if (consecutive > 2 && text !== '') return { exit: 'converse', payload: { message: text } };
   // No reminder after the last call: the next run would start with a stale one.
-  if (run.iterations < deps.maxIterations && run.protocol) append(run, userMessage(run.protocol.reminder(consecutive)));
+  if (run.iterations < deps.maxIterations) append(run, userMessage(step.protocol.reminder(consecutive)));
   return undefined;
 }
 
 /** Answers the calls a failure or cancel left without a result, so the next run can send the history as it is. */
 function closeOpenCalls(run: RunState, content: string): void {
-  const calls = run.openCalls;
-  if (calls.length === 0 || !run.protocol) return;
-  run.openCalls = [];
+  const step = run.openStep;
+  if (!step) return;
+  run.openStep = undefined;
   try {
-    append(run, ...run.protocol.resultMessages(calls.map((call) => toolCallFailure(call, 'not_run', content))));
+    append(
+      run,
+      ...step.protocol.resultMessages(step.toolCalls.map((call) => toolCallFailure(call, 'not_run', content))),
+    );
   } catch {
     // The memory itself failed; the run already ends with that error, and there is nothing left to try.
   }

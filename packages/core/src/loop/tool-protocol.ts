@@ -60,6 +60,8 @@ export interface ModelStep {
   toolCalls: ToolCall[];
   usage: Usage;
   finishReason: FinishReason;
+  /** The protocol the call was made in: its calls' results go back in it. */
+  protocol: ToolProtocolAdapter;
 }
 
 /**
@@ -78,7 +80,7 @@ export interface ToolProtocolAdapter {
   createDecoder(): StepDecoder;
   /** The assistant message for history, from the step's ordered parts. */
   assistantMessage(
-    step: Omit<ModelStep, 'message'>,
+    step: Omit<ModelStep, 'message' | 'protocol'>,
     parts: AssistantMessage['content'],
     rawText: string,
   ): AssistantMessage;
