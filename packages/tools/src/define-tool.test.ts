@@ -26,6 +26,18 @@ describe('defineTool', () => {
     expect(tool.parameters).toBe(parameters);
   });
 
+  it('keeps the annotations that say what the tool does', () => {
+    const tool = defineTool({
+      name: 'read_notes',
+      description: 'Read the notes',
+      parameters: z.object({}),
+      annotations: { readOnly: true, openWorld: false },
+      execute: () => 'notes',
+    });
+
+    expect(tool.annotations).toEqual({ readOnly: true, openWorld: false });
+  });
+
   it('rejects a config whose parameters getter throws as an invalid definition naming the tool', () => {
     const config = {
       name: 'search',

@@ -1,12 +1,14 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describeThrown, ToolDefinitionError } from './errors/index.js';
-import type { JsonSchema, Tool, ToolContext } from './tool.js';
+import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from './tool.js';
 
 /** The shape `defineTool` takes when the parameters are a zod (Standard Schema) schema. */
 export interface SchemaToolConfig<Schema extends StandardSchemaV1, Result> {
   name: string;
   description: string;
   parameters: Schema;
+  /** What the tool does: read-only, destructive, open-world (see ToolAnnotations). */
+  annotations?: ToolAnnotations;
   execute(args: StandardSchemaV1.InferOutput<Schema>, context: ToolContext): Promise<Result> | Result;
 }
 
@@ -15,6 +17,8 @@ export interface JsonSchemaToolConfig<Result> {
   name: string;
   description: string;
   parameters: JsonSchema;
+  /** What the tool does: read-only, destructive, open-world (see ToolAnnotations). */
+  annotations?: ToolAnnotations;
   execute(args: Record<string, unknown>, context: ToolContext): Promise<Result> | Result;
 }
 

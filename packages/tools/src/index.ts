@@ -12,6 +12,7 @@ export type {
   InferToolArguments,
   JsonSchema,
   Tool,
+  ToolAnnotations,
   ToolContext,
   ToolDefinition,
   ToolParameters,

@@ -22,6 +22,26 @@ export interface ToolProgress {
   fraction?: number;
 }
 
+/**
+ * What a tool does, for approval policies and sandboxes, which read these and not tool names (MCP's tool
+ * annotations `readOnlyHint`, `destructiveHint` and `openWorldHint`). They are the author's word, not a
+ * guarantee. A field left out takes the cautious answer, as in MCP: not read-only, destructive, open-world.
+ */
+export interface ToolAnnotations {
+  /** True when the tool changes nothing: it reads, lists or searches. Default: false. */
+  readonly readOnly?: boolean;
+  /**
+   * True when a change it makes may overwrite or delete what was there; false when it only adds. Means
+   * nothing for a read-only tool. Default: true.
+   */
+  readonly destructive?: boolean;
+  /**
+   * True when it reaches beyond the workspace: the network, other programs, the rest of the machine.
+   * Default: true.
+   */
+  readonly openWorld?: boolean;
+}
+
 /** What a tool's `execute` receives beside its arguments. */
 export interface ToolContext {
   /** Aborted when the run is cancelled; long-running tools must honour it. */
@@ -55,6 +75,8 @@ export interface Tool<Args = any, Result = unknown> {
    * days): a longer timeout waits that long. Default: the agent's `toolTimeoutMs`.
    */
   readonly timeoutMs?: number;
+  /** What the tool does (read-only, destructive, open-world); absent means the cautious answer to each. */
+  readonly annotations?: ToolAnnotations;
   /** Runs the tool. */
   execute(args: Args, context: ToolContext): Promise<Result> | Result;
 }
