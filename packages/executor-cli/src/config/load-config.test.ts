@@ -45,7 +45,7 @@ async function rejectionOf(action: () => Promise<unknown>): Promise<ConfigError>
 describe('loadConfig', () => {
   it('returns an empty configuration when neither file exists', async () => {
     rmSync(join(project, '.agentloop'), { recursive: true });
-    expect(await loadConfig({ cwd: project, userFile })).toEqual({ plugins: [], providers: {}, files: [] });
+    expect(await loadConfig({ cwd: project, userFile })).toEqual({ plugins: [], providers: {}, files: [], layers: [] });
   });
 
   it('lets the project file win over the user file, merging provider tables key by key', async () => {

@@ -5,6 +5,8 @@ import { ConfigError } from './config-error.js';
 import type { ProjectSearchOptions } from './config-paths.js';
 import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
+import { splitModelReference } from './provider-spec.js';
+import { isProviderType } from './provider-types.js';
 
 /** The configuration of a session: the user's file and the project's merged, the project's winning. */
 export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers'> {
@@ -18,6 +20,17 @@ export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers'> 
   projectFile?: string;
   /** Whether the user's `trusted_projects` lists the project: only then is code looked up in the project. */
   projectTrusted?: boolean;
+  /**
+   * Each file's settings as written, user file first. The merged `model` cannot say which provider it was
+   * written for nor whether a file above overrides it; the model is chosen file by file (see configuredModel).
+   */
+  layers?: ConfigLayer[];
+}
+
+/** One configuration file's settings, as it wrote them. */
+export interface ConfigLayer {
+  file: string;
+  settings: ConfigFile;
 }
 
 /** Where to look for configuration files. */
@@ -41,7 +54,7 @@ export interface ConfigLocations {
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
   const userFile = locations.userFile ?? userConfigPath();
   const projectFile = findProjectConfig(locations.cwd, locations.search);
-  const merged: LoadedConfig = { plugins: [], providers: {}, files: [] };
+  const merged: LoadedConfig = { plugins: [], providers: {}, files: [], layers: [] };
   const user = await readConfigFile(userFile);
   if (user) merged.files.push(userFile);
   const project = projectFile ? await readConfigFile(projectFile) : undefined;
@@ -57,6 +70,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     [projectFile, project],
   ] as const) {
     if (!file || !config) continue;
+    merged.layers?.push({ file, settings: config });
     const { plugins = [], providers = {}, tools: _tools, ...settings } = config;
     Object.assign(merged, settings);
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
@@ -64,11 +78,34 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       merged.providers[name] = { ...merged.providers[name], ...entry };
   }
   if (user?.trusted_projects) merged.trusted_projects = user.trusted_projects;
+  chooseProvider(merged);
   // Both files add to the deny-list; only the user's may take files off it.
   const deny = [...(user?.tools?.deny ?? []), ...(project?.tools?.deny ?? [])];
   const allow = user?.tools?.allow ?? [];
   if (deny.length > 0 || allow.length > 0) merged.tools = { deny, allow };
   return merged;
+}
+
+/**
+ * Sets the merged `provider` to the one the nearest file chooses, by `provider` or by the prefix of its
+ * `model` (`model = "openai:gpt-5"` in the project file wins over `provider = "anthropic"` in the user's).
+ * A file whose `provider` and `model` name different providers is an error: which one it meant is a guess.
+ */
+function chooseProvider(merged: LoadedConfig): void {
+  const known = (name: string) => isProviderType(name) || name in merged.providers;
+  let chosen: string | undefined;
+  for (const { file, settings } of merged.layers ?? []) {
+    const modelProvider = splitModelReference(settings.model, known).provider;
+    if (settings.provider !== undefined && modelProvider !== undefined && modelProvider !== settings.provider) {
+      throw new ConfigError({
+        file,
+        key: 'model',
+        problem: `is for the provider "${modelProvider}", but provider = "${settings.provider}" in the same file; name one provider (drop the "${modelProvider}:" prefix, or the provider key)`,
+      });
+    }
+    chosen = settings.provider ?? modelProvider ?? chosen;
+  }
+  if (chosen !== undefined) merged.provider = chosen;
 }
 
 /** Reads and validates one file; undefined when it does not exist. */

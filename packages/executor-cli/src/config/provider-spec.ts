@@ -1,4 +1,5 @@
 import { checkBaseUrl } from './check-base-url.js';
+import { configuredModel } from './configured-model.js';
 import type { LoadedConfig } from './load-config.js';
 import { NoProviderError, noProviderMessage } from './no-provider-error.js';
 import type { ProviderType } from './provider-types.js';
@@ -80,7 +81,6 @@ export function resolveProviderSpec(
       `Unknown provider "${name}". Use anthropic, openai or openai-responses, or add a [providers.${name}] table with a type to your configuration.`,
     );
   }
-  const configModelApplies = config.provider === undefined || config.provider === name || fromConfig.provider === name;
   const baseURL = request.baseURL ?? entry.base_url ?? environment[BASE_URL_VARIABLES[type]];
   const keyVariable = entry.api_key_env ?? API_KEY_VARIABLES[type];
   if (baseURL !== undefined) checkBaseUrl(baseURL, { provider: name, keyVariable });
@@ -90,8 +90,7 @@ export function resolveProviderSpec(
   const ownServer = request.baseURL !== undefined || (type !== 'anthropic' && entry.base_url !== undefined);
   const model =
     fromRequest.model ??
-    entry.model ??
-    (configModelApplies ? fromConfig.model : undefined) ??
+    configuredModel(config, name, (reference) => splitModelReference(reference, known)) ??
     (ownServer ? undefined : DEFAULT_MODELS[type]);
   if (model === undefined) {
     throw new NoProviderError(

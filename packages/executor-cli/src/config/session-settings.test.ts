@@ -66,6 +66,70 @@ describe('resolveSessionSettings', () => {
     expect((await resolveSessionSettings({}, sources)).toolTimeoutMs).toBeUndefined();
   });
 
+  describe('choosing the model', () => {
+    const projectFile = () => join(root, 'project', '.agentloop', 'config.toml');
+    const scenario = '[providers.scenario]\ntype = "openai"\nbase_url = "http://127.0.0.1:9/v1"\n';
+    const settingsIn = (flags = {}, environment: Record<string, string> = {}) =>
+      resolveSessionSettings({ cwd: 'project', ...flags }, { environment, userConfigFile, cwd: root });
+
+    it("takes a file's top-level model over its provider table's", async () => {
+      writeFileSync(userConfigFile, `provider = "scenario"\nmodel = "m-top"\n${scenario}model = "m-table"\n`);
+      expect((await settingsIn()).provider).toMatchObject({ name: 'scenario', model: 'm-top' });
+    });
+
+    it("takes the project's top-level model over the user's provider table", async () => {
+      writeFileSync(userConfigFile, `provider = "scenario"\n${scenario}model = "m1"\n`);
+      writeFileSync(projectFile(), 'model = "m2"\n');
+      expect((await settingsIn()).provider).toMatchObject({ name: 'scenario', model: 'm2' });
+    });
+
+    it("takes the project's provider table over the user's top-level model", async () => {
+      writeFileSync(userConfigFile, 'provider = "anthropic"\nmodel = "claude-opus-4-1"\n');
+      writeFileSync(projectFile(), '[providers.anthropic]\nmodel = "claude-haiku-4-5"\n');
+      expect((await settingsIn({}, { ANTHROPIC_API_KEY: 'k' })).provider.model).toBe('claude-haiku-4-5');
+    });
+
+    it("lets the project's provider:model choose the provider over the user's provider", async () => {
+      writeFileSync(userConfigFile, 'provider = "anthropic"\n');
+      writeFileSync(projectFile(), 'model = "openai:gpt-5"\n');
+      const settings = await settingsIn({}, { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' });
+      expect(settings.provider).toMatchObject({ name: 'openai', model: 'gpt-5' });
+    });
+
+    it('never gives a model written for one provider to another', async () => {
+      writeFileSync(userConfigFile, 'model = "anthropic:claude-opus-4-1"\n');
+      writeFileSync(projectFile(), 'provider = "openai"\n');
+      const settings = await settingsIn({}, { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' });
+      expect(settings.provider).toMatchObject({ name: 'openai', model: 'gpt-5-mini' });
+    });
+
+    it('lets --model win over every file', async () => {
+      writeFileSync(userConfigFile, `provider = "scenario"\nmodel = "m-top"\n${scenario}model = "m-table"\n`);
+      writeFileSync(projectFile(), 'model = "m2"\n');
+      expect((await settingsIn({ model: 'm-flag' })).provider.model).toBe('m-flag');
+    });
+
+    it('reports a file whose provider and model name different providers', async () => {
+      writeFileSync(projectFile(), 'provider = "anthropic"\nmodel = "openai:gpt-5"\n');
+      const error = await settingsIn({}, { ANTHROPIC_API_KEY: 'a' }).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error).toMatchObject({ file: projectFile(), key: 'model' });
+      expect((error as ConfigError).problem).toBe(
+        'is for the provider "openai", but provider = "anthropic" in the same file; name one provider (drop the "openai:" prefix, or the provider key)',
+      );
+    });
+
+    it('reports --provider and a --model of another provider', async () => {
+      await expect(
+        settingsIn({ provider: 'openai', model: 'anthropic:claude-opus-4-1' }, { ANTHROPIC_API_KEY: 'a' }),
+      ).rejects.toThrow(
+        new NoProviderError(
+          '--provider openai and --model anthropic:claude-opus-4-1 name different providers; give one of them (--model without the "anthropic:" prefix, or no --provider).',
+        ),
+      );
+    });
+  });
+
   it('rejects a working directory that does not exist', async () => {
     await expect(
       resolveSessionSettings({ cwd: 'nowhere' }, { environment: { OPENAI_API_KEY: 'k' }, userConfigFile, cwd: root }),

@@ -5,8 +5,10 @@ import { CliError } from '../errors/index.js';
 import { userConfigPath } from './config-paths.js';
 import type { LoadedConfig } from './load-config.js';
 import { loadConfig } from './load-config.js';
+import { NoProviderError } from './no-provider-error.js';
 import type { ProviderSpec } from './provider-spec.js';
-import { resolveProviderSpec } from './provider-spec.js';
+import { resolveProviderSpec, splitModelReference } from './provider-spec.js';
+import { isProviderType } from './provider-types.js';
 
 /** The command-line options that override configuration. */
 export interface CliFlags {
@@ -63,6 +65,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     throw new CliError(`--cwd ${flags.cwd}: there is no directory ${cwd}.`, { code: 'invalid_cwd' });
   const userConfigFile = sources.userConfigFile ?? userConfigPath();
   const config = await loadConfig({ cwd, userFile: userConfigFile });
+  checkProviderFlags(flags, config);
   const projectConfig = config.projectFile;
   const provider = resolveProviderSpec(
     { provider: flags.provider, model: flags.model, baseURL: flags.baseUrl },
@@ -85,4 +88,15 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     config,
     userConfigFile,
   };
+}
+
+// `--provider openai --model anthropic:claude-sonnet-4-6` names two providers; either reading is a guess.
+function checkProviderFlags(flags: CliFlags, config: LoadedConfig): void {
+  if (flags.provider === undefined) return;
+  const known = (name: string) => isProviderType(name) || name in config.providers;
+  const modelProvider = splitModelReference(flags.model, known).provider;
+  if (modelProvider === undefined || modelProvider === flags.provider) return;
+  throw new NoProviderError(
+    `--provider ${flags.provider} and --model ${flags.model} name different providers; give one of them (--model without the "${modelProvider}:" prefix, or no --provider).`,
+  );
 }
