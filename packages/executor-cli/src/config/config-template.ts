@@ -13,8 +13,8 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # OPENAI_API_KEY is set.
 # provider = "anthropic"
 
-# The model. "provider:model" also works, e.g. "openai:gpt-5-mini". It wins over the model of a
-# [providers.<name>] table below.
+# The model. "provider:model" also works, e.g. "openai:gpt-5-mini". It wins over the model of
+# a [providers.<name>] table below.
 # model = "claude-sonnet-4-6"
 
 # How tools reach the model: "auto" (native function calling where the model supports it),
