@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
+import { PROVIDER_TYPES } from './provider-types.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
 
 export type { ProviderType } from './provider-types.js';
@@ -58,60 +58,51 @@ export const toolsSchema = z.strictObject({
 /** A provider table as written in a configuration file. */
 export type ProviderEntry = z.infer<typeof providerEntrySchema>;
 
-/** A whole configuration file. Unknown keys are errors, so a typo never goes unnoticed. */
-export const configFileSchema = z
-  .strictObject({
-    /** The provider to use: a kind or the name of a `[providers.<name>]` table. */
-    provider: nonEmpty.optional(),
-    /** The model, or `provider:model`. */
-    model: nonEmpty.optional(),
-    /** How tools reach the model. */
-    protocol: z.enum(['auto', 'native', 'xml']).optional(),
-    /** Model calls per task before the agent stops. */
-    max_iterations: z.int('must be a whole number').positive('must be at least 1').optional(),
-    /** Seconds a tool call may run before it is stopped and answered with a timeout error; 0 never stops it. */
-    tool_timeout: z
-      .number('must be a number of seconds')
-      .nonnegative('must be 0 or more')
-      .max(
-        MAX_TOOL_TIMEOUT_SECONDS,
-        `must be at most ${MAX_TOOL_TIMEOUT_SECONDS} seconds (24 days), the longest a timer can wait; 0 never stops a tool`,
-      )
-      .optional(),
-    /** Instructions added to the agent's system prompt. */
-    system_prompt: z.string().optional(),
-    /** Log model requests and responses and tool calls to stderr. */
-    verbose: z.boolean().optional(),
-    /** Register the built-in `read_file` and `list_files` tools (default true). */
-    builtin_tools: z.boolean().optional(),
-    /** What the built-in tools may not read. */
-    tools: toolsSchema.optional(),
-    /** Plugin modules to load: paths relative to this file, or package names. */
-    plugins: z.array(nonEmpty).optional(),
-    /**
-     * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
-     * from the user's file only.
-     */
-    trusted_projects: z.array(nonEmpty).optional(),
-    /** Provider tables by name. */
-    providers: z
-      .record(
-        z.string().regex(/^[A-Za-z0-9_-]+$/, 'provider names use letters, digits, "_" and "-"'),
-        providerEntrySchema,
-      )
-      .optional(),
-  })
-  .superRefine((config, context) => {
-    for (const [name, entry] of Object.entries(config.providers ?? {})) {
-      if (entry.type === undefined && !isProviderType(name)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['providers', name, 'type'],
-          message: `is required: "${name}" is not a provider kind, so say which it is (${PROVIDER_TYPES.join(', ')})`,
-        });
-      }
-    }
-  });
+/**
+ * A whole configuration file. Unknown keys are errors, so a typo never goes unnoticed. What depends on
+ * the other file (a provider table's `type`, which either file may give) is checked once they are merged.
+ */
+export const configFileSchema = z.strictObject({
+  /** The provider to use: a kind or the name of a `[providers.<name>]` table. */
+  provider: nonEmpty.optional(),
+  /** The model, or `provider:model`. */
+  model: nonEmpty.optional(),
+  /** How tools reach the model. */
+  protocol: z.enum(['auto', 'native', 'xml']).optional(),
+  /** Model calls per task before the agent stops. */
+  max_iterations: z.int('must be a whole number').positive('must be at least 1').optional(),
+  /** Seconds a tool call may run before it is stopped and answered with a timeout error; 0 never stops it. */
+  tool_timeout: z
+    .number('must be a number of seconds')
+    .nonnegative('must be 0 or more')
+    .max(
+      MAX_TOOL_TIMEOUT_SECONDS,
+      `must be at most ${MAX_TOOL_TIMEOUT_SECONDS} seconds (24 days), the longest a timer can wait; 0 never stops a tool`,
+    )
+    .optional(),
+  /** Instructions added to the agent's system prompt. */
+  system_prompt: z.string().optional(),
+  /** Log model requests and responses and tool calls to stderr. */
+  verbose: z.boolean().optional(),
+  /** Register the built-in `read_file` and `list_files` tools (default true). */
+  builtin_tools: z.boolean().optional(),
+  /** What the built-in tools may not read. */
+  tools: toolsSchema.optional(),
+  /** Plugin modules to load: paths relative to this file, or package names. */
+  plugins: z.array(nonEmpty).optional(),
+  /**
+   * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
+   * from the user's file only.
+   */
+  trusted_projects: z.array(nonEmpty).optional(),
+  /** Provider tables by name. */
+  providers: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9_-]+$/, 'provider names use letters, digits, "_" and "-"'),
+      providerEntrySchema,
+    )
+    .optional(),
+});
 
 /** A configuration file's content, validated. */
 export type ConfigFile = z.infer<typeof configFileSchema>;

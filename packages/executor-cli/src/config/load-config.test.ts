@@ -136,6 +136,35 @@ describe('loadConfig', () => {
     expect(error.problem).toMatch(/^can be set only in the user configuration/);
   });
 
+  it('lets a project file change one field of a provider table the user file types', async () => {
+    writeFileSync(
+      userFile,
+      'provider = "scenario"\n[providers.scenario]\ntype = "openai"\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "m1"\n',
+    );
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[providers.scenario]\nmodel = "m2"\n');
+    expect((await loadConfig({ cwd: project, userFile })).providers.scenario).toEqual({
+      type: 'openai',
+      base_url: 'http://127.0.0.1:9/v1',
+      model: 'm2',
+    });
+  });
+
+  it('requires a type of a merged provider table whose name is not a kind, naming the file that writes it', async () => {
+    const file = join(project, '.agentloop', 'config.toml');
+    writeFileSync(userFile, '[providers.scenario]\ntype = "openai"\n');
+    writeFileSync(file, '[providers.scenaro]\nmodel = "m2"\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error).toMatchObject({ file, key: 'providers.scenaro.type' });
+    expect(error.problem).toBe(
+      'is required: "scenaro" is not a provider kind, so say which it is (anthropic, openai, openai-responses)',
+    );
+    writeFileSync(userFile, '[providers.scenaro]\nbase_url = "http://localhost:11434/v1"\n');
+    expect(await rejectionOf(() => loadConfig({ cwd: project, userFile }))).toMatchObject({
+      file: userFile,
+      key: 'providers.scenaro.type',
+    });
+  });
+
   it("accepts a project base URL that comes with the project's own key", async () => {
     writeFileSync(
       join(project, '.agentloop', 'config.toml'),
@@ -267,12 +296,6 @@ describe('parseConfig errors', () => {
     const error = errorOf(() => parseConfig('[providers.openai]\nheaders = { Authorization = 1234567890 }', 'c.toml'));
     expect(error.key).toBe('providers.openai.headers.Authorization');
     expect(error.message).not.toContain('1234567890');
-  });
-
-  it('requires a type for a provider table whose name is not a provider kind', () => {
-    const error = errorOf(() => parseConfig('[providers.ollama]\nbase_url = "http://localhost:11434/v1"', 'c.toml'));
-    expect(error.key).toBe('providers.ollama.type');
-    expect(error.problem).toMatch(/^is required: "ollama" is not a provider kind/);
   });
 
   it('accepts a custom provider table with a type', () => {

@@ -6,7 +6,7 @@ import type { ProjectSearchOptions } from './config-paths.js';
 import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
 import { splitModelReference } from './provider-spec.js';
-import { isProviderType } from './provider-types.js';
+import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 
 /** The configuration of a session: the user's file and the project's merged, the project's winning. */
 export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers'> {
@@ -46,7 +46,8 @@ export interface ConfigLocations {
 /**
  * Reads the user's and the project's configuration files (each optional) and merges them.
  * Rejects with a ConfigError naming the file, the key and the problem when a file cannot be read, is not
- * valid TOML, or does not match the schema — and when a project file sets what only the user may: a base
+ * valid TOML, or does not match the schema; when a provider table, merged, has no type its name does not
+ * give, or a file's `provider` and `model` name different providers; and when a project file sets what only the user may: a base
  * URL or key variable for a provider without its own key (it would send the user's key elsewhere),
  * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
  * the user has not trusted (they run code). The `tools.deny` lists of both files add up.
@@ -78,12 +79,30 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       merged.providers[name] = { ...merged.providers[name], ...entry };
   }
   if (user?.trusted_projects) merged.trusted_projects = user.trusted_projects;
+  checkProviderTypes(merged);
   chooseProvider(merged);
   // Both files add to the deny-list; only the user's may take files off it.
   const deny = [...(user?.tools?.deny ?? []), ...(project?.tools?.deny ?? [])];
   const allow = user?.tools?.allow ?? [];
   if (deny.length > 0 || allow.length > 0) merged.tools = { deny, allow };
   return merged;
+}
+
+/**
+ * Requires a `type` of each merged provider table whose name is not a kind. It is checked once the files
+ * are merged, since a project may change one field of a table the user file defines and types; the error
+ * names the first file that writes the table.
+ */
+function checkProviderTypes(merged: LoadedConfig): void {
+  for (const [name, entry] of Object.entries(merged.providers)) {
+    if (entry.type !== undefined || isProviderType(name)) continue;
+    const file = merged.layers?.find((layer) => layer.settings.providers?.[name] !== undefined)?.file ?? '';
+    throw new ConfigError({
+      file,
+      key: `providers.${name}.type`,
+      problem: `is required: "${name}" is not a provider kind, so say which it is (${PROVIDER_TYPES.join(', ')})`,
+    });
+  }
 }
 
 /**
