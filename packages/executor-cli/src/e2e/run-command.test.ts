@@ -179,12 +179,21 @@ describe('agentloop run', () => {
     expect(run.stderr).toBe('The API key was rejected by openai (HTTP 401). Check the API key.\n');
   }, 30_000);
 
-  it('prints the result on stdout and the progress on stderr when piped, exiting with 0', async () => {
+  it('prints the result alone on stdout and the progress and status lines on stderr, exiting with 0', async () => {
     const { connection } = await setUp([
-      { text: 'Looking.', toolCalls: [{ name: 'task_completion', arguments: { result: 'All **done**.' } }] },
+      { text: 'Looking.', toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+      {
+        toolCalls: [
+          { name: 'task_completion', arguments: { result: '# Notes\n\nAll **done**.', artifacts: ['notes.txt'] } },
+        ],
+      },
     ]);
     const run = await agentloop(['run', ...connection, 'finish']);
-    expect(run).toEqual({ status: 0, stdout: '✔ Done\nAll **done**.\n', stderr: 'Looking.\n' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('# Notes\n\nAll **done**.\n');
+    expect(run.stderr).toMatch(
+      /^Looking\.\n✓ read_file\(path: "notes\.txt"\) \d+ ms → Remember the milk\.\n✔ Done\nArtifacts:\n {2}• notes\.txt\n$/,
+    );
   }, 30_000);
 
   it('reads the task from stdin', async () => {

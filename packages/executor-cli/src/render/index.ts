@@ -6,8 +6,8 @@ export { JsonLinesRenderer, serializeError, serializeEvent, toJsonLine } from '.
 export { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 export type { MarkdownRenderer } from './markdown.js';
 export { loadTerminalMarkdown, plainMarkdown } from './markdown.js';
-export type { ResultRenderOptions } from './render-result.js';
-export { renderResult } from './render-result.js';
+export type { ResultChannel, ResultRenderOptions, ResultSection } from './render-result.js';
+export { renderResult, renderResultSections } from './render-result.js';
 export type { SpinnerClock } from './spinner.js';
 export { Spinner } from './spinner.js';
 export { escapeJsonControls, stripControls } from './strip-controls.js';

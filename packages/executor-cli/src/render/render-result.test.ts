@@ -2,7 +2,7 @@ import type { AgentResult, Usage } from '@agentloop/core';
 import { AgentloopError, ProviderError } from '@agentloop/core';
 import { describe, expect, it } from 'vitest';
 import type { ResultRenderOptions } from './render-result.js';
-import { renderResult } from './render-result.js';
+import { renderResult, renderResultSections } from './render-result.js';
 import { createStyle } from './terminal.js';
 
 const usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
@@ -107,5 +107,31 @@ describe('renderResult', () => {
     expect(lines[0]).toBe('✗ Boom (tool_crash)');
     expect(lines[1]).toBe('  AgentloopError: Boom [code tool_crash]');
     expect(lines).toContain('  caused by: Error: root cause');
+  });
+});
+
+describe('renderResultSections', () => {
+  it('marks the result apart from the status lines around it', () => {
+    const sections = renderResultSections(
+      result({ exit: 'task_completion', payload: { result: '**Fixed**', artifacts: ['src/a.ts'] } }),
+      { ...options, mode: 'run' },
+    );
+    expect(sections).toEqual([
+      { channel: 'status', text: '✔ Done\n' },
+      { channel: 'result', text: '<md>**Fixed**</md>\n' },
+      { channel: 'status', text: 'Artifacts:\n  • src/a.ts\n' },
+    ]);
+  });
+
+  it('takes the answer and the question as results, and the other endings as status', () => {
+    const channels = (fields: Pick<AgentResult, 'exit' | 'payload'> & Partial<AgentResult>) =>
+      renderResultSections(result(fields), options).map((section) => section.channel);
+    expect(channels({ exit: 'converse', payload: { message: 'Hi' } })).toEqual(['result']);
+    expect(channels({ exit: 'ask_question', payload: { question: 'Which?' } })).toEqual(['result']);
+    expect(channels({ exit: 'max_iterations', payload: undefined })).toEqual(['status']);
+    expect(channels({ exit: 'cancelled', payload: undefined })).toEqual(['status']);
+    expect(
+      channels({ exit: 'error', payload: undefined, error: new AgentloopError('x', { code: 'tool_crash' }) }),
+    ).toEqual(['status']);
   });
 });

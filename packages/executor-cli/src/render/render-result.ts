@@ -8,6 +8,8 @@ import type { Style } from './terminal.js';
 /** How a result is rendered. */
 export interface ResultRenderOptions {
   style: Style;
+  /** The colours of status lines, when they go to another output than the result. Default: `style`. */
+  statusStyle?: Style;
   markdown: MarkdownRenderer;
   /** Interactive sessions can continue a run; one-shot runs cannot. */
   mode: 'interactive' | 'run';
@@ -19,6 +21,16 @@ export interface ResultRenderOptions {
   redact?: (text: string) => string;
 }
 
+/** Where a piece of a run's ending belongs: the result itself, or a status line about it. */
+export type ResultChannel = 'result' | 'status';
+
+/** One piece of a run's ending, with the channel it belongs to. */
+export interface ResultSection {
+  channel: ResultChannel;
+  /** The text, ending with a newline. */
+  text: string;
+}
+
 /**
  * How a run ended, as text for the terminal: the completed task's result (Markdown) and artifacts, the
  * conversational message, the question and its suggestions, the iteration limit and how to go on, a
@@ -26,41 +38,70 @@ export interface ResultRenderOptions {
  * the server wrote is stripped of terminal control sequences before it is rendered.
  */
 export function renderResult(result: AgentResult, options: ResultRenderOptions): string {
+  return renderResultSections(result, options)
+    .map((section) => section.text)
+    .join('');
+}
+
+/**
+ * `renderResult` in pieces, each marked as the result or a status line (`✔ Done`, the artifacts list,
+ * the iteration limit, a cancel, an error), so that `agentloop run` can print the result alone on stdout
+ * and the rest on stderr. Status lines use `statusStyle` when it is given.
+ */
+export function renderResultSections(result: AgentResult, options: ResultRenderOptions): ResultSection[] {
   const { style, markdown } = options;
+  const status = (text: string): ResultSection => ({ channel: 'status', text });
+  const shown = (text: string): ResultSection => ({ channel: 'result', text });
+  const statusStyle = options.statusStyle ?? style;
   switch (result.exit) {
     case 'task_completion': {
       const artifacts = result.payload.artifacts ?? [];
-      const list =
-        artifacts.length > 0
-          ? `\n${style.dim('Artifacts:')}\n${artifacts.map((artifact) => `  • ${stripControls(artifact)}`).join('\n')}`
-          : '';
-      return `${style.green('✔')} ${style.bold('Done')}\n${markdown(stripControls(result.payload.result))}${list}\n`;
+      return [
+        status(`${statusStyle.green('✔')} ${statusStyle.bold('Done')}\n`),
+        shown(`${markdown(stripControls(result.payload.result))}\n`),
+        ...(artifacts.length > 0
+          ? [
+              status(
+                `${statusStyle.dim('Artifacts:')}\n${artifacts.map((artifact) => `  • ${stripControls(artifact)}\n`).join('')}`,
+              ),
+            ]
+          : []),
+      ];
     }
     case 'converse':
-      return `${markdown(stripControls(result.payload.message))}\n`;
+      return [shown(`${markdown(stripControls(result.payload.message))}\n`)];
     case 'ask_question': {
       const suggestions = result.payload.suggestions ?? [];
-      const list = suggestions.map((suggestion, index) => `  ${index + 1}. ${stripControls(suggestion)}`).join('\n');
-      return `${style.cyan('?')} ${style.bold(stripControls(result.payload.question))}\n${list ? `${list}\n` : ''}`;
+      const list = suggestions.map((suggestion, index) => `  ${index + 1}. ${stripControls(suggestion)}\n`).join('');
+      return [shown(`${style.cyan('?')} ${style.bold(stripControls(result.payload.question))}\n${list}`)];
     }
     case 'max_iterations': {
       const how =
         options.mode === 'interactive'
           ? 'Type "continue" to let it go on, or raise the limit with --max-iterations or max_iterations in the configuration.'
           : 'Run it again with a higher --max-iterations (or max_iterations in the configuration).';
-      return `${style.yellow('⚠')} Stopped after ${result.iterations} model calls: the iteration limit was reached before the task was done.\n${style.dim(how)}\n`;
+      return [
+        status(
+          `${statusStyle.yellow('⚠')} Stopped after ${result.iterations} model calls: the iteration limit was reached before the task was done.\n${statusStyle.dim(how)}\n`,
+        ),
+      ];
     }
     case 'cancelled':
-      return options.mode === 'interactive'
-        ? `${style.yellow('Cancelled.')} ${style.dim('The conversation is kept. Ctrl-C again or Ctrl-D exits.')}\n`
-        : `${style.yellow('Cancelled.')}\n`;
+      return [
+        status(
+          options.mode === 'interactive'
+            ? `${statusStyle.yellow('Cancelled.')} ${statusStyle.dim('The conversation is kept. Ctrl-C again or Ctrl-D exits.')}\n`
+            : `${statusStyle.yellow('Cancelled.')}\n`,
+        ),
+      ];
     case 'error': {
       const redact = options.redact ?? ((text: string) => text);
-      const line = `${style.red('✗')} ${redact(stripControls(describeError(result.error, options.errorContext)))}\n`;
-      if (!options.verbose) return line;
-      return `${line}${describeErrorDetails(result.error)
-        .map((detail) => style.dim(`  ${redact(stripControls(detail.trim()))}`))
-        .join('\n')}\n`;
+      const line = `${statusStyle.red('✗')} ${redact(stripControls(describeError(result.error, options.errorContext)))}\n`;
+      if (!options.verbose) return [status(line)];
+      const details = describeErrorDetails(result.error)
+        .map((detail) => statusStyle.dim(`  ${redact(stripControls(detail.trim()))}`))
+        .join('\n');
+      return [status(`${line}${details}\n`)];
     }
   }
 }

@@ -39,26 +39,33 @@ async function run(
 const call = (name: string, args: unknown): ScriptStep => ({ toolCalls: [{ name, arguments: args }] });
 
 describe('runOnce', () => {
-  it('exits with 0 and prints a completed task on stdout, progress on stderr when stdout is a pipe', async () => {
-    const result = await run([{ text: 'Working on it.', ...call('task_completion', { result: 'All done.' }) }]);
-    expect(result).toEqual({ status: 0, stdout: '✔ Done\nAll done.\n', stderr: 'Working on it.\n' });
+  it('exits with 0 and prints the result alone on stdout, status lines on stderr, when stdout is a pipe', async () => {
+    const result = await run([
+      { text: 'Working on it.', ...call('task_completion', { result: 'All done.', artifacts: ['a.md', 'b.md'] }) },
+    ]);
+    expect(result).toEqual({
+      status: 0,
+      stdout: 'All done.\n',
+      stderr: 'Working on it.\n✔ Done\nArtifacts:\n  • a.md\n  • b.md\n',
+    });
   });
 
-  it('keeps progress and result together on a terminal', async () => {
+  it('keeps status lines off stdout on a terminal too', async () => {
     const { stdout, stderr } = await run(
-      [{ text: 'Working on it.', ...call('task_completion', { result: 'All done.' }) }],
+      [{ text: 'Working on it.', ...call('task_completion', { result: 'All done.', artifacts: ['a.md'] }) }],
       { tty: true },
     );
-    expect(stdout).toBe('Working on it.\n✔ Done\nAll done.\n');
-    expect(stderr).toBe('');
+    expect(stdout).toBe('All done.\n');
+    expect(stderr).toBe('Working on it.\n✔ Done\nArtifacts:\n  • a.md\n');
   });
 
-  it('spins on a terminal, but not with the verbose log writing to the same terminal', async () => {
+  it('spins on a terminal stderr, but not with the verbose log writing to it', async () => {
     const steps = [{ text: 'Working on it.', ...call('task_completion', { result: 'All done.' }) }];
     const spinning = await run(steps, { tty: true, environment: {} });
-    expect(spinning.stdout).toContain('\r\x1b[2K');
+    expect(spinning.stderr).toContain('\r\x1b[2K');
+    expect(spinning.stdout).not.toContain('\x1b[2K');
     const verbose = await run(steps, { tty: true, environment: {}, verbose: true });
-    expect(verbose.stdout).not.toContain('\r\x1b[2K');
+    expect(verbose.stderr).not.toContain('\r\x1b[2K');
   });
 
   it('exits with 0 for a conversational answer', async () => {

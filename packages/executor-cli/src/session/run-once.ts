@@ -8,7 +8,7 @@ import {
   loadTerminalMarkdown,
   outputWidth,
   plainMarkdown,
-  renderResult,
+  renderResultSections,
   Spinner,
   stripControls,
   terminalFeatures,
@@ -17,9 +17,9 @@ import { EXIT_CODES, exitCodeFor } from './exit-codes.js';
 
 /** Options of `runOnce`. */
 export interface RunOnceOptions {
-  /** Where the result (or, with `json`, every event) goes. Default `process.stdout`. */
+  /** Where the result (or, with `json`, every event) goes, and nothing else. Default `process.stdout`. */
   output?: TerminalOutput;
-  /** Where progress and errors go. Default `process.stderr`. */
+  /** Where progress, status lines and errors go. Default `process.stderr`. */
   errorOutput?: TerminalOutput;
   /** Print the events as JSON lines instead of rendering them. */
   json?: boolean;
@@ -34,27 +34,29 @@ export interface RunOnceOptions {
 
 /**
  * Runs one task without asking the user anything (`agentloop run`) and resolves with the exit status
- * (see EXIT_CODES). The result goes to `output`; the progress (streamed text, tool lines) goes there too
- * on a terminal, and to `errorOutput` when `output` is a pipe, so `agentloop run "…" > out.md` captures
- * the result alone. With `json`, `output` gets every event as a JSON line and nothing else.
+ * (see EXIT_CODES). `output` gets the result alone — the completed task's result, the conversational
+ * answer, or the question it could not ask — so `agentloop run "…" > out.md` captures just that, on a
+ * terminal or not. Everything else is status and goes to `errorOutput`: the spinner, the streamed text,
+ * tool lines, `✔ Done`, the artifacts list, the iteration limit, a cancel, an error. With `json`,
+ * `output` gets every event as a JSON line and nothing else.
  */
 export async function runOnce(agent: Agent, task: string, options: RunOnceOptions = {}): Promise<number> {
   const output = options.output ?? process.stdout;
   const errorOutput = options.errorOutput ?? process.stderr;
   const environment = options.environment ?? process.env;
-  const progressOutput = options.json || output.isTTY ? output : errorOutput;
-  const progressFeatures = terminalFeatures(progressOutput, environment);
-  // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner would draw over them.
-  const spin = progressFeatures.animate && !(options.verbose && errorOutput.isTTY);
+  const progressFeatures = terminalFeatures(errorOutput, environment);
+  const progressStyle = createStyle(progressFeatures.color);
+  // The verbose log writes lines to stderr at any moment: a spinner would draw over them.
+  const spin = progressFeatures.animate && !options.verbose;
   const style = createStyle(terminalFeatures(output, environment).color);
   const redact = options.redact ?? ((text: string) => text);
   const renderer = options.json
     ? new JsonLinesRenderer(output, redact)
-    : new EventRenderer(progressOutput, {
-        style: createStyle(progressFeatures.color),
-        width: outputWidth(progressOutput),
+    : new EventRenderer(errorOutput, {
+        style: progressStyle,
+        width: outputWidth(errorOutput),
         verbose: options.verbose ?? false,
-        ...(spin ? { spinner: new Spinner(progressOutput, createStyle(progressFeatures.color)) } : {}),
+        ...(spin ? { spinner: new Spinner(errorOutput, progressStyle) } : {}),
       });
   const stopRendering = agent.onAny((event: AgentEvent) => renderer.handle(event));
 
@@ -71,23 +73,20 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         errorOutput.write(`${redact(stripControls(describeError(result.error, options.errorContext)))}\n`);
       return exitCodeFor(result.exit);
     }
-    const toOutput = result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question';
-    const target = toOutput ? output : errorOutput;
-    const targetStyle = toOutput ? style : createStyle(terminalFeatures(errorOutput, environment).color);
-    const markdown =
-      toOutput && style.isColorSupported
-        ? await loadTerminalMarkdown(outputWidth(output)).catch(() => plainMarkdown)
-        : plainMarkdown;
-    target.write(
-      renderResult(result, {
-        style: targetStyle,
-        markdown,
-        mode: 'run',
-        verbose: options.verbose ?? false,
-        errorContext: options.errorContext ?? {},
-        redact,
-      }),
-    );
+    // Markdown is rendered for a terminal only: a file or a pipe gets the model's Markdown as it wrote it.
+    const markdown = style.isColorSupported
+      ? await loadTerminalMarkdown(outputWidth(output)).catch(() => plainMarkdown)
+      : plainMarkdown;
+    const sections = renderResultSections(result, {
+      style,
+      statusStyle: progressStyle,
+      markdown,
+      mode: 'run',
+      verbose: options.verbose ?? false,
+      errorContext: options.errorContext ?? {},
+      redact,
+    });
+    for (const section of sections) (section.channel === 'result' ? output : errorOutput).write(section.text);
     return exitCodeFor(result.exit);
   } finally {
     if (options.handleSignals ?? true) process.off('SIGINT', onSignal);
