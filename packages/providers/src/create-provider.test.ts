@@ -212,8 +212,31 @@ describe('providerFromEnvironment', () => {
   it('says what to set when nothing is configured', async () => {
     await expect(providerFromEnvironment({ env: {} })).rejects.toMatchObject({ code: 'provider_not_configured' });
     await expect(providerFromEnvironment({ env: { OPENAI_BASE_URL: 'http://localhost:8000/v1' } })).rejects.toThrow(
-      /OPENAI_MODEL/,
+      'No model is set for the server at http://localhost:8000/v1: set OPENAI_MODEL, or pass the `model` option (it lists its models at http://localhost:8000/v1/models).',
     );
+  });
+
+  it("asks a server that is not OpenAI for a model even with OPENAI_API_KEY set, rather than guessing OpenAI's", async () => {
+    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'https://gw.example/v1' };
+    await expect(providerFromEnvironment({ env })).rejects.toMatchObject({ code: 'model_not_configured' });
+    const provider = await providerFromEnvironment({ env: { ...env, OPENAI_MODEL: 'my-model' } });
+    expect([provider.id, provider.capabilities.modelId]).toEqual(['openai-compatible', 'my-model']);
+  });
+
+  it('takes the model from ANTHROPIC_MODEL or OPENAI_MODEL, and the default otherwise', async () => {
+    const anthropic = await providerFromEnvironment({
+      env: { ANTHROPIC_API_KEY: 'a', ANTHROPIC_MODEL: 'claude-opus-4-1' },
+    });
+    expect(anthropic.capabilities.modelId).toBe('claude-opus-4-1');
+    const openai = await providerFromEnvironment({ env: { OPENAI_API_KEY: 'o', OPENAI_MODEL: 'gpt-4.1' } });
+    expect(openai.capabilities.modelId).toBe('gpt-4.1');
+    expect((await providerFromEnvironment({ env: { OPENAI_API_KEY: 'o' } })).capabilities.modelId).toBe('gpt-5-mini');
+  });
+
+  it('never shows the password of a base URL in the message', async () => {
+    await expect(
+      providerFromEnvironment({ env: { OPENAI_BASE_URL: 'http://me:hunter2@127.0.0.1:8000/v1' } }),
+    ).rejects.toThrow(/^No model is set for the server at http:\/\/127\.0\.0\.1:8000\/v1: /);
   });
 });
 

@@ -2,6 +2,8 @@
 export type { AnthropicProviderOptions } from './anthropic/index.js';
 export type { CreateProviderOptions, ProviderKind, ProviderSpec } from './create-provider.js';
 export { createProvider } from './create-provider.js';
+export type { ProviderChoice, ReadProviderEnvironmentOptions } from './environment/index.js';
+export { defaultModel, PROVIDER_VARIABLES, readProviderEnvironment } from './environment/index.js';
 export type { ModelInfo, ModelTableEntry } from './models/index.js';
 export { ANTHROPIC_MODELS, findModelInfo, OPENAI_MODELS, UNKNOWN_MODEL_INFO } from './models/index.js';
 export type { OpenAIProviderOptions } from './openai/index.js';

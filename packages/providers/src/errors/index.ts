@@ -1,5 +1,6 @@
 export type { ApiErrorBody } from './api-error-body.js';
 export { readApiErrorBody } from './api-error-body.js';
+export { modelNotConfigured } from './model-not-configured.js';
 export type { ApiErrorResponse } from './provider-error-from-response.js';
 export { providerErrorFromResponse } from './provider-error-from-response.js';
 export type { TransportStage } from './provider-error-from-transport.js';
@@ -8,6 +9,7 @@ export {
   providerErrorFromThrown,
   providerErrorFromTransport,
 } from './provider-error-from-transport.js';
+export { providerLabel, serverAt, shownURL } from './provider-label.js';
 export { providerNotConfigured } from './provider-not-configured.js';
 export type { HeaderLookup } from './retry-after.js';
 export { retryAfterMs, shouldRetryHeader } from './retry-after.js';
