@@ -180,11 +180,13 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     expect(screen).toContain('--base-url URL --model NAME');
   }, 60_000);
 
-  it('exits with Ctrl-D at the prompt', async () => {
+  it('exits with Ctrl-D at the prompt, ending the prompt line first', async () => {
     const { tmux } = await startAgentloop();
     await tmux.waitFor(PROMPT);
     tmux.press('C-d');
     expect(await tmux.exitStatus()).toBe(0);
+    // What comes after the session (here the harness's status line, usually the shell's prompt) starts on a line of its own.
+    expect(tmux.capture()).toMatch(/\n› ?\n\[exit 0\]$/);
   }, 60_000);
 
   it("runs the plugins' dispose hooks once when the session ends", async () => {

@@ -73,9 +73,13 @@ export class TerminalLineReader implements LineReader {
         if (this.#queued.length === 1)
           setImmediate(() => finish({ type: 'line', text: this.#queued.shift() as string }));
       });
-      readline.on('close', () =>
-        finish(this.#queued.length > 0 ? { type: 'line', text: this.#queued.shift() as string } : { type: 'end' }),
-      );
+      readline.on('close', () => {
+        if (done) return;
+        if (this.#queued.length > 0) return finish({ type: 'line', text: this.#queued.shift() as string });
+        // Ctrl-D ends the input on the prompt's line: end that line, so the shell's prompt starts on its own.
+        this.output.write('\n');
+        finish({ type: 'end' });
+      });
       // Ctrl-C clears a line that has text, as shells do; on an empty line it asks to leave.
       readline.on('SIGINT', () => {
         if (readline.line.length === 0) {

@@ -1,13 +1,19 @@
+import { EventEmitter } from 'node:events';
 import type { TerminalOutput } from '../render/index.js';
 
-/** A TerminalOutput that keeps what is written, for tests. */
-export class MemoryOutput implements TerminalOutput {
+/**
+ * A TerminalOutput that keeps what is written, for tests. It is an event emitter, as a stream is, since
+ * readline listens to its output (for `resize`).
+ */
+export class MemoryOutput extends EventEmitter implements TerminalOutput {
   chunks: string[] = [];
 
   constructor(
     readonly isTTY = false,
     readonly columns = 100,
-  ) {}
+  ) {
+    super();
+  }
 
   write(text: string): boolean {
     this.chunks.push(text);
