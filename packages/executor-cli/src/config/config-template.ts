@@ -9,8 +9,10 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # options win over both. Remove the leading "#" to use a setting.
 
 # The provider to use: "anthropic", "openai", "openai-responses", or the name of a [providers.<name>]
-# table below. Without it, agentloop uses Anthropic when ANTHROPIC_API_KEY is set, else OpenAI when
-# OPENAI_API_KEY is set.
+# table below. Without it, the environment decides, as it does for the agentloop library: Anthropic
+# when ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN is set, else the OpenAI-compatible server at
+# OPENAI_BASE_URL, else OpenAI when OPENAI_API_KEY is set. ANTHROPIC_MODEL and OPENAI_MODEL name the
+# model when nothing here or on the command line does.
 # provider = "anthropic"
 
 # The model. "provider:model" also works, e.g. "openai:gpt-5-mini". It wins over the model of

@@ -7,13 +7,16 @@ export class NoProviderError extends CliError {
   }
 }
 
-/** What to say when nothing at all says which provider to use. */
+/**
+ * What to say when nothing at all says which provider to use: the variables that pick one (the same as
+ * the library's, see readProviderEnvironment in @agentloop/providers), the flags, or a configuration file.
+ */
 export function noProviderMessage(userConfigFile: string): string {
   return [
     'No model provider is configured. Set one of:',
-    '  ANTHROPIC_API_KEY=...   to use Anthropic (Claude)',
-    '  OPENAI_API_KEY=...      to use OpenAI',
-    '  --base-url URL --model NAME   for a local OpenAI-compatible server,',
+    '  ANTHROPIC_API_KEY=...         to use Anthropic (Claude)',
+    '  OPENAI_API_KEY=...            to use OpenAI',
+    '  --base-url URL --model NAME   for an OpenAI-compatible server (or OPENAI_BASE_URL and OPENAI_MODEL),',
     '                                e.g. Ollama: --base-url http://localhost:11434/v1 --model llama3.2',
     `or write a configuration file with \`agentloop config init\` (${userConfigFile}).`,
   ].join('\n');

@@ -43,7 +43,7 @@ describe('resolveProviderSpec', () => {
     );
   });
 
-  it('keeps the vendor default model when the base URL comes from the environment', () => {
+  it("keeps Anthropic's default model behind ANTHROPIC_BASE_URL, and guesses none for another OpenAI server", () => {
     expect(
       resolveProviderSpec(
         {},
@@ -52,9 +52,12 @@ describe('resolveProviderSpec', () => {
         'u',
       ),
     ).toMatchObject({ model: 'claude-sonnet-4-6', baseURL: 'https://proxy.example/anthropic' });
-    expect(
+    expect(() =>
       resolveProviderSpec({}, noConfig, { OPENAI_API_KEY: 'sk-oa', OPENAI_BASE_URL: 'https://gw.example/v1' }, 'u'),
-    ).toMatchObject({ model: 'gpt-5-mini', baseURL: 'https://gw.example/v1' });
+    ).toThrow(/^No model is set for the server at https:\/\/gw\.example\/v1: .*OPENAI_MODEL/);
+    expect(
+      resolveProviderSpec({}, noConfig, { OPENAI_API_KEY: 'sk-oa', OPENAI_BASE_URL: 'https://api.openai.com/v1' }, 'u'),
+    ).toMatchObject({ model: 'gpt-5-mini', baseURL: 'https://api.openai.com/v1' });
   });
 
   it('keeps the default model for an Anthropic base URL in the configuration, not for an OpenAI-compatible one', () => {
@@ -62,6 +65,52 @@ describe('resolveProviderSpec', () => {
     expect(resolveProviderSpec({ provider: 'anthropic' }, proxied, {}, 'u').model).toBe('claude-sonnet-4-6');
     const local = config({ providers: { local: { type: 'openai', base_url: 'http://127.0.0.1:1/v1' } } });
     expect(() => resolveProviderSpec({ provider: 'local' }, local, {}, 'u')).toThrow(/No model is set/);
+  });
+
+  it('takes OPENAI_BASE_URL alone as an OpenAI-compatible server, with OPENAI_MODEL, as the library does', () => {
+    const environment = { OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1', OPENAI_MODEL: 'qwen3:8b' };
+    expect(resolveProviderSpec({}, noConfig, environment, 'u')).toEqual({
+      name: 'openai',
+      type: 'openai',
+      model: 'qwen3:8b',
+      baseURL: 'http://127.0.0.1:8080/v1',
+    });
+    expect(() => resolveProviderSpec({}, noConfig, { OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1' }, 'u')).toThrow(
+      'No model is set for the server at http://127.0.0.1:8080/v1: name one with --model (e.g. --model llama3.2), model = "..." in the configuration, or OPENAI_MODEL (the server lists its models at http://127.0.0.1:8080/v1/models).',
+    );
+  });
+
+  it('takes the model from OPENAI_MODEL or ANTHROPIC_MODEL when flags and configuration name none', () => {
+    const environment = { OPENAI_API_KEY: 'k', OPENAI_MODEL: 'my-model', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' };
+    expect(resolveProviderSpec({}, noConfig, environment, 'u')).toMatchObject({ name: 'openai', model: 'my-model' });
+    expect(resolveProviderSpec({ model: 'flag-model' }, noConfig, environment, 'u').model).toBe('flag-model');
+    expect(
+      resolveProviderSpec({}, noConfig, { ANTHROPIC_API_KEY: 'a', ANTHROPIC_MODEL: 'claude-opus-4-1' }, 'u').model,
+    ).toBe('claude-opus-4-1');
+  });
+
+  it('takes ANTHROPIC_AUTH_TOKEN alone as Anthropic, sent as a bearer token', () => {
+    expect(resolveProviderSpec({}, noConfig, { ANTHROPIC_AUTH_TOKEN: 'tok' }, 'u')).toEqual({
+      name: 'anthropic',
+      type: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      apiKeySource: 'ANTHROPIC_AUTH_TOKEN',
+      headers: { authorization: 'Bearer tok' },
+    });
+  });
+
+  it("sends a vendor's model to the vendor whose key is set, and names the key it lacks", () => {
+    const both = { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' };
+    expect(resolveProviderSpec({ model: 'gpt-4o' }, noConfig, both, 'u')).toMatchObject({
+      name: 'openai',
+      model: 'gpt-4o',
+    });
+    expect(() => resolveProviderSpec({ model: 'gpt-4o' }, noConfig, { ANTHROPIC_API_KEY: 'a' }, 'u')).toThrow(
+      expect.objectContaining({
+        code: 'no_provider',
+        message: expect.stringMatching(/is an OpenAI model: set OPENAI_API_KEY/),
+      }),
+    );
   });
 
   it('names the missing key of a chosen provider', () => {

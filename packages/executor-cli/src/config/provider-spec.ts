@@ -1,3 +1,5 @@
+import { defaultModel, PROVIDER_VARIABLES, type ProviderChoice, readProviderEnvironment } from '@agentloop/providers';
+import { AgentloopError } from '@agentloop/spec';
 import { checkBaseUrl } from './check-base-url.js';
 import { configuredModel } from './configured-model.js';
 import type { LoadedConfig } from './load-config.js';
@@ -29,31 +31,22 @@ export interface ProviderRequest {
 
 /** The environment variable each kind reads its key from. */
 export const API_KEY_VARIABLES: Record<ProviderType, string> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  'openai-responses': 'OPENAI_API_KEY',
-};
-
-/** The environment variable each kind's SDK reads its base URL from. */
-const BASE_URL_VARIABLES: Record<ProviderType, string> = {
-  anthropic: 'ANTHROPIC_BASE_URL',
-  openai: 'OPENAI_BASE_URL',
-  'openai-responses': 'OPENAI_BASE_URL',
-};
-
-const DEFAULT_MODELS: Record<ProviderType, string> = {
-  anthropic: 'claude-sonnet-4-6',
-  openai: 'gpt-5-mini',
-  'openai-responses': 'gpt-5-mini',
+  anthropic: PROVIDER_VARIABLES.anthropic.apiKey,
+  openai: PROVIDER_VARIABLES.openai.apiKey,
+  'openai-responses': PROVIDER_VARIABLES.openai.apiKey,
 };
 
 type Environment = Record<string, string | undefined>;
 
 /**
  * Chooses the provider and model. Precedence: the request (flags, `/model`), then the configuration, then
- * the environment (`ANTHROPIC_API_KEY`, then `OPENAI_API_KEY`). A base URL with no provider means an
- * OpenAI-compatible server. Throws NoProviderError saying what to set when nothing decides, or when the
- * chosen provider has no key or model.
+ * the environment, read by `readProviderEnvironment` of @agentloop/providers, so that each variable means
+ * what it means to the library (the table is in that package's README): ANTHROPIC_API_KEY or
+ * ANTHROPIC_AUTH_TOKEN, then OPENAI_BASE_URL (an OpenAI-compatible server), then OPENAI_API_KEY pick the
+ * provider when nothing else does, and the provider's variables fill what flags and configuration leave
+ * unset: its key, base URL and model (ANTHROPIC_MODEL, OPENAI_MODEL). A base URL with no provider means
+ * an OpenAI-compatible server, which has no default model. Throws NoProviderError saying what to set when
+ * nothing decides, or when the chosen provider has no key or model.
  */
 export function resolveProviderSpec(
   request: ProviderRequest,
@@ -70,7 +63,7 @@ export function resolveProviderSpec(
     (request.baseURL ? 'openai' : undefined) ??
     config.provider ??
     fromConfig.provider ??
-    (environment.ANTHROPIC_API_KEY ? 'anthropic' : environment.OPENAI_API_KEY ? 'openai' : undefined) ??
+    providerFromEnvironment(environment, fromRequest.model ?? fromConfig.model) ??
     soleConfiguredProvider(config);
   if (name === undefined) throw new NoProviderError(noProviderMessage(userConfigFile));
 
@@ -81,27 +74,41 @@ export function resolveProviderSpec(
       `Unknown provider "${name}". Use anthropic, openai or openai-responses, or add a [providers.${name}] table with a type to your configuration.`,
     );
   }
-  const baseURL = request.baseURL ?? entry.base_url ?? environment[BASE_URL_VARIABLES[type]];
+  const variables = environmentOf(type, environment);
+  const baseURL = request.baseURL ?? entry.base_url ?? variables.baseURL;
   const keyVariable = entry.api_key_env ?? API_KEY_VARIABLES[type];
   if (baseURL !== undefined) checkBaseUrl(baseURL, { provider: name, keyVariable });
-  // A server the user names is likely not the vendor's, so the vendor's default model would be a guess; a
-  // base URL exported in the environment is usually a proxy of the vendor's API, and an Anthropic base URL
-  // can only be one.
-  const ownServer = request.baseURL !== undefined || (type !== 'anthropic' && entry.base_url !== undefined);
   const model =
     fromRequest.model ??
     configuredModel(config, name, (reference) => splitModelReference(reference, known)) ??
-    (ownServer ? undefined : DEFAULT_MODELS[type]);
+    (variables.modelSource === 'default' ? undefined : variables.model) ??
+    // None for a server other than the vendor's: it serves models of its own, and a guess fails as a 404.
+    defaultModel(type, baseURL);
   if (model === undefined) {
+    const models =
+      baseURL === undefined ? '' : ` (the server lists its models at ${baseURL.replace(/\/+$/, '')}/models)`;
     throw new NoProviderError(
-      `No model is set for the server at ${baseURL}. Name one with --model (e.g. --model llama3.2) or model = "..." in the configuration.`,
+      `No model is set for the server at ${baseURL}: name one with --model (e.g. --model llama3.2), model = "..." in the configuration, or ${PROVIDER_VARIABLES.openai.model}${models}.`,
     );
   }
 
-  const apiKey = entry.api_key ?? environment[keyVariable];
-  const apiKeySource = entry.api_key ? 'the configuration file' : environment[keyVariable] ? keyVariable : undefined;
+  const apiKey =
+    entry.api_key ?? (entry.api_key_env === undefined ? variables.apiKey : nonBlank(environment[entry.api_key_env]));
+  // Anthropic's bearer token (ANTHROPIC_AUTH_TOKEN) stands in for a key, unless the table says otherwise.
+  const token =
+    apiKey === undefined && entry.api_key_env === undefined && !hasCredentialHeader(entry.headers)
+      ? variables.authToken
+      : undefined;
+  const apiKeySource = entry.api_key
+    ? 'the configuration file'
+    : apiKey
+      ? keyVariable
+      : token
+        ? PROVIDER_VARIABLES.anthropic.authToken
+        : undefined;
+  const headers = token === undefined ? entry.headers : { ...entry.headers, authorization: `Bearer ${token}` };
   // A local OpenAI-compatible server needs no key; the vendors' own APIs do, unless a header carries one.
-  if (apiKey === undefined && !(type !== 'anthropic' && baseURL) && !hasCredentialHeader(entry.headers)) {
+  if (apiKey === undefined && !(type !== 'anthropic' && baseURL) && !hasCredentialHeader(headers)) {
     throw new NoProviderError(
       `The ${name} provider needs an API key: set ${keyVariable}, or api_key in [providers.${name}] of the configuration.`,
     );
@@ -110,10 +117,38 @@ export function resolveProviderSpec(
     name,
     type,
     model,
-    ...(apiKey ? { apiKey, apiKeySource } : {}),
+    ...(apiKey ? { apiKey, apiKeySource } : token ? { apiKeySource } : {}),
     ...(baseURL ? { baseURL } : {}),
-    ...(entry.headers ? { headers: entry.headers } : {}),
+    ...(headers ? { headers } : {}),
   };
+}
+
+/**
+ * The provider the environment picks when neither flags nor configuration name one (see
+ * readProviderEnvironment): `anthropic` or `openai` (an OpenAI-compatible server is an `openai` provider
+ * with the environment's base URL). A model of one vendor for which only the other's key is set is a
+ * NoProviderError naming the key to set.
+ */
+function providerFromEnvironment(environment: Environment, model: string | undefined): ProviderType | undefined {
+  let choice: ProviderChoice | undefined;
+  try {
+    choice = readProviderEnvironment({ env: environment, ...(model === undefined ? {} : { model }) });
+  } catch (error) {
+    if (AgentloopError.isInstance(error)) throw new NoProviderError(error.message);
+    throw error;
+  }
+  if (choice === undefined) return undefined;
+  return choice.kind === 'anthropic' ? 'anthropic' : 'openai';
+}
+
+/** The environment's variables for a provider type: its key, Anthropic's token, base URL and model. */
+function environmentOf(type: ProviderType, environment: Environment): ProviderChoice {
+  return readProviderEnvironment({ env: environment, kind: type }) ?? { kind: type, model: undefined };
+}
+
+/** A variable's value as the SDKs read it: blank is unset. */
+function nonBlank(value: string | undefined): string | undefined {
+  return value?.trim() || undefined;
 }
 
 function hasCredentialHeader(headers: Record<string, string> | undefined): boolean {
