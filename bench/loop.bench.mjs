@@ -44,7 +44,8 @@ function replayProvider(toolSteps) {
 }
 
 async function runAgent(toolSteps) {
-  const agent = new DefaultAgent(replayProvider(toolSteps), { maxIterations: toolSteps + 1, tools: [echo] });
+  // One iteration to spare: the run's last allowed call would be the wrap-up, which ends with max_iterations.
+  const agent = new DefaultAgent(replayProvider(toolSteps), { maxIterations: toolSteps + 2, tools: [echo] });
   agent.on('message-content', () => {});
   agent.on('tool-result', () => {});
   const result = await agent.run('go');

@@ -6,12 +6,26 @@ import type { Tool, ToolRegistry } from '@agentloop/tools';
 /** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
 export type ToolProtocolOption = 'auto' | 'native' | 'xml';
 
+/**
+ * What the last model call a run allows is for: `wrap-up` tells the model that it is its last step and
+ * offers only the loop-control tools, so that it ends with a `task_completion` saying what was done and
+ * what remains; `stop` makes it an ordinary step, after which the run stops.
+ */
+export type OnMaxIterations = 'wrap-up' | 'stop';
+
 /** Options of a DefaultAgent. Every field is optional. */
 export interface AgentOptions {
   /** The app's instructions, placed in the system prompt after the agent's core guidance. */
   systemPrompt?: string;
   /** Model calls per run before it ends with `max_iterations`. Default 10. */
   maxIterations?: number;
+  /**
+   * How a run meets `maxIterations`. `wrap-up` (the default): before the last call, the model is told to
+   * finish and offered only the loop-control tools; its `task_completion` (what was done, what remains)
+   * becomes the `max_iterations` result's payload. `stop`: the last call is like any other and the run
+   * ends after it without a word from the model.
+   */
+  onMaxIterations?: OnMaxIterations;
   /** How tools reach the model. Default `auto`. */
   toolProtocol?: ToolProtocolOption;
   /** Tools to register, or a registry to use as it is. */

@@ -1,9 +1,13 @@
 import type { AgentloopError, Message, Usage } from '@agentloop/spec';
-import type { LoopControlPayloadMap } from '@agentloop/tools';
+import type { LoopControlPayloadMap, TaskCompletionPayload } from '@agentloop/tools';
 
-/** The payload of the exit tool, by exit: the loop-control tools' payloads, nothing for the other exits. */
+/**
+ * The payload of the exit tool, by exit: the loop-control tools' payloads; for `max_iterations` the
+ * model's `task_completion` of the wrap-up step (what was done, what remains), when it made one; nothing
+ * for the other exits.
+ */
 export interface AgentExitPayloadMap extends LoopControlPayloadMap {
-  max_iterations: undefined;
+  max_iterations: TaskCompletionPayload | undefined;
   cancelled: undefined;
   error: undefined;
 }

@@ -251,9 +251,14 @@ describe('DefaultAgent without tool calls', () => {
 describe('DefaultAgent limits', () => {
   it('ends with max_iterations and loop-max-reached after maxIterations model calls', async () => {
     const step = { toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] };
-    const { agent, provider, events } = scriptedAgent([step, step, step], { tools: [echoTool], maxIterations: 3 });
+    const { agent, provider, events } = scriptedAgent([step, step, step], {
+      tools: [echoTool],
+      maxIterations: 3,
+      onMaxIterations: 'stop',
+    });
     const result = await agent.run('loop');
     expect(result.exit).toBe('max_iterations');
+    expect(result.payload).toBeUndefined();
     expect(result.iterations).toBe(3);
     expect(provider.requests).toHaveLength(3);
     expect(events.find((event) => event.type === 'loop-max-reached')).toEqual({
@@ -261,7 +266,9 @@ describe('DefaultAgent limits', () => {
       runId: 'run-1',
       iterations: 3,
       maxIterations: 3,
+      ending: 'stop',
     });
+    expect(events.some((event) => event.type === 'loop-wrap-up')).toBe(false);
     expect(events.at(-1)?.type).toBe('loop-end');
   });
 

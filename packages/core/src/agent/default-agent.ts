@@ -19,7 +19,7 @@ import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import type { Agent } from './agent.js';
-import type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
+import type { AgentOptions, OnMaxIterations, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
@@ -39,6 +39,7 @@ export class DefaultAgent implements Agent {
   readonly #events = new AgentEventBus();
   readonly #queuedInput: string[] = [];
   readonly #maxIterations: number;
+  readonly #onMaxIterations: OnMaxIterations;
   /** The run going on, with its controller (for cancel). */
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
@@ -55,6 +56,13 @@ export class DefaultAgent implements Agent {
     if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
       throw new AgentUsageError(
         `maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`,
+        'invalid_option',
+      );
+    }
+    this.#onMaxIterations = options.onMaxIterations ?? 'wrap-up';
+    if (this.#onMaxIterations !== 'wrap-up' && this.#onMaxIterations !== 'stop') {
+      throw new AgentUsageError(
+        `onMaxIterations must be 'wrap-up' or 'stop', got ${JSON.stringify(options.onMaxIterations)}.`,
         'invalid_option',
       );
     }
@@ -147,6 +155,7 @@ export class DefaultAgent implements Agent {
       prompts: this.prompts,
       events: this.#events,
       maxIterations: this.#maxIterations,
+      onMaxIterations: this.#onMaxIterations,
       ...(options.maxToolResultChars === undefined ? {} : { maxToolResultChars: options.maxToolResultChars }),
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
       ...(options.settings ? { settings: options.settings } : {}),

@@ -216,7 +216,7 @@ describe('loop edge cases', () => {
   });
 
   it('does not leave a reminder behind after the last iteration', async () => {
-    const { agent } = scriptedAgent([{ text: 'no tool' }], { maxIterations: 1 });
+    const { agent } = scriptedAgent([{ text: 'no tool' }], { maxIterations: 1, onMaxIterations: 'stop' });
     await agent.run('go');
     expect(agent.memory.messages().map((message) => message.role)).toEqual(['user', 'assistant']);
   });

@@ -1,4 +1,4 @@
 export type { Agent } from './agent.js';
-export type { AgentOptions, RunOptions, ToolProtocolOption } from './agent-options.js';
+export type { AgentOptions, OnMaxIterations, RunOptions, ToolProtocolOption } from './agent-options.js';
 export type { AgentExit, AgentExitPayloadMap, AgentOutcome, AgentResult, AgentRunFigures } from './agent-result.js';
 export { DefaultAgent } from './default-agent.js';

@@ -16,8 +16,24 @@ export interface AgentEventMap {
   'loop-iteration': { type: 'loop-iteration'; runId: string; iteration: number };
   /** The run ended; always the last event of a run. */
   'loop-end': { type: 'loop-end'; runId: string; result: AgentResult };
-  /** `maxIterations` model calls were made without an exit. */
-  'loop-max-reached': { type: 'loop-max-reached'; runId: string; iterations: number; maxIterations: number };
+  /**
+   * `maxIterations` model calls were made without an exit. `ending` says how: `wrap-up` when the last call
+   * was the wrap-up step (`summary` is the model's `task_completion` there, if it made one), `stop` when
+   * the run stopped after an ordinary call.
+   */
+  'loop-max-reached': {
+    type: 'loop-max-reached';
+    runId: string;
+    iterations: number;
+    maxIterations: number;
+    ending: 'wrap-up' | 'stop';
+    summary?: TaskCompletionPayload;
+  };
+  /**
+   * The next model call is the run's last (`onMaxIterations: 'wrap-up'`): the model is told to finish and
+   * offered only the loop-control tools. Comes after that call's `loop-iteration`.
+   */
+  'loop-wrap-up': { type: 'loop-wrap-up'; runId: string; iteration: number; maxIterations: number };
   /** Reasoning began. */
   'thinking-start': { type: 'thinking-start'; iteration: number };
   /** A piece of reasoning. */

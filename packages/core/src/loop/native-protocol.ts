@@ -1,3 +1,4 @@
+import { wrapUpNotice } from '@agentloop/prompts';
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
 import type { ToolCallOutcome } from '@agentloop/tools';
 import { parseToolArguments } from '@agentloop/tools/internal';
@@ -46,6 +47,8 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
         : '';
     return `Your last response did not call a tool, so it did not reach the user. Every response must call a tool: call \`task_completion\` if the task is done, \`ask_question\` if you need the user's input, \`converse\` to reply to the user, or another tool to go on with the task.${last}`;
   },
+
+  wrapUpNotice: () => wrapUpNotice('native'),
 };
 
 /** The step events of one provider chunk in native mode (also used for the non-text chunks of XML mode). */

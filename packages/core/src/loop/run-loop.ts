@@ -1,9 +1,11 @@
 import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
-import type { LLMProvider, Message, ModelRequest, ModelSettings, Usage } from '@agentloop/spec';
+import type { LLMProvider, Message, ModelRequest, ModelSettings, ToolDefinition, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
-import type { LoopControlExit, ToolRegistry } from '@agentloop/tools';
+import type { LoopControlExit, TaskCompletionPayload, ToolRegistry } from '@agentloop/tools';
+import { isLoopControlToolName } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
+import type { OnMaxIterations } from '../agent/agent-options.js';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import type { AgentEventBus } from '../events/index.js';
 import { abortable } from './abortable-stream.js';
@@ -20,6 +22,8 @@ export interface LoopDependencies {
   prompts: PromptBuilder;
   events: AgentEventBus;
   maxIterations: number;
+  /** How the run meets `maxIterations`: a wrap-up step before the last call, or a plain stop after it. */
+  onMaxIterations: OnMaxIterations;
   /** The longest tool result sent to the model, in characters. */
   maxToolResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`, in milliseconds. */
@@ -45,6 +49,8 @@ interface RunState {
   started: number;
   /** The step whose calls are in history still waiting for their results: whatever ends the run, they get one. */
   openStep: ModelStep | undefined;
+  /** True once the wrap-up call was made. */
+  wrappedUp: boolean;
 }
 
 /** The model answered; or its server rejected native tools and the session switched to XML. */
@@ -64,18 +70,15 @@ export async function runLoop(deps: LoopDependencies, control: RunControl, input
     while (run.iterations < deps.maxIterations) {
       throwIfCancelled(control.signal);
       deliverQueuedInput(run);
-      const step = await callModel(run);
+      const wrapUp = deps.onMaxIterations === 'wrap-up' && run.iterations + 1 === deps.maxIterations;
+      const step = await callModel(run, wrapUp);
       if (step === 'switched-to-xml') continue;
-      const exit = step.toolCalls.length > 0 ? await runTools(run, step) : remindOrConverse(run, step);
+      const exit = step.toolCalls.length > 0 ? await runTools(run, step, wrapUp) : remindOrConverse(run, step);
+      // The wrap-up's task_completion is the model's account of an unfinished task, not its result.
+      if (wrapUp && exit?.exit === 'task_completion') return endAtLimit(run, exit.payload);
       if (exit) return endRun(run, exit);
     }
-    deps.events.emit({
-      type: 'loop-max-reached',
-      runId: deps.runId,
-      iterations: run.iterations,
-      maxIterations: deps.maxIterations,
-    });
-    return endRun(run, { exit: 'max_iterations', payload: undefined });
+    return endAtLimit(run, undefined);
   } catch (error) {
     if (control.signal.aborted) {
       const cancelled = new CancelledError(undefined, control.signal.reason);
@@ -96,6 +99,7 @@ function startRun(deps: LoopDependencies, control: RunControl, input: string): R
     added: [],
     started: deps.now(),
     openStep: undefined,
+    wrappedUp: false,
   };
 }
 
@@ -116,15 +120,24 @@ function deliverQueuedInput(run: RunState): void {
   }
 }
 
-async function callModel(run: RunState): Promise<ModelCallOutcome> {
+/**
+ * One model call. In the wrap-up step (`wrapUp`) the request offers only the loop-control tools and ends
+ * with the wrap-up notice, which is sent with this request only.
+ */
+async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutcome> {
   const { deps, control } = run;
   const iteration = ++run.iterations;
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
   const provider = control.selection.provider;
   const protocol = control.selection.resolveProtocol();
-  const definitions = deps.tools.definitions();
+  const definitions = wrapUp ? loopControlDefinitions(deps.tools) : deps.tools.definitions();
   const messages = deps.memory.messages().filter((message) => message.role !== 'system');
   deps.historyCheck.assertValid(messages);
+  if (wrapUp) {
+    run.wrappedUp = true;
+    messages.push(userMessage(protocol.wrapUpNotice()));
+    deps.events.emit({ type: 'loop-wrap-up', runId: deps.runId, iteration, maxIterations: deps.maxIterations });
+  }
   const request: ModelRequest = {
     systemPrompt: deps.prompts.build({
       tools: definitions,
@@ -199,12 +212,16 @@ function canFallBackToXml(
   );
 }
 
+function loopControlDefinitions(tools: ToolRegistry): ToolDefinition[] {
+  return tools.definitions().filter((definition) => isLoopControlToolName(definition.name));
+}
+
 function appendStep(run: RunState, step: ModelStep): void {
   append(run, step.message);
   if (step.toolCalls.length > 0) run.openStep = step;
 }
 
-async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit | undefined> {
+async function runTools(run: RunState, step: ModelStep, wrapUp: boolean): Promise<LoopControlExit | undefined> {
   const { deps, control } = run;
   run.consecutiveWithoutTool = 0;
   // A call cut off by the output limit may "repair" into the wrong arguments: never run it.
@@ -232,6 +249,7 @@ async function runTools(run: RunState, step: ModelStep): Promise<LoopControlExit
       workspace: deps.workspace,
       now: deps.now,
       allowMultipleCalls: protocol.name === 'native',
+      loopControlOnly: wrapUp,
       ...(deps.maxToolResultChars === undefined ? {} : { maxResultChars: deps.maxToolResultChars }),
       ...(deps.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: deps.toolTimeoutMs }),
     },
@@ -269,6 +287,20 @@ function closeOpenCalls(run: RunState, content: string): void {
   } catch {
     // The memory itself failed; the run already ends with that error, and there is nothing left to try.
   }
+}
+
+/** Ends a run that made `maxIterations` calls, with the wrap-up's task_completion when there is one. */
+function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): AgentResult {
+  const { deps } = run;
+  deps.events.emit({
+    type: 'loop-max-reached',
+    runId: deps.runId,
+    iterations: run.iterations,
+    maxIterations: deps.maxIterations,
+    ending: run.wrappedUp ? 'wrap-up' : 'stop',
+    ...(summary ? { summary } : {}),
+  });
+  return endRun(run, { exit: 'max_iterations', payload: summary });
 }
 
 function endRun(run: RunState, outcome: AgentOutcome): AgentResult {

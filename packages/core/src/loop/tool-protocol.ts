@@ -88,4 +88,6 @@ export interface ToolProtocolAdapter {
   resultMessages(outcomes: readonly ToolCallOutcome[]): Message[];
   /** The reminder sent after a response without a tool call. */
   reminder(consecutive: number): string;
+  /** What the model is told before the last call of a run that wraps up: finish now, with a summary. */
+  wrapUpNotice(): string;
 }

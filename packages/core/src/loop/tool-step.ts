@@ -16,6 +16,8 @@ export interface ToolStepContext {
   now: () => number;
   /** When false (the XML protocol), only the first call runs and later ones are answered as not run. */
   allowMultipleCalls: boolean;
+  /** True in a run's wrap-up step: only a loop-control call runs, the others are answered as not run. */
+  loopControlOnly?: boolean;
   /** The longest result text sent to the model. */
   maxResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`; see runToolCall. */
@@ -42,7 +44,11 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Tool
   const isControl = (call: ToolCall) => isLoopControlToolName(call.toolName) && call.problem === undefined;
   // Only the first loop-control call counts; one made beside it is answered as not run.
   const control = runnable.find(isControl);
-  const ordinary = runnable.filter((call) => !isControl(call));
+  // The wrap-up step is for ending the turn: a model that starts other work there is not obeyed (a
+  // loop-control call that cannot run still gets its error result).
+  const ordinary = runnable.filter(
+    (call) => !isControl(call) && !(context.loopControlOnly && !isLoopControlToolName(call.toolName)),
+  );
 
   const outcomes = new Map<ToolCall, ToolCallOutcome>();
   await Promise.all(ordinary.map(async (call) => outcomes.set(call, await runGuarded(context, call))));
@@ -53,15 +59,21 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Tool
     outcomes.set(control, outcome);
     if (outcome.status === 'ok') exit = loopControlExit(control.toolName, outcome.arguments);
   }
-  const inOrder = calls.map((call) => {
-    const outcome = outcomes.get(call);
-    if (outcome) return outcome;
-    const reason = context.allowMultipleCalls
-      ? 'Not run: the turn ended before this call.'
-      : 'Not run: only one tool call per response is allowed. Call this tool again in your next response.';
-    return notRun(context, call, reason);
-  });
+  const inOrder = calls.map(
+    (call, index) => outcomes.get(call) ?? notRun(context, call, notRunReason(context, index, call.toolName)),
+  );
   return { outcomes: inOrder, ...(exit ? { exit } : {}) };
+}
+
+/** Why a call of the step was not run; `index` is its place in the response. */
+function notRunReason(context: ToolStepContext, index: number, toolName: string): string {
+  if (!context.allowMultipleCalls && index > 0) {
+    return 'Not run: only one tool call per response is allowed. Call this tool again in your next response.';
+  }
+  if (context.loopControlOnly && !isLoopControlToolName(toolName)) {
+    return 'Not run: the turn reached its step limit, so only task_completion, ask_question or converse could run in this last step.';
+  }
+  return 'Not run: the turn ended before this call.';
 }
 
 // runToolCall never throws, but the events and bookkeeping around it are code too: whatever fails, the

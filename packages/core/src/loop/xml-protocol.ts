@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatXmlToolResult, xmlNoToolCallReminder } from '@agentloop/prompts';
+import { formatXmlToolResult, wrapUpNotice, xmlNoToolCallReminder } from '@agentloop/prompts';
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
 import type { ToolCallOutcome, XmlParserEvent } from '@agentloop/tools';
 import { XmlToolParser } from '@agentloop/tools';
@@ -48,6 +48,8 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
   },
 
   reminder: xmlNoToolCallReminder,
+
+  wrapUpNotice: () => wrapUpNotice('xml'),
 };
 
 /** Feeds the model's text through the streaming `<tool>` parser; other chunks pass as in native mode. */

@@ -1,1 +1,2 @@
 export { agentLoopGuidanceTemplate, chainOfThoughtTemplate, systemCapabilitiesTemplate } from './core-templates.js';
+export { wrapUpNotice } from './wrap-up-notice.js';
