@@ -1,4 +1,5 @@
 import type { ModelChunk } from '@agentloop/spec';
+import { userMessage } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { ScriptedProvider } from './scripted-provider.js';
 
@@ -58,9 +59,58 @@ describe('ScriptedProvider', () => {
     });
   });
 
-  it('fails assertDone when steps are left over', () => {
+  it('fails assertComplete (and its old name assertDone) when steps are left over', () => {
     const provider = new ScriptedProvider([{ text: 'never asked' }]);
+    expect(() => provider.assertComplete()).toThrow(
+      expect.objectContaining({
+        code: 'script_leftover',
+        message: expect.stringContaining('1 scripted step(s) were never requested'),
+      }),
+    );
     expect(() => provider.assertDone()).toThrow('1 scripted step(s) were never requested');
+  });
+
+  it('fails assertComplete with the first request that found no step, which an agent would report as an exit', async () => {
+    const provider = new ScriptedProvider([{ text: 'one' }]);
+    await collect(provider.stream(request()));
+    await expect(collect(provider.stream(request()))).rejects.toMatchObject({ code: 'script_exhausted' });
+    await expect(collect(provider.stream(request()))).rejects.toMatchObject({ code: 'script_exhausted' });
+    expect(() => provider.assertComplete()).toThrow('request #2 has no scripted step');
+  });
+
+  it('passes assertComplete when every step was requested once', async () => {
+    const provider = new ScriptedProvider([{ text: 'one' }]);
+    await collect(provider.stream(request()));
+    expect(provider.assertComplete()).toBeUndefined();
+    expect(provider.remaining).toBe(0);
+  });
+
+  it('reads the n-th request back: request(n), toolNames(n) and lastMessage(n), negative from the end', async () => {
+    const provider = new ScriptedProvider([{ text: 'a' }, { text: 'b' }]);
+    const tool = { name: 'echo', description: 'Echoes.', inputSchema: { type: 'object' } };
+    await collect(provider.stream({ ...request(), messages: [userMessage('first')] }));
+    await collect(
+      provider.stream({ ...request(), messages: [userMessage('first'), userMessage('second')], tools: [tool] }),
+    );
+
+    expect(provider.request(0).messages).toEqual([userMessage('first')]);
+    expect(provider.request(-1)).toBe(provider.requests[1]);
+    expect(provider.toolNames(0)).toEqual([]);
+    expect(provider.toolNames()).toEqual(['echo']);
+    expect(provider.lastMessage(0)).toEqual(userMessage('first'));
+    expect(provider.lastMessage()).toEqual(userMessage('second'));
+  });
+
+  it('fails request(n) with how many requests there were when there is no n-th one', async () => {
+    const provider = new ScriptedProvider([{ text: 'a' }]);
+    await collect(provider.stream(request()));
+    expect(() => provider.request(1)).toThrow(
+      expect.objectContaining({
+        code: 'script_no_request',
+        message: expect.stringContaining('no request at index 1; 1 request(s) were made'),
+      }),
+    );
+    expect(() => provider.lastMessage(0)).toThrow('the request at index 0 has no messages');
   });
 
   it('answers with a step computed from the request', async () => {

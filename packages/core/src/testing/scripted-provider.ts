@@ -1,4 +1,12 @@
-import type { FinishReason, LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities, Usage } from '@agentloop/spec';
+import type {
+  FinishReason,
+  LLMProvider,
+  Message,
+  ModelChunk,
+  ModelRequest,
+  ProviderCapabilities,
+  Usage,
+} from '@agentloop/spec';
 import { AgentloopError, CancelledError } from '@agentloop/spec';
 
 /** A tool call in a script. */
@@ -46,8 +54,9 @@ export type RecordedRequest = Omit<ModelRequest, 'signal'>;
 
 /**
  * A provider that replays a script of responses, streamed in chunks of a chosen size, and records every
- * request. A request with no step left fails with code `script_exhausted`; `assertDone()` fails when
- * steps are left over. For tests of agents and of the loop itself.
+ * request. A request with no step left fails with code `script_exhausted`; `assertComplete()` fails on
+ * that, and when steps are left over. `request(n)`, `toolNames(n)` and `lastMessage(n)` read the n-th
+ * request back for assertions. For tests of agents and of the loop itself.
  */
 export class ScriptedProvider implements LLMProvider {
   readonly specificationVersion = 'v1';
@@ -57,6 +66,8 @@ export class ScriptedProvider implements LLMProvider {
   readonly requests: RecordedRequest[] = [];
   readonly #steps: ScriptStep[];
   readonly #chunkSize: number;
+  /** The first request that found no step: the agent turns it into an `error` exit, the test into a failure. */
+  #exhausted: AgentloopError | undefined;
 
   constructor(steps: ScriptStep[], options: ScriptedProviderOptions = {}) {
     this.#steps = [...steps];
@@ -84,14 +95,58 @@ export class ScriptedProvider implements LLMProvider {
     return this.#steps.length;
   }
 
-  /** Throws when steps are left over, listing how many. */
-  assertDone(): void {
+  /**
+   * Throws when the script and the requests did not line up: a request found no step (`script_exhausted`,
+   * which the agent reports as an `error` exit rather than throwing), or steps were never requested
+   * (`script_leftover`). Call it at the end of a test.
+   */
+  assertComplete(): void {
+    if (this.#exhausted) throw this.#exhausted;
     if (this.#steps.length > 0) {
       throw new AgentloopError(
         `ScriptedProvider: ${this.#steps.length} scripted step(s) were never requested (${this.requests.length} request(s) made).`,
         { code: 'script_leftover' },
       );
     }
+  }
+
+  /** @deprecated The same as `assertComplete()`. */
+  assertDone(): void {
+    this.assertComplete();
+  }
+
+  /**
+   * The request made at `index`: 0 the first, -1 the last (negative counts from the end, as `Array.at`).
+   * Throws `script_no_request` when there is no such request, saying how many there were.
+   */
+  request(index: number): RecordedRequest {
+    const request = this.requests.at(index);
+    if (!request) {
+      throw new AgentloopError(
+        `ScriptedProvider: there is no request at index ${index}; ${this.requests.length} request(s) were made.`,
+        { code: 'script_no_request' },
+      );
+    }
+    return request;
+  }
+
+  /** The names of the tools offered natively in request `index` (default: the last), in order. */
+  toolNames(index = -1): string[] {
+    return this.request(index).tools.map((tool) => tool.name);
+  }
+
+  /**
+   * The newest message of request `index` (default: the last): what the loop added just before that call
+   * (the user's input, the tool results, a reminder). Throws `script_no_request` when it has no messages.
+   */
+  lastMessage(index = -1): Message {
+    const message = this.request(index).messages.at(-1);
+    if (!message) {
+      throw new AgentloopError(`ScriptedProvider: the request at index ${index} has no messages.`, {
+        code: 'script_no_request',
+      });
+    }
+    return message;
   }
 
   async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
@@ -101,10 +156,12 @@ export class ScriptedProvider implements LLMProvider {
     this.requests.push({ ...recorded, messages: [...recorded.messages], tools: [...recorded.tools] });
     const step = this.#steps.shift();
     if (!step) {
-      throw new AgentloopError(
+      const error = new AgentloopError(
         `ScriptedProvider: request #${index + 1} has no scripted step (the script had ${index}). Add a step or check why the loop made another call.`,
         { code: 'script_exhausted' },
       );
+      this.#exhausted ??= error;
+      throw error;
     }
     const response = typeof step === 'function' ? step(recorded as ModelRequest, index) : step;
     for (const chunk of this.#chunks(response, index)) {
