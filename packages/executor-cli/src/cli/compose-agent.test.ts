@@ -160,7 +160,7 @@ describe('composeAgent', () => {
   it('switches to another model of the same provider, keeping its base URL, and names it in errors', async () => {
     const { composed, built } = compose();
     const { label } = await composed.switchModel('model-b');
-    expect(label).toBe('local:model-b');
+    expect(label).toBe('local:model-b @ http://127.0.0.1:1/v1');
     expect(built.at(-1)).toEqual({ name: 'local', type: 'openai', model: 'model-b', baseURL: 'http://127.0.0.1:1/v1' });
     expect(composed.errorContext).toEqual({
       providerName: 'local',

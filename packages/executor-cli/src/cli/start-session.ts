@@ -2,6 +2,7 @@ import type { Agent, Executor } from '@agentloop/core';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
+import { providerLabel } from '../provider/index.js';
 import type { ErrorContext } from '../render/index.js';
 import {
   createStyle,
@@ -48,7 +49,7 @@ export async function startInteractive(
   const agent = composition.then((composed) => composed.agent);
   const cliExecutor = new CliExecutor(agent, {
     verboseLog,
-    modelLabel: `${settings.provider.name}:${settings.provider.model}`,
+    modelLabel: providerLabel(settings.provider),
     switchModel: async (reference) => (await composition).switchModel(reference),
     errorContext,
     ...(task ? { initialInput: task } : {}),

@@ -13,3 +13,4 @@ export { API_KEY_VARIABLES, formatProviderSpec, resolveProviderSpec, splitModelR
 export { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 export type { CliFlags, SessionSettings, SettingsSources } from './session-settings.js';
 export { resolveSessionSettings } from './session-settings.js';
+export { urlWithoutCredentials } from './url-credentials.js';

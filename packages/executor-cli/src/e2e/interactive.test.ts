@@ -154,10 +154,11 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     await tmux.waitFor(PROMPT);
     tmux.type('/model');
     tmux.press('Enter');
-    await tmux.waitFor('Model: openai:test-model');
-    tmux.type('/model openai:other-model');
+    // A server given by its base URL is shown as errors name it, with its URL, and answers to that name.
+    await tmux.waitFor(`Model: openai-compatible:test-model @ ${server.url}`);
+    tmux.type('/model openai-compatible:other-model');
     tmux.press('Enter');
-    await tmux.waitFor('Now using openai:other-model.');
+    await tmux.waitFor(`Now using openai-compatible:other-model @ ${server.url}.`);
     tmux.type('Hi');
     tmux.press('Enter');
     await tmux.waitFor(/Hello!\n›$/);

@@ -2,3 +2,4 @@ export type { ProviderFactory, ProviderFactoryOptions } from './create-provider.
 export { createProvider, createProviderFactory } from './create-provider.js';
 export type { ModelSwitcher, ModelSwitcherOptions } from './model-switcher.js';
 export { createModelSwitcher } from './model-switcher.js';
+export { COMPATIBLE_PROVIDER_NAME, isCompatibleServer, providerLabel, shownProviderName } from './provider-label.js';
