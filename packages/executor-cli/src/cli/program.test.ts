@@ -84,6 +84,33 @@ describe('the agentloop command line', () => {
     });
   });
 
+  it('suggests the subcommand a mistyped first word is close to', async () => {
+    await expect(parse(['rnu', 'hello'])).rejects.toMatchObject({
+      code: 'commander.unknownCommand',
+      message: "error: unknown command 'rnu'\n(Did you mean run?)",
+    });
+    await expect(parse(['--model', 'm', 'confg', 'init'])).rejects.toMatchObject({
+      message: "error: unknown command 'confg'\n(Did you mean config?)",
+    });
+  });
+
+  it('says to quote a task of several words', async () => {
+    await expect(parse(['fix', 'the', 'bug'])).rejects.toMatchObject({
+      code: 'commander.excessArguments',
+      message:
+        'error: too many arguments: agentloop takes one task, and a task of several words goes in quotes, e.g. agentloop "fix the failing test"',
+    });
+    await expect(parse(['run', 'rnu', 'hello'])).rejects.toThrow(
+      'error: too many arguments: agentloop run takes one task, and a task of several words goes in quotes',
+    );
+  });
+
+  it('keeps a single word, or a first word with spaces, as the task', async () => {
+    expect(await parse(['rnu'])).toMatchObject({ command: 'interactive', task: 'rnu' });
+    expect(await parse(['run', 'rnu'])).toMatchObject({ command: 'run', task: 'rnu' });
+    await expect(parse(['rnu it', 'hello'])).rejects.toMatchObject({ code: 'commander.excessArguments' });
+  });
+
   it('rejects an unknown protocol', async () => {
     await expect(parse(['--protocol', 'json'])).rejects.toBeInstanceOf(CommanderError);
   });

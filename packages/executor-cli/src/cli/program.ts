@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CliFlags } from '../config/index.js';
+import { closestCommands } from './closest-commands.js';
 
 /** What the commands do; `createProgram` only parses. Each resolves with the exit status. */
 export interface ProgramActions {
@@ -32,9 +33,10 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .option('--verbose', 'show thinking whole; log model requests and responses and tool calls to stderr')
     .showHelpAfterError('(agentloop --help shows the options)')
     .addHelpText('after', EXIT_STATUS_HELP)
-    .action(async (task: string | undefined, _options: unknown, command: Command) =>
-      report(await actions.interactive(task, flagsOf(command))),
-    );
+    .action(async (task: string | undefined, _options: unknown, command: Command) => {
+      rejectExtraWords(command);
+      report(await actions.interactive(task, flagsOf(command)));
+    });
 
   program
     .command('run')
@@ -42,9 +44,11 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .argument('[task]', 'the task; without it, or with "-", the task is read from piped stdin')
     .option('--json', 'print the agent events as JSON lines')
     .addHelpText('after', EXIT_STATUS_HELP)
-    .action(async (task: string | undefined, options: { json?: boolean }, command: Command) =>
-      report(await actions.run(task, flagsOf(command), { json: options.json ?? false })),
-    );
+    .action(async (task: string | undefined, options: { json?: boolean }, command: Command) => {
+      rejectExtraWords(command);
+      report(await actions.run(task, flagsOf(command), { json: options.json ?? false }));
+    })
+    .allowExcessArguments();
 
   const config = program.command('config').description('configuration files');
   config
@@ -65,7 +69,37 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .command('path')
     .description('show where the configuration files are')
     .action((_options: unknown, command: Command) => report(actions.configPath(flagsOf(command).cwd ?? process.cwd())));
+  // Set last, so that the subcommands do not inherit it: rejectExtraWords says more than commander would.
+  program.allowExcessArguments();
   return program;
+}
+
+/**
+ * Words beyond the one task: a mistyped subcommand (`agentloop rnu hello`) gets commander's "unknown
+ * command" with the subcommand it is closest to, and any other words a hint to quote the task. A single
+ * word stays a task, whatever it looks like (`agentloop hello`); so does a first word with a space in it.
+ */
+function rejectExtraWords(command: Command): void {
+  if (command.args.length <= 1) return;
+  const [first = ''] = command.args;
+  const names = command.parent
+    ? []
+    : command
+        .createHelp()
+        .visibleCommands(command)
+        .map((sub) => sub.name());
+  const closest = /^[A-Za-z][\w-]*$/.test(first) ? closestCommands(first, names) : [];
+  if (closest.length > 0) {
+    const suggestion = closest.length === 1 ? closest[0] : `one of ${closest.join(', ')}`;
+    command.error(`error: unknown command '${first}'\n(Did you mean ${suggestion}?)`, {
+      code: 'commander.unknownCommand',
+    });
+  }
+  const name = command.parent ? `agentloop ${command.name()}` : 'agentloop';
+  command.error(
+    `error: too many arguments: ${name} takes one task, and a task of several words goes in quotes, e.g. ${name} "fix the failing test"`,
+    { code: 'commander.excessArguments' },
+  );
 }
 
 const EXIT_STATUS_HELP = `

@@ -39,4 +39,12 @@ describe('usage errors of the agentloop command', () => {
       expect(run.stdout).toBe('');
     }
   });
+
+  it('suggests the subcommand a mistyped first word is close to', () => {
+    const run = agentloop(['rnu', 'hello']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      "error: unknown command 'rnu'\n(Did you mean run?)\n(agentloop --help shows the options)\n",
+    );
+  });
 });
