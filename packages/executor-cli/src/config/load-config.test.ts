@@ -209,6 +209,12 @@ describe('findProjectConfig', () => {
 });
 
 describe('parseConfig errors', () => {
+  it('names an unterminated string, with the file, line and column of its opening quote', () => {
+    expect(errorOf(() => parseConfig('provider = "openai"\nmodel = "gpt-5\n', 'c.toml')).message).toBe(
+      'Invalid configuration in c.toml: is not valid TOML at line 2, column 9: unterminated string: the " here has no closing " on its line',
+    );
+  });
+
   it('names an unknown key (a typo) and says it is not a setting', () => {
     const error = errorOf(() => parseConfig('modle = "gpt-5"', 'config.toml'));
     expect(error.key).toBe('modle');

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import type { ConfigFile } from './config-schema.js';
 import { configFileSchema } from './config-schema.js';
+import { describeTomlError } from './toml-syntax-error.js';
 
 /** Parses and validates configuration text; `file` names it in errors. */
 export function parseConfig(text: string, file: string): ConfigFile {
@@ -11,7 +12,8 @@ export function parseConfig(text: string, file: string): ConfigFile {
     data = parse(text);
   } catch (error) {
     if (error instanceof TomlError) {
-      const problem = `is not valid TOML at line ${error.line}, column ${error.column}: ${firstLine(error.message)}`;
+      const syntax = describeTomlError(text, error);
+      const problem = `is not valid TOML at line ${syntax.line}, column ${syntax.column}: ${syntax.problem}`;
       throw new ConfigError({ file, problem, cause: error });
     }
     throw error;
@@ -76,8 +78,4 @@ function article(expected: string): string {
     record: 'a table',
   };
   return names[expected] ?? expected;
-}
-
-function firstLine(message: string): string {
-  return message.replace(/^Invalid TOML document: /, '').split('\n')[0] ?? message;
 }

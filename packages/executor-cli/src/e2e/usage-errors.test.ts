@@ -2,6 +2,8 @@
 // must stop at once with status 2 and one line that says what was wrong. They import nothing from the
 // sources, so they test the build.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
 
@@ -38,6 +40,18 @@ describe('usage errors of the agentloop command', () => {
       );
       expect(run.stdout).toBe('');
     }
+  });
+
+  it('names an unterminated string in a configuration file by its file, line and column', () => {
+    workspace = new CliWorkspace();
+    const file = join(workspace.project, '.agentloop', 'config.toml');
+    mkdirSync(join(workspace.project, '.agentloop'));
+    writeFileSync(file, 'provider = "openai"\nmodel = "gpt-5\n');
+    const run = agentloop(['run', 'hi']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `✗ Invalid configuration in ${file}: is not valid TOML at line 2, column 9: unterminated string: the " here has no closing " on its line\n`,
+    );
   });
 
   it('suggests the subcommand a mistyped first word is close to', () => {
