@@ -38,6 +38,18 @@ describe('defineTool', () => {
     expect(tool.annotations).toEqual({ readOnly: true, openWorld: false });
   });
 
+  it('keeps the sequential flag of a tool whose calls must not overlap', () => {
+    const tool = defineTool({
+      name: 'browser_click',
+      description: 'Click in the shared browser',
+      parameters: { type: 'object', properties: { selector: { type: 'string' } } },
+      sequential: true,
+      execute: () => 'clicked',
+    });
+
+    expect(tool.sequential).toBe(true);
+  });
+
   it('rejects a config whose parameters getter throws as an invalid definition naming the tool', () => {
     const config = {
       name: 'search',

@@ -9,6 +9,8 @@ export interface SchemaToolConfig<Schema extends StandardSchemaV1, Result> {
   parameters: Schema;
   /** What the tool does: read-only, destructive, open-world (see ToolAnnotations). */
   annotations?: ToolAnnotations;
+  /** True when calls of this tool must not overlap each other (see Tool.sequential). */
+  sequential?: boolean;
   execute(args: StandardSchemaV1.InferOutput<Schema>, context: ToolContext): Promise<Result> | Result;
 }
 
@@ -19,6 +21,8 @@ export interface JsonSchemaToolConfig<Result> {
   parameters: JsonSchema;
   /** What the tool does: read-only, destructive, open-world (see ToolAnnotations). */
   annotations?: ToolAnnotations;
+  /** True when calls of this tool must not overlap each other (see Tool.sequential). */
+  sequential?: boolean;
   execute(args: Record<string, unknown>, context: ToolContext): Promise<Result> | Result;
 }
 

@@ -77,6 +77,12 @@ export interface Tool<Args = any, Result = unknown> {
   readonly timeoutMs?: number;
   /** What the tool does (read-only, destructive, open-world); absent means the cautious answer to each. */
   readonly annotations?: ToolAnnotations;
+  /**
+   * True when calls of this tool must not overlap (one shared browser, a build that locks its output):
+   * several calls of it in one response run one after another, in the model's order, while other tools'
+   * calls may run beside them. Default false.
+   */
+  readonly sequential?: boolean;
   /** Runs the tool. */
   execute(args: Args, context: ToolContext): Promise<Result> | Result;
 }

@@ -48,6 +48,17 @@ export interface AgentOptions {
    * (5 minutes).
    */
   toolTimeoutMs?: number;
+  /**
+   * The most tool calls of one response that run at once; the others wait, and start in the model's
+   * order as running ones finish. A whole number of at least 1, or `Infinity`. Default 4.
+   */
+  maxParallelTools?: number;
+  /**
+   * `false`: the model is asked for one tool call per response (OpenAI `parallel_tool_calls: false`,
+   * Anthropic `disable_parallel_tool_use`), and the calls of a response that has several anyway run one
+   * by one, in the model's order. Default true: several calls run at once, up to `maxParallelTools`.
+   */
+  parallelToolCalls?: boolean;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /** The session id tools see. Default: a random UUID. */

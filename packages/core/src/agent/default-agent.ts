@@ -40,6 +40,7 @@ export class DefaultAgent implements Agent {
   readonly #queuedInput: string[] = [];
   readonly #maxIterations: number;
   readonly #onMaxIterations: OnMaxIterations;
+  readonly #maxParallelTools: number;
   /** The run going on, with its controller (for cancel). */
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
@@ -56,6 +57,22 @@ export class DefaultAgent implements Agent {
     if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
       throw new AgentUsageError(
         `maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`,
+        'invalid_option',
+      );
+    }
+    this.#maxParallelTools = options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS;
+    if (
+      !(Number.isInteger(this.#maxParallelTools) || this.#maxParallelTools === Number.POSITIVE_INFINITY) ||
+      this.#maxParallelTools < 1
+    ) {
+      throw new AgentUsageError(
+        `maxParallelTools must be a whole number of at least 1, or Infinity, got ${options.maxParallelTools}.`,
+        'invalid_option',
+      );
+    }
+    if (options.parallelToolCalls !== undefined && typeof options.parallelToolCalls !== 'boolean') {
+      throw new AgentUsageError(
+        `parallelToolCalls must be true or false, got ${JSON.stringify(options.parallelToolCalls)}.`,
         'invalid_option',
       );
     }
@@ -156,6 +173,8 @@ export class DefaultAgent implements Agent {
       events: this.#events,
       maxIterations: this.#maxIterations,
       onMaxIterations: this.#onMaxIterations,
+      maxParallelTools: this.#maxParallelTools,
+      parallelToolCalls: options.parallelToolCalls ?? true,
       ...(options.maxToolResultChars === undefined ? {} : { maxToolResultChars: options.maxToolResultChars }),
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
       ...(options.settings ? { settings: options.settings } : {}),
@@ -220,6 +239,9 @@ export class DefaultAgent implements Agent {
     return this.#events.onAny(listener);
   }
 }
+
+/** How many tool calls of one response run at once unless `maxParallelTools` says otherwise. */
+export const DEFAULT_MAX_PARALLEL_TOOLS = 4;
 
 /** The provider, once it is known to speak the contract this agent was built for. */
 function checkedProvider(provider: LLMProvider): LLMProvider {

@@ -28,6 +28,10 @@ export interface LoopDependencies {
   maxToolResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`, in milliseconds. */
   toolTimeoutMs?: number;
+  /** The most tool calls of one response running at once. */
+  maxParallelTools: number;
+  /** False: the model is asked for one call per response, and a response's calls run one by one. */
+  parallelToolCalls: boolean;
   settings?: ModelSettings;
   /** Checks the history before each request (kept by the agent, so checked messages are not walked again). */
   historyCheck: HistoryCheck;
@@ -150,6 +154,8 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
     ...(deps.settings ? { settings: deps.settings } : {}),
     signal: control.signal,
   };
+  // Set only when asked for, so that a request without it stays as it was (and as recordings have it).
+  if (!deps.parallelToolCalls && protocol.name === 'native') request.parallelToolCalls = false;
   const collector = new ModelStepCollector(deps.events, iteration);
   const decoder = protocol.createDecoder();
   let finished = false;
@@ -250,6 +256,7 @@ async function runTools(run: RunState, step: ModelStep, wrapUp: boolean): Promis
       now: deps.now,
       allowMultipleCalls: protocol.name === 'native',
       loopControlOnly: wrapUp,
+      maxParallelTools: deps.parallelToolCalls ? deps.maxParallelTools : 1,
       ...(deps.maxToolResultChars === undefined ? {} : { maxResultChars: deps.maxToolResultChars }),
       ...(deps.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: deps.toolTimeoutMs }),
     },

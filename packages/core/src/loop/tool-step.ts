@@ -3,6 +3,7 @@ import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentEventBus } from '../events/index.js';
+import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
 /** What the tool step needs from the run. */
@@ -18,6 +19,8 @@ export interface ToolStepContext {
   allowMultipleCalls: boolean;
   /** True in a run's wrap-up step: only a loop-control call runs, the others are answered as not run. */
   loopControlOnly?: boolean;
+  /** The most calls running at once (1: one by one, in the model's order). Default: no limit. */
+  maxParallelTools?: number;
   /** The longest result text sent to the model. */
   maxResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`; see runToolCall. */
@@ -34,8 +37,9 @@ export interface ToolStepResult {
 export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';
 
 /**
- * Runs a response's tool calls. Ordinary calls run concurrently and their results keep the call order;
- * a loop-control call runs after them and, when its arguments are valid, ends the run. Every call gets
+ * Runs a response's tool calls. Ordinary calls run concurrently, at most `maxParallelTools` at once and
+ * started in the model's order, calls of a `sequential` tool one after another; their results keep the
+ * call order. A loop-control call runs after them and, when its arguments are valid, ends the run. Every call gets
  * exactly one outcome, also when it was invalid, failed, was cancelled or was not run, because providers
  * reject a history with a call that has no result.
  */
@@ -51,7 +55,7 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Tool
   );
 
   const outcomes = new Map<ToolCall, ToolCallOutcome>();
-  await Promise.all(ordinary.map(async (call) => outcomes.set(call, await runGuarded(context, call))));
+  await runOrdinary(context, ordinary, outcomes);
 
   let exit: LoopControlExit | undefined;
   if (control && isLoopControlToolName(control.toolName)) {
@@ -63,6 +67,31 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Tool
     (call, index) => outcomes.get(call) ?? notRun(context, call, notRunReason(context, index, call.toolName)),
   );
   return { outcomes: inOrder, ...(exit ? { exit } : {}) };
+}
+
+async function runOrdinary(
+  context: ToolStepContext,
+  calls: readonly ToolCall[],
+  outcomes: Map<ToolCall, ToolCallOutcome>,
+): Promise<void> {
+  // One call, the common case, needs no scheduling.
+  const [only] = calls;
+  if (calls.length === 1 && only) {
+    outcomes.set(only, await runGuarded(context, only));
+    return;
+  }
+  await runLimited(calls, async (call) => outcomes.set(call, await runQueued(context, call)), {
+    limit: context.maxParallelTools ?? Number.POSITIVE_INFINITY,
+    exclusiveKey: (call) => (context.tools.get(call.toolName)?.tool.sequential === true ? call.toolName : undefined),
+  });
+}
+
+// A call that waited for its turn while the run was cancelled never starts, and so gets no `tool-call`.
+function runQueued(context: ToolStepContext, call: ToolCall): Promise<ToolCallOutcome> {
+  if (!context.signal.aborted) return runGuarded(context, call);
+  const outcome = toolCallFailure(call, 'cancelled', CANCELLED_RESULT);
+  announce(context, outcome, 0);
+  return Promise.resolve(outcome);
 }
 
 /** Why a call of the step was not run; `index` is its place in the response. */

@@ -237,3 +237,32 @@ describe('buildAnthropicRequest on a model without thinking', () => {
     expect(body.max_tokens).toBe(8_192);
   });
 });
+
+describe('buildAnthropicRequest parallel tool use', () => {
+  const oneCall = (toolChoice: ModelRequest['toolChoice']) => ({
+    request: { tools: [WEATHER_TOOL], toolChoice, parallelToolCalls: false },
+  });
+
+  it('asks for at most one tool use per response when the request turns parallel calls off', () => {
+    expect(build('claude-sonnet-4-5', {}, oneCall('required')).tool_choice).toEqual({
+      type: 'any',
+      disable_parallel_tool_use: true,
+    });
+    expect(build('claude-sonnet-4-5', {}, oneCall('auto')).tool_choice).toEqual({
+      type: 'auto',
+      disable_parallel_tool_use: true,
+    });
+  });
+
+  it('keeps it on the auto choice that thinking falls back to', () => {
+    expect(build('claude-sonnet-4-6', { reasoningEffort: 'high' }, oneCall('required')).tool_choice).toEqual({
+      type: 'auto',
+      disable_parallel_tool_use: true,
+    });
+  });
+
+  it('sends no such field by default, nor with tool choice none, which does not take it', () => {
+    expect(build('claude-sonnet-4-5', {}, withTools('required')).tool_choice).toEqual({ type: 'any' });
+    expect(build('claude-sonnet-4-5', {}, oneCall('none')).tool_choice).toEqual({ type: 'none' });
+  });
+});

@@ -86,7 +86,7 @@ export function buildAnthropicRequest(request: ModelRequest, settings: Anthropic
   }
   if (tools.length > 0) {
     body.tools = tools;
-    body.tool_choice = toolChoice(request.toolChoice, thinking.mode !== 'off');
+    body.tool_choice = toolChoice(request.toolChoice, thinking.mode !== 'off', request.parallelToolCalls === false);
   }
   if (request.stopSequences?.length) body.stop_sequences = [...request.stopSequences];
   // Only the models that know adaptive thinking take `display`.
@@ -167,11 +167,13 @@ function maxTokensFor(thinking: ThinkingPlan, requested: number | undefined, max
 
 /**
  * `any` forces a tool call; with thinking on, the API allows only `auto` (and `none`). `thinking` is true
- * also for an adaptive-only model asked nothing: the newest think by default.
+ * also for an adaptive-only model asked nothing: the newest think by default. `oneCall` asks for at most
+ * one tool use per response (`disable_parallel_tool_use`, which `auto` and `any` take, `none` does not).
  */
-function toolChoice(choice: ModelRequest['toolChoice'], thinking: boolean): ToolChoice {
+function toolChoice(choice: ModelRequest['toolChoice'], thinking: boolean, oneCall: boolean): ToolChoice {
   if (choice === 'none') return { type: 'none' };
-  return choice === 'required' && !thinking ? { type: 'any' } : { type: 'auto' };
+  const type = choice === 'required' && !thinking ? 'any' : 'auto';
+  return oneCall ? { type, disable_parallel_tool_use: true } : { type };
 }
 
 /**

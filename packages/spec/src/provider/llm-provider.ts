@@ -34,6 +34,13 @@ export interface ModelRequest {
   tools: readonly ToolDefinition[];
   /** Whether a tool call is required. Providers fall back to `auto` where the API forbids it. */
   toolChoice: ToolChoice;
+  /**
+   * `false`: the model should make at most one tool call per response (OpenAI `parallel_tool_calls: false`,
+   * Anthropic `disable_parallel_tool_use`). Absent: the API's default, which allows several. A provider
+   * whose API or model has no such switch ignores it; the loop runs the calls of a response one by one
+   * anyway when it sets this.
+   */
+  parallelToolCalls?: boolean;
   /** Text at which the model must stop (used by the XML protocol: `</tool>`). */
   stopSequences?: readonly string[];
   /** Sampling settings. */

@@ -2,6 +2,7 @@ import type { ModelRequest } from '@agentloop/spec';
 import type { ChatCompletionCreateParamsBase, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { memoizeByToolList } from '../../messages/index.js';
 import type { ModelInfo } from '../../models/index.js';
+import { parallelToolCallsParameter } from '../parallel-tool-calls-parameter.js';
 import { toChatMessages } from './to-chat-messages.js';
 
 /** What shapes a Chat Completions request besides the ModelRequest. */
@@ -26,6 +27,8 @@ export function buildChatRequest(request: ModelRequest, settings: ChatRequestSet
   if (request.tools.length > 0) {
     body.tools = chatTools(request.tools);
     body.tool_choice = request.toolChoice;
+    const parallel = parallelToolCallsParameter(request, settings.model);
+    if (parallel !== undefined) body.parallel_tool_calls = parallel;
   }
   const model = request.settings ?? {};
   if (model.maxTokens !== undefined) {

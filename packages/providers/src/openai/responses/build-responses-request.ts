@@ -2,6 +2,7 @@ import type { ModelRequest } from '@agentloop/spec';
 import type { FunctionTool, ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import { memoizeByToolList } from '../../messages/index.js';
 import type { ModelInfo } from '../../models/index.js';
+import { parallelToolCallsParameter } from '../parallel-tool-calls-parameter.js';
 import { toResponsesInput } from './to-responses-input.js';
 
 /** What shapes a Responses API request besides the ModelRequest. */
@@ -28,6 +29,8 @@ export function buildResponsesRequest(
   if (request.tools.length > 0) {
     body.tools = responsesTools(request.tools);
     body.tool_choice = request.toolChoice;
+    const parallel = parallelToolCallsParameter(request, settings.model);
+    if (parallel !== undefined) body.parallel_tool_calls = parallel;
   }
   const model = request.settings ?? {};
   if (model.maxTokens !== undefined) body.max_output_tokens = model.maxTokens;
