@@ -145,6 +145,34 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     );
   }, 60_000);
 
+  it('shows input queued while the model writes above the line it is writing, never cutting the line', async () => {
+    const { tmux, server } = await startAgentloop();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.push(
+      {
+        text: 'I am reading the notes and the README before I answer.',
+        chunkSize: 4,
+        // The model stops mid-sentence until the queued input is on the screen.
+        hold: { afterChars: 16, until: released },
+        toolCalls: [{ name: 'list_files', arguments: {} }],
+      },
+      (body) => ({ toolCalls: [{ name: 'converse', arguments: { message: `Noted: ${lastUserText(body)}` } }] }),
+    );
+    await tmux.waitFor(PROMPT);
+    tmux.type('Look around');
+    tmux.press('Enter');
+    await tmux.waitFor(/\nI am reading the$/);
+    tmux.type('then check the README');
+    tmux.press('Enter');
+    await tmux.waitFor("↳ queued for the agent's next step: then check the README");
+    release();
+    const screen = await tmux.waitFor(/Noted: then check the README\n›$/);
+    expect(screen).toContain(
+      "› Look around\n↳ queued for the agent's next step: then check the README\nI am reading the notes and the README before I answer.\n✓ list_files()",
+    );
+  }, 60_000);
+
   it('switches the model with /model and reports usage with /usage', async () => {
     const { tmux, server } = await startAgentloop();
     server.push({

@@ -4,9 +4,9 @@ import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MemoryOutput } from '../test-support/index.js';
+import { MemoryOutput, VirtualTerminal } from '../test-support/index.js';
 import { EventRenderer } from './event-renderer.js';
-import type { Spinner } from './spinner.js';
+import { Spinner } from './spinner.js';
 import { createStyle } from './terminal.js';
 
 const readFile = defineTool({
@@ -144,12 +144,64 @@ describe('EventRenderer', () => {
     );
   });
 
-  it('shows queued input when it reaches the agent', () => {
+  it('shows queued input after the line being streamed, not in the middle of it, on a pipe', () => {
+    const output = new MemoryOutput();
+    const renderer = new EventRenderer(output, { style: createStyle(false), width: 100 });
+    renderer.handle({ type: 'message-start', iteration: 1 });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'The quick brown ' });
+    renderer.handle({ type: 'input-queued', text: 'also check\nthe tests' });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'fox jumps.\nOver the ' });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'lazy dog.' });
+    renderer.handle({ type: 'message-end', iteration: 1, text: '' });
+    expect(output.text).toBe(
+      "The quick brown fox jumps.\n↳ queued for the agent's next step: also check the tests\nOver the lazy dog.\n",
+    );
+  });
+
+  it('shows a note that waited for the line at the end of the message at the latest', () => {
     const output = new MemoryOutput();
     const renderer = new EventRenderer(output, { style: createStyle(false), width: 100 });
     renderer.handle({ type: 'message-start', iteration: 1 });
     renderer.handle({ type: 'message-content', iteration: 1, text: 'half a line' });
     renderer.handle({ type: 'input-delivered', iteration: 2, text: 'also check\nthe tests' });
+    expect(output.text).toBe('half a line');
+    renderer.handle({ type: 'message-end', iteration: 1, text: 'half a line' });
     expect(output.text).toBe('half a line\n↳ delivered to the agent: also check the tests\n');
+  });
+
+  it('puts queued input above the line being streamed on a live terminal, and the line goes on whole', () => {
+    const terminal = new VirtualTerminal(60, 10);
+    const renderer = new EventRenderer(terminal, { style: createStyle(false), width: 60, live: true });
+    renderer.handle({ type: 'message-start', iteration: 1 });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'First line.\nThe quick brown ' });
+    renderer.handle({ type: 'input-queued', text: 'then check the README' });
+    expect(terminal.screen).toBe(
+      "First line.\n↳ queued for the agent's next step: then check the README\nThe quick brown",
+    );
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'fox jumps over the lazy dog.' });
+    renderer.handle({ type: 'message-end', iteration: 1, text: '' });
+    renderer.handle({ type: 'input-delivered', iteration: 2, text: 'then check the README' });
+    expect(terminal.screen).toBe(
+      [
+        'First line.',
+        "↳ queued for the agent's next step: then check the README",
+        'The quick brown fox jumps over the lazy dog.',
+        '↳ delivered to the agent: then check the README',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the spinner going below a note', () => {
+    const terminal = new VirtualTerminal(60, 10);
+    const spinner = new Spinner(terminal, createStyle(false), {
+      setInterval: () => 1,
+      clearInterval: () => undefined,
+      now: () => 0,
+    });
+    const renderer = new EventRenderer(terminal, { style: createStyle(false), width: 60, live: true, spinner });
+    renderer.handle({ type: 'tool-call', iteration: 1, toolCallId: 'a', name: 'slow_tool', arguments: {} });
+    renderer.handle({ type: 'input-queued', text: 'and then?' });
+    expect(terminal.screen).toMatch(/^↳ queued for the agent's next step: and then\?\n. slow_tool\(\)$/);
+    expect(spinner.active).toBe(true);
   });
 });

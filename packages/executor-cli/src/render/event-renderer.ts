@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventMap } from '@agentloop/core';
 import { describeError, firstSentence } from './describe-error.js';
+import { LiveMessage } from './live-message.js';
 import { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 import type { Spinner } from './spinner.js';
 import { stripControls } from './strip-controls.js';
@@ -12,6 +13,13 @@ export interface EventRendererOptions {
   style: Style;
   /** Shown while waiting for the model and while tools run; leave out for pipes. */
   spinner?: Spinner;
+  /**
+   * The output is a terminal the renderer may redraw: the line the model is writing stays live until it
+   * is complete, and notes (queued input, retries) go above it. Off, text is written as it comes, and a
+   * note waits for the end of the line. Leave out for pipes, and where others write to the same terminal
+   * at any moment (the verbose log).
+   */
+  live?: boolean;
   /** Show thinking whole and the notes only verbose mode shows. */
   verbose?: boolean;
   /** Line width for tool lines and folded thinking. */
@@ -22,8 +30,10 @@ export interface EventRendererOptions {
 
 /**
  * Renders a run's events as they come: streamed text, thinking dimmed (folded to one line unless
- * verbose), one line per tool call, retries and queued input. The run's ending (result, question,
- * error) is `renderResult`'s job. Writes only to the output it is given.
+ * verbose), one line per tool call, retries and queued input. A note about queued input or a retry never
+ * cuts a line of the model's text: on a live terminal it goes above the line being written, elsewhere
+ * after it. The run's ending (result, question, error) is `renderResult`'s job. Writes only to the output
+ * it is given.
  */
 export class EventRenderer {
   /** Show thinking whole and the verbose-only notes. */
@@ -33,7 +43,12 @@ export class EventRenderer {
   readonly #spinner: Spinner | undefined;
   readonly #width: number;
   readonly #now: () => number;
+  readonly #live: boolean;
   readonly #calls = new Map<string, { name: string; arguments: unknown }>();
+  /** The message being streamed to a live terminal. */
+  #message: LiveMessage | undefined;
+  /** Notes waiting for the end of the current line. */
+  #notes: string[] = [];
   #atLineStart = true;
   #thinking = '';
   #thinkingStarted = 0;
@@ -46,6 +61,7 @@ export class EventRenderer {
     this.verbose = options.verbose ?? false;
     this.#width = options.width;
     this.#now = options.now ?? Date.now;
+    this.#live = options.live ?? false;
   }
 
   /** Renders one event. */
@@ -70,7 +86,7 @@ export class EventRenderer {
         break;
       case 'message-content':
         this.#shownInStep = true;
-        this.#write(stripControls(event.text));
+        this.#messageContent(stripControls(event.text));
         break;
       case 'message-end':
         this.#endLine();
@@ -101,20 +117,20 @@ export class EventRenderer {
         if (this.verbose) this.#line(this.#style.dim('(no tool call: the model is reminded to call one)'));
         break;
       case 'input-queued':
-        this.#line(
+        this.#note(
           this.#style.dim(
             `↳ queued for the agent's next step: ${cutText(oneLine(stripControls(event.text)), 60).text}`,
           ),
         );
         break;
       case 'input-delivered':
-        this.#line(
+        this.#note(
           this.#style.dim(`↳ delivered to the agent: ${cutText(oneLine(stripControls(event.text)), 60).text}`),
         );
         break;
       case 'listener-error':
         if (this.verbose)
-          this.#line(this.#style.dim(`(a listener of ${event.event} failed: ${describeError(event.error)})`));
+          this.#note(this.#style.dim(`(a listener of ${event.event} failed: ${describeError(event.error)})`));
         break;
       case 'loop-end':
         this.stop();
@@ -200,7 +216,7 @@ export class EventRenderer {
   #retry(event: AgentEventMap['retry']): void {
     const seconds = formatDuration(event.delayMs);
     const discarded = event.discardOutput && this.#shownInStep ? ' The partial answer above is discarded.' : '';
-    this.#line(
+    this.#note(
       this.#style.yellow(
         `↻ ${event.error.code}: ${stripControls(firstSentence(event.error.message))}. Retrying in ${seconds} (attempt ${event.attempt + 1}).${discarded}`,
       ),
@@ -215,11 +231,46 @@ export class EventRenderer {
     this.#spinner.start(text);
   }
 
+  #messageContent(text: string): void {
+    if (!this.#live) {
+      this.#write(text);
+      return;
+    }
+    if (!this.#message) {
+      this.#spinner?.stop();
+      this.#endLine();
+      this.#message = new LiveMessage(this.#output);
+    }
+    this.#message.push(text);
+  }
+
+  // A line that must not cut the model's text: above the live line, at once at a line start, or after the line.
+  #note(text: string): void {
+    if (this.#message) this.#message.note(text);
+    else if (this.#atLineStart && this.#spinner?.active) this.#spinner.printAbove(`${text}\n`);
+    else if (this.#atLineStart) this.#line(text);
+    else this.#notes.push(text);
+  }
+
   #write(text: string): void {
     if (text === '') return;
     this.#spinner?.stop();
+    const lineEnd = this.#notes.length > 0 ? text.indexOf('\n') : -1;
+    if (lineEnd !== -1) {
+      this.#output.write(text.slice(0, lineEnd + 1));
+      this.#atLineStart = true;
+      this.#writeNotes();
+      this.#write(text.slice(lineEnd + 1));
+      return;
+    }
     this.#output.write(text);
     this.#atLineStart = text.endsWith('\n');
+  }
+
+  #writeNotes(): void {
+    const notes = this.#notes;
+    this.#notes = [];
+    for (const note of notes) this.#output.write(`${note}\n`);
   }
 
   #line(text: string): void {
@@ -228,7 +279,14 @@ export class EventRenderer {
     this.#write(`${text}\n`);
   }
 
+  // Ends the current line: a live message is printed whole, and the notes that waited for it follow.
   #endLine(): void {
+    if (this.#message) {
+      this.#message.end();
+      this.#message = undefined;
+      this.#atLineStart = true;
+    }
     if (!this.#atLineStart) this.#write('\n');
+    if (this.#notes.length > 0) this.#writeNotes();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryOutput } from '../test-support/index.js';
+import { MemoryOutput, VirtualTerminal } from '../test-support/index.js';
 import type { SpinnerClock } from './spinner.js';
 import { Spinner } from './spinner.js';
 import { createStyle } from './terminal.js';
@@ -75,5 +75,16 @@ describe('Spinner', () => {
     const spinner = new Spinner(output, createStyle(false), fakeClock().clock);
     spinner.start('a'.repeat(40));
     expect(output.chunks[0]).toBe(`\r\x1b[2K⠋ ${'a'.repeat(11)}…`);
+  });
+
+  it('writes lines above itself and goes on spinning with the same timer', () => {
+    const terminal = new VirtualTerminal(40, 10);
+    const timer = fakeClock();
+    const spinner = new Spinner(terminal, createStyle(false), timer.clock);
+    spinner.start('Running slow_tool…');
+    timer.advance(2000);
+    spinner.printAbove('↳ queued: and then?\n');
+    expect(terminal.screen).toBe('↳ queued: and then?\n⠹ Running slow_tool… 2s');
+    expect(timer.ticking).toBe(true);
   });
 });

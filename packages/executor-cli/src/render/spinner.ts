@@ -49,6 +49,17 @@ export class Spinner {
     this.#draw();
   }
 
+  /** Writes whole lines above the spinner, which goes on spinning below them. */
+  printAbove(text: string): void {
+    if (this.#handle === undefined) {
+      this.output.write(text);
+      return;
+    }
+    this.output.write(CLEAR_LINE);
+    this.output.write(text);
+    this.#draw();
+  }
+
   /** Stops and clears its line. Does nothing when it is not spinning. */
   stop(): void {
     if (this.#handle === undefined) return;

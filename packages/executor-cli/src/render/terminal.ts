@@ -7,6 +7,8 @@ export interface TerminalOutput {
   isTTY?: boolean;
   /** The terminal's width in columns. */
   columns?: number;
+  /** The terminal's height in rows. */
+  rows?: number;
 }
 
 /** The colour functions renderers use; all of them return the text unchanged when colour is off. */

@@ -163,14 +163,14 @@ export class CliExecutor {
     this.#pendingSuggestions = [];
     let input: string | undefined = firstInput;
     while (input !== undefined) {
+      // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner or a live line would draw over them.
+      const redraw = this.#animate && !(this.#verboseLog.enabled && this.#errorOutput.isTTY);
       const turn = new Turn(agent, this.#output, this.#input, {
         style: this.#style,
         width: outputWidth(this.#output),
         verbose: this.#verboseLog.enabled,
-        // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner would draw over them.
-        ...(this.#animate && !(this.#verboseLog.enabled && this.#errorOutput.isTTY)
-          ? { spinner: new Spinner(this.#output, this.#style) }
-          : {}),
+        live: redraw,
+        ...(redraw ? { spinner: new Spinner(this.#output, this.#style) } : {}),
       });
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));

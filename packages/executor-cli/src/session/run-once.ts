@@ -46,7 +46,7 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
   const environment = options.environment ?? process.env;
   const progressFeatures = terminalFeatures(errorOutput, environment);
   const progressStyle = createStyle(progressFeatures.color);
-  // The verbose log writes lines to stderr at any moment: a spinner would draw over them.
+  // The verbose log writes lines to stderr at any moment: a spinner or a live line would draw over them.
   const spin = progressFeatures.animate && !options.verbose;
   const style = createStyle(terminalFeatures(output, environment).color);
   const redact = options.redact ?? ((text: string) => text);
@@ -56,6 +56,7 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         style: progressStyle,
         width: outputWidth(errorOutput),
         verbose: options.verbose ?? false,
+        live: spin,
         ...(spin ? { spinner: new Spinner(errorOutput, progressStyle) } : {}),
       });
   const stopRendering = agent.onAny((event: AgentEvent) => renderer.handle(event));

@@ -9,6 +9,8 @@ export interface ScriptedReply {
   toolCalls?: { name: string; arguments?: unknown; id?: string }[];
   /** Milliseconds before each chunk. */
   delayMs?: number;
+  /** Stop streaming once `afterChars` characters of the text are sent, until `until` settles. */
+  hold?: { afterChars: number; until: Promise<unknown> };
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Answer with this HTTP error status instead. */
   status?: number;

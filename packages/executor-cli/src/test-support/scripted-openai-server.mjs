@@ -111,10 +111,17 @@ async function stream(response, reply, model, number) {
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
+  let sentChars = 0;
+  let held = false;
   for (const chunk of replyChunks(reply, model, number)) {
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if (reply.hold && !held && sentChars >= reply.hold.afterChars) {
+      held = true;
+      await reply.hold.until.catch(() => undefined);
+    }
     if (response.destroyed) return;
     response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    sentChars += chunk.choices?.[0]?.delta?.content?.length ?? 0;
   }
   response.end('data: [DONE]\n\n');
 }
