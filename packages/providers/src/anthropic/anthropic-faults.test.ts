@@ -85,7 +85,9 @@ describe('AnthropicProvider under faults', () => {
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     const [retry] = chunksOfType(chunks, 'retry');
     expect(retry).toMatchObject({ discardOutput: true, error: { code: 'stream_broken', retryable: true } });
-    expect(retry?.error.message).toMatch(/^anthropic: the stream broke before the response was complete/);
+    expect(retry?.error.message).toMatch(
+      /^The stream from the server at http:\/\/127\.0\.0\.1:\d+ broke before the response was complete: /,
+    );
     const kept = keptChunks(chunks);
     expect(textOf(kept)).toBe(TEXT);
     expect(chunksOfType(kept, 'finish')).toHaveLength(1);
@@ -127,7 +129,9 @@ describe('AnthropicProvider under faults', () => {
     );
     expect(chunksOfType(chunks, 'retry')).toHaveLength(2);
     expect(error).toMatchObject({ code: 'server_error', statusCode: 500 });
-    expect((error as Error).message).toBe('anthropic API error (500 api_error): Internal server error');
+    expect((error as Error).message).toMatch(
+      /^Error from the server at http:\/\/127\.0\.0\.1:\d+ \(500 api_error\): Internal server error$/,
+    );
     expect(server().requests).toHaveLength(3);
   });
 
@@ -176,7 +180,7 @@ describe('AnthropicProvider against recorded failures', () => {
     ]);
     expect(retries[0]?.error).toMatchObject({ code: 'rate_limit', statusCode: 429, retryable: true });
     expect(retries[0]?.error.message).toMatch(
-      /^anthropic API error \(429 rate_limit_error\): This request would exceed your organization's rate limit/,
+      /^Error from the server at http:\/\/127\.0\.0\.1:\d+ \(429 rate_limit_error\): This request would exceed your organization's rate limit/,
     );
     expect(waits).toEqual([250, 500]);
     expect(server().requests).toHaveLength(3);

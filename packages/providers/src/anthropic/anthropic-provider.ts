@@ -3,6 +3,8 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { nonBlank } from '../environment/index.js';
+import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import {
   type AttemptControls,
@@ -65,11 +67,15 @@ export class AnthropicProvider implements LLMProvider {
   readonly capabilities: ProviderCapabilities;
   private readonly client: Anthropic;
   private readonly modelInfo: ModelInfo;
+  private readonly errorSource: ErrorSource;
 
   constructor(private readonly options: AnthropicProviderOptions) {
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
     this.capabilities = providerCapabilities(options.model, this.modelInfo);
     this.client = createAnthropicClient(options);
+    // The base URL as the client resolves it: the option, else the environment.
+    const baseURL = nonBlank(options.baseURL) ?? nonBlank(process.env.ANTHROPIC_BASE_URL);
+    this.errorSource = { provider: this.id, model: options.model, ...(baseURL ? { baseURL } : {}) };
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {
@@ -90,7 +96,7 @@ export class AnthropicProvider implements LLMProvider {
       sleep: this.options.sleep,
       random: this.options.random,
       attempt: (controls) => this.attempt(body, controls),
-      toError: (error) => toAnthropicError(error, offeredTools),
+      toError: (error) => toAnthropicError(error, offeredTools, this.errorSource),
     });
   }
 

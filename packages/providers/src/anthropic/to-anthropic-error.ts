@@ -1,21 +1,30 @@
 import { AgentloopError } from '@agentloop/spec';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { providerErrorFromResponse, providerErrorFromThrown, providerErrorFromTransport } from '../errors/index.js';
+import {
+  type ErrorSource,
+  providerErrorFromResponse,
+  providerErrorFromThrown,
+  providerErrorFromTransport,
+} from '../errors/index.js';
 
 /**
  * Maps what an Anthropic call threw to an AgentloopError: API errors by status, body and headers (an
  * `overloaded_error` event inside a stream included), connection errors as `network` / `timeout`, and
  * a broken body (a reset socket, a malformed event) as `stream_broken`, and the SDK's own errors
- * (missing credentials, argument checks) as `unknown`, not retried.
+ * (missing credentials, argument checks) as `unknown`, not retried. `source` adds the model and base URL
+ * the message names.
  */
-export function toAnthropicError(error: unknown, offeredTools: boolean): AgentloopError {
+export function toAnthropicError(
+  error: unknown,
+  offeredTools: boolean,
+  source: ErrorSource = { provider: 'anthropic' },
+): AgentloopError {
   if (AgentloopError.isInstance(error)) return error;
-  if (error instanceof APIConnectionTimeoutError)
-    return providerErrorFromTransport('anthropic', error, 'connect', true);
-  if (error instanceof APIConnectionError) return providerErrorFromTransport('anthropic', error, 'connect');
+  if (error instanceof APIConnectionTimeoutError) return providerErrorFromTransport(source, error, 'connect', true);
+  if (error instanceof APIConnectionError) return providerErrorFromTransport(source, error, 'connect');
   if (error instanceof APIError) {
     return providerErrorFromResponse({
-      provider: 'anthropic',
+      ...source,
       status: error.status,
       headers: error.headers,
       body: error.error,
@@ -24,5 +33,5 @@ export function toAnthropicError(error: unknown, offeredTools: boolean): Agentlo
       cause: error,
     });
   }
-  return providerErrorFromThrown('anthropic', error);
+  return providerErrorFromThrown(source, error);
 }

@@ -9,7 +9,8 @@ export {
   providerErrorFromThrown,
   providerErrorFromTransport,
 } from './provider-error-from-transport.js';
-export { providerLabel, serverAt, shownURL } from './provider-label.js';
+export type { ErrorSource } from './provider-label.js';
+export { capitalized, providerLabel, serverAt, shownURL } from './provider-label.js';
 export { providerNotConfigured } from './provider-not-configured.js';
 export type { HeaderLookup } from './retry-after.js';
 export { retryAfterMs, shouldRetryHeader } from './retry-after.js';

@@ -47,6 +47,49 @@ describe('providerErrorFromResponse', () => {
     expect(classify({ status: undefined, body: { code: 'server_error', message: 'boom' } }).code).toBe('server_error');
   });
 
+  it("names the vendor properly, or a server other than the vendor's by its URL", () => {
+    expect(classify({ provider: 'openai', status: 403, body: { error: { message: 'no access' } } }).message).toBe(
+      'OpenAI API error (403): no access',
+    );
+    expect(classify({ provider: 'anthropic', status: 500 }).message).toBe(
+      'Anthropic API error (500): no error message',
+    );
+    expect(classify({ provider: 'anthropic', baseURL: 'https://api.anthropic.com', status: 529 }).message).toMatch(
+      /^Anthropic API error \(529\)/,
+    );
+    expect(
+      classify({ provider: 'openai-compatible', baseURL: 'http://me:pw@127.0.0.1:11434/v1?key=k', status: 500 })
+        .message,
+    ).toBe('Error from the server at http://127.0.0.1:11434/v1 (500): no error message');
+  });
+
+  it('names the model of a 404', () => {
+    const error = classify({
+      provider: 'openai-compatible',
+      baseURL: 'http://127.0.0.1:11434/v1',
+      model: 'llama3',
+      status: 404,
+      body: { error: { message: 'model "llama3" not found, try pulling it first', type: 'not_found_error' } },
+    });
+    expect(error).toMatchObject({ code: 'not_found', retryable: false });
+    expect(error.message).toBe(
+      'Error from the server at http://127.0.0.1:11434/v1 (404 not_found_error) for model "llama3": model "llama3" not found, try pulling it first',
+    );
+    expect(classify({ provider: 'openai', model: 'gpt-9', status: 404 }).message).toMatch(
+      /^OpenAI API error \(404\) for model "gpt-9": /,
+    );
+  });
+
+  it('says how to give a key when a server answers 401 to a request sent without one', () => {
+    const keyless = { provider: 'openai-compatible', baseURL: 'http://127.0.0.1:8000/v1', status: 401 };
+    expect(classify({ ...keyless, keyless: true, body: { error: { message: 'Unauthorized' } } }).message).toBe(
+      'Error from the server at http://127.0.0.1:8000/v1 (401): Unauthorized (the server at http://127.0.0.1:8000/v1 wants an API key and none was sent: pass apiKey or set OPENAI_API_KEY)',
+    );
+    expect(classify({ ...keyless, body: { error: { message: 'Unauthorized' } } }).message).toBe(
+      'Error from the server at http://127.0.0.1:8000/v1 (401): Unauthorized',
+    );
+  });
+
   it('does not retry a spent quota although it is a 429', () => {
     expect(
       classify({

@@ -1,11 +1,10 @@
 import { ProviderError, type ProviderErrorCode } from '@agentloop/spec';
 import { readApiErrorBody } from './api-error-body.js';
+import { type ErrorSource, providerLabel } from './provider-label.js';
 import { type HeaderLookup, retryAfterMs, shouldRetryHeader } from './retry-after.js';
 
-/** An error answer of a model API, as the SDKs report it. */
-export interface ApiErrorResponse {
-  /** The provider's id, e.g. `anthropic`. */
-  provider: string;
+/** An error answer of a model API, as the SDKs report it, and where the request went (see ErrorSource). */
+export interface ApiErrorResponse extends ErrorSource {
   /** HTTP status; undefined for an error event inside a stream. */
   status: number | undefined;
   headers: HeaderLookup | undefined;
@@ -65,6 +64,10 @@ function codeFromStatus(status: number | undefined): ProviderErrorCode {
 /**
  * Classifies an API error answer by what to do next, with the server's message, status, retry-after
  * and `x-should-retry` verdict. `insufficient_quota` (a 429 that waiting does not fix) is not retried.
+ *
+ * The message is `<what and who>: <the server's words>`: `Anthropic API error (401 authentication_error): …`,
+ * `Error from the server at http://127.0.0.1:11434/v1 (404) for model "llama3": …`. The part before the
+ * first ": " never holds one, so a program can take the server's words from after it.
  */
 export function providerErrorFromResponse(response: ApiErrorResponse): ProviderError {
   const { status, headers } = response;
@@ -88,9 +91,7 @@ export function providerErrorFromResponse(response: ApiErrorResponse): ProviderE
     code = byType === 'overloaded' ? 'overloaded' : codeFromStatus(status);
   }
   const quotaSpent = body.code === 'insufficient_quota' || body.type === 'insufficient_quota';
-  const hint =
-    code === 'tools_unsupported' ? ' (the model does not support native tools: use the XML tool protocol)' : '';
-  return new ProviderError(`${response.provider} API error${label ? ` (${label})` : ''}: ${serverMessage}${hint}`, {
+  return new ProviderError(`${lead(response, label, code)}: ${serverMessage}${hint(response, code)}`, {
     code,
     provider: response.provider,
     cause: response.cause,
@@ -98,6 +99,23 @@ export function providerErrorFromResponse(response: ApiErrorResponse): ProviderE
     retryAfterMs: retryAfterMs(headers),
     retryable: quotaSpent ? false : code === 'context_length' ? false : shouldRetryHeader(headers),
   });
+}
+
+/** What failed and where: the vendor's API or the server at its URL, the status, and for a 404 the model. */
+function lead(response: ApiErrorResponse, label: string, code: ProviderErrorCode): string {
+  const who = providerLabel(response);
+  const status = label ? ` (${label})` : '';
+  const model = code === 'not_found' && response.model ? ` for model "${response.model}"` : '';
+  return who.startsWith('the ') ? `Error from ${who}${status}${model}` : `${who} API error${status}${model}`;
+}
+
+/** What to do about it, where the server's words may not say: a model without tools, a key never sent. */
+function hint(response: ApiErrorResponse, code: ProviderErrorCode): string {
+  if (code === 'tools_unsupported') return ' (the model does not support native tools: use the XML tool protocol)';
+  if (code === 'authentication' && response.keyless) {
+    return ` (${providerLabel(response)} wants an API key and none was sent: pass apiKey or set OPENAI_API_KEY)`;
+  }
+  return '';
 }
 
 function isClientError(status: number | undefined): boolean {

@@ -23,6 +23,8 @@ export interface OpenAIClientSetup {
   compatible: boolean;
   /** The base URL the client talks to (undefined: OpenAI's). */
   baseURL: string | undefined;
+  /** True when no API key is sent (the placeholder a compatible server gets). */
+  keyless: boolean;
   generateId: () => string;
 }
 
@@ -58,6 +60,7 @@ export function createOpenAIClient(options: OpenAIProviderOptions): OpenAIClient
     client,
     compatible,
     baseURL: baseURL || undefined,
+    keyless: apiKey === PLACEHOLDER_API_KEY,
     generateId: options.generateId ?? (() => `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`),
   };
 }

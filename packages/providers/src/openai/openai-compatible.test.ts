@@ -259,6 +259,28 @@ describe('OpenAIProvider with an OpenAI-compatible server', () => {
     expect(chunksOfType(second.chunks, 'retry')).toEqual([]);
   });
 
+  it('names the server, the model of a 404, and how to give a key when it answers 401 to none', async () => {
+    const url = `${server().url}/v1`;
+    server().reply(
+      jsonResponse(404, { error: { message: 'model "qwen2.5-coder:7b" not found, try pulling it first' } }),
+    );
+    const missing = await collectUntilError(localProvider().stream(modelRequest()));
+    expect((missing.error as Error).message).toBe(
+      `Error from the server at ${url} (404) for model "qwen2.5-coder:7b": model "qwen2.5-coder:7b" not found, try pulling it first`,
+    );
+    server().reply(
+      jsonResponse(401, { error: { message: 'Unauthorized' } }),
+      jsonResponse(401, { error: { message: 'Unauthorized' } }),
+    );
+    const keyless = await collectUntilError(localProvider().stream(modelRequest()));
+    expect(keyless.error).toMatchObject({ code: 'authentication', retryable: false });
+    expect((keyless.error as Error).message).toBe(
+      `Error from the server at ${url} (401): Unauthorized (the server at ${url} wants an API key and none was sent: pass apiKey or set OPENAI_API_KEY)`,
+    );
+    const keyed = await collectUntilError(localProvider({ apiKey: 'wrong' }).stream(modelRequest()));
+    expect((keyed.error as Error).message).toBe(`Error from the server at ${url} (401): Unauthorized`);
+  });
+
   it('uses OPENAI_BASE_URL from the environment', async () => {
     process.env.OPENAI_BASE_URL = `${server().url}/v1`;
     try {

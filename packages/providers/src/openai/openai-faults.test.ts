@@ -120,7 +120,9 @@ describe('OpenAIProvider under faults', () => {
       sseResponse(frames),
     );
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
-    expect(chunksOfType(chunks, 'retry')[0]?.error.message).toMatch(/^openai: the stream sent a malformed event/);
+    expect(chunksOfType(chunks, 'retry')[0]?.error.message).toMatch(
+      /^The stream from the server at http:\/\/127\.0\.0\.1:\d+\/v1 sent a malformed event: /,
+    );
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
   });
 

@@ -231,7 +231,7 @@ describe('OpenAIProvider against recorded responses', () => {
     const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
     expect(error).toMatchObject({ code: 'invalid_request', statusCode: 400, retryable: false });
     expect((error as Error).message).toBe(
-      "openai API error (400 invalid_request_error): Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      `Error from the server at ${server().url}/v1 (400 invalid_request_error): Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.`,
     );
     expect(server().requests).toHaveLength(1);
   });

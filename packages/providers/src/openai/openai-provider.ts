@@ -1,6 +1,7 @@
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import { type AttemptControls, releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
@@ -25,6 +26,7 @@ export class OpenAIProvider implements LLMProvider {
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;
   private readonly compatible: boolean;
+  private readonly errorSource: ErrorSource;
   private readonly sendReasoning: boolean;
   private readonly generateId: () => string;
   private readonly modelInfo: ModelInfo;
@@ -36,6 +38,7 @@ export class OpenAIProvider implements LLMProvider {
     this.sendReasoning = options.sendReasoning ?? sendsReasoningByDefault(setup);
     this.generateId = setup.generateId;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
+    this.errorSource = { provider: this.id, model: options.model, baseURL: setup.baseURL, keyless: setup.keyless };
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
     this.capabilities = providerCapabilities(options.model, this.modelInfo);
   }
@@ -49,6 +52,7 @@ export class OpenAIProvider implements LLMProvider {
     });
     return streamOpenAICall({
       provider: this.id,
+      source: this.errorSource,
       compatible: this.compatible,
       options: this.options,
       request,

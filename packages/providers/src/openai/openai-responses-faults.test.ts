@@ -41,7 +41,7 @@ describe('OpenAIResponsesProvider failures', () => {
     expect(chunks).toEqual([]);
     expect(error).toMatchObject({ code: 'rate_limit', retryable: false });
     expect((error as Error).message).toMatch(
-      /^openai API error \(insufficient_quota\): You exceeded your current quota/,
+      /^Error from the server at http:\/\/127\.0\.0\.1:\d+\/v1 \(insufficient_quota\): You exceeded your current quota/,
     );
     expect(server().requests).toHaveLength(1);
   });

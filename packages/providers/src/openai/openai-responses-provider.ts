@@ -1,6 +1,7 @@
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import { type AttemptControls, releaseGraceMs, untilComplete } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
@@ -23,6 +24,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;
   private readonly compatible: boolean;
+  private readonly errorSource: ErrorSource;
   private readonly modelInfo: ModelInfo;
 
   constructor(private readonly options: OpenAIProviderOptions) {
@@ -30,6 +32,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     this.client = setup.client;
     this.compatible = setup.compatible;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
+    this.errorSource = { provider: this.id, model: options.model, baseURL: setup.baseURL, keyless: setup.keyless };
     this.modelInfo = findModelInfo(options.model, options.modelInfo);
     // The Responses API has no stop sequences (no `stop` parameter), so the request's are dropped.
     this.capabilities = { ...providerCapabilities(options.model, this.modelInfo), stopSequences: false };
@@ -39,6 +42,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     const body = buildResponsesRequest(request, { model: this.options.model, modelInfo: this.modelInfo });
     return streamOpenAICall({
       provider: this.id,
+      source: this.errorSource,
       compatible: this.compatible,
       options: this.options,
       request,

@@ -1,4 +1,5 @@
 import type { ModelChunk, ModelRequest } from '@agentloop/spec';
+import type { ErrorSource } from '../errors/index.js';
 import { type AttemptControls, streamModelCall } from '../streaming/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { toOpenAIError } from './to-openai-error.js';
@@ -11,6 +12,8 @@ export const DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS = 300_000;
 export interface OpenAICall {
   /** The provider's id, for error messages. */
   provider: 'openai' | 'openai-compatible';
+  /** The model, base URL and whether a key was sent, for error messages; the provider's id alone without it. */
+  source?: ErrorSource;
   /** Whether the server is OpenAI-compatible rather than OpenAI, which sets the default idle timeout. */
   compatible: boolean;
   /** The provider's options: retry policy, idle timeout, sleep and jitter. */
@@ -41,6 +44,6 @@ export function streamOpenAICall(call: OpenAICall): AsyncIterable<ModelChunk> {
     sleep: options.sleep,
     random: options.random,
     attempt: call.attempt,
-    toError: (error) => toOpenAIError(error, provider, offeredTools),
+    toError: (error) => toOpenAIError(error, call.source ?? provider, offeredTools),
   });
 }
