@@ -73,6 +73,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     errorContext.providerName = spec.name;
     errorContext.baseURL = spec.baseURL;
     errorContext.apiKeySource = spec.apiKeySource;
+    errorContext.model = spec.model;
   };
   describe(settings.provider);
   let current = settings.provider;

@@ -161,7 +161,7 @@ describe('agentloop run', () => {
   }, 30_000);
 
   it('serialises a failed run in --json with its error code and message, and exits with 1', async () => {
-    const { connection } = await setUp([{ status: 401, errorMessage: 'Incorrect API key provided' }]);
+    const { server, connection } = await setUp([{ status: 401, errorMessage: 'Incorrect API key provided' }]);
     const run = await agentloop(['run', '--json', ...connection, 'hi']);
     expect(run.status).toBe(1);
     const end = JSON.parse(run.stdout.trimEnd().split('\n').at(-1) as string);
@@ -176,7 +176,10 @@ describe('agentloop run', () => {
         },
       },
     });
-    expect(run.stderr).toBe('The API key was rejected by openai (HTTP 401). Check the API key.\n');
+    // No key was sent to the local server: the line says how to give one, not to check one.
+    expect(run.stderr).toBe(
+      `The server at ${server.url} wants an API key (HTTP 401): set OPENAI_API_KEY, or api_key in [providers.openai] of the user configuration.\n`,
+    );
   }, 30_000);
 
   it('prints the result alone on stdout and the progress and status lines on stderr, exiting with 0', async () => {
@@ -363,18 +366,26 @@ describe('agentloop run', () => {
     }
   }, 60_000);
 
-  it('says in one line that a server cannot be reached, after the provider has retried', async () => {
+  it("says in one line, at once, that nothing listens at a local server's port", async () => {
     workspace = new CliWorkspace();
     const url = `http://127.0.0.1:${await closedPort()}/v1`;
     const run = await agentloop(['run', '--base-url', url, '--model', 'm', 'hi']);
     expect(run.status).toBe(1);
     const lines = run.stderr.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe(`✗ Cannot reach ${url} (ECONNREFUSED). Is the server running and the URL right?`);
-    expect(
-      lines
-        .slice(0, -1)
-        .every((line) => /^↻ network: could not reach the API .* Retrying in .* \(attempt \d\)\.$/.test(line)),
-    ).toBe(true);
+    // Nothing listens on a local port: not retried, since a server that is not running will not start
+    // within the retries' few seconds.
+    expect(lines).toEqual([
+      `✗ Cannot reach the server at ${url}: nothing is listening at 127.0.0.1:${new URL(url).port}; is the local server running?`,
+    ]);
+  }, 30_000);
+
+  it('fails at once, without a retry, for a port fetch never connects to', async () => {
+    workspace = new CliWorkspace();
+    const run = await agentloop(['run', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', 'hi']);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      '✗ Cannot reach the server at http://127.0.0.1:1/v1: fetch does not connect to that port (bad port); use the port the server listens on.',
+    ]);
   }, 30_000);
 
   it("keeps a server's escape sequences off the terminal when the OpenAI SDK prints them with console.error", async () => {

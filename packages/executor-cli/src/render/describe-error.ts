@@ -6,8 +6,12 @@ export interface ErrorContext {
   /** `anthropic`, `openai`, or a configured name. */
   providerName?: string;
   baseURL?: string;
-  /** Where the API key came from, e.g. `ANTHROPIC_API_KEY`. */
+  /** Where the API key came from, e.g. `ANTHROPIC_API_KEY`; undefined when no key is sent. */
   apiKeySource?: string;
+  /** The model in use, which a 404 names. */
+  model?: string;
+  /** Where the line is shown: a session can `/clear`, a one-shot `agentloop run` cannot. */
+  mode?: 'interactive' | 'run';
 }
 
 /**
@@ -22,29 +26,71 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
 
 function describeFailure(error: unknown, context: ErrorContext): string {
   const failure = errorFields(error);
-  const provider = context.providerName ?? failure.provider ?? 'the provider';
-  const server = context.baseURL ?? provider;
+  const who = providerLabel(context, failure.provider);
   const status = failure.statusCode ? ` (HTTP ${failure.statusCode})` : '';
   switch (failure.code) {
     case 'authentication':
-      return `The API key was rejected by ${provider}${status}. Check ${context.apiKeySource ?? 'the API key'}.`;
+      if (context.apiKeySource === undefined && context.baseURL !== undefined) {
+        // No key was sent (a compatible server needs none by default), so there is no key to check.
+        return `${capitalize(who)} wants an API key${status}: set OPENAI_API_KEY, or api_key in [providers.${context.providerName ?? 'openai'}] of the user configuration.`;
+      }
+      return `${capitalize(who)} rejected the API key${status}: check ${context.apiKeySource ?? 'the API key'}.`;
     case 'permission':
-      return `${capitalize(provider)} refused the request${status}: the API key may lack access to this model.`;
-    case 'network': {
-      const cause = connectionProblem(error);
-      return `Cannot reach ${server}${cause ? ` (${cause})` : ''}. Is the server running and the URL right?`;
-    }
+      return `${capitalize(who)} refused the request${status}: the API key may lack access to this model.`;
+    case 'network':
+      return sentence(connectionFailure(error, failure, who));
     case 'timeout':
-      return `${capitalize(server)} stopped answering (timed out).`;
-    case 'not_found':
-      return `${capitalize(provider)} does not know this model or endpoint${status}: ${firstSentence(failure.message)}.`;
+      return `${capitalize(who)} stopped answering (timed out).`;
+    case 'not_found': {
+      const model = context.model === undefined ? 'this model' : `the model "${context.model}"`;
+      return `${capitalize(who)} does not know ${model}${status}: ${sentence(serverWords(failure.message))}`;
+    }
     case 'rate_limit':
-      return `${capitalize(provider)} is rate-limiting requests${status}; try again later.`;
+      return `${capitalize(who)} is rate-limiting requests${status}; try again later.`;
     case 'context_length':
-      return 'The conversation is too long for the model; /clear starts a new one.';
+      return contextTooLong(context.mode);
     default:
       return `${firstSentence(failure.message)}${failure.code === 'unknown' ? '' : ` (${failure.code})`}`;
   }
+}
+
+/** What to do about a conversation that no longer fits, in the mode the line is shown in. */
+function contextTooLong(mode: ErrorContext['mode']): string {
+  const what = "The conversation is too long for the model's context window";
+  if (mode === 'interactive')
+    return `${what}; /clear starts a new one, or /model switches to a model with a larger window.`;
+  if (mode === 'run') return `${what}: give a shorter task, or a model with a larger window (--model).`;
+  return `${what}: start a new conversation, or use a model with a larger window.`;
+}
+
+/**
+ * How a line names the provider: `Anthropic` or `OpenAI` for the vendor's own API, `the server at <URL>`
+ * for any other base URL (an OpenAI-compatible server, a proxy), else the configured name.
+ */
+function providerLabel(context: ErrorContext, provider: string | undefined): string {
+  const { baseURL } = context;
+  if (baseURL !== undefined && !VENDOR_HOST.test(baseURL)) return `the server at ${baseURL}`;
+  const id = provider ?? context.providerName;
+  if (id === 'anthropic') return 'Anthropic';
+  if (id === 'openai' || id === 'openai-responses') return 'OpenAI';
+  return context.providerName ?? id ?? 'the provider';
+}
+
+const VENDOR_HOST = /^https:\/\/api\.(?:anthropic|openai)\.com(?:\/|$)/;
+
+/**
+ * The line for a connection that failed. The providers of @agentloop/providers say it in one sentence,
+ * `Cannot reach <who>: <what happened>`, naming the server and the cause in words; a failure they retried
+ * (a reset, a timeout) gets the question to check, one they did not (a host that does not resolve, a bad
+ * port) already says what to change. Another provider's error is described from its cause chain.
+ */
+function connectionFailure(error: unknown, failure: ErrorFields, who: string): string {
+  const line = firstLine(failure.message);
+  const retryable = (error as { retryable?: unknown } | null)?.retryable === true;
+  if (line.startsWith('Cannot reach '))
+    return retryable ? `${sentence(line)} Is the server running and the URL right?` : line;
+  const cause = connectionProblem(error);
+  return `Cannot reach ${who}${cause ? ` (${cause})` : ''}. Is the server running and the URL right?`;
 }
 
 /**
@@ -91,9 +137,36 @@ export function errorFields(error: unknown): ErrorFields {
   };
 }
 
-/** The first line of a message, without a trailing period or the provider prefix (`openai: …`). */
+/**
+ * The first line of a message, without the provider prefix (`openai: …`) and without its closing
+ * punctuation (`.`, `!`, `?`), so that the caller can end the sentence itself: `Sorry about that!` and a
+ * `. Retrying` after it make one clean sentence, not `Sorry about that!. Retrying`.
+ */
 export function firstSentence(message: string): string {
-  return (message.split('\n')[0] ?? message).replace(/^[a-z][\w-]*: /, '').replace(/\.$/, '');
+  return firstLine(message)
+    .replace(/^[a-z][\w-]*: /, '')
+    .replace(/[\s.!?:;,]+$/, '');
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+/** The text ended as a sentence: a full stop added unless it ends in one already (or in `!`, `?`). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text.replace(/[\s:;,]+$/, '')}.`;
+}
+
+/**
+ * The server's own words in a provider's message: what follows the first ": ". The providers of
+ * @agentloop/providers write `<what failed, where> (<status>)[ for model "<model>"]: <the server's words>`
+ * and keep ": " out of the part before it (see providerErrorFromResponse); a message without one is all
+ * words.
+ */
+function serverWords(message: string): string {
+  const line = firstLine(message);
+  const colon = line.indexOf(': ');
+  return colon < 0 ? line : line.slice(colon + 2);
 }
 
 // What went wrong with the connection, from the cause chain: the operating system's code (ECONNREFUSED,

@@ -95,7 +95,16 @@ describe('renderResult', () => {
       ...options,
       errorContext: { apiKeySource: 'ANTHROPIC_API_KEY' },
     });
-    expect(text).toBe('✗ The API key was rejected by anthropic (HTTP 401). Check ANTHROPIC_API_KEY.\n');
+    expect(text).toBe('✗ Anthropic rejected the API key (HTTP 401): check ANTHROPIC_API_KEY.\n');
+  });
+
+  it('advises /clear for a conversation too long only where /clear exists', () => {
+    const error = new ProviderError('prompt is too long', { code: 'context_length', provider: 'anthropic' });
+    const ended = result({ exit: 'error', payload: undefined, error });
+    expect(renderResult(ended, { ...options, mode: 'interactive' })).toContain('/clear starts a new one');
+    const run = renderResult(ended, { ...options, mode: 'run' });
+    expect(run).not.toContain('/clear');
+    expect(run).toContain('give a shorter task, or a model with a larger window (--model)');
   });
 
   it('adds the error details when verbose', () => {

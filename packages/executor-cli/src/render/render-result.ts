@@ -96,7 +96,7 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       ];
     case 'error': {
       const redact = options.redact ?? ((text: string) => text);
-      const line = `${statusStyle.red('✗')} ${redact(stripControls(describeError(result.error, options.errorContext)))}\n`;
+      const line = `${statusStyle.red('✗')} ${redact(stripControls(describeError(result.error, { ...options.errorContext, mode: options.mode })))}\n`;
       if (!options.verbose) return [status(line)];
       const details = describeErrorDetails(result.error)
         .map((detail) => statusStyle.dim(`  ${redact(stripControls(detail.trim()))}`))

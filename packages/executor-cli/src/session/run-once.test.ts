@@ -95,7 +95,7 @@ describe('runOnce', () => {
     expect(result).toEqual({
       status: 1,
       stdout: '',
-      stderr: '✗ The API key was rejected by anthropic (HTTP 401). Check the API key.\n',
+      stderr: '✗ Anthropic rejected the API key (HTTP 401): check the API key.\n',
     });
   });
 

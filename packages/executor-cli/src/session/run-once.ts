@@ -71,7 +71,9 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
     if (!result) return EXIT_CODES.cancelled;
     if (options.json) {
       if (result.exit === 'error')
-        errorOutput.write(`${redact(stripControls(describeError(result.error, options.errorContext)))}\n`);
+        errorOutput.write(
+          `${redact(stripControls(describeError(result.error, { ...options.errorContext, mode: 'run' })))}\n`,
+        );
       return exitCodeFor(result.exit);
     }
     // Markdown is rendered for a terminal only: a file or a pipe gets the model's Markdown as it wrote it.
