@@ -241,14 +241,19 @@ describe('agentloop run', () => {
     expect(status).toBe(0);
   }, 30_000);
 
-  it('keeps the vendor default model with a base URL exported in the environment', async () => {
+  it('reads OPENAI_MODEL for the server at OPENAI_BASE_URL, as the library does, and asks for one without it', async () => {
     const { server } = await setUp([{ toolCalls: [{ name: 'converse', arguments: { message: 'Hi.' } }] }]);
-    const run = await agentloop(['run', 'hi'], {
-      environment: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url },
-    });
+    const environment = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url };
+    const run = await agentloop(['run', 'hi'], { environment: { ...environment, OPENAI_MODEL: 'my-model' } });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(server.requests[0].model).toBe('gpt-5-mini');
+    expect(server.requests[0].model).toBe('my-model');
+    const without = await agentloop(['run', 'hi'], { environment: { OPENAI_BASE_URL: server.url } });
+    expect(without.status).toBe(2);
+    expect(without.stderr).toBe(
+      `✗ No model is set for the server at ${server.url}: name one with --model (e.g. --model llama3.2), model = "..." in the configuration, or OPENAI_MODEL (the server lists its models at ${server.url}/models).\n`,
+    );
+    expect(server.requests).toHaveLength(1);
   }, 30_000);
 
   it('refuses a project configuration that points a provider elsewhere without its own key', async () => {
