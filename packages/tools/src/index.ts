@@ -6,7 +6,13 @@ export type { JsonSchemaToolConfig, SchemaToolConfig } from './define-tool.js';
 export { defineTool } from './define-tool.js';
 export * from './errors/index.js';
 export * from './plugin/index.js';
-export type { RunToolCallOptions, ToolCallInput, ToolCallOutcome, ToolFailureCode } from './run-tool-call.js';
+export type {
+  RunToolCallOptions,
+  ToolCallInput,
+  ToolCallOutcome,
+  ToolFailureCode,
+  ToolLookup,
+} from './run-tool-call.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TOOL_TIMEOUT_MS, runToolCall } from './run-tool-call.js';
 export type {
   InferToolArguments,

@@ -47,6 +47,12 @@ export type ToolCallOutcome =
       error?: unknown;
     };
 
+/**
+ * Where `runToolCall` looks a call's tool up: a ToolRegistry, or a view of one (a run with an `output`
+ * schema sees its own task_completion).
+ */
+export type ToolLookup = Pick<ToolRegistry, 'get' | 'list'>;
+
 /** The call to run: a tool call as history keeps it (`ToolCallPart`). */
 export type ToolCallInput = Pick<ToolCallPart, 'toolCallId' | 'toolName' | 'arguments'>;
 
@@ -92,7 +98,7 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
  * abandoned, so neither a cancelled run nor a timed-out call waits on it.
  */
 export async function runToolCall(
-  registry: ToolRegistry,
+  registry: ToolLookup,
   call: ToolCallInput,
   context: ToolContext,
   options: RunToolCallOptions = {},

@@ -1,7 +1,7 @@
 import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
 import type { ModelSettings } from '@agentloop/spec';
-import type { Tool, ToolRegistry } from '@agentloop/tools';
+import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
 
 /** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
 export type ToolProtocolOption = 'auto' | 'native' | 'xml';
@@ -71,8 +71,25 @@ export interface AgentOptions {
   createId?: () => string;
 }
 
+/** A schema for a run's result: a zod schema or a JSON Schema object, describing an object. */
+export type OutputSchema = ToolParameters;
+
+/**
+ * The type of `task_completion`'s result in a run with this `output`: the zod schema's output type,
+ * `Record<string, unknown>` for a JSON Schema, text for a run without one.
+ */
+export type OutputResult<Output extends OutputSchema | undefined> = [Output] extends [undefined]
+  ? string
+  : InferToolArguments<Exclude<Output, undefined>>;
+
 /** Options of one run. */
-export interface RunOptions {
+export interface RunOptions<Output extends OutputSchema | undefined = OutputSchema | undefined> {
   /** Cancels the run when aborted, like `agent.cancel()`. */
   signal?: AbortSignal;
+  /**
+   * The schema of the run's result: `task_completion` then takes a `result` of that schema (validated like
+   * any tool argument, a mismatch sent back to the model to correct) and the result's payload is typed by
+   * it. Must describe an object. In XML mode the prompt shows it; a wrap-up's summary stays text.
+   */
+  output?: Output;
 }

@@ -3,10 +3,11 @@ import type { LoopControlPayloadMap, TaskCompletionPayload } from '@agentloop/to
 
 /**
  * The payload of the exit tool, by exit: the loop-control tools' payloads; for `max_iterations` the
- * model's `task_completion` of the wrap-up step (what was done, what remains), when it made one; nothing
- * for the other exits.
+ * model's `task_completion` of the wrap-up step (what was done, what remains, as text), when it made one;
+ * nothing for the other exits. `Result` is the type of `task_completion`'s result: text, or the type of
+ * the run's `output` schema.
  */
-export interface AgentExitPayloadMap extends LoopControlPayloadMap {
+export interface AgentExitPayloadMap<Result = string> extends LoopControlPayloadMap<Result> {
   max_iterations: TaskCompletionPayload | undefined;
   cancelled: undefined;
   error: undefined;
@@ -19,13 +20,13 @@ export type AgentExit = keyof AgentExitPayloadMap;
 type ExitWithError = 'cancelled' | 'error';
 
 /** How a run ended with `Exit`: the exit, its payload, and for a cancel or a failure the error. */
-type AgentOutcomeOf<Exit extends AgentExit> = {
+type AgentOutcomeOf<Exit extends AgentExit, Result> = {
   exit: Exit;
-  payload: AgentExitPayloadMap[Exit];
+  payload: AgentExitPayloadMap<Result>[Exit];
 } & (Exit extends ExitWithError ? { error: AgentloopError } : { error?: undefined });
 
 /** How a run ended, before the run's figures are added: what the loop decides, typed by exit. */
-export type AgentOutcome = { [Exit in AgentExit]: AgentOutcomeOf<Exit> }[AgentExit];
+export type AgentOutcome<Result = string> = { [Exit in AgentExit]: AgentOutcomeOf<Exit, Result> }[AgentExit];
 
 /** The figures of a run, whatever ended it. */
 export interface AgentRunFigures {
@@ -41,6 +42,7 @@ export interface AgentRunFigures {
 
 /**
  * What a run produced. Narrow on `exit` to get a typed `payload` (and, for `error` and `cancelled`,
- * `error`): `result.exit === 'task_completion'` gives `result.payload.result`.
+ * `error`): `result.exit === 'task_completion'` gives `result.payload.result`, text or, for a run with an
+ * `output` schema, a `Result` of that schema.
  */
-export type AgentResult = AgentOutcome & AgentRunFigures;
+export type AgentResult<Result = string> = AgentOutcome<Result> & AgentRunFigures;

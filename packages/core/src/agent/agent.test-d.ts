@@ -16,11 +16,12 @@ describe('agent.on', () => {
       expectTypeOf(event.arguments).toEqualTypeOf<unknown>();
       expectTypeOf(event.iteration).toEqualTypeOf<number>();
     });
+    // An event does not know its run's output schema: the result is text, or a value of that schema.
     agent.on('task-complete', (event) => {
-      expectTypeOf(event.result).toEqualTypeOf<string>();
+      expectTypeOf(event.result).toEqualTypeOf<unknown>();
       expectTypeOf(event.artifacts).toEqualTypeOf<string[] | undefined>();
     });
-    agent.on('loop-end', (event) => expectTypeOf(event.result).toEqualTypeOf<AgentResult>());
+    agent.on('loop-end', (event) => expectTypeOf(event.result).toEqualTypeOf<AgentResult<unknown>>());
   });
 
   it('gives every per-step event its iteration', () => {

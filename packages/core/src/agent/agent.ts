@@ -2,7 +2,7 @@ import type { Memory } from '@agentloop/memory';
 import type { LLMProvider } from '@agentloop/spec';
 import type { Tool, ToolRegistry } from '@agentloop/tools';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
-import type { RunOptions, ToolProtocolOption } from './agent-options.js';
+import type { OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 
 /** What an executor needs from an agent. DefaultAgent implements it. */
@@ -22,7 +22,11 @@ export interface Agent {
   registerTool(tool: Tool): this;
   setProvider(provider: LLMProvider): this;
   setToolProtocol(protocol: ToolProtocolOption): this;
-  run(input: string, options?: RunOptions): Promise<AgentResult>;
+  /** Runs the loop on an input; with `options.output`, the result's payload is typed by that schema. */
+  run<Output extends OutputSchema | undefined = undefined>(
+    input: string,
+    options?: RunOptions<Output>,
+  ): Promise<AgentResult<OutputResult<Output>>>;
   stream(input: string, options?: RunOptions): AsyncIterable<AgentEvent>;
   cancel(reason?: string): void;
   send(input: string): void;

@@ -5,9 +5,10 @@ import type { Memory } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder } from '@agentloop/prompts';
-import { type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
-import type { Tool } from '@agentloop/tools';
+import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
+import type { RegisteredTool, Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
+import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { inject, injectable } from 'tsyringe';
 import { TOKENS } from '../di/tokens.js';
 import { AgentUsageError } from '../errors/index.js';
@@ -19,7 +20,14 @@ import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import type { Agent } from './agent.js';
-import type { AgentOptions, OnMaxIterations, RunOptions, ToolProtocolOption } from './agent-options.js';
+import type {
+  AgentOptions,
+  OnMaxIterations,
+  OutputResult,
+  OutputSchema,
+  RunOptions,
+  ToolProtocolOption,
+} from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
@@ -125,10 +133,15 @@ export class DefaultAgent implements Agent {
 
   /**
    * Runs the loop on an input and resolves with how it ended. A second run continues the conversation
-   * (its input answers an `ask_question`). Never rejects for model or tool failures: those end the run
-   * with `exit: 'error'`. Rejects only when a run is already going.
+   * (its input answers an `ask_question`). With `options.output`, `task_completion`'s result must match
+   * that schema and the result's payload is typed by it. Never rejects for model or tool failures: those
+   * end the run with `exit: 'error'`. Rejects only for misuse: a run already going, empty input, an
+   * output schema it cannot use.
    */
-  async run(input: string, options: RunOptions = {}): Promise<AgentResult> {
+  async run<Output extends OutputSchema | undefined = undefined>(
+    input: string,
+    options: RunOptions<Output> = {},
+  ): Promise<AgentResult<OutputResult<Output>>> {
     if (this.running) {
       throw new AgentUsageError(
         'A run is already going; use agent.send() to add input to it, or wait for it to end.',
@@ -138,6 +151,7 @@ export class DefaultAgent implements Agent {
     if (typeof input !== 'string' || input.trim() === '') {
       throw new AgentUsageError('The input of a run must be non-empty text.', 'empty_input');
     }
+    const taskCompletion = options.output === undefined ? undefined : outputTool(options.output);
     const controller = new AbortController();
     // Every provider attempt and every running tool call listens to the run's signal: ten parallel tool
     // calls are no leak.
@@ -156,7 +170,10 @@ export class DefaultAgent implements Agent {
     const run = { control, controller };
     this.#run = run;
     try {
-      return await runLoop(this.#loopDependencies(), control, input);
+      const result = await runLoop(this.#loopDependencies(taskCompletion), control, input);
+      // The loop is not generic: with an output schema, the result it ended with was validated against
+      // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
+      return result as AgentResult<OutputResult<Output>>;
     } finally {
       stopForwarding();
       // A loop-end listener may already have started the next run.
@@ -164,7 +181,7 @@ export class DefaultAgent implements Agent {
     }
   }
 
-  #loopDependencies(): LoopDependencies {
+  #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
     const options = this.#options;
     return {
       tools: this.tools,
@@ -175,6 +192,7 @@ export class DefaultAgent implements Agent {
       onMaxIterations: this.#onMaxIterations,
       maxParallelTools: this.#maxParallelTools,
       parallelToolCalls: options.parallelToolCalls ?? true,
+      ...(taskCompletion ? { taskCompletion } : {}),
       ...(options.maxToolResultChars === undefined ? {} : { maxToolResultChars: options.maxToolResultChars }),
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
       ...(options.settings ? { settings: options.settings } : {}),
@@ -237,6 +255,15 @@ export class DefaultAgent implements Agent {
   /** Listens to every event; returns a function that stops listening. */
   onAny(listener: (event: AgentEvent) => void): () => void {
     return this.#events.onAny(listener);
+  }
+}
+
+/** task_completion for a run with this output schema; a schema it cannot use is the caller's mistake. */
+function outputTool(output: OutputSchema): RegisteredTool {
+  try {
+    return taskCompletionWithOutput(output);
+  } catch (error) {
+    throw new AgentUsageError(describeThrown(error), 'invalid_option');
   }
 }
 

@@ -14,8 +14,11 @@ export interface AgentEventMap {
   'loop-start': { type: 'loop-start'; runId: string; input: string };
   /** A model call is about to be made (1 for the first). */
   'loop-iteration': { type: 'loop-iteration'; runId: string; iteration: number };
-  /** The run ended; always the last event of a run. */
-  'loop-end': { type: 'loop-end'; runId: string; result: AgentResult };
+  /**
+   * The run ended; always the last event of a run. The result's task_completion result is text, or for
+   * a run with an `output` schema a value of it (`agent.run` resolves with it typed).
+   */
+  'loop-end': { type: 'loop-end'; runId: string; result: AgentResult<unknown> };
   /**
    * `maxIterations` model calls were made without an exit. `ending` says how: `wrap-up` when the last call
    * was the wrap-up step (`summary` is the model's `task_completion` there, if it made one), `stop` when
@@ -82,8 +85,8 @@ export interface AgentEventMap {
   };
   /** The model answered without a tool call; it is reminded in the next request. */
   'no-tool-call': { type: 'no-tool-call'; iteration: number; text: string; consecutive: number };
-  /** The model called `task_completion`. */
-  'task-complete': { type: 'task-complete'; iteration: number } & TaskCompletionPayload;
+  /** The model called `task_completion`; `result` is text, or a value of the run's `output` schema. */
+  'task-complete': { type: 'task-complete'; iteration: number } & TaskCompletionPayload<unknown>;
   /** The model called `ask_question`. */
   'question-asked': { type: 'question-asked'; iteration: number } & AskQuestionPayload;
   /** The model called `converse` (or answered three times in a row without a tool call). */

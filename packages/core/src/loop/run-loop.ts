@@ -2,7 +2,7 @@ import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider, Message, ModelRequest, ModelSettings, ToolDefinition, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
-import type { LoopControlExit, TaskCompletionPayload, ToolRegistry } from '@agentloop/tools';
+import type { LoopControlExit, RegisteredTool, TaskCompletionPayload, ToolRegistry } from '@agentloop/tools';
 import { isLoopControlToolName } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
 import type { OnMaxIterations } from '../agent/agent-options.js';
@@ -11,6 +11,8 @@ import type { AgentEventBus } from '../events/index.js';
 import { abortable } from './abortable-stream.js';
 import type { HistoryCheck } from './history-check.js';
 import { ModelStepCollector } from './model-step.js';
+import type { RunTools } from './output-tool-view.js';
+import { OutputToolView } from './output-tool-view.js';
 import type { RunControl } from './run-control.js';
 import type { ModelStep, ToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 import { CANCELLED_RESULT, runToolStep } from './tool-step.js';
@@ -32,6 +34,8 @@ export interface LoopDependencies {
   maxParallelTools: number;
   /** False: the model is asked for one call per response, and a response's calls run one by one. */
   parallelToolCalls: boolean;
+  /** task_completion of a run with an `output` schema: its result takes that schema. */
+  taskCompletion?: RegisteredTool;
   settings?: ModelSettings;
   /** Checks the history before each request (kept by the agent, so checked messages are not walked again). */
   historyCheck: HistoryCheck;
@@ -45,6 +49,8 @@ export interface LoopDependencies {
 interface RunState {
   deps: LoopDependencies;
   control: RunControl;
+  /** The tools the run offers: the agent's, or a view of them with a typed task_completion. */
+  tools: RunTools;
   iterations: number;
   usage: Usage;
   consecutiveWithoutTool: number;
@@ -65,7 +71,11 @@ type ModelCallOutcome = ModelStep | 'switched-to-xml';
  * limit, a cancel or an error ends the run. Never throws: every ending is an AgentResult, announced by
  * `loop-end` as the last event.
  */
-export async function runLoop(deps: LoopDependencies, control: RunControl, input: string): Promise<AgentResult> {
+export async function runLoop(
+  deps: LoopDependencies,
+  control: RunControl,
+  input: string,
+): Promise<AgentResult<unknown>> {
   const run = startRun(deps, control, input);
   try {
     // Input queued before this run was sent before it, so it goes first.
@@ -79,7 +89,7 @@ export async function runLoop(deps: LoopDependencies, control: RunControl, input
       if (step === 'switched-to-xml') continue;
       const exit = step.toolCalls.length > 0 ? await runTools(run, step, wrapUp) : remindOrConverse(run, step);
       // The wrap-up's task_completion is the model's account of an unfinished task, not its result.
-      if (wrapUp && exit?.exit === 'task_completion') return endAtLimit(run, exit.payload);
+      if (wrapUp && exit?.exit === 'task_completion') return endAtLimit(run, summaryOf(exit.payload));
       if (exit) return endRun(run, exit);
     }
     return endAtLimit(run, undefined);
@@ -97,6 +107,7 @@ function startRun(deps: LoopDependencies, control: RunControl, input: string): R
   return {
     deps,
     control,
+    tools: deps.taskCompletion ? new OutputToolView(deps.tools, deps.taskCompletion) : deps.tools,
     iterations: 0,
     usage: emptyUsage(),
     consecutiveWithoutTool: 0,
@@ -134,7 +145,7 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
   deps.events.emit({ type: 'loop-iteration', runId: deps.runId, iteration });
   const provider = control.selection.provider;
   const protocol = control.selection.resolveProtocol();
-  const definitions = wrapUp ? loopControlDefinitions(deps.tools) : deps.tools.definitions();
+  const definitions = wrapUp ? loopControlDefinitions(deps.tools) : run.tools.definitions();
   const messages = deps.memory.messages().filter((message) => message.role !== 'system');
   deps.historyCheck.assertValid(messages);
   if (wrapUp) {
@@ -227,7 +238,11 @@ function appendStep(run: RunState, step: ModelStep): void {
   if (step.toolCalls.length > 0) run.openStep = step;
 }
 
-async function runTools(run: RunState, step: ModelStep, wrapUp: boolean): Promise<LoopControlExit | undefined> {
+async function runTools(
+  run: RunState,
+  step: ModelStep,
+  wrapUp: boolean,
+): Promise<LoopControlExit<unknown> | undefined> {
   const { deps, control } = run;
   run.consecutiveWithoutTool = 0;
   // A call cut off by the output limit may "repair" into the wrong arguments: never run it.
@@ -247,7 +262,8 @@ async function runTools(run: RunState, step: ModelStep, wrapUp: boolean): Promis
   const { protocol } = step;
   const result = await runToolStep(
     {
-      tools: deps.tools,
+      // The wrap-up's task_completion is a summary in text, whatever the run's output schema.
+      tools: wrapUp ? deps.tools : run.tools,
       events: deps.events,
       iteration: run.iterations,
       signal: control.signal,
@@ -256,6 +272,7 @@ async function runTools(run: RunState, step: ModelStep, wrapUp: boolean): Promis
       now: deps.now,
       allowMultipleCalls: protocol.name === 'native',
       loopControlOnly: wrapUp,
+      outputResult: deps.taskCompletion !== undefined && !wrapUp,
       maxParallelTools: deps.parallelToolCalls ? deps.maxParallelTools : 1,
       ...(deps.maxToolResultChars === undefined ? {} : { maxResultChars: deps.maxToolResultChars }),
       ...(deps.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: deps.toolTimeoutMs }),
@@ -270,7 +287,7 @@ async function runTools(run: RunState, step: ModelStep, wrapUp: boolean): Promis
 
 // A reply without a tool call gets a reminder; after two reminders in a row its text is taken as
 // `converse`, so a model that will not call tools still reaches the user instead of looping.
-function remindOrConverse(run: RunState, step: ModelStep): LoopControlExit | undefined {
+function remindOrConverse(run: RunState, step: ModelStep): LoopControlExit<unknown> | undefined {
   const { deps } = run;
   const consecutive = ++run.consecutiveWithoutTool;
   deps.events.emit({ type: 'no-tool-call', iteration: run.iterations, text: step.text, consecutive });
@@ -296,8 +313,14 @@ function closeOpenCalls(run: RunState, content: string): void {
   }
 }
 
+/** The wrap-up's summary: validated as text by the built-in task_completion, checked again for its type. */
+function summaryOf(payload: TaskCompletionPayload<unknown>): TaskCompletionPayload | undefined {
+  const { result, artifacts } = payload;
+  return typeof result === 'string' ? { result, ...(artifacts ? { artifacts } : {}) } : undefined;
+}
+
 /** Ends a run that made `maxIterations` calls, with the wrap-up's task_completion when there is one. */
-function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): AgentResult {
+function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): AgentResult<unknown> {
   const { deps } = run;
   deps.events.emit({
     type: 'loop-max-reached',
@@ -310,14 +333,14 @@ function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): 
   return endRun(run, { exit: 'max_iterations', payload: summary });
 }
 
-function endRun(run: RunState, outcome: AgentOutcome): AgentResult {
+function endRun(run: RunState, outcome: AgentOutcome<unknown>): AgentResult<unknown> {
   const { deps } = run;
   if (outcome.exit === 'cancelled') closeOpenCalls(run, CANCELLED_RESULT);
   else if (outcome.exit === 'error') {
     closeOpenCalls(run, `Not run: the turn ended with an error before this call finished (${outcome.error.message}).`);
   }
   announceExit(run, outcome);
-  const result: AgentResult = {
+  const result: AgentResult<unknown> = {
     ...outcome,
     usage: run.usage,
     iterations: run.iterations,
@@ -329,7 +352,7 @@ function endRun(run: RunState, outcome: AgentOutcome): AgentResult {
   return result;
 }
 
-function announceExit(run: RunState, outcome: AgentOutcome): void {
+function announceExit(run: RunState, outcome: AgentOutcome<unknown>): void {
   const { events } = run.deps;
   const iteration = run.iterations;
   switch (outcome.exit) {

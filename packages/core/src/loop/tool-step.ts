@@ -1,14 +1,14 @@
 import { describeThrown } from '@agentloop/spec';
-import type { LoopControlExit, ToolCallOutcome, ToolRegistry } from '@agentloop/tools';
+import type { LoopControlExit, ToolCallOutcome, ToolLookup } from '@agentloop/tools';
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
-import { loopControlExit, toolCallFailure } from '@agentloop/tools/internal';
+import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentEventBus } from '../events/index.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
 /** What the tool step needs from the run. */
 export interface ToolStepContext {
-  tools: ToolRegistry;
+  tools: ToolLookup;
   events: AgentEventBus;
   iteration: number;
   signal: AbortSignal;
@@ -21,6 +21,8 @@ export interface ToolStepContext {
   loopControlOnly?: boolean;
   /** The most calls running at once (1: one by one, in the model's order). Default: no limit. */
   maxParallelTools?: number;
+  /** True when task_completion's result has the run's output schema: its validated arguments are the payload. */
+  outputResult?: boolean;
   /** The longest result text sent to the model. */
   maxResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`; see runToolCall. */
@@ -30,7 +32,7 @@ export interface ToolStepContext {
 /** The tool step's outcome: one per call, in call order, and the exit if a loop-control tool was called. */
 export interface ToolStepResult {
   outcomes: ToolCallOutcome[];
-  exit?: LoopControlExit;
+  exit?: LoopControlExit<unknown>;
 }
 
 /** The result of a call that a cancel left without one, so the history stays valid for the next run. */
@@ -57,11 +59,16 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Tool
   const outcomes = new Map<ToolCall, ToolCallOutcome>();
   await runOrdinary(context, ordinary, outcomes);
 
-  let exit: LoopControlExit | undefined;
+  let exit: LoopControlExit<unknown> | undefined;
   if (control && isLoopControlToolName(control.toolName)) {
     const outcome = await runGuarded(context, control);
     outcomes.set(control, outcome);
-    if (outcome.status === 'ok') exit = loopControlExit(control.toolName, outcome.arguments);
+    if (outcome.status === 'ok') {
+      exit =
+        context.outputResult && control.toolName === 'task_completion'
+          ? taskCompletionWithOutputExit(outcome.arguments)
+          : loopControlExit(control.toolName, outcome.arguments);
+    }
   }
   const inOrder = calls.map(
     (call, index) => outcomes.get(call) ?? notRun(context, call, notRunReason(context, index, call.toolName)),

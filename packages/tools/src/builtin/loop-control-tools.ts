@@ -13,10 +13,13 @@ export function isLoopControlToolName(name: string): name is LoopControlToolName
   return (LOOP_CONTROL_TOOL_NAMES as readonly string[]).includes(name);
 }
 
-/** The payload of `task_completion`. */
-export interface TaskCompletionPayload {
-  /** The task's result, for the user. */
-  result: string;
+/**
+ * The payload of `task_completion`. `Result` is text, or for a run with an `output` schema the type that
+ * schema describes.
+ */
+export interface TaskCompletionPayload<Result = string> {
+  /** The task's result, for the user: text, or a value of the run's `output` schema. */
+  result: Result;
   /** Files or other artifacts the task produced. */
   artifacts?: string[];
 }
@@ -35,16 +38,19 @@ export interface ConversePayload {
   message: string;
 }
 
-/** The payload of each loop-control tool, by name: the one map exits, events and results are typed from. */
-export interface LoopControlPayloadMap {
-  task_completion: TaskCompletionPayload;
+/**
+ * The payload of each loop-control tool, by name: the one map exits, events and results are typed from.
+ * `Result` is the type of `task_completion`'s result.
+ */
+export interface LoopControlPayloadMap<Result = string> {
+  task_completion: TaskCompletionPayload<Result>;
   ask_question: AskQuestionPayload;
   converse: ConversePayload;
 }
 
 /** A loop-control call that ends a run: the tool's name and its validated payload. */
-export type LoopControlExit = {
-  [Name in LoopControlToolName]: { exit: Name; payload: LoopControlPayloadMap[Name] };
+export type LoopControlExit<Result = string> = {
+  [Name in LoopControlToolName]: { exit: Name; payload: LoopControlPayloadMap<Result>[Name] };
 }[LoopControlToolName];
 
 const requiredText = (description: string) => z.string().trim().min(1, 'must not be empty').describe(description);

@@ -3,6 +3,7 @@
 // with the loop, without notice.
 
 export { loopControlExit } from '../builtin/loop-control-tools.js';
+export { taskCompletionWithOutput, taskCompletionWithOutputExit } from '../builtin/task-completion-with-output.js';
 export { stringifyToolResult, toolCallFailure } from '../run-tool-call.js';
 export * from '../schema/index.js';
 export type { ArgumentsProblem, ParsedArguments, ParseToolArgumentsOptions } from '../tool-arguments.js';
