@@ -173,6 +173,32 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     );
   }, 60_000);
 
+  it('renders the streamed text and the result as Markdown, keeping the blank lines between blocks', async () => {
+    const { tmux, server } = await startAgentloop();
+    server.push(
+      {
+        text: 'Here is the plan:\n\n1. Read **notes.txt**.\n2. Answer with `the notes`.\n\nStarting.',
+        toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }],
+      },
+      {
+        toolCalls: [
+          {
+            name: 'converse',
+            arguments: { message: 'Found:\n\n- **milk**\n\n- nothing else\n\nThat is all.' },
+          },
+        ],
+      },
+    );
+    await tmux.waitFor(PROMPT);
+    tmux.type('Plan it');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/That is all\.\n›$/);
+    expect(screen).toContain(
+      '› Plan it\nHere is the plan:\n\n  1. Read notes.txt.\n  2. Answer with the notes.\n\nStarting.\n✓ read_file',
+    );
+    expect(screen).toContain('Found:\n\n  * milk\n\n  * nothing else\n\nThat is all.\n›');
+  }, 60_000);
+
   it('switches the model with /model and reports usage with /usage', async () => {
     const { tmux, server } = await startAgentloop();
     server.push({

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryOutput, VirtualTerminal } from '../test-support/index.js';
 import { EventRenderer } from './event-renderer.js';
+import { loadMarkdownBlocks } from './markdown.js';
 import { Spinner } from './spinner.js';
 import { createStyle } from './terminal.js';
 
@@ -203,5 +204,37 @@ describe('EventRenderer', () => {
     renderer.handle({ type: 'input-queued', text: 'and then?' });
     expect(terminal.screen).toMatch(/^↳ queued for the agent's next step: and then\?\n. slow_tool\(\)$/);
     expect(spinner.active).toBe(true);
+  });
+
+  it('renders the streamed text as Markdown on a live terminal, each line once it ends', async () => {
+    const terminal = new VirtualTerminal(60, 10);
+    const renderer = new EventRenderer(terminal, {
+      style: createStyle(false),
+      width: 60,
+      live: true,
+      markdown: await loadMarkdownBlocks(),
+    });
+    renderer.handle({ type: 'message-start', iteration: 1 });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'Some **bo' });
+    // The line is not complete yet: it shows as written.
+    expect(terminal.screen).toBe('Some **bo');
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'ld** text.\n\n- item `x`' });
+    expect(terminal.screen).toBe('Some bold text.\n\n- item `x`');
+    renderer.handle({ type: 'message-content', iteration: 1, text: '\n\nAfter.' });
+    renderer.handle({ type: 'message-end', iteration: 1, text: '' });
+    expect(terminal.screen).toBe('Some bold text.\n\n  * item x\n\nAfter.');
+  });
+
+  it('leaves the streamed text as written on a pipe, Markdown or not', async () => {
+    const output = new MemoryOutput();
+    const renderer = new EventRenderer(output, {
+      style: createStyle(false),
+      width: 60,
+      markdown: await loadMarkdownBlocks(),
+    });
+    renderer.handle({ type: 'message-start', iteration: 1 });
+    renderer.handle({ type: 'message-content', iteration: 1, text: 'Some **bold**\n- item' });
+    renderer.handle({ type: 'message-end', iteration: 1, text: '' });
+    expect(output.text).toBe('Some **bold**\n- item\n');
   });
 });

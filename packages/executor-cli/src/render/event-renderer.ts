@@ -2,7 +2,10 @@ import type { AgentEvent, AgentEventMap } from '@agentloop/core';
 import { describeError, firstSentence } from './describe-error.js';
 import { LiveMessage } from './live-message.js';
 import { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
+import type { MarkdownBlocks } from './markdown-lines.js';
+import { MarkdownLines } from './markdown-lines.js';
 import type { Spinner } from './spinner.js';
+import { plainLines } from './stream-lines.js';
 import { stripControls } from './strip-controls.js';
 import type { Style, TerminalOutput } from './terminal.js';
 import { cutText, formatCount, formatDuration, oneLine } from './text-summary.js';
@@ -20,6 +23,11 @@ export interface EventRendererOptions {
    * at any moment (the verbose log).
    */
   live?: boolean;
+  /**
+   * Render the model's text as Markdown, each line as it ends (with `live` only: until then the line is
+   * shown as written). A promise is used once it has settled; text before that is shown as written.
+   */
+  markdown?: MarkdownBlocks | Promise<MarkdownBlocks | undefined>;
   /** Show thinking whole and the notes only verbose mode shows. */
   verbose?: boolean;
   /** Line width for tool lines and folded thinking. */
@@ -44,6 +52,7 @@ export class EventRenderer {
   readonly #width: number;
   readonly #now: () => number;
   readonly #live: boolean;
+  #markdown: MarkdownBlocks | undefined;
   readonly #calls = new Map<string, { name: string; arguments: unknown }>();
   /** The message being streamed to a live terminal. */
   #message: LiveMessage | undefined;
@@ -62,6 +71,12 @@ export class EventRenderer {
     this.#width = options.width;
     this.#now = options.now ?? Date.now;
     this.#live = options.live ?? false;
+    if (options.markdown instanceof Promise)
+      void options.markdown.then(
+        (blocks) => (this.#markdown = blocks),
+        () => undefined,
+      );
+    else this.#markdown = options.markdown;
   }
 
   /** Renders one event. */
@@ -239,7 +254,10 @@ export class EventRenderer {
     if (!this.#message) {
       this.#spinner?.stop();
       this.#endLine();
-      this.#message = new LiveMessage(this.#output);
+      this.#message = new LiveMessage(
+        this.#output,
+        this.#markdown ? new MarkdownLines(this.#markdown, this.#width) : plainLines(),
+      );
     }
     this.#message.push(text);
   }

@@ -15,9 +15,22 @@ describe('terminal Markdown', () => {
     expect(text).toMatch(/\* one\n\s+\* two/);
   });
 
-  it('renders code and emphasis inside list items', async () => {
+  it('renders code and emphasis inside list items, keeping the indentation of the first', async () => {
     const markdown = await loadTerminalMarkdown(80);
-    expect(stripAnsi(markdown('- `commander` for **arguments**'))).toBe('* commander for arguments');
+    expect(stripAnsi(markdown('- `commander` for **arguments**\n- `marked`'))).toBe(
+      '  * commander for arguments\n  * marked',
+    );
+  });
+
+  it('keeps the blank lines between blocks, between the items of a loose list too', async () => {
+    const markdown = await loadTerminalMarkdown(80);
+    const text = stripAnsi(markdown('Steps:\n\n1. Read.\n\n   Then think.\n\n2. Write.\n\nDone.'));
+    expect(text).toBe('Steps:\n\n  1. Read.\n\n     Then think.\n\n  2. Write.\n\nDone.');
+  });
+
+  it('colours the Markdown of any output it is used for, whatever stdout is', async () => {
+    const markdown = await loadTerminalMarkdown(80);
+    expect(markdown('**bold**')).toBe('\x1b[1mbold\x1b[22m');
   });
 
   it('shows the target of a link beside its text, never as a hidden hyperlink target', async () => {

@@ -1,13 +1,14 @@
 import type { Agent, AgentResult } from '@agentloop/core';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
-import type { ErrorContext, MarkdownRenderer, Style, TerminalOutput } from '../render/index.js';
+import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
 import {
   createStyle,
   describeError,
-  loadTerminalMarkdown,
+  loadMarkdownBlocks,
   outputWidth,
   plainMarkdown,
+  renderMarkdown,
   renderResult,
   Spinner,
   stripControls,
@@ -72,7 +73,7 @@ export class CliExecutor {
   readonly #verboseLog: VerboseLog;
   readonly #lines: LineReader;
   #modelLabel: string | undefined;
-  #markdown: Promise<MarkdownRenderer> | undefined;
+  #markdown: Promise<MarkdownBlocks | undefined> | undefined;
   #pendingSuggestions: readonly string[] = [];
   #leftover = '';
   #exiting = false;
@@ -161,6 +162,9 @@ export class CliExecutor {
   /** Runs a turn, and keeps going while the agent asks questions the user answers. Resolves true when forced to end. */
   async #converse(agent: Agent, firstInput: string): Promise<boolean> {
     this.#pendingSuggestions = [];
+    this.#preloadMarkdown();
+    // It has been loading since the prompt was drawn; a turn waits for it, so that all of its text is rendered alike.
+    const markdown = await this.#markdown;
     let input: string | undefined = firstInput;
     while (input !== undefined) {
       // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner or a live line would draw over them.
@@ -171,6 +175,7 @@ export class CliExecutor {
         verbose: this.#verboseLog.enabled,
         live: redraw,
         ...(redraw ? { spinner: new Spinner(this.#output, this.#style) } : {}),
+        ...(redraw && markdown ? { markdown } : {}),
       });
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
@@ -194,7 +199,9 @@ export class CliExecutor {
     }
     if (result.exit === 'ask_question') this.#pendingSuggestions = result.payload.suggestions ?? [];
     this.#preloadMarkdown();
-    const markdown = await (this.#markdown ?? Promise.resolve(plainMarkdown));
+    const blocks = await this.#markdown;
+    const width = outputWidth(this.#output);
+    const markdown = blocks ? (text: string) => renderMarkdown(blocks, width, text) : plainMarkdown;
     this.#output.write(
       renderResult(result, {
         style: this.#style,
@@ -249,7 +256,7 @@ export class CliExecutor {
   // marked-terminal takes a while to load: it loads while the user types the first task.
   #preloadMarkdown(): void {
     if (this.#markdown || !this.#style.isColorSupported) return;
-    this.#markdown = loadTerminalMarkdown(outputWidth(this.#output)).catch(() => plainMarkdown);
+    this.#markdown = loadMarkdownBlocks().catch(() => undefined);
   }
 
   #failStartup(error: unknown): number {

@@ -5,9 +5,10 @@ import {
   describeError,
   EventRenderer,
   JsonLinesRenderer,
-  loadTerminalMarkdown,
+  loadMarkdownBlocks,
   outputWidth,
   plainMarkdown,
+  renderMarkdown,
   renderResultSections,
   Spinner,
   stripControls,
@@ -50,6 +51,13 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
   const spin = progressFeatures.animate && !options.verbose;
   const style = createStyle(terminalFeatures(output, environment).color);
   const redact = options.redact ?? ((text: string) => text);
+  // Markdown is rendered for a terminal only: a file or a pipe gets the model's Markdown as it wrote it. The
+  // run does not wait for the renderer to load: what streams before it has loaded is shown as written.
+  const streamMarkdown = !options.json && spin && progressStyle.isColorSupported;
+  const markdownBlocks =
+    streamMarkdown || (!options.json && style.isColorSupported)
+      ? loadMarkdownBlocks().catch(() => undefined)
+      : undefined;
   const renderer = options.json
     ? new JsonLinesRenderer(output, redact)
     : new EventRenderer(errorOutput, {
@@ -58,6 +66,7 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         verbose: options.verbose ?? false,
         live: spin,
         ...(spin ? { spinner: new Spinner(errorOutput, progressStyle) } : {}),
+        ...(streamMarkdown && markdownBlocks ? { markdown: markdownBlocks } : {}),
       });
   const stopRendering = agent.onAny((event: AgentEvent) => renderer.handle(event));
 
@@ -76,10 +85,8 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         );
       return exitCodeFor(result.exit);
     }
-    // Markdown is rendered for a terminal only: a file or a pipe gets the model's Markdown as it wrote it.
-    const markdown = style.isColorSupported
-      ? await loadTerminalMarkdown(outputWidth(output)).catch(() => plainMarkdown)
-      : plainMarkdown;
+    const blocks = style.isColorSupported ? await markdownBlocks : undefined;
+    const markdown = blocks ? (text: string) => renderMarkdown(blocks, outputWidth(output), text) : plainMarkdown;
     const sections = renderResultSections(result, {
       style,
       statusStyle: progressStyle,
