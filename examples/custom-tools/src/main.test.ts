@@ -20,7 +20,12 @@ describe('custom-tools example', () => {
     const provider = new ScriptedProvider(script);
     const result = await runCustomToolsAgent(provider, 'When was Node.js 24 released?', (line) => lines.push(line));
     expect(result.exit).toBe('task_completion');
-    expect(lines).toContain('→ web_search {"query":"Node.js 24 released"}');
+    expect(lines.slice(0, 3)).toEqual([
+      '> When was Node.js 24 released?',
+      'I will look up the release date.',
+      '→ web_search {"query":"Node.js 24 released"}',
+    ]);
+    expect(lines).toContain('Days in January to April, plus 6, gives the day of the year.');
     expect(lines.find((line) => line.startsWith('  ✓ [{"title":"Node.js 24 released"'))).toBeDefined();
     expect(lines).toContain('  ✓ 126');
     expect(lines.at(-1)).toBe('Node.js 24 was released on 6 May 2025 (day 126 of 2025).');

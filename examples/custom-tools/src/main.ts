@@ -1,5 +1,5 @@
 // An agent with custom tools: web search (a class implementing Tool), file read and a calculator.
-// Run: npm start -w examples/custom-tools -- "your task"
+// Run: npm start -w examples/custom-tools [-- "your task"]   (README.md says which model it uses)
 import { pathToFileURL } from 'node:url';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { DefaultAgent } from '@agentloop/core';
@@ -27,7 +27,7 @@ export const script: ScriptStep[] = [
   },
 ];
 
-/** Builds the agent with the three custom tools and runs one task, printing each step. */
+/** Builds the agent with the three custom tools and runs one task, printing the task, the model's text and each step. */
 export async function runCustomToolsAgent(
   provider: LLMProvider,
   input: string,
@@ -39,27 +39,48 @@ export async function runCustomToolsAgent(
     maxIterations: 8,
   });
   agent.registerTool(new WebSearchTool(search)).registerTool(fileReadTool).registerTool(calculatorTool);
+  print(`> ${input}`);
+  agent.on('message-end', (event) => print(event.text));
   agent.on('tool-call', (event) => print(`→ ${event.name} ${JSON.stringify(event.arguments)}`));
   agent.on('tool-result', (event) => print(`  ✓ ${event.content.slice(0, 120)}`));
   agent.on('tool-result-error', (event) => print(`  ✗ ${event.content}`));
   const result = await agent.run(input);
-  print(
-    result.exit === 'task_completion'
-      ? result.payload.result
-      : `(ended with ${result.exit}${result.error ? `: ${result.error.message}` : ''})`,
-  );
+  if (result.exit === 'task_completion') print(result.payload.result);
+  else if (result.exit === 'converse') print(result.payload.message);
+  else if (result.exit === 'ask_question') print(`? ${result.payload.question}`);
   return result;
 }
 
-async function main(): Promise<void> {
+/**
+ * The process's exit status for a run: 0 when the agent answered (a result, a message or a question),
+ * else 1, with one line on stderr saying why.
+ */
+export function exitStatus(result: AgentResult, printError: (line: string) => void): number {
+  if (result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question') return 0;
+  printError(`✗ ${result.exit === 'error' ? firstLine(result.error.message) : `The run ended with ${result.exit}.`}`);
+  return 1;
+}
+
+/** The first line of a message: a failure is one line, never a stack trace. */
+export function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+async function main(): Promise<number> {
   const configured = await optionalProviderFromEnvironment();
-  if (!configured)
-    console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
-  await runCustomToolsAgent(
+  if (!configured) console.log('(no model provider in the environment: running on a scripted model; see README.md)');
+  const result = await runCustomToolsAgent(
     configured ?? new ScriptedProvider(script),
     process.argv[2] ?? 'When was Node.js 24 released?',
     console.log,
   );
+  return exitStatus(result, console.error);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A provider that cannot be set up (a variable missing) is one line too, not a stack trace.
+  process.exitCode = await main().catch((error: unknown) => {
+    console.error(`✗ ${firstLine(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  });
+}

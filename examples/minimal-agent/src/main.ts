@@ -1,6 +1,5 @@
 // The smallest agent: no tools of its own, only the three loop-control tools every agent has.
-// Run: npm start -w examples/minimal-agent  (a real model when ANTHROPIC_API_KEY, OPENAI_API_KEY or
-// OPENAI_BASE_URL is set, a scripted one otherwise).
+// Run: npm start -w examples/minimal-agent [-- "your message"]   (README.md says which model it uses)
 import { pathToFileURL } from 'node:url';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { DefaultAgent } from '@agentloop/core';
@@ -17,27 +16,52 @@ export const script = [
   },
 ];
 
-/** Runs one turn and prints what the agent says. */
+/** Runs one turn and prints the task, the model's text and what the agent says. */
 export async function runMinimalAgent(
   provider: LLMProvider,
   input: string,
   print: (line: string) => void,
 ): Promise<AgentResult> {
   const agent = new DefaultAgent(provider, { systemPrompt: 'You are a friendly assistant. Keep answers short.' });
+  print(`> ${input}`);
   agent.on('message-end', (event) => print(`(thinking aloud: ${event.text})`));
   const result = await agent.run(input);
   if (result.exit === 'converse') print(result.payload.message);
   else if (result.exit === 'task_completion') print(result.payload.result);
   else if (result.exit === 'ask_question') print(`? ${result.payload.question}`);
-  else print(`(the run ended with ${result.exit}${result.error ? `: ${result.error.message}` : ''})`);
   return result;
 }
 
-async function main(): Promise<void> {
-  const configured = await optionalProviderFromEnvironment();
-  if (!configured)
-    console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
-  await runMinimalAgent(configured ?? new ScriptedProvider(script), process.argv[2] ?? 'Hi there!', console.log);
+/**
+ * The process's exit status for a run: 0 when the agent answered (a result, a message or a question),
+ * else 1, with one line on stderr saying why.
+ */
+export function exitStatus(result: AgentResult, printError: (line: string) => void): number {
+  if (result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question') return 0;
+  printError(`✗ ${result.exit === 'error' ? firstLine(result.error.message) : `The run ended with ${result.exit}.`}`);
+  return 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+/** The first line of a message: a failure is one line, never a stack trace. */
+export function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+async function main(): Promise<number> {
+  const configured = await optionalProviderFromEnvironment();
+  if (!configured) console.log('(no model provider in the environment: running on a scripted model; see README.md)');
+  const result = await runMinimalAgent(
+    configured ?? new ScriptedProvider(script),
+    process.argv[2] ?? 'Hi there!',
+    console.log,
+  );
+  return exitStatus(result, console.error);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A provider that cannot be set up (a variable missing) is one line too, not a stack trace.
+  process.exitCode = await main().catch((error: unknown) => {
+    console.error(`✗ ${firstLine(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  });
+}

@@ -25,6 +25,7 @@ it("calls the plugin's tools and completes", async () => {
   );
   expect(result.exit).toBe('task_completion');
   expect(lines).toEqual([
+    '> Weather in Lisbon in Fahrenheit?',
     '→ current_weather {"city":"Lisbon"}',
     '→ convert_temperature {"value":17,"to":"fahrenheit"}',
     '→ task_completion {"result":"Lisbon: sunny, 17 °C (62.6 °F)."}',

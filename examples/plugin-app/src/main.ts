@@ -1,6 +1,6 @@
 // An app that loads plugins through the DI container: a third-party tool package (the weather tools) and a
 // plugin of its own that replaces a service (the memory, which writes a transcript).
-// Run: npm start -w examples/plugin-app -- "your question"
+// Run: npm start -w examples/plugin-app [-- "your question"]   (README.md says which model it uses)
 import { pathToFileURL } from 'node:url';
 import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { createContainer, disposeContainer, resolveAgent } from '@agentloop/core';
@@ -34,28 +34,49 @@ export async function runPluginApp(
   });
   try {
     const agent = resolveAgent(container);
+    print(`> ${input}`);
+    agent.on('message-end', (event) => print(event.text));
     agent.on('tool-call', (event) => print(`→ ${event.name} ${JSON.stringify(event.arguments)}`));
     const result = await agent.run(input);
-    print(
-      result.exit === 'task_completion'
-        ? result.payload.result
-        : `(ended with ${result.exit}${result.error ? `: ${result.error.message}` : ''})`,
-    );
+    if (result.exit === 'task_completion') print(result.payload.result);
+    else if (result.exit === 'converse') print(result.payload.message);
+    else if (result.exit === 'ask_question') print(`? ${result.payload.question}`);
     return result;
   } finally {
     await disposeContainer(container);
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * The process's exit status for a run: 0 when the agent answered (a result, a message or a question),
+ * else 1, with one line on stderr saying why.
+ */
+export function exitStatus(result: AgentResult, printError: (line: string) => void): number {
+  if (result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question') return 0;
+  printError(`✗ ${result.exit === 'error' ? firstLine(result.error.message) : `The run ended with ${result.exit}.`}`);
+  return 1;
+}
+
+/** The first line of a message: a failure is one line, never a stack trace. */
+export function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+async function main(): Promise<number> {
   const configured = await optionalProviderFromEnvironment();
-  if (!configured)
-    console.log('(no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL set: running on a scripted model)');
-  await runPluginApp(
+  if (!configured) console.log('(no model provider in the environment: running on a scripted model; see README.md)');
+  const result = await runPluginApp(
     configured ?? new ScriptedProvider(script),
     process.argv[2] ?? 'What is the weather in Lisbon, in Fahrenheit?',
     console.log,
   );
+  return exitStatus(result, console.error);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A provider that cannot be set up (a variable missing) is one line too, not a stack trace.
+  process.exitCode = await main().catch((error: unknown) => {
+    console.error(`✗ ${firstLine(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  });
+}
