@@ -30,6 +30,8 @@ export const LAYERS = {
   '@agentloop/prompts': ['@agentloop/spec', '@agentloop/tools'],
   '@agentloop/core': ['@agentloop/spec', '@agentloop/tools', '@agentloop/memory', '@agentloop/prompts'],
   '@agentloop/providers': ['@agentloop/spec', '@agentloop/provider-utils'],
+  // A first-party tool package, built like a third-party one: on @agentloop/tools alone.
+  '@agentloop/workspace-tools': ['@agentloop/tools'],
   '@agentloop/executor-cli': [
     '@agentloop/spec',
     '@agentloop/provider-utils',
@@ -38,6 +40,7 @@ export const LAYERS = {
     '@agentloop/prompts',
     '@agentloop/core',
     '@agentloop/providers',
+    '@agentloop/workspace-tools',
   ],
 };
 
@@ -48,6 +51,8 @@ export const LAYERS = {
  */
 export const TEST_LAYERS = {
   '@agentloop/providers': ['@agentloop/core'],
+  // The workspace tools' tests run them in a real agent, as an app would.
+  '@agentloop/workspace-tools': ['@agentloop/core'],
 };
 
 const OUR_SCOPES = ['@agentloop/', '@agentloop-examples/'];

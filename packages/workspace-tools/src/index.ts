@@ -1,0 +1,21 @@
+// @agentloop/workspace-tools: tools that act on a workspace (read, write, edit, list, search, run a
+// command in a sandbox), confined by one workspace guard. A tool package like any third-party one: it
+// depends on @agentloop/tools and zod alone.
+
+export type { WorkspaceToolErrorCode } from './errors/index.js';
+export { WorkspaceToolError } from './errors/index.js';
+export type {
+  DenyList,
+  DenyListOptions,
+  FileAccess,
+  OpenedFile,
+  WorkspaceEntry,
+  WorkspaceGuardOptions,
+} from './guard/index.js';
+export {
+  createDenyList,
+  DEFAULT_ALLOWED_FILES,
+  DEFAULT_DENIED_FILES,
+  DEFAULT_DENY_LIST,
+  WorkspaceGuard,
+} from './guard/index.js';
