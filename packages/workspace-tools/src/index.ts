@@ -4,6 +4,14 @@
 
 export type { WorkspaceToolErrorCode } from './errors/index.js';
 export { WorkspaceToolError } from './errors/index.js';
+export type { EditFileToolOptions, ReadFileToolOptions, WriteFileToolOptions } from './files/index.js';
+export {
+  createEditFileTool,
+  createReadFileTool,
+  createWriteFileTool,
+  EDIT_FILE_MAX_BYTES,
+  READ_FILE_MAX_BYTES,
+} from './files/index.js';
 export type {
   DenyList,
   DenyListOptions,

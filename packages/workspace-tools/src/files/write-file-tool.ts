@@ -1,0 +1,52 @@
+import { defineTool } from '@agentloop/tools';
+import { z } from 'zod';
+import type { WorkspaceGuardOptions } from '../guard/index.js';
+import { WorkspaceGuard } from '../guard/index.js';
+import { replaceContent } from './replace-content.js';
+import { formatBytes } from './text-content.js';
+
+/** What a `write_file` tool is confined to. */
+export type WriteFileToolOptions = WorkspaceGuardOptions;
+
+/**
+ * `write_file`: writes a whole text file in the workspace, creating it and its folders when missing and
+ * replacing what was there otherwise. The file is opened and checked before anything changes (see
+ * openWorkspaceFile): nothing is written outside the workspace, into `.git`, or to a file of the
+ * deny-list.
+ */
+export function createWriteFileTool(options: WriteFileToolOptions = {}) {
+  return defineTool({
+    name: 'write_file',
+    description:
+      'Write a whole text file in the workspace (path relative to the workspace), creating it and its folders if missing, replacing its content otherwise. To change part of an existing file, use edit_file instead.',
+    parameters: z.object({
+      path: z.string().describe('The file, relative to the workspace.'),
+      content: z.string().describe('The complete new content of the file.'),
+    }),
+    annotations: { readOnly: false, destructive: true, openWorld: false },
+    execute: async ({ path, content }, context) => {
+      context.signal.throwIfAborted();
+      const guard = WorkspaceGuard.forCall(options, context);
+      const { handle, stats, entry, created } = await guard.openFile(path, 'create');
+      try {
+        context.signal.throwIfAborted();
+        await replaceContent(handle, content);
+      } finally {
+        await handle.close();
+      }
+      const lines = countLines(content);
+      const size = `${lines} ${lines === 1 ? 'line' : 'lines'}, ${formatBytes(Buffer.byteLength(content))}`;
+      return created
+        ? `Created "${entry.named}" (${size}).`
+        : `Replaced "${entry.named}" (${size}; it had ${formatBytes(stats.size)}).`;
+    },
+  });
+}
+
+/** Lines of a text: a last line without a line end counts. */
+export function countLines(text: string): number {
+  if (text === '') return 0;
+  let lines = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;
+  return text.endsWith('\n') ? lines : lines + 1;
+}
