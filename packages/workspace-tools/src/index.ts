@@ -27,3 +27,5 @@ export {
   DEFAULT_DENY_LIST,
   WorkspaceGuard,
 } from './guard/index.js';
+export type { ListFilesToolOptions, SearchToolOptions } from './listing/index.js';
+export { createListFilesTool, createSearchTool, LIST_FILES_PAGE_SIZE, SEARCH_PAGE_SIZE } from './listing/index.js';
