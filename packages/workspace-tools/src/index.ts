@@ -2,6 +2,17 @@
 // command in a sandbox), confined by one workspace guard. A tool package like any third-party one: it
 // depends on @agentloop/tools and zod alone.
 
+export type { RunCommandToolOptions, SandboxMode, SandboxOptions, SandboxStatus } from './command/index.js';
+export {
+  createRunCommandTool,
+  HIDDEN_HOME_PATHS,
+  RUN_COMMAND_MAX_OUTPUT_BYTES,
+  RUN_COMMAND_MAX_TIMEOUT_MS,
+  RUN_COMMAND_TIMEOUT_MS,
+  SandboxUnavailableError,
+  SECRET_VARIABLE,
+  sandboxStatus,
+} from './command/index.js';
 export type { WorkspaceToolErrorCode } from './errors/index.js';
 export { WorkspaceToolError } from './errors/index.js';
 export type { EditFileToolOptions, ReadFileToolOptions, WriteFileToolOptions } from './files/index.js';

@@ -1,0 +1,204 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { constants, homedir } from 'node:os';
+import { isAbsolute } from 'node:path';
+import type { Tool } from '@agentloop/tools';
+import { defineTool } from '@agentloop/tools';
+import { z } from 'zod';
+import { WorkspaceToolError } from '../errors/index.js';
+import type { WorkspaceGuardOptions } from '../guard/index.js';
+import { WorkspaceGuard } from '../guard/index.js';
+import { commandEnvironment } from './command-environment.js';
+import type { ProcessOutcome, ProcessRequest } from './run-process.js';
+import { runProcess } from './run-process.js';
+import type { SandboxMode, SandboxOptions } from './sandbox/index.js';
+import { bwrapArguments, SandboxUnavailableError, sandboxStatus } from './sandbox/index.js';
+
+/** How long a command may run unless the model asks for more. */
+export const RUN_COMMAND_TIMEOUT_MS = 120_000;
+/** The longest a model may ask a command to run. */
+export const RUN_COMMAND_MAX_TIMEOUT_MS = 600_000;
+/** The output a result keeps: its first and last halves. */
+export const RUN_COMMAND_MAX_OUTPUT_BYTES = 32 * 1024;
+
+/** How a `run_command` tool runs commands. */
+export interface RunCommandToolOptions extends WorkspaceGuardOptions {
+  /** The sandbox. Default: `workspace-write`, no network. */
+  sandbox?: SandboxOptions;
+  /** How long a command may run unless the model asks for more, in ms. Default: RUN_COMMAND_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** The longest a model may ask for, in ms. Default: RUN_COMMAND_MAX_TIMEOUT_MS. */
+  maxTimeoutMs?: number;
+  /** The output kept, in bytes: its first and last halves. Default: RUN_COMMAND_MAX_OUTPUT_BYTES. */
+  maxOutputBytes?: number;
+  /**
+   * The commands' environment, used as given. Default: this process's environment without the variables
+   * that look like secrets (SECRET_VARIABLE: API keys, tokens, passwords, agent sockets).
+   */
+  environment?: Record<string, string | undefined>;
+  /** The shell that runs the command line (`<shell> -c <command>`). Default: bash where installed, else sh. */
+  shell?: string;
+}
+
+const SANDBOX_MODES: readonly SandboxMode[] = ['workspace-write', 'read-only', 'off'];
+
+/**
+ * `run_command`: a shell command in the workspace (or a directory inside it), sandboxed by bubblewrap
+ * unless the sandbox is `off`, ended with everything it started on timeout or cancel, its output capped
+ * (head and tail kept) and its exit code reported. A failing command is a result, not an error: the
+ * model reads the exit code. Where the sandbox cannot run, the command is not run and the error says so
+ * (SandboxUnavailableError). Throws a TypeError at creation for an unknown mode or a relative writable path.
+ * Its annotations follow the sandbox: read-only in `read-only`, open-world only with the network or
+ * without a sandbox.
+ */
+export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool {
+  const mode = options.sandbox?.mode ?? 'workspace-write';
+  const network = options.sandbox?.network ?? false;
+  const writablePaths = options.sandbox?.writablePaths ?? [];
+  const defaultTimeoutMs = options.timeoutMs ?? RUN_COMMAND_TIMEOUT_MS;
+  const maxTimeoutMs = Math.max(options.maxTimeoutMs ?? RUN_COMMAND_MAX_TIMEOUT_MS, defaultTimeoutMs);
+  const maxOutputBytes = options.maxOutputBytes ?? RUN_COMMAND_MAX_OUTPUT_BYTES;
+  if (!SANDBOX_MODES.includes(mode)) {
+    throw new TypeError(`Unknown sandbox mode "${String(mode)}"; use one of ${SANDBOX_MODES.join(', ')}.`);
+  }
+  const relative = writablePaths.find((path) => !isAbsolute(path));
+  if (relative !== undefined) {
+    throw new TypeError(`The sandbox's writable path "${relative}" is not absolute; give an absolute path.`);
+  }
+  const tool = defineTool({
+    name: 'run_command',
+    description: `Run a shell command in the workspace and get its exit code and output (stdout and stderr together; long output keeps its start and end). ${describeSandbox(mode, network)} No input can be typed: a command that waits for input gets none. Times out after ${seconds(defaultTimeoutMs)} unless timeout_ms says otherwise; background processes end with the command.`,
+    parameters: z.object({
+      command: z.string().min(1).describe('The command line, e.g. "npm test -- --run src/app.test.ts".'),
+      directory: z
+        .string()
+        .default('.')
+        .describe('The working directory, relative to the workspace. Default: the workspace.'),
+      timeout_ms: z
+        .number()
+        .int()
+        .min(1000)
+        .max(maxTimeoutMs)
+        .optional()
+        .describe(`How long the command may run, in ms. Default: ${defaultTimeoutMs}.`),
+    }),
+    annotations: {
+      readOnly: mode === 'read-only',
+      destructive: mode !== 'read-only',
+      openWorld: mode === 'off' || network,
+    },
+    execute: async ({ command, directory, timeout_ms: timeoutMs = defaultTimeoutMs }, context) => {
+      const guard = WorkspaceGuard.forCall(options, context);
+      const root = guard.resolve('.').root;
+      const cwd = guard.resolve(directory);
+      const kind = await stat(cwd.real).catch(() => undefined);
+      if (!kind?.isDirectory()) {
+        throw new WorkspaceToolError(
+          kind
+            ? `"${directory}" is not a directory; give a directory as the working directory.`
+            : `"${directory}" does not exist; give an existing directory of the workspace.`,
+          kind ? 'wrong_kind' : 'not_found',
+        );
+      }
+      const shell = options.shell ?? defaultShell();
+      const base = {
+        cwd: cwd.real,
+        env: options.environment ? defined(options.environment) : commandEnvironment(process.env),
+        timeoutMs,
+        maxOutputBytes,
+        signal: context.signal,
+      };
+      let request: ProcessRequest;
+      if (mode === 'off') {
+        request = { ...base, file: shell, args: ['-c', command] };
+      } else {
+        const bwrap = options.sandbox?.bwrapPath ?? 'bwrap';
+        const status = await sandboxStatus({ bwrapPath: bwrap });
+        if (!status.available) throw unavailable(status.reason);
+        const args = bwrapArguments({
+          workspace: root,
+          cwd: cwd.real,
+          mode,
+          network,
+          writablePaths,
+          homeDirectory: options.sandbox?.homeDirectory ?? homedir(),
+          statusFd: 3,
+          command: [shell, '-c', command],
+        });
+        request = { ...base, file: bwrap, args, statusPipe: true };
+      }
+      const outcome = await runProcess(request);
+      if (outcome.ending === 'cancelled') throw context.signal.reason;
+      const exitCode = mode === 'off' ? outcome.exitCode : sandboxExitCode(outcome);
+      return describeOutcome(outcome, exitCode, timeoutMs, maxTimeoutMs);
+    },
+  });
+  // The call's own limit must outlast the command's longest timeout, which ends it with its output.
+  return { ...tool, timeoutMs: maxTimeoutMs + 30_000 };
+}
+
+function describeSandbox(mode: SandboxMode, network: boolean): string {
+  const net = network ? 'the network is available' : 'there is no network';
+  if (mode === 'workspace-write') {
+    return `It runs in a sandbox: the workspace is writable, the rest of the file system read-only (.git too), /tmp is empty and private, and ${net}.`;
+  }
+  if (mode === 'read-only') {
+    return `It runs in a read-only sandbox: nothing but a private /tmp can be written, and ${net}; use it to inspect, build into /tmp or test.`;
+  }
+  return "It runs with the user's own rights, without a sandbox.";
+}
+
+// The command's exit code as bubblewrap reports it; no report means the sandbox never started.
+function sandboxExitCode(outcome: ProcessOutcome): number | null {
+  const reported = /"exit-code"\s*:\s*(\d+)/.exec(outcome.status);
+  if (reported) return Number(reported[1]);
+  if (outcome.ending === 'exited') {
+    const said =
+      outcome.stderrStart.trim().split('\n')[0] || `bwrap exited with ${outcome.exitCode ?? outcome.exitSignal}`;
+    throw unavailable(`bubblewrap could not set up the sandbox: ${said}`);
+  }
+  return null;
+}
+
+function unavailable(reason: string): SandboxUnavailableError {
+  return new SandboxUnavailableError(
+    `The command was not run: run_command's sandbox is unavailable here (${reason}). Commands cannot run until the user fixes this or turns the sandbox off; tell the user, and do not retry.`,
+    reason,
+  );
+}
+
+function describeOutcome(
+  outcome: ProcessOutcome,
+  exitCode: number | null,
+  timeoutMs: number,
+  maxTimeoutMs: number,
+): string {
+  const output = outcome.output.totalBytes === 0 ? '(no output)' : outcome.output.text();
+  if (outcome.ending === 'timeout') {
+    const longer =
+      timeoutMs < maxTimeoutMs ? ` If it needs longer, run it again with timeout_ms up to ${maxTimeoutMs}.` : '';
+    return `Timed out after ${seconds(timeoutMs)}: the command and every process it started were ended.${longer} Output so far:\n${output}`;
+  }
+  const time = `(${seconds(outcome.durationMs)})`;
+  if (exitCode === null) return `Ended by signal ${outcome.exitSignal ?? 'unknown'} ${time}.\n${output}`;
+  const signal = exitCode > 128 ? signalName(exitCode - 128) : undefined;
+  return `Exit code ${exitCode}${signal ? ` (ended by ${signal})` : ''} ${time}.\n${output}`;
+}
+
+function signalName(number: number): string | undefined {
+  return Object.entries(constants.signals).find(([, value]) => value === number)?.[0];
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+function defaultShell(): string {
+  return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
+}
+
+function defined(environment: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
