@@ -61,3 +61,4 @@ export * from './agent/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';
 export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';
+export type { TracingOption, TracingOptions } from './tracing/index.js';

@@ -2,6 +2,7 @@ import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
 import type { ModelSettings } from '@agentloop/spec';
 import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
+import type { TracingOption } from '../tracing/tracing-options.js';
 
 /** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
 export type ToolProtocolOption = 'auto' | 'native' | 'xml';
@@ -69,6 +70,12 @@ export interface AgentOptions {
   now?: () => number;
   /** Makes run ids. Default: `crypto.randomUUID`. */
   createId?: () => string;
+  /**
+   * OpenTelemetry spans through `@opentelemetry/api`: `invoke_agent` per run, `chat <model>` per model
+   * call, `execute_tool <name>` per tool call, with the GenAI semantic conventions' attributes. `true`
+   * uses the global tracer provider; `{ tracer, recordContent, agentName }` chooses. Default off, at no cost.
+   */
+  tracing?: TracingOption;
 }
 
 /** A schema for a run's result: a zod schema or a JSON Schema object, describing an object. */

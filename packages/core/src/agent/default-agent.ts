@@ -19,6 +19,7 @@ import { ModelSelection } from '../loop/model-selection.js';
 import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
+import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
 import type { Agent } from './agent.js';
 import type {
   AgentOptions,
@@ -52,6 +53,7 @@ export class DefaultAgent implements Agent {
   /** The run going on, with its controller (for cancel). */
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
+  readonly #tracing: Tracing | undefined;
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
@@ -61,6 +63,7 @@ export class DefaultAgent implements Agent {
     this.prompts =
       options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
     this.sessionId = options.sessionId ?? randomUUID();
+    this.#tracing = resolveTracing(options.tracing);
     this.#maxIterations = options.maxIterations ?? 10;
     if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
       throw new AgentUsageError(
@@ -183,6 +186,7 @@ export class DefaultAgent implements Agent {
 
   #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
     const options = this.#options;
+    const runId = (options.createId ?? randomUUID)();
     return {
       tools: this.tools,
       memory: this.memory,
@@ -200,7 +204,10 @@ export class DefaultAgent implements Agent {
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
       now: options.now ?? (() => performance.now()),
-      runId: (options.createId ?? randomUUID)(),
+      runId,
+      ...(this.#tracing
+        ? { tracer: new RunTracer(this.#tracing, { runId, sessionId: this.sessionId, tools: this.tools }) }
+        : {}),
     };
   }
 

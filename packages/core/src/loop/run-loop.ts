@@ -8,6 +8,7 @@ import { toolCallFailure } from '@agentloop/tools/internal';
 import type { OnMaxIterations } from '../agent/agent-options.js';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import type { AgentEventBus } from '../events/index.js';
+import type { RunTracer } from '../tracing/run-tracer.js';
 import { abortable } from './abortable-stream.js';
 import type { HistoryCheck } from './history-check.js';
 import { ModelStepCollector } from './model-step.js';
@@ -43,6 +44,8 @@ export interface LoopDependencies {
   workspace: string;
   now: () => number;
   runId: string;
+  /** The run's tracing seam; absent when tracing is off, so that the loop then does no tracing work. */
+  tracer?: RunTracer;
 }
 
 /** A run in progress. */
@@ -104,6 +107,7 @@ export async function runLoop(
 
 function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
+  deps.tracer?.start(input, control.selection.provider);
   return {
     deps,
     control,
@@ -167,13 +171,15 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
   };
   // Set only when asked for, so that a request without it stays as it was (and as recordings have it).
   if (!deps.parallelToolCalls && protocol.name === 'native') request.parallelToolCalls = false;
+  const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
   const collector = new ModelStepCollector(deps.events, iteration);
   const decoder = protocol.createDecoder();
   let finished = false;
   let failure: { error: unknown } | undefined;
   try {
     // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
-    for await (const chunk of abortable(provider.stream(request), control.signal)) {
+    const stream = modelSpan ? modelSpan.stream(provider, request) : provider.stream(request);
+    for await (const chunk of abortable(stream, control.signal)) {
       // The XML protocol keeps the model's text with its tool blocks in history.
       if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
       else if (chunk.type === 'finish') finished = true;
@@ -185,6 +191,7 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
   }
   const step = collector.finish(protocol);
   run.usage = addUsage(run.usage, step.usage);
+  modelSpan?.end(step, { error: failure?.error, finished, cancelled: control.signal.aborted });
   deps.events.emit({ type: 'usage', iteration, usage: step.usage, total: run.usage, finishReason: step.finishReason });
   const empty = step.message.content.length === 0;
   if (control.signal.aborted) {
@@ -270,6 +277,7 @@ async function runTools(
       sessionId: deps.sessionId,
       workspace: deps.workspace,
       now: deps.now,
+      tracer: deps.tracer,
       allowMultipleCalls: protocol.name === 'native',
       loopControlOnly: wrapUp,
       outputResult: deps.taskCompletion !== undefined && !wrapUp,
@@ -348,6 +356,7 @@ function endRun(run: RunState, outcome: AgentOutcome<unknown>): AgentResult<unkn
     durationMs: deps.now() - run.started,
   };
   run.control.settled = true;
+  deps.tracer?.end(result);
   deps.events.emit({ type: 'loop-end', runId: deps.runId, result });
   return result;
 }

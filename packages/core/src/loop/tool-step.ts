@@ -3,6 +3,7 @@ import type { LoopControlExit, ToolCallOutcome, ToolLookup } from '@agentloop/to
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentEventBus } from '../events/index.js';
+import type { RunTracer } from '../tracing/run-tracer.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
@@ -15,6 +16,8 @@ export interface ToolStepContext {
   sessionId: string;
   workspace: string;
   now: () => number;
+  /** Traces each call, when tracing is on. */
+  tracer?: RunTracer | undefined;
   /** When false (the XML protocol), only the first call runs and later ones are answered as not run. */
   allowMultipleCalls: boolean;
   /** True in a run's wrap-up step: only a loop-control call runs, the others are answered as not run. */
@@ -115,12 +118,17 @@ function notRunReason(context: ToolStepContext, index: number, toolName: string)
 // runToolCall never throws, but the events and bookkeeping around it are code too: whatever fails, the
 // call still gets its one result, because providers reject a history with an orphaned call.
 async function runGuarded(context: ToolStepContext, call: ToolCall): Promise<ToolCallOutcome> {
+  // With tracing on, the call runs inside its span, so that spans the tool makes are the span's children.
+  const span = context.tracer?.toolCall(call, context.iteration);
+  let outcome: ToolCallOutcome;
   try {
-    return await runOne(context, call);
+    outcome = await (span ? span.run(runOne, context, call) : runOne(context, call));
   } catch (error) {
     const reason = describeThrown(error);
-    return notRun(context, call, `Failed inside agentloop (${reason}); the call may or may not have run.`);
+    outcome = notRun(context, call, `Failed inside agentloop (${reason}); the call may or may not have run.`);
   }
+  span?.end(outcome);
+  return outcome;
 }
 
 async function runOne(context: ToolStepContext, call: ToolCall): Promise<ToolCallOutcome> {
