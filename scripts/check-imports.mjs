@@ -74,8 +74,10 @@ function workspaceFolders(root, patterns) {
     if (!pattern.endsWith('/*')) return [pattern];
     const parent = pattern.slice(0, -2);
     if (!isDirectory(path.join(root, parent))) return [];
+    // Only folders: a file beside the examples (a test of them all) is no workspace, as npm also holds.
     return readdirSync(path.join(root, parent))
       .sort()
+      .filter((name) => isDirectory(path.join(root, parent, name)))
       .map((name) => `${parent}/${name}`);
   });
 }

@@ -116,3 +116,13 @@ test("lets the providers' tests, and only its tests, drive the agent from core",
     ['direction packages/providers/src/index.ts', 'undeclared packages/providers/src/index.ts'],
   );
 });
+
+test('takes only folders from a workspaces pattern, not a file beside them', () => {
+  const root = workspace({
+    'package.json': { workspaces: ['examples/*'] },
+    'examples/app/package.json': { name: '@agentloop-examples/app' },
+    'examples/app/src/index.ts': 'export const app = 1;\n',
+    'examples/all-examples.test.ts': "import { app } from './app/src/index.js';\n",
+  });
+  assert.deepEqual(checkImports(root).problems, []);
+});

@@ -1,6 +1,7 @@
 // @agentloop/workspace-tools: tools that act on a workspace (read, write, edit, list, search, run a
 // command in a sandbox), confined by one workspace guard. A tool package like any third-party one: it
 // depends on @agentloop/tools and zod alone.
+import { workspaceToolsPlugin } from './workspace-tools.js';
 
 export type { RunCommandToolOptions, SandboxMode, SandboxOptions, SandboxStatus } from './command/index.js';
 export {
@@ -40,3 +41,13 @@ export {
 } from './guard/index.js';
 export type { ListFilesToolOptions, SearchToolOptions } from './listing/index.js';
 export { createListFilesTool, createSearchTool, LIST_FILES_PAGE_SIZE, SEARCH_PAGE_SIZE } from './listing/index.js';
+export type { WorkspaceToolName, WorkspaceToolsOptions } from './workspace-tools.js';
+export {
+  createWorkspaceTools,
+  READ_ONLY_WORKSPACE_TOOL_NAMES,
+  WORKSPACE_TOOL_NAMES,
+  workspaceToolsPlugin,
+} from './workspace-tools.js';
+
+/** The plugin with the default options: the CLI loads it from `plugins = ["@agentloop/workspace-tools"]`. */
+export default workspaceToolsPlugin();

@@ -1,0 +1,66 @@
+import type { Tool, ToolPlugin } from '@agentloop/tools';
+import { defineToolPlugin } from '@agentloop/tools';
+import type { RunCommandToolOptions } from './command/index.js';
+import { createRunCommandTool } from './command/index.js';
+import { createEditFileTool, createReadFileTool, createWriteFileTool } from './files/index.js';
+import type { WorkspaceGuardOptions } from './guard/index.js';
+import { createListFilesTool, createSearchTool } from './listing/index.js';
+
+/** The names of the workspace tools. */
+export type WorkspaceToolName = 'read_file' | 'write_file' | 'edit_file' | 'list_files' | 'search' | 'run_command';
+
+/** Every workspace tool, in the order createWorkspaceTools returns them. */
+export const WORKSPACE_TOOL_NAMES: readonly WorkspaceToolName[] = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'search',
+  'run_command',
+];
+
+/** The read-only ones: what an agent that may only look gets. */
+export const READ_ONLY_WORKSPACE_TOOL_NAMES: readonly WorkspaceToolName[] = ['read_file', 'list_files', 'search'];
+
+/** How the workspace tools are confined and configured. */
+export interface WorkspaceToolsOptions extends WorkspaceGuardOptions {
+  /** Which tools to create. Default: all of WORKSPACE_TOOL_NAMES. */
+  include?: readonly WorkspaceToolName[];
+  /** The most bytes of text one read_file call returns. Default: READ_FILE_MAX_BYTES (64 KiB). */
+  maxReadBytes?: number;
+  /** run_command's sandbox, timeouts, output cap, environment and shell. */
+  command?: Omit<RunCommandToolOptions, keyof WorkspaceGuardOptions>;
+}
+
+/**
+ * The workspace tools, confined to `root` (default: each call's workspace, the agent's `workspace`
+ * option) by one guard: `read_file`, `write_file`, `edit_file`, `list_files`, `search` and `run_command`.
+ * Register them with an agent (`for (const tool of createWorkspaceTools()) agent.registerTool(tool)`) or
+ * load workspaceToolsPlugin in a container. Throws a TypeError for an unknown tool name or sandbox mode.
+ */
+export function createWorkspaceTools(options: WorkspaceToolsOptions = {}): Tool[] {
+  const guard: WorkspaceGuardOptions = { root: options.root, denyList: options.denyList, procfs: options.procfs };
+  const include = new Set(options.include ?? WORKSPACE_TOOL_NAMES);
+  const unknown = [...include].find((name) => !WORKSPACE_TOOL_NAMES.includes(name));
+  if (unknown !== undefined) {
+    throw new TypeError(`Unknown workspace tool "${unknown}"; the tools are ${WORKSPACE_TOOL_NAMES.join(', ')}.`);
+  }
+  const create: Record<WorkspaceToolName, () => Tool> = {
+    read_file: () =>
+      createReadFileTool(options.maxReadBytes === undefined ? guard : { ...guard, maxBytes: options.maxReadBytes }),
+    write_file: () => createWriteFileTool(guard),
+    edit_file: () => createEditFileTool(guard),
+    list_files: () => createListFilesTool(guard),
+    search: () => createSearchTool(guard),
+    run_command: () => createRunCommandTool({ ...guard, ...options.command }),
+  };
+  return WORKSPACE_TOOL_NAMES.filter((name) => include.has(name)).map((name) => create[name]());
+}
+
+/**
+ * A plugin that provides the workspace tools, for `createContainer({ plugins })` and the CLI's
+ * configuration. The package's default export is this plugin with the default options.
+ */
+export function workspaceToolsPlugin(options: WorkspaceToolsOptions = {}): ToolPlugin {
+  return defineToolPlugin({ name: 'workspace-tools', tools: createWorkspaceTools(options) });
+}
