@@ -3,7 +3,7 @@ import { defineTool } from '@agentloop/tools';
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { WorkspaceToolError } from '../errors/index.js';
-import { looksBinary } from '../files/text-content.js';
+import { formatBytes, looksBinary } from '../files/text-content.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
 import { pathPattern } from './path-pattern.js';
@@ -88,7 +88,7 @@ export function createSearchTool(options: SearchToolOptions = {}) {
           shown: found.length,
           files: selected.length,
           skipped,
-          files_truncated: files.truncated,
+          filesTruncated: files.truncated,
         }),
       ].join('\n');
     },
@@ -172,29 +172,34 @@ interface SearchSummary {
   total: number;
   shown: number;
   files: number;
-  files_truncated: boolean;
+  filesTruncated: boolean;
   skipped: { denied: number; binary: number; large: number };
 }
 
+// What follows the matching lines: where this page is, how to get the next, and what was not searched.
 function notes(summary: SearchSummary): string[] {
   const { total, shown, offset } = summary;
   const lines: string[] = [];
-  if (total === 0)
+  if (total === 0) {
     lines.push(`No matches for "${summary.pattern}" in "${summary.path}" (${plural(summary.files, 'file')} searched).`);
-  else if (shown === 0) lines.push(`offset ${offset} is past the end: there are ${total} matching lines.`);
-  else if (offset > 0 || shown < total) {
+  } else if (shown === 0) {
+    lines.push(`offset ${offset} is past the end: there are ${total} matching lines.`);
+  } else if (offset > 0 || shown < total) {
     const more = offset + shown < total ? `; call again with offset ${offset + shown} for more` : '';
-    lines.push(`[matches ${offset + 1}-${offset + shown} of ${total}${total >= SEARCH_MAX_MATCHES ? '+' : ''}${more}]`);
+    const atLeast = total >= SEARCH_MAX_MATCHES ? '+' : '';
+    lines.push(`[matches ${offset + 1}-${offset + shown} of ${total}${atLeast}${more}]`);
   }
-  if (total >= SEARCH_MAX_MATCHES)
+  if (total >= SEARCH_MAX_MATCHES) {
     lines.push(`[the search stopped counting at ${SEARCH_MAX_MATCHES} matches; narrow the pattern, path or glob]`);
-  if (summary.files_truncated)
+  }
+  if (summary.filesTruncated) {
     lines.push(`[only the first ${SEARCH_MAX_FILES} files were searched; narrow the path or glob]`);
+  }
   const { denied, binary, large } = summary.skipped;
   const passed = [
     denied > 0 ? `${denied} on the deny-list` : '',
     binary > 0 ? `${binary} binary` : '',
-    large > 0 ? `${large} larger than 2 MiB` : '',
+    large > 0 ? `${large} larger than ${formatBytes(SEARCH_MAX_FILE_BYTES)}` : '',
   ].filter(Boolean);
   if (passed.length > 0) lines.push(`[files not searched: ${passed.join(', ')}]`);
   return lines;
