@@ -199,6 +199,41 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     expect(screen).toContain('Found:\n\n  * milk\n\n  * nothing else\n\nThat is all.\n›');
   }, 60_000);
 
+  it('says once that tools go through the XML protocol after the server rejected native tools', async () => {
+    const xmlConverse = (message: string) => ({
+      text: `<tool>\n{"server_name": "local", "tool_name": "converse", "arguments": {"message": "${message}"}}\n</tool>`,
+    });
+    const { tmux, server } = await startAgentloop();
+    server.push({ status: 400, errorMessage: 'registry.ollama.ai/library/test-model does not support tools' });
+    server.push(xmlConverse('Switched.'), xmlConverse('Still XML.'));
+    await tmux.waitFor(PROMPT);
+    tmux.type('Hello');
+    tmux.press('Enter');
+    let screen = await tmux.waitFor(/Switched\.\n›$/);
+    expect(screen).toContain(
+      '› Hello\n⇄ The server rejected native tool calls: tools go through the XML protocol from now on.\nSwitched.',
+    );
+    tmux.type('Again');
+    tmux.press('Enter');
+    screen = await tmux.waitFor(/Still XML\.\n›$/);
+    expect(screen.match(/⇄/g)).toHaveLength(1);
+    expect(server.requests[2].tools).toBeUndefined();
+  }, 60_000);
+
+  it('says before the first turn that a model without native tools gets them through the XML protocol', async () => {
+    const { tmux, server } = await startAgentloop({ args: ['--model', 'o1-mini'] });
+    server.push({
+      text: '<tool>\n{"server_name": "local", "tool_name": "converse", "arguments": {"message": "Hi."}}\n</tool>',
+    });
+    await tmux.waitFor(PROMPT);
+    tmux.type('Hello');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/Hi\.\n›$/);
+    expect(screen).toMatch(
+      /› Hello\n⇄ Tools go through the XML protocol: \S+o1-mini.* has no native tool calling\.\nHi\./,
+    );
+  }, 60_000);
+
   it('switches the model with /model and reports usage with /usage', async () => {
     const { tmux, server } = await startAgentloop();
     server.push({

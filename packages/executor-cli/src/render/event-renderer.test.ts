@@ -237,4 +237,19 @@ describe('EventRenderer', () => {
     renderer.handle({ type: 'message-end', iteration: 1, text: '' });
     expect(output.text).toBe('Some **bold**\n- item\n');
   });
+
+  it('says in one line that the session switched to the XML protocol', () => {
+    const output = new MemoryOutput();
+    const renderer = new EventRenderer(output, { style: createStyle(false), width: 100 });
+    renderer.handle({
+      type: 'protocol-switch',
+      iteration: 1,
+      from: 'native',
+      to: 'xml',
+      reason: 'registry.ollama.ai/library/gemma:2b does not support tools',
+    });
+    expect(output.text).toBe(
+      '⇄ The server rejected native tool calls: tools go through the XML protocol from now on.\n',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { LiveMessage } from './live-message.js';
 import { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 import type { MarkdownBlocks } from './markdown-lines.js';
 import { MarkdownLines } from './markdown-lines.js';
+import { protocolSwitchLine } from './protocol-lines.js';
 import type { Spinner } from './spinner.js';
 import { plainLines } from './stream-lines.js';
 import { stripControls } from './strip-controls.js';
@@ -38,7 +39,7 @@ export interface EventRendererOptions {
 
 /**
  * Renders a run's events as they come: streamed text, thinking dimmed (folded to one line unless
- * verbose), one line per tool call, retries and queued input. A note about queued input or a retry never
+ * verbose), one line per tool call, retries, a switch of tool protocol and queued input. A note about queued input or a retry never
  * cuts a line of the model's text: on a live terminal it goes above the line being written, elsewhere
  * after it. The run's ending (result, question, error) is `renderResult`'s job. Writes only to the output
  * it is given.
@@ -127,6 +128,9 @@ export class EventRenderer {
         break;
       case 'retry':
         this.#retry(event);
+        break;
+      case 'protocol-switch':
+        this.#note(protocolSwitchLine(this.#style));
         break;
       case 'no-tool-call':
         if (this.verbose) this.#line(this.#style.dim('(no tool call: the model is reminded to call one)'));

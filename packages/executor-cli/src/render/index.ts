@@ -8,6 +8,7 @@ export type { MarkdownRenderer } from './markdown.js';
 export { loadMarkdownBlocks, loadTerminalMarkdown, plainMarkdown, renderMarkdown } from './markdown.js';
 export type { MarkdownBlocks } from './markdown-lines.js';
 export { MarkdownLines } from './markdown-lines.js';
+export { protocolSwitchLine, xmlProtocolChosenLine } from './protocol-lines.js';
 export type { ResultChannel, ResultRenderOptions, ResultSection } from './render-result.js';
 export { renderResult, renderResultSections } from './render-result.js';
 export type { SpinnerClock } from './spinner.js';

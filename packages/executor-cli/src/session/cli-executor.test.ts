@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { LLMProvider } from '@agentloop/core';
-import { DefaultAgent } from '@agentloop/core';
+import { DefaultAgent, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { describe, expect, it } from 'vitest';
@@ -135,7 +135,7 @@ describe('CliExecutor', () => {
 
   it('switches the tool protocol with /protocol and refuses an unknown one', async () => {
     const { text, agent } = await session(['/protocol', '/protocol native', '/protocol json'], []);
-    expect(text).toContain('Tool protocol: auto ');
+    expect(text).toContain('Tool protocol: auto, now native for scripted:model-a ');
     expect(text).toContain('✓ Tool protocol: native from the next model call.');
     expect(text).toContain('✗ Unknown protocol "json": use auto, native or xml.');
     expect(agent.toolProtocol).toBe('native');
@@ -239,5 +239,49 @@ describe('CliExecutor', () => {
     const { status, errors } = await session(['hello'], [], { agent: Promise.reject(new Error('disk on fire')) });
     expect(status).toBe(1);
     expect(errors).toBe('✗ disk on fire\n');
+  });
+
+  it('says once, before the first turn, that tools go through the XML protocol for a model without native tools', async () => {
+    const xml = (message: string): ScriptStep => ({
+      text: `<tool>{"server_name": "local", "tool_name": "converse", "arguments": {"message": "${message}"}}</tool>`,
+    });
+    const textOnly = new DefaultAgent(
+      new ScriptedProvider([xml('One.'), xml('Two.')], { capabilities: { nativeTools: false } }),
+      {
+        tools: [],
+      },
+    );
+    const { text } = await session(['first', 'second', '/protocol'], [], { agent: Promise.resolve(textOnly) });
+    expect(text).toContain(
+      '› first\n⇄ Tools go through the XML protocol: scripted:model-a has no native tool calling.\nOne.\n› second\nTwo.\n',
+    );
+    expect(text.match(/⇄/g)).toHaveLength(1);
+    expect(text).toContain('Tool protocol: auto, now xml for scripted:model-a ');
+  });
+
+  it('names no protocol for a model with native tools, nor when XML was chosen on purpose', async () => {
+    const { text } = await session(['hello'], [converse('Hi.')]);
+    expect(text).not.toContain('⇄');
+    const chosen = new DefaultAgent(
+      new ScriptedProvider([
+        { text: '<tool>{"server_name": "local", "tool_name": "converse", "arguments": {"message": "Hi."}}</tool>' },
+      ]),
+      { toolProtocol: 'xml' },
+    );
+    expect((await session(['hello'], [], { agent: Promise.resolve(chosen) })).text).not.toContain('⇄');
+  });
+
+  it('shows the switch to XML once when the server rejects native tools, and not again at the next turn', async () => {
+    const rejected = new ProviderError('gemma does not support tools', {
+      code: 'tools_unsupported',
+      provider: 'scripted',
+      statusCode: 400,
+    });
+    const xml = '<tool>{"server_name": "local", "tool_name": "converse", "arguments": {"message": "Fine."}}</tool>';
+    const { text } = await session(['first', 'second'], [{ error: rejected }, { text: xml }, { text: xml }]);
+    expect(text.match(/⇄/g)).toEqual(['⇄']);
+    expect(text).toContain(
+      '› first\n⇄ The server rejected native tool calls: tools go through the XML protocol from now on.\nFine.\n',
+    );
   });
 });

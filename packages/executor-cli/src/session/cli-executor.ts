@@ -1,4 +1,4 @@
-import type { Agent, AgentResult } from '@agentloop/core';
+import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
 import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
@@ -13,6 +13,7 @@ import {
   Spinner,
   stripControls,
   terminalFeatures,
+  xmlProtocolChosenLine,
 } from '../render/index.js';
 import type { SlashCommand, SlashContext } from '../slash/index.js';
 import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
@@ -79,6 +80,8 @@ export class CliExecutor {
   #exiting = false;
   #turn: Turn | undefined;
   #promptAbort: AbortController | undefined;
+  /** The provider whose use of the XML tool protocol the session has shown. */
+  #xmlShownFor: LLMProvider | undefined;
 
   constructor(agent: Agent | Promise<Agent>, options: CliExecutorOptions = {}) {
     this.#agentReady = Promise.resolve(agent);
@@ -167,6 +170,7 @@ export class CliExecutor {
     const markdown = await this.#markdown;
     let input: string | undefined = firstInput;
     while (input !== undefined) {
+      this.#showProtocolChoice(agent);
       // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner or a live line would draw over them.
       const redraw = this.#animate && !(this.#verboseLog.enabled && this.#errorOutput.isTTY);
       const turn = new Turn(agent, this.#output, this.#input, {
@@ -179,6 +183,8 @@ export class CliExecutor {
       });
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
+      // A switch to XML made during the turn was shown by the renderer.
+      if (agent.activeToolProtocol === 'xml') this.#xmlShownFor = agent.provider;
       if (!outcome.result) return true;
       this.#leftover = outcome.leftover;
       input = await this.#showResult(outcome.result);
@@ -213,6 +219,14 @@ export class CliExecutor {
       }),
     );
     return undefined;
+  }
+
+  // `auto` picks XML for a model without native tools: the session says so once per provider, before its first turn.
+  #showProtocolChoice(agent: Agent): void {
+    if (agent.toolProtocol !== 'auto' || agent.activeToolProtocol !== 'xml' || this.#xmlShownFor === agent.provider)
+      return;
+    this.#xmlShownFor = agent.provider;
+    this.#output.write(`${xmlProtocolChosenLine(this.#label(agent), this.#style)}\n`);
   }
 
   #slashContext(agent: Agent, usage: UsageTracker): SlashContext {

@@ -154,4 +154,20 @@ describe('runOnce', () => {
       message: 'boom',
     });
   });
+
+  it('says on stderr that tools go through the XML protocol for a model without native tools', async () => {
+    const agent = new DefaultAgent(
+      new ScriptedProvider(
+        [{ text: '<tool>{"server_name": "local", "tool_name": "converse", "arguments": {"message": "Hi."}}</tool>' }],
+        { capabilities: { nativeTools: false, modelId: 'tiny-model' } },
+      ),
+      {},
+    );
+    const output = new MemoryOutput();
+    const errorOutput = new MemoryOutput();
+    const options = { output, errorOutput, environment: { NO_COLOR: '1' }, handleSignals: false };
+    expect(await runOnce(agent, 'hi', options)).toBe(0);
+    expect(output.text).toBe('Hi.\n');
+    expect(errorOutput.text).toBe('⇄ Tools go through the XML protocol: tiny-model has no native tool calling.\n');
+  });
 });

@@ -13,6 +13,7 @@ import {
   Spinner,
   stripControls,
   terminalFeatures,
+  xmlProtocolChosenLine,
 } from '../render/index.js';
 import { EXIT_CODES, exitCodeFor } from './exit-codes.js';
 
@@ -75,6 +76,8 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
   const forced = new Promise<undefined>((resolve) => (force = () => resolve(undefined)));
   const onSignal = () => (++interrupts === 1 ? agent.cancel('cancelled with Ctrl-C') : force?.());
   if (options.handleSignals ?? true) process.on('SIGINT', onSignal);
+  if (!options.json && agent.toolProtocol === 'auto' && agent.activeToolProtocol === 'xml')
+    errorOutput.write(`${xmlProtocolChosenLine(agent.provider.capabilities.modelId, progressStyle)}\n`);
   try {
     const result = await Promise.race([agent.run(task), forced]);
     if (!result) return EXIT_CODES.cancelled;

@@ -8,11 +8,13 @@ export const protocolCommand: SlashCommand = {
   name: 'protocol',
   usage: '/protocol [auto|native|xml]',
   summary: 'Show or switch how tools reach the model',
-  run(args, { agent, output, style }) {
+  run(args, { agent, output, style, modelLabel }) {
     const wanted = args.trim();
     if (!wanted) {
+      const now =
+        agent.toolProtocol === 'auto' ? `, now ${style.bold(agent.activeToolProtocol)} for ${modelLabel()}` : '';
       output.write(
-        `Tool protocol: ${style.bold(agent.toolProtocol)} ${style.dim('(auto: native function calling where the model has it, XML otherwise)')}\n`,
+        `Tool protocol: ${style.bold(agent.toolProtocol)}${now} ${style.dim('(auto: native function calling where the model has it, XML otherwise)')}\n`,
       );
       return;
     }
