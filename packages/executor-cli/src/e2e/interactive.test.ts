@@ -1,6 +1,8 @@
 // End-to-end tests of the interactive `agentloop` command: the built command runs in tmux against a
 // scripted OpenAI-compatible server on 127.0.0.1, and the tests type and read the screen as a person
 // would. They import nothing from the sources, so they test the build.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CliWorkspace, DISPOSE_PLUGIN } from '../test-support/cli-fixture.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
@@ -232,6 +234,27 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     expect(screen).toMatch(
       /› Hello\n⇄ Tools go through the XML protocol: \S+o1-mini.* has no native tool calling\.\nHi\./,
     );
+  }, 60_000);
+
+  it('recalls the lines typed in an earlier session with Up, from a file only its user can read', async () => {
+    const { tmux: first, server, workspace } = await startAgentloop();
+    await first.waitFor(PROMPT);
+    first.type('/help');
+    first.press('Enter');
+    await first.waitFor(/Ctrl-D, exits\.\n›$/);
+    first.press('C-d');
+    expect(await first.exitStatus()).toBe(0);
+    const file = join(workspace.root, '.local', 'state', 'agentloop', 'history');
+    expect(readFileSync(file, 'utf8')).toBe('/help\n');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    first.kill();
+    // A new session in the same home.
+    sessions += 1;
+    tmux = new TmuxSession(`agentloop-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
+    tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
+    await tmux.waitFor(PROMPT);
+    tmux.press('Up');
+    await tmux.waitFor(/\n› \/help$/);
   }, 60_000);
 
   it('switches the model with /model and reports usage with /usage', async () => {

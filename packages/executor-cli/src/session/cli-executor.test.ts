@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { LLMProvider } from '@agentloop/core';
 import { DefaultAgent, ProviderError } from '@agentloop/core';
@@ -283,5 +286,16 @@ describe('CliExecutor', () => {
     expect(text).toContain(
       '› first\n⇄ The server rejected native tool calls: tools go through the XML protocol from now on.\nFine.\n',
     );
+  });
+
+  it('keeps no prompt history when its input is not a terminal', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'agentloop-history-'));
+    try {
+      const file = join(directory, 'history');
+      await session(['/help', 'hello'], [converse('Hi.')], { historyFile: file });
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -23,6 +23,7 @@ import { answerFromLine, clackQuestionPrompter } from './ask-question.js';
 import { EXIT_CODES } from './exit-codes.js';
 import type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
 import { createLineReader } from './line-reader.js';
+import { historyFile, PromptHistory } from './prompt-history.js';
 import { isSetupError } from './setup-error.js';
 import { createSlashContext } from './slash-context.js';
 import { Turn } from './turn.js';
@@ -56,6 +57,11 @@ export interface CliExecutorOptions {
   handleSignals?: boolean;
   /** A first task, run as soon as the session starts (`agentloop "task"`). */
   initialInput?: string;
+  /**
+   * Where the prompt's history is kept across sessions, when the input is a terminal; false keeps none.
+   * Default: `historyFile(environment)` (`AGENTLOOP_HISTORY`, or `agentloop/history` in the state directory).
+   */
+  historyFile?: string | false;
 }
 
 /**
@@ -103,7 +109,15 @@ export class CliExecutor {
         options.verbose ?? false,
       );
     if (options.verboseLog && options.verbose !== undefined) this.#verboseLog.enabled = options.verbose;
-    this.#lines = createLineReader(this.#input, this.#output);
+    const file = options.historyFile ?? historyFile(environment);
+    const history =
+      file && this.#input.isTTY
+        ? new PromptHistory({
+            file,
+            onError: (message) => this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(message)}\n`),
+          })
+        : undefined;
+    this.#lines = createLineReader(this.#input, this.#output, history);
     this.#modelLabel = options.modelLabel;
   }
 

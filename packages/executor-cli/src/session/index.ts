@@ -5,6 +5,8 @@ export { CliExecutor } from './cli-executor.js';
 export { EXIT_CODES, exitCodeFor } from './exit-codes.js';
 export type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
 export { createLineReader, StreamLineReader, TerminalLineReader } from './line-reader.js';
+export type { PromptHistoryOptions } from './prompt-history.js';
+export { HISTORY_SIZE, historyFile, PromptHistory } from './prompt-history.js';
 export type { RunKeyboardHandlers } from './run-keyboard.js';
 export { RunKeyboard } from './run-keyboard.js';
 export type { RunOnceOptions } from './run-once.js';

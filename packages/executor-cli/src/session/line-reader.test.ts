@@ -1,8 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { MemoryOutput } from '../test-support/index.js';
 import type { TerminalInput } from './line-reader.js';
 import { TerminalLineReader } from './line-reader.js';
+import { PromptHistory } from './prompt-history.js';
 
 /** A keyboard: a stream that says it is a terminal, as readline needs for line editing. */
 function keyboard(): PassThrough & TerminalInput {
@@ -26,5 +30,21 @@ describe('TerminalLineReader', () => {
     input.write('\x04');
     expect(await reading).toEqual({ type: 'end' });
     expect(output.text).toMatch(/› .*\n$/);
+  });
+
+  it('recalls the lines of earlier sessions with Up, and keeps the lines read', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'agentloop-history-'));
+    try {
+      const file = join(directory, 'history');
+      writeFileSync(file, 'an older task\nthe last task\n');
+      const input = keyboard();
+      const reader = new TerminalLineReader(input, new MemoryOutput(true), new PromptHistory({ file }));
+      const reading = reader.read('› ');
+      input.write('\x1b[A\x1b[A\r');
+      expect(await reading).toEqual({ type: 'line', text: 'an older task' });
+      expect(readFileSync(file, 'utf8')).toBe('an older task\nthe last task\nan older task\n');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

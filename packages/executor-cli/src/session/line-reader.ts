@@ -1,6 +1,8 @@
 import type { Interface } from 'node:readline';
 import { createInterface } from 'node:readline';
 import type { TerminalOutput } from '../render/index.js';
+import type { PromptHistory } from './prompt-history.js';
+import { HISTORY_SIZE } from './prompt-history.js';
 
 /** Where the session reads from: `process.stdin`, or a stream in tests. */
 export type TerminalInput = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
@@ -15,9 +17,12 @@ export interface LineReader {
   close(): void;
 }
 
-/** The reader for an input: line editing and history on a terminal, plain lines on a pipe. */
-export function createLineReader(input: TerminalInput, output: TerminalOutput): LineReader {
-  return input.isTTY ? new TerminalLineReader(input, output) : new StreamLineReader(input, output);
+/**
+ * The reader for an input: line editing and history on a terminal (kept across sessions in `history` when
+ * given), plain lines on a pipe (never kept).
+ */
+export function createLineReader(input: TerminalInput, output: TerminalOutput, history?: PromptHistory): LineReader {
+  return input.isTTY ? new TerminalLineReader(input, output, history) : new StreamLineReader(input, output);
 }
 
 /**
@@ -25,17 +30,22 @@ export function createLineReader(input: TerminalInput, output: TerminalOutput): 
  * line is read, because between prompts the terminal belongs to others (the run's key handler, the
  * question prompt) that read keys from the same input. Lines that arrive together (typed ahead, pasted)
  * are all kept: the interface closes only after the whole chunk is read, and the extra lines are queued
- * for the next reads.
+ * for the next reads. With a `PromptHistory`, Up recalls the lines of earlier sessions too, and each
+ * line read is added to it.
  */
 export class TerminalLineReader implements LineReader {
-  #history: string[] = [];
+  /** Newest first, as readline keeps it. */
+  #history: string[];
   readonly #queued: string[] = [];
   #partial = '';
 
   constructor(
     private readonly input: TerminalInput,
     private readonly output: TerminalOutput,
-  ) {}
+    private readonly kept?: PromptHistory,
+  ) {
+    this.#history = kept ? kept.load().reverse() : [];
+  }
 
   read(prompt: string, options: { initial?: string; signal?: AbortSignal } = {}): Promise<LineOutcome> {
     const queued = this.#queued.shift();
@@ -48,7 +58,7 @@ export class TerminalLineReader implements LineReader {
       output: this.output as NodeJS.WritableStream,
       terminal: true,
       history: [...this.#history],
-      historySize: 500,
+      historySize: HISTORY_SIZE,
       removeHistoryDuplicates: true,
       prompt,
     });
@@ -68,6 +78,7 @@ export class TerminalLineReader implements LineReader {
         finish({ type: 'end' });
       };
       readline.on('line', (text) => {
+        this.kept?.add(text);
         this.#queued.push(text);
         // The rest of the chunk this line came in is still being read: close once it is.
         if (this.#queued.length === 1)
