@@ -166,6 +166,7 @@ describe('composeAgent', () => {
       providerName: 'local',
       baseURL: 'http://127.0.0.1:1/v1',
       apiKeySource: undefined,
+      model: 'model-b',
     });
   });
 
