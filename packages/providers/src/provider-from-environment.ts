@@ -1,12 +1,12 @@
 import type { LLMProvider } from '@agentloop/spec';
 import { type CreateProviderOptions, createProvider } from './create-provider.js';
+import { nonBlank } from './environment/non-blank.js';
 import {
   type Environment,
-  nonBlank,
   noProviderInEnvironment,
   type ProviderChoice,
   readProviderEnvironment,
-} from './environment/index.js';
+} from './environment/read-provider-environment.js';
 import { modelNotConfigured, providerNotConfigured } from './errors/index.js';
 
 export { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from './environment/index.js';

@@ -1,4 +1,9 @@
-import { defaultModel, PROVIDER_VARIABLES, type ProviderChoice, readProviderEnvironment } from '@agentloop/providers';
+import {
+  defaultModel,
+  PROVIDER_VARIABLES,
+  type ProviderChoice,
+  readProviderEnvironment,
+} from '@agentloop/providers/environment';
 import { AgentloopError } from '@agentloop/spec';
 import { checkBaseUrl } from './check-base-url.js';
 import { configuredModel } from './configured-model.js';

@@ -3,7 +3,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { nonBlank } from '../environment/index.js';
+import { nonBlank } from '../environment/non-blank.js';
 import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
-import { nonBlank } from '../environment/index.js';
+import { nonBlank } from '../environment/non-blank.js';
 import { providerNotConfigured } from '../errors/index.js';
 
 /** What the SDK client is made from: the connection options of an AnthropicProviderOptions. */

@@ -1,5 +1,7 @@
 import type { ProviderKind } from '../create-provider.js';
-import { providerNotConfigured } from '../errors/index.js';
+// The file, not the folder's index: this module is the light `./environment` entry's, and the errors'
+// index loads their whole mapping.
+import { providerNotConfigured } from '../errors/provider-not-configured.js';
 import { defaultModel, isOpenAIBaseURL } from './default-model.js';
 import { nonBlank } from './non-blank.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
-import { nonBlank } from '../environment/index.js';
+import { nonBlank } from '../environment/non-blank.js';
 import { providerNotConfigured } from '../errors/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { type FetchFunction, wrapErrorBodies } from './wrap-error-bodies.js';
