@@ -59,6 +59,13 @@ describe('describeError', () => {
     );
   });
 
+  it('names a compatible server it knows no URL of as such, not by its id', () => {
+    const error = new ProviderError('x', { code: 'rate_limit', provider: 'openai-compatible', statusCode: 429 });
+    expect(describeError(error)).toBe(
+      'The OpenAI-compatible server is rate-limiting requests (HTTP 429); try again later.',
+    );
+  });
+
   it('names a server other than the vendor by its URL', () => {
     const context = { providerName: 'openai', baseURL: 'http://127.0.0.1:11434/v1', apiKeySource: 'OPENAI_API_KEY' };
     expect(describeError(providerError('permission', 'no', 403), context)).toBe(

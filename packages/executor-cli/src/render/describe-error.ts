@@ -73,6 +73,7 @@ function providerLabel(context: ErrorContext, provider: string | undefined): str
   const id = provider ?? context.providerName;
   if (id === 'anthropic') return 'Anthropic';
   if (id === 'openai' || id === 'openai-responses') return 'OpenAI';
+  if (context.providerName === undefined && id === 'openai-compatible') return 'the OpenAI-compatible server';
   return context.providerName ?? id ?? 'the provider';
 }
 
