@@ -44,6 +44,7 @@ export type {
   LoopControlToolName,
   TaskCompletionPayload,
   Tool,
+  ToolAnnotations,
   ToolContext,
   ToolDefinition,
   ToolDefinitionErrorCode,
@@ -58,6 +59,21 @@ export {
   ToolRegistry,
 } from '@agentloop/tools';
 export * from './agent/index.js';
+export {
+  APPROVAL_MODES,
+  type ApprovalAnswer,
+  type ApprovalChoice,
+  type ApprovalDecision,
+  type ApprovalMode,
+  type ApprovalOption,
+  type ApprovalPolicy,
+  type ApprovalPolicyOptions,
+  type ApprovalRequest,
+  type ApprovalRule,
+  type ApprovalRuleAction,
+  createApprovalPolicy,
+  isApprovalMode,
+} from './approvals/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';
 export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';

@@ -8,7 +8,8 @@ import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
 /**
  * Why a tool call failed or was not run: `unknown_tool`, `invalid_arguments` (schema or JSON),
  * `truncated_arguments` (cut off before they were complete), `parse_error` (an XML block that could not
- * be decoded), `tool_failed` (it threw), `timeout`, `cancelled`, `not_run` (the turn ended before it).
+ * be decoded), `tool_failed` (it threw), `timeout`, `cancelled`, `denied` (the approval policy or the
+ * user refused it), `not_run` (the turn ended before it).
  */
 export type ToolFailureCode =
   | 'unknown_tool'
@@ -18,6 +19,7 @@ export type ToolFailureCode =
   | 'tool_failed'
   | 'timeout'
   | 'cancelled'
+  | 'denied'
   | 'not_run';
 
 /**

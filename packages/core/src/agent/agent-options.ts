@@ -2,6 +2,7 @@ import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
 import type { ModelSettings } from '@agentloop/spec';
 import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
+import type { ApprovalOption } from '../approvals/resolve-approval.js';
 import type { TracingOption } from '../tracing/tracing-options.js';
 
 /** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
@@ -60,6 +61,13 @@ export interface AgentOptions {
    * by one, in the model's order. Default true: several calls run at once, up to `maxParallelTools`.
    */
   parallelToolCalls?: boolean;
+  /**
+   * Decides before each tool call (loop-control calls aside) whether it runs: a mode of the default
+   * policy (`read-only`, `ask`, `auto`, `yolo`), `{ mode, rules }`, or an ApprovalPolicy of the app's
+   * own. A call the policy asks about emits `approval-requested` and waits for
+   * `agent.answerApproval()`. Default: none, so every call runs (an app's own tools are its own).
+   */
+  approval?: ApprovalOption;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /** The session id tools see. Default: a random UUID. */

@@ -1,6 +1,7 @@
 import type { Memory } from '@agentloop/memory';
 import type { LLMProvider } from '@agentloop/spec';
 import type { Tool, ToolRegistry } from '@agentloop/tools';
+import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
 import type { OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
@@ -22,6 +23,10 @@ export interface Agent {
   registerTool(tool: Tool): this;
   setProvider(provider: LLMProvider): this;
   setToolProtocol(protocol: ToolProtocolOption): this;
+  /** Changes the approval policy from the next tool call; `undefined`: every call runs. */
+  setApproval(approval: ApprovalOption | undefined): this;
+  /** Answers an `approval-requested` event. */
+  answerApproval(requestId: string, answer: ApprovalAnswer): void;
   /** Runs the loop on an input; with `options.output`, the result's payload is typed by that schema. */
   run<Output extends OutputSchema | undefined = undefined>(
     input: string,

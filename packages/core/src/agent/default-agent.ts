@@ -10,6 +10,7 @@ import type { RegisteredTool, Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { inject, injectable } from 'tsyringe';
+import { type ApprovalAnswer, ApprovalGate, type ApprovalOption, resolveApproval } from '../approvals/index.js';
 import { TOKENS } from '../di/tokens.js';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
@@ -54,6 +55,8 @@ export class DefaultAgent implements Agent {
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
   readonly #tracing: Tracing | undefined;
+  /** Asks the approval policy before tool calls; keeps the session's grants. Absent: every call runs. */
+  #approvals: ApprovalGate | undefined;
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
@@ -64,6 +67,7 @@ export class DefaultAgent implements Agent {
       options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
     this.sessionId = options.sessionId ?? randomUUID();
     this.#tracing = resolveTracing(options.tracing);
+    if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
     this.#maxIterations = options.maxIterations ?? 10;
     if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
       throw new AgentUsageError(
@@ -132,6 +136,31 @@ export class DefaultAgent implements Agent {
   setToolProtocol(protocol: ToolProtocolOption): this {
     this.#selection.toolProtocol = protocol;
     return this;
+  }
+
+  /**
+   * Changes the approval policy (a mode, `{ mode, rules }` or a policy); it applies from the next tool
+   * call. Grants the user gave for the session stay. `undefined` removes the policy: every call runs.
+   */
+  setApproval(approval: ApprovalOption | undefined): this {
+    if (approval === undefined) this.#approvals = undefined;
+    else if (this.#approvals) this.#approvals.policy = resolveApproval(approval);
+    else this.#approvals = new ApprovalGate(resolveApproval(approval));
+    return this;
+  }
+
+  /**
+   * Answers an `approval-requested` event: run the call once, allow it for the session, or refuse it.
+   * Throws an AgentUsageError (`unknown_approval`) when no request with that id is waiting.
+   */
+  answerApproval(requestId: string, answer: ApprovalAnswer): void {
+    if (!this.#approvals) {
+      throw new AgentUsageError(
+        `No approval request "${requestId}" is waiting: this agent has no approval policy.`,
+        'unknown_approval',
+      );
+    }
+    this.#approvals.answer(requestId, answer);
   }
 
   /**
@@ -205,6 +234,7 @@ export class DefaultAgent implements Agent {
       workspace: options.workspace ?? process.cwd(),
       now: options.now ?? (() => performance.now()),
       runId,
+      ...(this.#approvals ? { approvals: this.#approvals } : {}),
       ...(this.#tracing
         ? { tracer: new RunTracer(this.#tracing, { runId, sessionId: this.sessionId, tools: this.tools }) }
         : {}),

@@ -43,6 +43,8 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
       tools: scope.resolve(TOKENS.ToolRegistry),
       memory: scope.resolve(TOKENS.Memory),
       promptBuilder: scope.resolve(TOKENS.PromptBuilder),
+      // A policy a plugin registered wins over the options' mode: the plugin was loaded to decide.
+      ...(scope.isRegistered(TOKENS.ApprovalPolicy, true) ? { approval: scope.resolve(TOKENS.ApprovalPolicy) } : {}),
     }),
   });
   if (options.provider) container.register(TOKENS.Provider, { useValue: options.provider });

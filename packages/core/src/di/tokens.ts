@@ -3,6 +3,7 @@ import type { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
 import { TOOL_TOKEN, type Tool, type ToolRegistry } from '@agentloop/tools';
 import type { AgentOptions } from '../agent/agent-options.js';
+import type { ApprovalPolicy } from '../approvals/approval-policy.js';
 import type { Executor } from './executor.js';
 import { type ServiceToken, serviceToken } from './service-token.js';
 
@@ -37,8 +38,8 @@ export const TOKENS = {
   /** Reserved: persists sessions. No contract and no default implementation yet; nothing resolves it. */
   SessionStore: serviceToken<unknown>('SessionStore'),
   /**
-   * Reserved: decides whether a tool call may run. No contract and no default implementation yet;
-   * nothing resolves it.
+   * The ApprovalPolicy asked before each tool call. No default: with none registered (and no `approval`
+   * in the agent options) every call runs.
    */
-  ApprovalPolicy: serviceToken<unknown>('ApprovalPolicy'),
+  ApprovalPolicy: serviceToken<ApprovalPolicy>('ApprovalPolicy'),
 } as const;

@@ -6,6 +6,7 @@ export type AgentUsageErrorCode =
   | 'empty_input'
   | 'invalid_option'
   | 'unsupported_provider'
+  | 'unknown_approval'
   | 'invalid_usage';
 
 /** The agent is used in a way it does not allow (e.g. `run` while a run is going). */

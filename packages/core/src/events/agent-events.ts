@@ -3,10 +3,12 @@ import type {
   AskQuestionPayload,
   ConversePayload,
   TaskCompletionPayload,
+  ToolAnnotations,
   ToolFailureCode,
   ToolProgress,
 } from '@agentloop/tools';
 import type { AgentResult } from '../agent/agent-result.js';
+import type { ApprovalChoice } from '../approvals/approval-policy.js';
 
 /** The payload of each event, by name. Every payload also carries its own `type`. */
 export interface AgentEventMap {
@@ -53,6 +55,34 @@ export interface AgentEventMap {
   'tool-call-start': { type: 'tool-call-start'; iteration: number; toolCallId: string; name: string };
   /** The model called a tool; it is about to run. */
   'tool-call': { type: 'tool-call'; iteration: number; toolCallId: string; name: string; arguments: unknown };
+  /**
+   * A tool call waits for the user's approval (the approval policy asked). Answer it with
+   * `agent.answerApproval(requestId, answer)`, using one of `choices`; a cancel of the run refuses it.
+   * `command` is the call's command, for tools that run one.
+   */
+  'approval-requested': {
+    type: 'approval-requested';
+    iteration: number;
+    requestId: string;
+    toolCallId: string;
+    name: string;
+    arguments: unknown;
+    command?: string;
+    /** What the tool declares, with the cautious answer for each field it leaves out. */
+    annotations: Required<ToolAnnotations>;
+    /** Why the policy asks, e.g. `write_file can change things`. */
+    reason: string;
+    choices: readonly ApprovalChoice[];
+  };
+  /** An approval request was answered, or refused by a cancel (`cancelled`). */
+  'approval-resolved': {
+    type: 'approval-resolved';
+    iteration: number;
+    requestId: string;
+    toolCallId: string;
+    name: string;
+    decision: ApprovalChoice | 'cancelled';
+  };
   /** A running tool reported progress. */
   'tool-progress': {
     type: 'tool-progress';

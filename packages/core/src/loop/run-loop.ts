@@ -7,6 +7,7 @@ import { isLoopControlToolName } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
 import type { OnMaxIterations } from '../agent/agent-options.js';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
+import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { abortable } from './abortable-stream.js';
@@ -46,6 +47,8 @@ export interface LoopDependencies {
   runId: string;
   /** The run's tracing seam; absent when tracing is off, so that the loop then does no tracing work. */
   tracer?: RunTracer;
+  /** Asks the agent's approval policy before tool calls; absent when the agent has none (every call runs). */
+  approvals?: ApprovalGate;
 }
 
 /** A run in progress. */
@@ -278,6 +281,7 @@ async function runTools(
       workspace: deps.workspace,
       now: deps.now,
       tracer: deps.tracer,
+      approvals: deps.approvals,
       allowMultipleCalls: protocol.name === 'native',
       loopControlOnly: wrapUp,
       outputResult: deps.taskCompletion !== undefined && !wrapUp,
@@ -290,6 +294,9 @@ async function runTools(
   append(run, ...protocol.resultMessages(result.outcomes));
   run.openStep = undefined;
   throwIfCancelled(control.signal);
+  // A call needed the user's approval and nothing could answer: the app must hear of it, not the model alone.
+  const unanswered = deps.approvals?.takeUnanswered();
+  if (unanswered) throw unanswered;
   return result.exit;
 }
 

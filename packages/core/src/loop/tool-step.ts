@@ -2,6 +2,7 @@ import { describeThrown } from '@agentloop/spec';
 import type { LoopControlExit, ToolCallOutcome, ToolLookup } from '@agentloop/tools';
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
+import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { runLimited } from './run-limited.js';
@@ -16,6 +17,8 @@ export interface ToolStepContext {
   sessionId: string;
   workspace: string;
   now: () => number;
+  /** Asks the approval policy before each call that is not a loop-control call, when the agent has one. */
+  approvals?: ApprovalGate | undefined;
   /** Traces each call, when tracing is on. */
   tracer?: RunTracer | undefined;
   /** When false (the XML protocol), only the first call runs and later ones are answered as not run. */
@@ -140,35 +143,54 @@ async function runOne(context: ToolStepContext, call: ToolCall): Promise<ToolCal
     name: call.toolName,
     arguments: call.arguments,
   });
+  if (call.problem) {
+    const outcome = toolCallFailure(
+      call,
+      call.problem.code,
+      `Invalid call of tool "${call.toolName}": ${call.problem.message}`,
+    );
+    announce(context, outcome, 0);
+    return outcome;
+  }
+  // Loop-control calls are never asked about, and an unknown tool needs no approval: runToolCall answers
+  // it with the tools that exist.
+  const { approvals } = context;
+  const registered = approvals && !isLoopControlToolName(call.toolName) ? context.tools.get(call.toolName) : undefined;
+  if (approvals && registered) {
+    const verdict = await approvals.check(context, call, registered);
+    if (!verdict.run) {
+      const outcome = toolCallFailure(call, verdict.code, verdict.message);
+      announce(context, outcome, 0);
+      return outcome;
+    }
+  }
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
-  const outcome = call.problem
-    ? toolCallFailure(call, call.problem.code, `Invalid call of tool "${call.toolName}": ${call.problem.message}`)
-    : await runToolCall(
-        context.tools,
-        call,
-        {
-          signal: context.signal,
-          sessionId: context.sessionId,
-          workspace: context.workspace,
+  const outcome = await runToolCall(
+    context.tools,
+    call,
+    {
+      signal: context.signal,
+      sessionId: context.sessionId,
+      workspace: context.workspace,
+      toolCallId: call.toolCallId,
+      reportProgress: (progress) => {
+        if (settled || context.signal.aborted) return;
+        events.emit({
+          type: 'tool-progress',
+          iteration,
           toolCallId: call.toolCallId,
-          reportProgress: (progress) => {
-            if (settled || context.signal.aborted) return;
-            events.emit({
-              type: 'tool-progress',
-              iteration,
-              toolCallId: call.toolCallId,
-              name: call.toolName,
-              progress,
-            });
-          },
-        },
-        {
-          ...(context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars }),
-          ...(context.toolTimeoutMs === undefined ? {} : { timeoutMs: context.toolTimeoutMs }),
-        },
-      );
+          name: call.toolName,
+          progress,
+        });
+      },
+    },
+    {
+      ...(context.maxResultChars === undefined ? {} : { maxResultChars: context.maxResultChars }),
+      ...(context.toolTimeoutMs === undefined ? {} : { timeoutMs: context.toolTimeoutMs }),
+    },
+  );
   settled = true;
   announce(context, outcome, context.now() - started);
   return outcome;

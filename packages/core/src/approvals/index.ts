@@ -1,0 +1,18 @@
+export { ApprovalGate, type GateVerdict } from './approval-gate.js';
+export {
+  APPROVAL_MODES,
+  type ApprovalMode,
+  type ApprovalPolicyOptions,
+  type ApprovalRule,
+  type ApprovalRuleAction,
+  createApprovalPolicy,
+  isApprovalMode,
+} from './approval-mode.js';
+export type {
+  ApprovalAnswer,
+  ApprovalChoice,
+  ApprovalDecision,
+  ApprovalPolicy,
+  ApprovalRequest,
+} from './approval-policy.js';
+export { type ApprovalOption, resolveApproval } from './resolve-approval.js';
