@@ -54,6 +54,22 @@ describe('renderResult', () => {
     expect(text).not.toMatch(/interactive|session|continue/i);
   });
 
+  it("shows the wrap-up's summary at the iteration limit under the limit line, then how to go on", () => {
+    const text = renderResult(
+      result({
+        exit: 'max_iterations',
+        payload: { result: 'Fixed **a.ts**; b.ts remains.', artifacts: ['a.ts'] },
+      }),
+      options,
+    );
+    expect(text).toBe(
+      "⚠ Stopped after 3 model calls: the iteration limit was reached before the task was done. The agent's summary of what it did and what remains:\n" +
+        '<md>Fixed **a.ts**; b.ts remains.</md>\n' +
+        'Artifacts:\n  • a.ts\n' +
+        'Type "continue" to let it go on, or raise the limit with --max-iterations or max_iterations in the configuration.\n',
+    );
+  });
+
   it('strips terminal control sequences from the result, message, question and suggestions', () => {
     const evil = 'a\x1b]0;title\x07b\x1b[2Jc\rd';
     expect(
@@ -130,6 +146,18 @@ describe('renderResultSections', () => {
       { channel: 'result', text: '<md>**Fixed**</md>\n' },
       { channel: 'status', text: 'Artifacts:\n  • src/a.ts\n' },
     ]);
+  });
+
+  it("takes the wrap-up's summary at the iteration limit as the result, and the rest as status", () => {
+    const sections = renderResultSections(
+      result({ exit: 'max_iterations', payload: { result: 'Half done.', artifacts: ['notes.md'] } }),
+      { ...options, mode: 'run' },
+    );
+    expect(sections.map((section) => section.channel)).toEqual(['status', 'result', 'status', 'status']);
+    expect(sections[1]?.text).toBe('<md>Half done.</md>\n');
+    expect(sections[3]?.text).toBe(
+      'Run it again with a higher --max-iterations (or max_iterations in the configuration).\n',
+    );
   });
 
   it('takes the answer and the question as results, and the other endings as status', () => {

@@ -33,8 +33,9 @@ export interface ResultSection {
 
 /**
  * How a run ended, as text for the terminal: the completed task's result (Markdown) and artifacts, the
- * conversational message, the question and its suggestions, the iteration limit and how to go on, a
- * cancel, or the error in one line (with details when verbose). Ends with a newline. What the model or
+ * conversational message, the question and its suggestions, the iteration limit (with the agent's
+ * summary of what it did and what remains, when it wrapped up) and how to go on, a cancel, or the error
+ * in one line (with details when verbose). Ends with a newline. What the model or
  * the server wrote is stripped of terminal control sequences before it is rendered.
  */
 export function renderResult(result: AgentResult, options: ResultRenderOptions): string {
@@ -45,7 +46,7 @@ export function renderResult(result: AgentResult, options: ResultRenderOptions):
 
 /**
  * `renderResult` in pieces, each marked as the result or a status line (`✔ Done`, the artifacts list,
- * the iteration limit, a cancel, an error), so that `agentloop run` can print the result alone on stdout
+ * the iteration limit, a cancel, an error; the wrap-up's summary at the limit is a result), so that `agentloop run` can print the result alone on stdout
  * and the rest on stderr. Status lines use `statusStyle` when it is given.
  */
 export function renderResultSections(result: AgentResult, options: ResultRenderOptions): ResultSection[] {
@@ -59,13 +60,7 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       return [
         status(`${statusStyle.green('✔')} ${statusStyle.bold('Done')}\n`),
         shown(`${markdown(stripControls(result.payload.result))}\n`),
-        ...(artifacts.length > 0
-          ? [
-              status(
-                `${statusStyle.dim('Artifacts:')}\n${artifacts.map((artifact) => `  • ${stripControls(artifact)}\n`).join('')}`,
-              ),
-            ]
-          : []),
+        ...artifactsSection(artifacts, statusStyle).map(status),
       ];
     }
     case 'converse':
@@ -80,10 +75,16 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
         options.mode === 'interactive'
           ? 'Type "continue" to let it go on, or raise the limit with --max-iterations or max_iterations in the configuration.'
           : 'Run it again with a higher --max-iterations (or max_iterations in the configuration).';
+      const stopped = `${statusStyle.yellow('⚠')} Stopped after ${result.iterations} model calls: the iteration limit was reached before the task was done.`;
+      // The wrap-up step's summary (onMaxIterations 'wrap-up') is what the run produced: shown as a result is,
+      // so that `agentloop run … > notes.md` keeps it.
+      const summary = result.payload;
+      if (!summary) return [status(`${stopped}\n${statusStyle.dim(how)}\n`)];
       return [
-        status(
-          `${statusStyle.yellow('⚠')} Stopped after ${result.iterations} model calls: the iteration limit was reached before the task was done.\n${statusStyle.dim(how)}\n`,
-        ),
+        status(`${stopped} The agent's summary of what it did and what remains:\n`),
+        shown(`${markdown(stripControls(summary.result))}\n`),
+        ...artifactsSection(summary.artifacts ?? [], statusStyle).map(status),
+        status(`${statusStyle.dim(how)}\n`),
       ];
     }
     case 'cancelled':
@@ -104,4 +105,10 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       return [status(`${line}${details}\n`)];
     }
   }
+}
+
+/** The artifacts list, as one text (none when there are no artifacts). */
+function artifactsSection(artifacts: readonly string[], style: Style): string[] {
+  if (artifacts.length === 0) return [];
+  return [`${style.dim('Artifacts:')}\n${artifacts.map((artifact) => `  • ${stripControls(artifact)}\n`).join('')}`];
 }

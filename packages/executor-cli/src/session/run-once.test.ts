@@ -1,9 +1,9 @@
 import { DefaultAgent, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
+import { createListFilesTool } from '@agentloop/workspace-tools';
 import { describe, expect, it } from 'vitest';
 import { MemoryOutput } from '../test-support/index.js';
-import { listFilesTool } from '../tools/index.js';
 import { runOnce } from './run-once.js';
 
 async function run(
@@ -18,7 +18,7 @@ async function run(
   } = {},
 ) {
   const agent = new DefaultAgent(new ScriptedProvider(steps), {
-    tools: [listFilesTool],
+    tools: [createListFilesTool()],
     maxIterations: options.maxIterations ?? 10,
     workspace: import.meta.dirname,
   });
@@ -83,6 +83,24 @@ describe('runOnce', () => {
     const result = await run([call('list_files', {}), call('list_files', {})], { maxIterations: 2 });
     expect(result.status).toBe(4);
     expect(result.stderr).toContain('⚠ Stopped after 2 model calls');
+  });
+
+  it("exits with 4 at the iteration limit with the wrap-up's summary alone on stdout", async () => {
+    const result = await run(
+      [
+        call('list_files', {}),
+        call('task_completion', { result: 'Listed the files; reading them remains.', artifacts: ['files.txt'] }),
+      ],
+      { maxIterations: 2 },
+    );
+    expect(result.status).toBe(4);
+    expect(result.stdout).toBe('Listed the files; reading them remains.\n');
+    expect(result.stderr).toContain(
+      "⚠ Stopped after 2 model calls: the iteration limit was reached before the task was done. The agent's summary of what it did and what remains:\n" +
+        'Artifacts:\n  • files.txt\n' +
+        'Run it again with a higher --max-iterations (or max_iterations in the configuration).\n',
+    );
+    expect(result.stderr).not.toContain('Listed the files');
   });
 
   it('exits with 1 and one line on stderr for a failed run', async () => {
