@@ -21,7 +21,10 @@ const readFile = defineTool({
 });
 
 /** Runs a scripted agent and renders its events; returns the output and the spinner's calls. */
-async function render(steps: ScriptStep[], options: { verbose?: boolean; spinner?: boolean } = {}) {
+async function render(
+  steps: ScriptStep[],
+  options: { verbose?: boolean; spinner?: boolean; maxIterations?: number } = {},
+) {
   const output = new MemoryOutput();
   const spins: string[] = [];
   const spinner = { start: (text: string) => spins.push(text), stop: () => undefined } as unknown as Spinner;
@@ -33,7 +36,10 @@ async function render(steps: ScriptStep[], options: { verbose?: boolean; spinner
     ...(options.spinner ? { spinner } : {}),
     now: () => (clock += 1000),
   });
-  const agent = new DefaultAgent(new ScriptedProvider(steps, { chunkSize: 4 }), { tools: [readFile] });
+  const agent = new DefaultAgent(new ScriptedProvider(steps, { chunkSize: 4 }), {
+    tools: [readFile],
+    ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
+  });
   agent.onAny((event: AgentEvent) => renderer.handle(event));
   const result = await agent.run('go');
   return { text: output.text, spins, result };
@@ -67,6 +73,25 @@ describe('EventRenderer', () => {
   it('shows a loop-control call with invalid arguments, which the model must retry', async () => {
     const { text } = await render([{ toolCalls: [{ name: 'task_completion', arguments: {} }] }, complete]);
     expect(text).toMatch(/^✗ task_completion\(\) \d+ ms → error: /);
+  });
+
+  it('says in one line that the last step asks the model to wrap up, and spins on it', async () => {
+    const { text, spins, result } = await render(
+      [
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] },
+        { toolCalls: [{ name: 'task_completion', arguments: { result: 'Read a.txt; b.txt remains.' } }] },
+      ],
+      { maxIterations: 2, spinner: true },
+    );
+    expect(result.exit).toBe('max_iterations');
+    expect(text).toMatch(
+      /^✓ read_file\(path: "a\.txt"\) \d+ ms → contents of a\.txt\n⚑ Last step \(2 of 2\): asking the model to wrap up and say what remains\.\n$/,
+    );
+    expect(spins.slice(spins.lastIndexOf('Working…'))).toEqual([
+      'Working…',
+      'Wrapping up…',
+      'Preparing task_completion…',
+    ]);
   });
 
   it('folds thinking to one dimmed line with how long it took', async () => {

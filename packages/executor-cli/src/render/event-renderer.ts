@@ -39,7 +39,8 @@ export interface EventRendererOptions {
 
 /**
  * Renders a run's events as they come: streamed text, thinking dimmed (folded to one line unless
- * verbose), one line per tool call, retries, a switch of tool protocol and queued input. A note about queued input or a retry never
+ * verbose), one line per tool call, retries, a switch of tool protocol, queued input and the wrap-up
+ * step before the iteration limit. A note about queued input or a retry never
  * cuts a line of the model's text: on a live terminal it goes above the line being written, elsewhere
  * after it. The run's ending (result, question, error) is `renderResult`'s job. Writes only to the output
  * it is given.
@@ -131,6 +132,15 @@ export class EventRenderer {
         break;
       case 'protocol-switch':
         this.#note(protocolSwitchLine(this.#style));
+        break;
+      case 'loop-wrap-up':
+        // The model is told to finish now: what it writes next is its summary, not more of the work.
+        this.#note(
+          this.#style.dim(
+            `⚑ Last step (${event.iteration} of ${event.maxIterations}): asking the model to wrap up and say what remains.`,
+          ),
+        );
+        this.#spin('Wrapping up…');
         break;
       case 'no-tool-call':
         if (this.verbose) this.#line(this.#style.dim('(no tool call: the model is reminded to call one)'));

@@ -1,0 +1,148 @@
+// End-to-end tests of the iteration limit: the built command, against a scripted OpenAI-compatible server
+// on 127.0.0.1, run to its end as a child process (stdout and stderr apart) or driven in tmux. They import
+// nothing from the sources, so they test the build.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { runAgentloop } from '../test-support/run-agentloop.js';
+import type { ScriptEntry, ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+
+const SUMMARY = 'Read **notes.txt**: it says to buy milk. Still to do: check the README.';
+const LIMIT_LINE =
+  "⚠ Stopped after 2 model calls: the iteration limit was reached before the task was done. The agent's summary of what it did and what remains:\n";
+const WRAP_UP_LINE = '⚑ Last step (2 of 2): asking the model to wrap up and say what remains.\n';
+
+/** A model that reads a file, then, told to wrap up, summarises. */
+const readThenSummarise: ScriptEntry[] = [
+  { text: 'Reading the notes.', toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+  { toolCalls: [{ name: 'task_completion', arguments: { result: SUMMARY, artifacts: ['notes.txt'] } }] },
+];
+
+type ChatRequest = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown }[] };
+
+const toolNames = (request: ChatRequest) => (request.tools ?? []).map((tool) => tool.function.name).sort();
+
+let workspace: CliWorkspace | undefined;
+let server: ScriptedOpenAIServer | undefined;
+
+async function setUp(script: ScriptEntry[]) {
+  workspace = new CliWorkspace();
+  server = await startScriptedOpenAIServer(script);
+  return {
+    workspace,
+    server,
+    connection: ['--base-url', server.url, '--model', 'test-model', '--max-iterations', '2'],
+  };
+}
+
+afterEach(async () => {
+  await server?.close();
+  workspace?.remove();
+  server = undefined;
+  workspace = undefined;
+});
+
+describe('agentloop run at the iteration limit', () => {
+  beforeAll(() => assertBuilt());
+
+  it("prints the wrap-up's summary alone on stdout, the limit on stderr, and exits with 4", async () => {
+    const { workspace, server, connection } = await setUp(readThenSummarise);
+    const run = await runAgentloop(workspace, ['run', ...connection, 'What do my notes say?']);
+    expect(run.status).toBe(4);
+    expect(run.stdout).toBe(`${SUMMARY}\n`);
+    expect(run.stderr).toMatch(
+      /^Reading the notes\.\n✓ read_file\(path: "notes\.txt"\) \d+ ms → Remember the milk\.\n/,
+    );
+    expect(run.stderr).toContain(
+      `${WRAP_UP_LINE}${LIMIT_LINE}Artifacts:\n  • notes.txt\nRun it again with a higher --max-iterations (or max_iterations in the configuration).\n`,
+    );
+    // The last call offered the loop-control tools alone.
+    expect(toolNames(server.requests[1])).toEqual(['ask_question', 'converse', 'task_completion']);
+  }, 30_000);
+
+  it('prints loop-wrap-up and loop-max-reached with the summary as JSON lines with --json', async () => {
+    const { workspace, connection } = await setUp(readThenSummarise);
+    const run = await runAgentloop(workspace, ['run', '--json', ...connection, 'What do my notes say?']);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toBe('');
+    const events = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const runId = events[0].runId;
+    const types = events.map((event) => event.type);
+    expect(types.indexOf('loop-wrap-up')).toBe(types.lastIndexOf('loop-iteration') + 1);
+    expect(events.find((event) => event.type === 'loop-wrap-up')).toEqual({
+      type: 'loop-wrap-up',
+      runId,
+      iteration: 2,
+      maxIterations: 2,
+    });
+    expect(events.find((event) => event.type === 'loop-max-reached')).toEqual({
+      type: 'loop-max-reached',
+      runId,
+      iterations: 2,
+      maxIterations: 2,
+      ending: 'wrap-up',
+      summary: { result: SUMMARY, artifacts: ['notes.txt'] },
+    });
+    expect(events.at(-1)).toMatchObject({
+      type: 'loop-end',
+      result: { exit: 'max_iterations', payload: { result: SUMMARY, artifacts: ['notes.txt'] } },
+    });
+    expect(types).not.toContain('task-complete');
+  }, 30_000);
+});
+
+// One tmux server per session, as in interactive.test.ts.
+const SOCKET = `agentloop-limit-${process.pid}`;
+const PROMPT = /\n›$/;
+let sessions = 0;
+let tmux: TmuxSession | undefined;
+
+describe.skipIf(!tmuxAvailable())('agentloop at the iteration limit, in a terminal (tmux)', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(() => {
+    tmux?.kill();
+    tmux = undefined;
+  });
+
+  afterAll(() => {
+    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
+  });
+
+  it('shows the summary under the limit line, and "continue" goes on with the history intact', async () => {
+    const { workspace, server, connection } = await setUp(readThenSummarise);
+    sessions += 1;
+    tmux = new TmuxSession(`agentloop-limit-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
+    tmux.start(workspace.commandLine(['--provider', 'openai', ...connection]));
+    await tmux.waitFor(PROMPT);
+    tmux.type('What do my notes say?');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/Type "continue" to let it go on.*\n›$/);
+    expect(screen).toContain(WRAP_UP_LINE.trimEnd());
+    expect(screen).toContain(LIMIT_LINE.trimEnd());
+    // The summary is rendered as Markdown, as a result is: the bold marks are gone.
+    expect(screen).toContain(
+      `${LIMIT_LINE}Read notes.txt: it says to buy milk. Still to do: check the README.\nArtifacts:\n  • notes.txt\n`,
+    );
+
+    server.push({ toolCalls: [{ name: 'task_completion', arguments: { result: 'The README is checked too.' } }] });
+    tmux.type('continue');
+    tmux.press('Enter');
+    await tmux.waitFor(/✔ Done\nThe README is checked too\.\n›$/);
+    // The continued run sent the whole conversation, its first run's summary included, and every tool.
+    const continued: ChatRequest = server.requests[2];
+    expect(continued.messages.filter((message) => message.role !== 'system')).toMatchObject([
+      { role: 'user', content: 'What do my notes say?' },
+      { role: 'assistant', tool_calls: [{ function: { name: 'read_file' } }] },
+      { role: 'tool', content: 'Remember the milk.\n' },
+      { role: 'assistant', tool_calls: [{ function: { name: 'task_completion' } }] },
+      { role: 'tool' },
+      { role: 'user', content: 'continue' },
+    ]);
+    expect(toolNames(continued)).toContain('read_file');
+  }, 60_000);
+});
