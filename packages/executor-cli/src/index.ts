@@ -28,5 +28,4 @@ export type { CliExecutorOptions, QuestionPrompter, RunOnceOptions, TerminalInpu
 export { CliExecutor, EXIT_CODES, exitCodeFor, runOnce } from './session/index.js';
 export type { SlashCommand, SlashContext } from './slash/index.js';
 export { builtinSlashCommands } from './slash/index.js';
-export { builtinTools, listFilesTool, readFileTool } from './tools/index.js';
 export { LoggingProvider, VerboseLog } from './verbose/index.js';

@@ -53,15 +53,19 @@ function compose(overrides: Partial<SessionSettings> = {}, executor?: Executor) 
 }
 
 describe('composeAgent', () => {
-  it('builds the agent with the settings, the built-in tools and the provider wrapped for verbose logging', async () => {
+  it('builds the agent with the settings, the workspace tools and the provider wrapped for verbose logging', async () => {
     const { composed } = compose();
     const agent = await composed.agent;
     expect(agent.tools.list().map((entry) => entry.definition.name)).toEqual([
       'task_completion',
       'ask_question',
       'converse',
+      'edit_file',
       'list_files',
       'read_file',
+      'run_command',
+      'search',
+      'write_file',
     ]);
     expect(agent.provider).toBeInstanceOf(LoggingProvider);
     expect(agent.toolProtocol).toBe('native');
@@ -76,6 +80,15 @@ describe('composeAgent', () => {
     expect(container.resolve(TOKENS.AgentOptions)).toMatchObject({ maxIterations: 3, toolTimeoutMs: 1_500 });
   });
 
+  it('passes the loop options of the settings to the agent, and none that are unset', async () => {
+    const loop = { onMaxIterations: 'stop', maxParallelTools: 2, parallelToolCalls: false } as const;
+    const options = (await compose(loop).composed.container).resolve(TOKENS.AgentOptions);
+    expect(options).toMatchObject(loop);
+    const defaults = (await compose().composed.container).resolve(TOKENS.AgentOptions);
+    expect(Object.keys(defaults)).not.toContain('onMaxIterations');
+    expect(Object.keys(defaults)).not.toContain('parallelToolCalls');
+  });
+
   it('puts the project AGENTS.md, the system prompt and the working directory in the system prompt', async () => {
     writeFileSync(join(directory, 'AGENTS.md'), 'Run the tests before you finish.');
     const agent = await compose().composed.agent;
@@ -87,7 +100,7 @@ describe('composeAgent', () => {
     expect(system).toContain(`<cwd>${directory}</cwd>`);
   });
 
-  it('gives the built-in tools the deny-list of the configuration', async () => {
+  it('gives the workspace tools the deny-list of the configuration, and says how to allow a file', async () => {
     mkdirSync(join(directory, 'private'));
     writeFileSync(join(directory, 'private', 'notes.txt'), 'mine\n');
     const config = { plugins: [], providers: {}, files: [], tools: { deny: ['private/**'], allow: [] } };
@@ -100,14 +113,15 @@ describe('composeAgent', () => {
       reportProgress: () => undefined,
     };
     await expect(agent.tools.get('read_file')?.tool.execute({ path: 'private/notes.txt' }, context)).rejects.toThrow(
-      /is on the deny-list of files that hold secrets \(it matches "private\/\*\*"\)/,
+      '"private/notes.txt" is on the deny-list of files that hold secrets (it matches "private/**"), so it is not read or written. The user can allow it with allow = ["private/notes.txt"] under [tools] in their user configuration (agentloop config path shows where).',
     );
-    expect(await agent.tools.get('list_files')?.tool.execute({ path: 'private' }, context)).toBe(
-      'notes.txt (denied: holds secrets)',
+    const listing = { path: 'private', recursive: false, include_ignored: false, offset: 0 };
+    expect(await agent.tools.get('list_files')?.tool.execute(listing, context)).toBe(
+      'private/notes.txt (denied: holds secrets)',
     );
   });
 
-  it('leaves the built-in tools out when the configuration says so, and adds plugin tools', async () => {
+  it('leaves the workspace tools out when the configuration says so, and adds plugin tools', async () => {
     const plugin = join(directory, 'plugin.mjs');
     writeFileSync(
       plugin,

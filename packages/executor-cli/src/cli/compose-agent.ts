@@ -5,11 +5,11 @@ import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
-import { createBuiltinTools, createDenyList } from '../tools/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { loadPluginModules } from './load-plugin-modules.js';
+import { workspaceTools } from './workspace-tools.js';
 
 /** What the composition root hands the executors. */
 export interface ComposedAgent {
@@ -54,7 +54,7 @@ export interface ComposeOptions {
 
 /**
  * The composition root: settings → provider (wrapped in the verbose logger, its SDK logging through the
- * sanitiser) → container with the built-in tools and the configured plugins → agent.
+ * sanitiser) → container with the workspace tools and the configured plugins → agent.
  */
 export function composeAgent(settings: SessionSettings, options: ComposeOptions = {}): ComposedAgent {
   const environment = options.environment ?? process.env;
@@ -96,14 +96,8 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
     ]);
-    const denyList = createDenyList(settings.config.tools ?? {});
     const builtin: Plugin[] = settings.builtinTools
-      ? [
-          {
-            name: 'agentloop-cli-tools',
-            register: (container) => provideTools(container, createBuiltinTools({ denyList })),
-          },
-        ]
+      ? [{ name: 'agentloop-cli-tools', register: (container) => provideTools(container, workspaceTools(settings)) }]
       : [];
     const executor: Plugin[] = cliExecutor
       ? [

@@ -44,10 +44,10 @@ export const providerEntrySchema = z.strictObject({
   model: nonEmpty.optional(),
 });
 
-/** The `[tools]` table: what the built-in tools may not read. */
+/** The `[tools]` table: what the workspace tools may not read or write. */
 export const toolsSchema = z.strictObject({
   /**
-   * More files `read_file` refuses (and `list_files` marks), beside the default deny-list of secret files:
+   * More files the file tools refuse (and `list_files` marks), beside the default deny-list of secret files:
    * globs relative to the working directory, `**` for any depth (`["secrets/**", "**\/*.sqlite"]`).
    */
   deny: z.array(nonEmpty).optional(),
@@ -84,9 +84,9 @@ export const configFileSchema = z.strictObject({
   system_prompt: z.string().optional(),
   /** Log model requests and responses and tool calls to stderr. */
   verbose: z.boolean().optional(),
-  /** Register the built-in `read_file` and `list_files` tools (default true). */
+  /** Register the workspace tools: read, write, edit, list, search and run_command (default true). */
   builtin_tools: z.boolean().optional(),
-  /** What the built-in tools may not read. */
+  /** What the workspace tools may not read or write. */
   tools: toolsSchema.optional(),
   /** Plugin modules to load: paths relative to this file, or package names. */
   plugins: z.array(nonEmpty).optional(),

@@ -36,7 +36,8 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # Log each model request and response and each tool call to stderr (API keys are redacted).
 # verbose = false
 
-# The built-in read-only tools read_file and list_files, confined to the working directory.
+# The workspace tools, confined to the working directory: read_file, write_file, edit_file,
+# list_files, search and run_command (in a sandbox).
 # builtin_tools = true
 
 # Plugin modules that add tools: paths relative to this file, or package names. A plugin module
@@ -47,7 +48,7 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # since they run its code. List the project directories here; a project file may not set it.
 # trusted_projects = ["~/src/my-project"]
 
-# Files read_file refuses (list_files marks them), beside a default deny-list of secret files: SSH and
+# Files the file tools refuse (list_files marks them), beside a default deny-list of secret files: SSH and
 # GPG keys, *.pem, *.key, .env, .env.* (not .env.example) and .envrc, .npmrc, .pypirc, .netrc,
 # .git-credentials, .cargo/credentials, .aws/credentials, .config/gcloud, .docker/config.json,
 # .kube/config, ... (the README lists them all). Globs relative to the working

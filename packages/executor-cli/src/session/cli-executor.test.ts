@@ -6,10 +6,10 @@ import type { LLMProvider } from '@agentloop/core';
 import { DefaultAgent, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
+import { createReadFileTool } from '@agentloop/workspace-tools';
 import { describe, expect, it } from 'vitest';
 import { NoProviderError } from '../config/index.js';
 import { MemoryOutput } from '../test-support/index.js';
-import { readFileTool } from '../tools/index.js';
 import type { CliExecutorOptions } from './cli-executor.js';
 import { CliExecutor } from './cli-executor.js';
 
@@ -22,7 +22,7 @@ async function session(
   options: Partial<CliExecutorOptions> & { agent?: Promise<DefaultAgent> } = {},
 ) {
   const provider = new ScriptedProvider(steps);
-  const agent = new DefaultAgent(provider, { tools: [readFileTool] });
+  const agent = new DefaultAgent(provider, { tools: [createReadFileTool()] });
   const input = new PassThrough();
   const output = new MemoryOutput();
   const errorOutput = new MemoryOutput();
@@ -70,7 +70,7 @@ describe('CliExecutor', () => {
   it('lists the tools with /tools', async () => {
     const { text } = await session(['/tools'], []);
     expect(text).toMatch(
-      /Tools \(4\) — dimmed ones end the turn\n {2}task_completion .*\n {2}ask_question .*\n {2}converse .*\n {2}read_file {8}Read a text file/,
+      /Tools \(4\) — dimmed ones end the turn\n {2}task_completion .*\n {2}ask_question .*\n {2}converse .*\n {2}read_file {8}Read a UTF-8 text file/,
     );
   });
 
@@ -130,7 +130,7 @@ describe('CliExecutor', () => {
 
   it('lists tools without the control sequences of their descriptions', async () => {
     const plugged = new DefaultAgent(new ScriptedProvider([]), {
-      tools: [{ ...readFileTool, name: 'peek', description: 'Peeks\x1b]0;pwned\x07 at\x9b2J files\u202e.' }],
+      tools: [{ ...createReadFileTool(), name: 'peek', description: 'Peeks\x1b]0;pwned\x07 at\x9b2J files\u202e.' }],
     });
     const { text } = await session(['/tools'], [], { agent: Promise.resolve(plugged) });
     expect(text).toMatch(/\n {2}peek +Peeks at files\.\n/);
