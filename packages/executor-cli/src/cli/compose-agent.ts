@@ -111,6 +111,9 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       provider: wrap(provider),
       agentOptions: {
         maxIterations: settings.maxIterations,
+        ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
+        ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
+        ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
         ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
         toolProtocol: settings.protocol,
         workspace: settings.cwd,

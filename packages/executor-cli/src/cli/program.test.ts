@@ -115,6 +115,20 @@ describe('the agentloop command line', () => {
     await expect(parse(['--protocol', 'json'])).rejects.toBeInstanceOf(CommanderError);
   });
 
+  it('reads how a run meets its iteration limit', async () => {
+    expect(await parse(['run', '--on-max-iterations', 'stop', 'x'])).toMatchObject({
+      command: 'run',
+      flags: { onMaxIterations: 'stop' },
+    });
+    expect(await parse(['--on-max-iterations', 'wrap-up'])).toMatchObject({ flags: { onMaxIterations: 'wrap-up' } });
+  });
+
+  it('rejects an ending at the iteration limit other than wrap-up or stop, naming both', async () => {
+    await expect(parse(['run', '--on-max-iterations', 'halt', 'x'])).rejects.toThrow(
+      "error: option '--on-max-iterations <ending>' argument 'halt' is invalid. Allowed choices are wrap-up, stop.",
+    );
+  });
+
   it('rejects an iteration limit that is not a positive whole number', async () => {
     await expect(parse(['run', '--max-iterations', '2.5', 'x'])).rejects.toThrow(
       /Must be a whole number of at least 1/,

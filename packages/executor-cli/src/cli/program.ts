@@ -28,6 +28,12 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     )
     .addOption(new Option('--protocol <protocol>', 'how tools reach the model').choices(['auto', 'native', 'xml']))
     .option('--max-iterations <count>', 'model calls per task before the agent stops', positiveInteger)
+    .addOption(
+      new Option(
+        '--on-max-iterations <ending>',
+        'at the limit: wrap-up (the last call asks the model to finish and say what remains) or stop',
+      ).choices(['wrap-up', 'stop']),
+    )
     .option('--system <prompt>', 'instructions added to the system prompt')
     .option('--cwd <dir>', 'working directory: the workspace tools see and where .agentloop/config.toml is looked for')
     .option('--verbose', 'show thinking whole; log model requests and responses and tool calls to stderr')
@@ -119,6 +125,8 @@ function flagsOf(command: Command): CliFlags {
     if (typeof options[key] === 'string') (flags as Record<string, string>)[key] = options[key];
   }
   if (typeof options.maxIterations === 'number') flags.maxIterations = options.maxIterations;
+  if (options.onMaxIterations === 'wrap-up' || options.onMaxIterations === 'stop')
+    flags.onMaxIterations = options.onMaxIterations;
   if (options.verbose === true) flags.verbose = true;
   return flags;
 }

@@ -71,6 +71,15 @@ export const configFileSchema = z.strictObject({
   protocol: z.enum(['auto', 'native', 'xml']).optional(),
   /** Model calls per task before the agent stops. */
   max_iterations: z.int('must be a whole number').positive('must be at least 1').optional(),
+  /**
+   * What happens at `max_iterations`: `wrap-up` (the default) makes the last call ask the model to finish and
+   * say what it did and what remains; `stop` ends after the last call without a word from the model.
+   */
+  on_max_iterations: z.enum(['wrap-up', 'stop']).optional(),
+  /** The most tool calls of one model response that run at once (default 4). */
+  max_parallel_tools: z.int('must be a whole number').positive('must be at least 1').optional(),
+  /** false: the model is asked for one tool call per response, and the calls of a response run one by one. */
+  parallel_tool_calls: z.boolean().optional(),
   /** Seconds a tool call may run before it is stopped and answered with a timeout error; 0 never stops it. */
   tool_timeout: z
     .number('must be a number of seconds')

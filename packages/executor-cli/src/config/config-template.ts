@@ -26,6 +26,15 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # Model calls per task before the agent stops and asks you to continue.
 # max_iterations = 10
 
+# At the limit: "wrap-up" (the last call asks the model to finish and say what it did and what
+# remains) or "stop" (it stops after the last call, without a word from the model).
+# on_max_iterations = "wrap-up"
+
+# The most tool calls of one model response that run at once; false for parallel_tool_calls asks
+# the model for one call per response, and runs the calls of a response one by one.
+# max_parallel_tools = 4
+# parallel_tool_calls = true
+
 # Seconds a tool call may run before it is stopped and the model is told it timed out (0: never; at
 # most 2073600, 24 days).
 # tool_timeout = 300

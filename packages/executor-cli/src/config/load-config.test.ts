@@ -327,7 +327,10 @@ describe('parseConfig errors', () => {
       [
         'builtin_tools',
         'max_iterations',
+        'max_parallel_tools',
         'model',
+        'on_max_iterations',
+        'parallel_tool_calls',
         'plugins',
         'protocol',
         'provider',

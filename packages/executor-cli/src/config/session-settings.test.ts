@@ -66,6 +66,37 @@ describe('resolveSessionSettings', () => {
     expect((await resolveSessionSettings({}, sources)).toolTimeoutMs).toBeUndefined();
   });
 
+  it('reads the loop options, the flag winning for on_max_iterations, and leaves unset ones to the agent', async () => {
+    writeFileSync(userConfigFile, 'on_max_iterations = "stop"\nmax_parallel_tools = 2\nparallel_tool_calls = false\n');
+    const sources = { environment: { OPENAI_API_KEY: 'k' }, userConfigFile, cwd: root };
+    expect(await resolveSessionSettings({}, sources)).toMatchObject({
+      onMaxIterations: 'stop',
+      maxParallelTools: 2,
+      parallelToolCalls: false,
+    });
+    expect((await resolveSessionSettings({ onMaxIterations: 'wrap-up' }, sources)).onMaxIterations).toBe('wrap-up');
+    writeFileSync(userConfigFile, '');
+    const defaults = await resolveSessionSettings({}, sources);
+    expect(Object.keys(defaults)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(onMaxIterations|maxParallelTools|parallelToolCalls)$/)]),
+    );
+  });
+
+  it.each([
+    ['on_max_iterations = "halt"', 'on_max_iterations', 'must be one of "wrap-up", "stop" (got "halt")'],
+    ['max_parallel_tools = 0', 'max_parallel_tools', 'must be at least 1 (got 0)'],
+    ['max_parallel_tools = 2.5', 'max_parallel_tools', 'must be a whole number (got 2.5)'],
+    ['parallel_tool_calls = "no"', 'parallel_tool_calls', 'must be true or false (got "no")'],
+  ])('rejects %s, saying what the key takes', async (line, key, problem) => {
+    writeFileSync(userConfigFile, `${line}\n`);
+    const error = await resolveSessionSettings(
+      {},
+      { environment: { OPENAI_API_KEY: 'k' }, userConfigFile, cwd: root },
+    ).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toMatchObject({ key, problem });
+  });
+
   describe('choosing the model', () => {
     const projectFile = () => join(root, 'project', '.agentloop', 'config.toml');
     const scenario = '[providers.scenario]\ntype = "openai"\nbase_url = "http://127.0.0.1:9/v1"\n';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { ToolProtocolOption } from '@agentloop/core';
+import type { OnMaxIterations, ToolProtocolOption } from '@agentloop/core';
 import { CliError } from '../errors/index.js';
 import { userConfigPath } from './config-paths.js';
 import type { LoadedConfig } from './load-config.js';
@@ -17,6 +17,7 @@ export interface CliFlags {
   baseUrl?: string;
   protocol?: ToolProtocolOption;
   maxIterations?: number;
+  onMaxIterations?: OnMaxIterations;
   system?: string;
   cwd?: string;
   verbose?: boolean;
@@ -34,6 +35,12 @@ export interface SessionSettings {
   provider: ProviderSpec;
   protocol: ToolProtocolOption;
   maxIterations: number;
+  /** What the last call before `maxIterations` does (`wrap-up` or `stop`); absent: the agent's default. */
+  onMaxIterations?: OnMaxIterations;
+  /** The most tool calls of one response running at once; absent: the agent's default. */
+  maxParallelTools?: number;
+  /** false: one tool call per response, run in order; absent: the agent's default (parallel). */
+  parallelToolCalls?: boolean;
   /** How long a tool call may run, in milliseconds (0: no limit); absent: the agent's default. */
   toolTimeoutMs?: number;
   systemPrompt?: string;
@@ -74,12 +81,17 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     userConfigFile,
   );
   const systemPrompt = flags.system ?? config.system_prompt;
+  // Left out when not set, here and below, so that the agent's defaults apply.
+  const onMaxIterations = flags.onMaxIterations ?? config.on_max_iterations;
   return {
     cwd,
     projectDir: projectConfig ? dirname(dirname(projectConfig)) : cwd,
     provider,
     protocol: flags.protocol ?? config.protocol ?? 'auto',
     maxIterations: flags.maxIterations ?? config.max_iterations ?? 10,
+    ...(onMaxIterations === undefined ? {} : { onMaxIterations }),
+    ...(config.max_parallel_tools === undefined ? {} : { maxParallelTools: config.max_parallel_tools }),
+    ...(config.parallel_tool_calls === undefined ? {} : { parallelToolCalls: config.parallel_tool_calls }),
     ...(config.tool_timeout === undefined ? {} : { toolTimeoutMs: config.tool_timeout * 1000 }),
     ...(systemPrompt ? { systemPrompt } : {}),
     verbose: flags.verbose ?? config.verbose ?? false,

@@ -1,6 +1,8 @@
 // End-to-end tests of the iteration limit: the built command, against a scripted OpenAI-compatible server
 // on 127.0.0.1, run to its end as a child process (stdout and stderr apart) or driven in tmux. They import
 // nothing from the sources, so they test the build.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
@@ -92,6 +94,34 @@ describe('agentloop run at the iteration limit', () => {
       result: { exit: 'max_iterations', payload: { result: SUMMARY, artifacts: ['notes.txt'] } },
     });
     expect(types).not.toContain('task-complete');
+  }, 30_000);
+
+  it('stops without a wrap-up with --on-max-iterations stop', async () => {
+    const { workspace, server, connection } = await setUp([
+      { toolCalls: [{ name: 'list_files', arguments: {} }] },
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+    ]);
+    const run = await runAgentloop(workspace, ['run', '--on-max-iterations', 'stop', ...connection, 'Look around']);
+    expect(run.status).toBe(4);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).not.toContain('⚑');
+    expect(run.stderr).toMatch(
+      /✓ read_file\(path: "notes\.txt"\) \d+ ms → Remember the milk\.\n⚠ Stopped after 2 model calls: the iteration limit was reached before the task was done\.\nRun it again/,
+    );
+    // The last call was an ordinary one, with every tool.
+    expect(toolNames(server.requests[1])).toContain('list_files');
+  }, 30_000);
+
+  it('refuses an on_max_iterations the configuration gets wrong, with status 2', async () => {
+    const { workspace, connection } = await setUp([]);
+    const file = join(workspace.project, '.agentloop', 'config.toml');
+    mkdirSync(dirname(file));
+    writeFileSync(file, 'on_max_iterations = "halt"\n');
+    const run = await runAgentloop(workspace, ['run', ...connection, 'Look around']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `✗ Invalid configuration in ${file}: key "on_max_iterations" must be one of "wrap-up", "stop" (got "halt")\n`,
+    );
   }, 30_000);
 });
 
