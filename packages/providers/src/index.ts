@@ -4,8 +4,15 @@ export type { CreateProviderOptions, ProviderKind, ProviderSpec } from './create
 export { createProvider } from './create-provider.js';
 export type { ProviderChoice, ReadProviderEnvironmentOptions } from './environment/index.js';
 export { defaultModel, PROVIDER_VARIABLES, readProviderEnvironment } from './environment/index.js';
-export type { ModelInfo, ModelTableEntry } from './models/index.js';
-export { ANTHROPIC_MODELS, findModelInfo, OPENAI_MODELS, UNKNOWN_MODEL_INFO } from './models/index.js';
+export type { ModelInfo, ModelPriceEntry, ModelTableEntry } from './models/index.js';
+export {
+  ANTHROPIC_MODELS,
+  findModelInfo,
+  findModelPricing,
+  MODEL_PRICES,
+  OPENAI_MODELS,
+  UNKNOWN_MODEL_INFO,
+} from './models/index.js';
 export type { OpenAIProviderOptions } from './openai/index.js';
 export type { ProviderFromEnvironmentOptions } from './provider-from-environment.js';
 export {

@@ -40,6 +40,7 @@ export type {
   ToolCallStartChunk,
   UsageChunk,
 } from './provider/model-chunk.js';
+export type { ModelPricing } from './provider/model-pricing.js';
 export type { Usage } from './provider/usage.js';
 export { addUsage, emptyUsage } from './provider/usage.js';
 export type { JsonSchema, ToolDefinition } from './tools/tool-definition.js';

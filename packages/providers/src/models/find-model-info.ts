@@ -1,5 +1,6 @@
 import { ANTHROPIC_MODELS } from './anthropic-models.js';
 import type { ModelInfo, ModelTableEntry } from './model-info.js';
+import { findModelPricing } from './model-prices.js';
 import { OPENAI_MODELS } from './openai-models.js';
 
 /** Values for a model no table knows, e.g. a local model behind an OpenAI-compatible server. */
@@ -18,11 +19,12 @@ const TABLE: readonly ModelTableEntry[] = [...ANTHROPIC_MODELS, ...OPENAI_MODELS
 
 /**
  * What `modelId` can do: the longest matching row of the Anthropic and OpenAI tables, else
- * UNKNOWN_MODEL_INFO, with `overrides` applied last. A router prefix such as `openai/` (OpenRouter) is
- * ignored, so `anthropic/claude-sonnet-4-5` finds the Claude row.
+ * UNKNOWN_MODEL_INFO, with its price from MODEL_PRICES when known, and `overrides` applied last. A router
+ * prefix such as `openai/` (OpenRouter) is ignored, so `anthropic/claude-sonnet-4-5` finds the Claude row.
  */
 export function findModelInfo(modelId: string, overrides?: Partial<ModelInfo>): ModelInfo {
   const name = modelId.slice(modelId.lastIndexOf('/') + 1).toLowerCase();
   const entry = TABLE.find((row) => name.startsWith(row.prefix));
-  return { ...(entry?.info ?? UNKNOWN_MODEL_INFO), ...overrides };
+  const pricing = findModelPricing(name);
+  return { ...(entry?.info ?? UNKNOWN_MODEL_INFO), ...(pricing ? { pricing } : {}), ...overrides };
 }

@@ -1,3 +1,5 @@
+import type { ModelPricing } from '@agentloop/spec';
+
 /** What a model can do, as far as the loop needs to know. */
 export interface ModelInfo {
   /** Context window in tokens (input and output together). */
@@ -22,6 +24,8 @@ export interface ModelInfo {
   thinking?: 'budget' | 'adaptive' | 'adaptive-only';
   /** Stop sequences (OpenAI's reasoning models reject `stop`). */
   stopSequences: boolean;
+  /** What the model costs (`MODEL_PRICES`); absent when the price is not known. */
+  pricing?: ModelPricing;
 }
 
 /** One row of a model table: the first entry whose `prefix` starts the model id wins, longest first. */

@@ -10,5 +10,6 @@ export function providerCapabilities(modelId: string, info: ModelInfo): Provider
     stopSequences: info.stopSequences,
     reasoning: info.reasoning,
     contextWindow: info.contextWindow,
+    ...(info.pricing ? { pricing: info.pricing } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Message } from '../messages/message.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ModelChunk } from './model-chunk.js';
+import type { ModelPricing } from './model-pricing.js';
 
 /** Whether the model may, must or must not call a tool. */
 export type ToolChoice = 'auto' | 'required' | 'none';
@@ -61,8 +62,13 @@ export interface ProviderCapabilities {
   stopSequences: boolean;
   /** Reasoning (thinking) output. */
   reasoning: boolean;
-  /** Context window in tokens. */
+  /**
+   * Context window in tokens (input and output together). The agent compacts the conversation before a
+   * request would fill it; an agent option can override it.
+   */
   contextWindow: number;
+  /** What the model costs; absent when unknown, and then no cost is reported (none is guessed). */
+  pricing?: ModelPricing;
 }
 
 /**
