@@ -3,7 +3,15 @@
 // depends on @agentloop/tools and zod alone.
 import { workspaceToolsPlugin } from './workspace-tools.js';
 
-export type { RunCommandToolOptions, SandboxMode, SandboxOptions, SandboxStatus } from './command/index.js';
+export type {
+  CommandRunner,
+  CommandRunOutcome,
+  CommandRunRequest,
+  RunCommandToolOptions,
+  SandboxMode,
+  SandboxOptions,
+  SandboxStatus,
+} from './command/index.js';
 export {
   createRunCommandTool,
   HIDDEN_HOME_PATHS,
@@ -16,7 +24,13 @@ export {
 } from './command/index.js';
 export type { WorkspaceToolErrorCode } from './errors/index.js';
 export { WorkspaceToolError } from './errors/index.js';
-export type { EditFileToolOptions, ReadFileToolOptions, WriteFileToolOptions } from './files/index.js';
+export type {
+  EditFileToolOptions,
+  FileSystemRequest,
+  ReadFileToolOptions,
+  WorkspaceFileSystem,
+  WriteFileToolOptions,
+} from './files/index.js';
 export {
   createEditFileTool,
   createReadFileTool,

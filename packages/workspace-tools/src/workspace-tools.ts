@@ -2,6 +2,7 @@ import type { Tool, ToolPlugin } from '@agentloop/tools';
 import { defineToolPlugin } from '@agentloop/tools';
 import type { RunCommandToolOptions } from './command/index.js';
 import { createRunCommandTool } from './command/index.js';
+import type { WorkspaceFileSystem } from './files/index.js';
 import { createEditFileTool, createReadFileTool, createWriteFileTool } from './files/index.js';
 import type { WorkspaceGuardOptions } from './guard/index.js';
 import { createListFilesTool, createSearchTool } from './listing/index.js';
@@ -28,7 +29,12 @@ export interface WorkspaceToolsOptions extends WorkspaceGuardOptions {
   include?: readonly WorkspaceToolName[];
   /** The most bytes of text one read_file call returns. Default: READ_FILE_MAX_BYTES (64 KiB). */
   maxReadBytes?: number;
-  /** run_command's sandbox, timeouts, output cap, environment and shell. */
+  /**
+   * Where read_file, write_file and edit_file read and write text once the guard has checked the file: an
+   * editor's buffers (see WorkspaceFileSystem). Default: the disk. list_files and search read the disk.
+   */
+  fileSystem?: WorkspaceFileSystem | undefined;
+  /** run_command's sandbox, timeouts, output cap, environment, shell, and `runner` (an editor's terminal). */
   command?: Omit<RunCommandToolOptions, keyof WorkspaceGuardOptions>;
 }
 
@@ -45,11 +51,12 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions = {}): Tool[
   if (unknown !== undefined) {
     throw new TypeError(`Unknown workspace tool "${unknown}"; the tools are ${WORKSPACE_TOOL_NAMES.join(', ')}.`);
   }
+  const files = { ...guard, fileSystem: options.fileSystem };
   const create: Record<WorkspaceToolName, () => Tool> = {
     read_file: () =>
-      createReadFileTool(options.maxReadBytes === undefined ? guard : { ...guard, maxBytes: options.maxReadBytes }),
-    write_file: () => createWriteFileTool(guard),
-    edit_file: () => createEditFileTool(guard),
+      createReadFileTool(options.maxReadBytes === undefined ? files : { ...files, maxBytes: options.maxReadBytes }),
+    write_file: () => createWriteFileTool(files),
+    edit_file: () => createEditFileTool(files),
     list_files: () => createListFilesTool(guard),
     search: () => createSearchTool(guard),
     run_command: () => createRunCommandTool({ ...guard, ...options.command }),

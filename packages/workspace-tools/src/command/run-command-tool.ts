@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { WorkspaceToolError } from '../errors/index.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { CappedOutput } from './capped-output.js';
 import { commandEnvironment } from './command-environment.js';
+import type { CommandRunner, CommandRunOutcome } from './command-runner.js';
 import type { ProcessOutcome, ProcessRequest } from './run-process.js';
 import { runProcess } from './run-process.js';
 import type { SandboxMode, SandboxOptions } from './sandbox/index.js';
@@ -38,6 +40,11 @@ export interface RunCommandToolOptions extends WorkspaceGuardOptions {
   environment?: Record<string, string | undefined>;
   /** The shell that runs the command line (`<shell> -c <command>`). Default: bash where installed, else sh. */
   shell?: string;
+  /**
+   * Runs the process elsewhere: an editor's terminal (see CommandRunner). The working directory is checked
+   * and the sandbox built as without it. Default: a child process of this one, in its own process group.
+   */
+  runner?: CommandRunner | undefined;
 }
 
 const SANDBOX_MODES: readonly SandboxMode[] = ['workspace-write', 'read-only', 'off'];
@@ -122,14 +129,18 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
           network,
           writablePaths,
           homeDirectory: options.sandbox?.homeDirectory ?? homedir(),
-          statusFd: 3,
+          // A runner elsewhere has no fourth pipe for bubblewrap's status.
+          ...(options.runner ? {} : { statusFd: 3 }),
           command: [shell, '-c', command],
         });
-        request = { ...base, file: bwrap, args, statusPipe: true };
+        request = { ...base, file: bwrap, args, statusPipe: !options.runner };
       }
-      const outcome = await runProcess(request);
+      const outcome = options.runner
+        ? await runElsewhere(options.runner, request, { command, toolCallId: context.toolCallId })
+        : await runProcess(request);
       if (outcome.ending === 'cancelled') throw context.signal.reason;
-      const exitCode = mode === 'off' ? outcome.exitCode : sandboxExitCode(outcome);
+      const exitCode =
+        mode === 'off' ? outcome.exitCode : options.runner ? runnerSandboxExitCode(outcome) : sandboxExitCode(outcome);
       return describeOutcome(outcome, exitCode, timeoutMs, maxTimeoutMs);
     },
   });
@@ -158,6 +169,38 @@ function sandboxExitCode(outcome: ProcessOutcome): number | null {
     throw unavailable(`bubblewrap could not set up the sandbox: ${said}`);
   }
   return null;
+}
+
+// Through a runner there is no status pipe: bubblewrap's own failure is its exit code 1 with its message
+// first (`bwrap: Can't mount proc ...`), which a command's output hardly begins with.
+function runnerSandboxExitCode(outcome: ProcessOutcome): number | null {
+  const first = outcome.output.text().trimStart().split('\n')[0] ?? '';
+  if (outcome.ending === 'exited' && outcome.exitCode === 1 && first.startsWith('bwrap: ')) {
+    throw unavailable(`bubblewrap could not set up the sandbox: ${first}`);
+  }
+  return outcome.exitCode;
+}
+
+// Runs the process through a runner; its outcome in the shape of runProcess's, its output capped as
+// run_command's own.
+async function runElsewhere(
+  runner: CommandRunner,
+  request: ProcessRequest,
+  call: { command: string; toolCallId: string },
+): Promise<ProcessOutcome> {
+  const { file, args, cwd, env, timeoutMs, maxOutputBytes, signal } = request;
+  const outcome: CommandRunOutcome = await runner({ file, args, cwd, env, timeoutMs, maxOutputBytes, signal, ...call });
+  const output = new CappedOutput(maxOutputBytes);
+  if (outcome.output !== '') output.push(Buffer.from(outcome.output, 'utf8'));
+  return {
+    ending: outcome.ending,
+    exitCode: outcome.exitCode,
+    exitSignal: outcome.exitSignal as NodeJS.Signals | null,
+    output,
+    stderrStart: '',
+    status: '',
+    durationMs: outcome.durationMs,
+  };
 }
 
 function unavailable(reason: string): SandboxUnavailableError {

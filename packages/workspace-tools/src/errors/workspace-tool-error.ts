@@ -22,7 +22,9 @@ export type WorkspaceToolErrorCode =
   | 'no_match'
   | 'ambiguous_match'
   /** The arguments contradict each other or the file (a line range past its end, old text equal to new). */
-  | 'invalid_request';
+  | 'invalid_request'
+  /** The program that owns the files (an editor, see WorkspaceFileSystem) could not read or write one. */
+  | 'file_system_error';
 
 /**
  * A workspace tool's failure, thrown from `execute`: the loop turns it into an error result the model

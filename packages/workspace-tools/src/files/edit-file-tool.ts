@@ -6,13 +6,18 @@ import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
 import { findOccurrences, replaceAt } from './find-occurrences.js';
 import { replaceContent } from './replace-content.js';
-import { formatBytes, looksBinary } from './text-content.js';
+import { fileLooksBinary, formatBytes, looksBinary } from './text-content.js';
+import { readThrough, writeThrough } from './through-file-system.js';
+import type { WorkspaceFileSystem } from './workspace-file-system.js';
 
 /** The largest file `edit_file` edits: it holds the whole file, before and after, in memory. */
 export const EDIT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** What an `edit_file` tool is confined to. */
-export type EditFileToolOptions = WorkspaceGuardOptions;
+/** What an `edit_file` tool is confined to, and where it reads and writes. */
+export interface EditFileToolOptions extends WorkspaceGuardOptions {
+  /** Reads and writes the text through another program (an editor's buffers) once the guard has checked the file. */
+  fileSystem?: WorkspaceFileSystem | undefined;
+}
 
 /** How many line numbers an ambiguous match lists. */
 const LISTED_LINES = 20;
@@ -22,7 +27,8 @@ const LISTED_LINES = 20;
  * The old text must occur exactly once (or `replace_all` be set); otherwise the error says how many times
  * it occurred and on which lines, so the model can add context. When the file has `\r\n` line ends and the
  * model wrote `\n`, the text is matched and replaced with the file's line ends. The file is opened once,
- * checked (see openWorkspaceFile), read and written through the same descriptor.
+ * checked (see openWorkspaceFile), read and written through the same descriptor; with `fileSystem`, it is
+ * checked the same way and its text read and written through it instead (an editor's buffer).
  */
 export function createEditFileTool(options: EditFileToolOptions = {}) {
   return defineTool({
@@ -55,17 +61,15 @@ export function createEditFileTool(options: EditFileToolOptions = {}) {
             'too_large',
           );
         }
-        const bytes = await handle.readFile();
-        if (looksBinary(bytes)) {
-          throw new WorkspaceToolError(
-            `"${path}" is a binary file (it holds NUL bytes or is not UTF-8); edit_file edits text only.`,
-            'wrong_kind',
-          );
-        }
-        const before = bytes.toString('utf8');
+        // Through a file system, the file on disk still says whether it is text.
+        if (options.fileSystem && (await fileLooksBinary(handle))) throw binaryFile(path);
+        const before = options.fileSystem
+          ? await readThrough(options.fileSystem, path, entry, context)
+          : textOf(path, await handle.readFile());
         const change = planChange(path, before, oldText, newText, replaceAll);
         context.signal.throwIfAborted();
-        await replaceContent(handle, change.after);
+        if (options.fileSystem) await writeThrough(options.fileSystem, path, entry, change.after, context);
+        else await replaceContent(handle, change.after);
         const diff = createPatch(entry.named, before, change.after, undefined, undefined, {
           context: 3,
           headerOptions: FILE_HEADERS_ONLY,
@@ -77,6 +81,19 @@ export function createEditFileTool(options: EditFileToolOptions = {}) {
       }
     },
   });
+}
+
+// The file's bytes as text, refusing a binary file.
+function textOf(path: string, bytes: Buffer): string {
+  if (looksBinary(bytes)) throw binaryFile(path);
+  return bytes.toString('utf8');
+}
+
+function binaryFile(path: string): WorkspaceToolError {
+  return new WorkspaceToolError(
+    `"${path}" is a binary file (it holds NUL bytes or is not UTF-8); edit_file edits text only.`,
+    'wrong_kind',
+  );
 }
 
 interface PlannedChange {

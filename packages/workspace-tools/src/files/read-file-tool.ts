@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { WorkspaceToolError } from '../errors/index.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
-import { readLineRange } from './read-line-range.js';
+import { readLineRange, textSource } from './read-line-range.js';
 import { fileLooksBinary, formatBytes } from './text-content.js';
+import { readThrough } from './through-file-system.js';
+import type { WorkspaceFileSystem } from './workspace-file-system.js';
 
 /** The most bytes of text `read_file` returns by default; a longer range is cut at a line end with a note. */
 export const READ_FILE_MAX_BYTES = 64 * 1024;
@@ -13,12 +15,15 @@ export const READ_FILE_MAX_BYTES = 64 * 1024;
 export interface ReadFileToolOptions extends WorkspaceGuardOptions {
   /** The most bytes of text one call returns. Default: READ_FILE_MAX_BYTES. */
   maxBytes?: number;
+  /** Reads the text through another program (an editor's buffers) once the guard has checked the file. */
+  fileSystem?: WorkspaceFileSystem | undefined;
 }
 
 /**
  * `read_file`: a UTF-8 text file of the workspace, whole or a range of lines, at most `maxBytes` of it
  * with a note that says how to read on. Refuses binary files, FIFOs, devices, the deny-list's files and
- * anything outside the workspace (see WorkspaceGuard).
+ * anything outside the workspace (see WorkspaceGuard). With `fileSystem`, the file is checked on disk and its
+ * text read through it (an editor's buffer, unsaved changes included).
  */
 export function createReadFileTool(options: ReadFileToolOptions = {}) {
   const maxBytes = options.maxBytes ?? READ_FILE_MAX_BYTES;
@@ -39,7 +44,8 @@ export function createReadFileTool(options: ReadFileToolOptions = {}) {
         );
       }
       const guard = WorkspaceGuard.forCall(options, context);
-      const { handle, stats } = await guard.openFile(path, 'read');
+      const { handle, stats, entry } = await guard.openFile(path, 'read');
+      const request = { startLine, endLine, maxBytes, signal: context.signal };
       try {
         if (await fileLooksBinary(handle)) {
           throw new WorkspaceToolError(
@@ -47,7 +53,10 @@ export function createReadFileTool(options: ReadFileToolOptions = {}) {
             'wrong_kind',
           );
         }
-        const range = await readLineRange(handle, { startLine, endLine, maxBytes, signal: context.signal });
+        const source = options.fileSystem
+          ? textSource(await readThrough(options.fileSystem, path, entry, context))
+          : handle;
+        const range = await readLineRange(source, request);
         return describeRange(path, range, { startLine, endLine, maxBytes });
       } finally {
         await handle.close();

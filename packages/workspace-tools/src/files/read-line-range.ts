@@ -1,4 +1,18 @@
-import type { FileHandle } from 'node:fs/promises';
+/** What readLineRange reads from: an open file (a FileHandle is one), or text in memory (textSource). */
+export interface ByteSource {
+  /** Reads up to `length` bytes at `position` into `buffer` at `offset`; 0 bytes read means the end. */
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+}
+
+/** Text in memory as a ByteSource, e.g. what an editor returned for a file. */
+export function textSource(text: string): ByteSource {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    read: async (buffer, offset, length, position) => ({
+      bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, position + length),
+    }),
+  };
+}
 
 /** Which lines to read and how much text to return at most. */
 export interface LineRangeRequest {
@@ -31,11 +45,11 @@ const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
 /**
- * Reads a range of lines from an open file in chunks, so a large file costs its read once and no more
+ * Reads a range of lines from an open file (or text in memory) in chunks, so a large file costs its read once and no more
  * memory than the text returned. The whole file is read to count its lines, which lets the caller say
  * where a cut range goes on. Works on bytes, so `\r\n` line ends stay as they are.
  */
-export async function readLineRange(handle: FileHandle, request: LineRangeRequest): Promise<LineRange> {
+export async function readLineRange(handle: ByteSource, request: LineRangeRequest): Promise<LineRange> {
   const { startLine, maxBytes } = request;
   const endLine = request.endLine ?? Number.POSITIVE_INFINITY;
   const taken: Buffer[] = [];

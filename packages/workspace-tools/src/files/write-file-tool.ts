@@ -1,18 +1,25 @@
+import { rm } from 'node:fs/promises';
 import { defineTool } from '@agentloop/tools';
 import { z } from 'zod';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
 import { replaceContent } from './replace-content.js';
 import { formatBytes } from './text-content.js';
+import { writeThrough } from './through-file-system.js';
+import type { WorkspaceFileSystem } from './workspace-file-system.js';
 
-/** What a `write_file` tool is confined to. */
-export type WriteFileToolOptions = WorkspaceGuardOptions;
+/** What a `write_file` tool is confined to, and where it writes. */
+export interface WriteFileToolOptions extends WorkspaceGuardOptions {
+  /** Writes the text through another program (an editor's buffers) once the guard has checked the file. */
+  fileSystem?: WorkspaceFileSystem | undefined;
+}
 
 /**
  * `write_file`: writes a whole text file in the workspace, creating it and its folders when missing and
  * replacing what was there otherwise. The file is opened and checked before anything changes (see
  * openWorkspaceFile): nothing is written outside the workspace, into `.git`, or to a file of the
- * deny-list.
+ * deny-list. With `fileSystem`, the checked file (created empty when missing) is written through it; a file
+ * created by the check is removed again when that write fails.
  */
 export function createWriteFileTool(options: WriteFileToolOptions = {}) {
   return defineTool({
@@ -30,9 +37,17 @@ export function createWriteFileTool(options: WriteFileToolOptions = {}) {
       const { handle, stats, entry, created } = await guard.openFile(path, 'create');
       try {
         context.signal.throwIfAborted();
-        await replaceContent(handle, content);
+        if (!options.fileSystem) await replaceContent(handle, content);
       } finally {
         await handle.close();
+      }
+      if (options.fileSystem) {
+        try {
+          await writeThrough(options.fileSystem, path, entry, content, context);
+        } catch (error) {
+          if (created) await rm(entry.real, { force: true }).catch(() => undefined);
+          throw error;
+        }
       }
       const lines = countLines(content);
       const size = `${lines} ${lines === 1 ? 'line' : 'lines'}, ${formatBytes(Buffer.byteLength(content))}`;
