@@ -8,6 +8,13 @@ import type { ApprovalAnswer, ApprovalChoice, ApprovalPolicy, ApprovalRequest } 
 /** The answers every request offers. */
 const CHOICES: readonly ApprovalChoice[] = ['allow-once', 'allow-session', 'deny'];
 
+/**
+ * Shell syntax that runs more than the command itself: a list or pipeline (`;`, `&`, `|`, a line break), a
+ * substitution (`` ` ``, `$(`) or a redirection (`<`, `>`). A grant for commands starting with `npm test`
+ * must not cover `npm test; rm -rf ~`, so such a command is asked about again.
+ */
+const CHAINS_COMMANDS = /[;&|\n`<>]|\$\(/;
+
 /** What the gate says about one call: run it, or answer it with this failure. */
 export type GateVerdict =
   | { readonly run: true }
@@ -108,7 +115,8 @@ export class ApprovalGate {
     return this.#grants.some(
       (grant) =>
         grant.toolName === request.toolName &&
-        (grant.commandPrefix === undefined || request.command?.startsWith(grant.commandPrefix) === true),
+        (grant.commandPrefix === undefined ||
+          (request.command?.startsWith(grant.commandPrefix) === true && !CHAINS_COMMANDS.test(request.command))),
     );
   }
 

@@ -38,8 +38,8 @@ export interface ApprovalPolicy {
 /**
  * The user's answer to an `approval-requested` event, given with `agent.answerApproval(requestId, answer)`:
  * run the call once; run it and, for the rest of the session, every call of this tool (or, with
- * `commandPrefix`, every call of it whose command starts with that text); or refuse it, with a message
- * the model sees.
+ * `commandPrefix`, every call of it whose command starts with that text and holds no `;`, `&`, `|`, line
+ * break, `` ` ``, `$(`, `<` or `>`); or refuse it, with a message the model sees.
  */
 export type ApprovalAnswer =
   | { readonly decision: 'allow-once' }
