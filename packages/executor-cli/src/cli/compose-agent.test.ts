@@ -184,6 +184,32 @@ describe('composeAgent', () => {
     });
   });
 
+  it('records the first provider and each one /model switches to into the one --record cassette', async () => {
+    const recordFile = join(directory, 'cassettes', 'session.jsonl');
+    const { composed } = compose({ recordFile });
+    const agent = await composed.agent;
+    expect((await agent.run('hello')).exit).toBe('converse');
+    agent.setProvider((await composed.switchModel('model-b')).provider);
+    expect(agent.provider.capabilities.modelId).toBe('model-b');
+    expect((await agent.run('again')).exit).toBe('converse');
+    const lines = readFileSync(recordFile, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({
+      type: 'cassette',
+      provider: { id: 'local', capabilities: { modelId: 'model-a' } },
+    });
+    expect(lines.filter((line) => line.type === 'request')).toHaveLength(2);
+    expect(lines.filter((line) => line.type === 'end').map((line) => line.outcome)).toEqual(['finished', 'finished']);
+  });
+
+  it('fails to build the agent, as a setup error, when the --record cassette cannot be written', async () => {
+    writeFileSync(join(directory, 'taken'), '');
+    const { composed } = compose({ recordFile: join(directory, 'taken', 'session.jsonl') });
+    await expect(composed.agent).rejects.toMatchObject({ code: 'invalid_record_file' });
+  });
+
   it('refuses to switch to a provider that has no key', async () => {
     await expect(compose().composed.switchModel('anthropic:claude-sonnet-4-6')).rejects.toThrow(
       'The anthropic provider needs an API key: set ANTHROPIC_API_KEY',

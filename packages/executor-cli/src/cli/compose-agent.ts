@@ -2,13 +2,14 @@ import type { Agent, DependencyContainer, Executor, LLMProvider, Plugin } from '
 import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
-import { createModelSwitcher, createProviderFactory } from '../provider/index.js';
+import { createModelSwitcher, createProviderFactory, openSessionRecorder } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { loadPluginModules } from './load-plugin-modules.js';
+import { sessionSecrets } from './session-secrets.js';
 import { workspaceTools } from './workspace-tools.js';
 
 /** What the composition root hands the executors. */
@@ -54,7 +55,8 @@ export interface ComposeOptions {
 
 /**
  * The composition root: settings → provider (wrapped in the verbose logger, its SDK logging through the
- * sanitiser) → container with the workspace tools and the configured plugins → agent.
+ * sanitiser, and recorded to a cassette with `--record`) → container with the workspace tools and the
+ * configured plugins → agent.
  */
 export function composeAgent(settings: SessionSettings, options: ComposeOptions = {}): ComposedAgent {
   const environment = options.environment ?? process.env;
@@ -67,7 +69,13 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     verboseLog,
   });
   const createProvider = options.createProvider ?? createProviderFactory({ sdkLogger });
-  const wrap = (provider: LLMProvider): LLMProvider => new LoggingProvider(provider, verboseLog);
+  // With --record, every provider of the session (the first, and each one /model switches to) records into
+  // the one cassette.
+  const recorder = settings.recordFile
+    ? openSessionRecorder(settings.recordFile, sessionSecrets(settings, environment))
+    : undefined;
+  const wrap = async (provider: LLMProvider): Promise<LLMProvider> =>
+    new LoggingProvider(recorder ? (await recorder).record(provider) : provider, verboseLog);
   const errorContext: ErrorContext = options.errorContext ?? {};
   const describe = (spec: ProviderSpec) => {
     errorContext.providerName = spec.name;
@@ -108,7 +116,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         ]
       : [];
     return createContainer({
-      provider: wrap(provider),
+      provider: await wrap(provider),
       agentOptions: {
         maxIterations: settings.maxIterations,
         ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),

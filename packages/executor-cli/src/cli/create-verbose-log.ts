@@ -1,7 +1,8 @@
 import type { SessionSettings } from '../config/index.js';
 import type { TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
-import { createRedactor, environmentSecrets, VerboseLog } from '../verbose/index.js';
+import { createRedactor, VerboseLog } from '../verbose/index.js';
+import { sessionSecrets } from './session-secrets.js';
 
 /**
  * The session's verbose log on stderr, redacting every key the session knows of: the provider's, the
@@ -12,24 +13,10 @@ export function createVerboseLog(
   errorOutput: TerminalOutput,
   environment: Record<string, string | undefined>,
 ): VerboseLog {
-  const secrets = [
-    settings.provider.apiKey,
-    ...Object.values(settings.config.providers).flatMap((entry) => [
-      entry.api_key,
-      ...Object.values(entry.headers ?? {}).flatMap(headerSecrets),
-    ]),
-    ...environmentSecrets(environment),
-  ];
   return new VerboseLog(
     errorOutput,
     createStyle(terminalFeatures(errorOutput, environment).color),
-    createRedactor(secrets),
+    createRedactor(sessionSecrets(settings, environment)),
     settings.verbose,
   );
-}
-
-// `Basic dXNlcjpwYXNz` may show whole or as its credential alone, without the scheme.
-function headerSecrets(value: string): string[] {
-  const credential = /^[A-Za-z]+\s+(\S+)$/.exec(value.trim())?.[1];
-  return credential ? [value, credential] : [value];
 }

@@ -129,6 +129,17 @@ describe('the agentloop command line', () => {
     );
   });
 
+  it('reads the cassette file to record to, before or after run', async () => {
+    expect(await parse(['run', '--record', 'session.jsonl', 'x'])).toMatchObject({
+      command: 'run',
+      flags: { record: 'session.jsonl' },
+    });
+    expect(await parse(['--record', 'a.jsonl'])).toMatchObject({
+      command: 'interactive',
+      flags: { record: 'a.jsonl' },
+    });
+  });
+
   it('rejects an iteration limit that is not a positive whole number', async () => {
     await expect(parse(['run', '--max-iterations', '2.5', 'x'])).rejects.toThrow(
       /Must be a whole number of at least 1/,

@@ -37,6 +37,10 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .option('--system <prompt>', 'instructions added to the system prompt')
     .option('--cwd <dir>', 'working directory: the workspace tools see and where .agentloop/config.toml is looked for')
     .option('--verbose', 'show thinking whole; log model requests and responses and tool calls to stderr')
+    .option(
+      '--record <file>',
+      "record every model request and response to a cassette file (JSON lines, keys redacted) for @agentloop/core/testing's replayProvider",
+    )
     .showHelpAfterError('(agentloop --help shows the options)')
     .addHelpText('after', EXIT_STATUS_HELP)
     .action(async (task: string | undefined, _options: unknown, command: Command) => {
@@ -121,7 +125,7 @@ Exit status:
 function flagsOf(command: Command): CliFlags {
   const options = command.optsWithGlobals<Record<string, unknown>>();
   const flags: CliFlags = {};
-  for (const key of ['provider', 'model', 'baseUrl', 'protocol', 'system', 'cwd'] as const) {
+  for (const key of ['provider', 'model', 'baseUrl', 'protocol', 'system', 'cwd', 'record'] as const) {
     if (typeof options[key] === 'string') (flags as Record<string, string>)[key] = options[key];
   }
   if (typeof options.maxIterations === 'number') flags.maxIterations = options.maxIterations;

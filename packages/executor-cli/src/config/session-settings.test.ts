@@ -97,6 +97,14 @@ describe('resolveSessionSettings', () => {
     expect(error).toMatchObject({ key, problem });
   });
 
+  it('takes --record relative to where the command runs, not to --cwd, and records nothing without it', async () => {
+    const sources = { environment: { OPENAI_API_KEY: 'k' }, userConfigFile, cwd: root };
+    const settings = await resolveSessionSettings({ cwd: 'project', record: 'cassettes/run.jsonl' }, sources);
+    expect(settings.recordFile).toBe(join(root, 'cassettes', 'run.jsonl'));
+    expect((await resolveSessionSettings({ record: '/tmp/a.jsonl' }, sources)).recordFile).toBe('/tmp/a.jsonl');
+    expect((await resolveSessionSettings({}, sources)).recordFile).toBeUndefined();
+  });
+
   describe('choosing the model', () => {
     const projectFile = () => join(root, 'project', '.agentloop', 'config.toml');
     const scenario = '[providers.scenario]\ntype = "openai"\nbase_url = "http://127.0.0.1:9/v1"\n';

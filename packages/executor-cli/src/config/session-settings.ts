@@ -21,6 +21,8 @@ export interface CliFlags {
   system?: string;
   cwd?: string;
   verbose?: boolean;
+  /** A cassette file to record the session's model calls to (`--record`). */
+  record?: string;
 }
 
 /** Everything a session is built from, after flags, configuration files and environment are merged. */
@@ -45,6 +47,8 @@ export interface SessionSettings {
   toolTimeoutMs?: number;
   systemPrompt?: string;
   verbose: boolean;
+  /** The cassette every model call is recorded to (`--record`), as an absolute path; absent: none. */
+  recordFile?: string;
   builtinTools: boolean;
   /** Plugin modules to load: absolute paths or package names. */
   plugins: string[];
@@ -95,6 +99,8 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     ...(config.tool_timeout === undefined ? {} : { toolTimeoutMs: config.tool_timeout * 1000 }),
     ...(systemPrompt ? { systemPrompt } : {}),
     verbose: flags.verbose ?? config.verbose ?? false,
+    // Relative to where the command was typed, as a shell's `> file` is, not to --cwd.
+    ...(flags.record === undefined ? {} : { recordFile: resolve(sources.cwd ?? process.cwd(), flags.record) }),
     builtinTools: config.builtin_tools ?? true,
     plugins: config.plugins,
     config,

@@ -23,6 +23,28 @@ function switcher(current: ProviderSpec, config: LoadedConfig = noConfig) {
 }
 
 describe('createModelSwitcher', () => {
+  it('waits for a wrapper that takes time, and announces the switch only once it is wrapped', async () => {
+    const switches: ProviderSpec[] = [];
+    const wrapped = new ScriptedProvider([], { id: 'wrapped' });
+    const options = {
+      environment: {},
+      current: () => localServer,
+      createProvider: async (): Promise<LLMProvider> => new ScriptedProvider([]),
+      onSwitch: (spec: ProviderSpec) => void switches.push(spec),
+    };
+    const switchModel = createModelSwitcher({ ...options, wrap: async () => wrapped });
+    expect((await switchModel('y')).provider).toBe(wrapped);
+    expect(switches).toHaveLength(1);
+    const failing = createModelSwitcher({
+      ...options,
+      wrap: async () => {
+        throw new Error('the cassette cannot be written');
+      },
+    });
+    await expect(failing('z')).rejects.toThrow('the cassette cannot be written');
+    expect(switches).toHaveLength(1);
+  });
+
   it('takes openai-compatible, the name errors give a local server, for the server in use', async () => {
     const { switchModel, built } = switcher(localServer);
     expect((await switchModel('openai-compatible:y')).label).toBe('openai-compatible:y @ http://127.0.0.1:11434/v1');

@@ -17,8 +17,8 @@ export interface ModelSwitcherOptions {
   /** The provider in use, so `/model name` keeps its provider, base URL and key. */
   current?: () => ProviderSpec | undefined;
   createProvider?: ProviderFactory;
-  /** Wraps each new provider (the CLI adds its verbose logging). */
-  wrap?: (provider: LLMProvider) => LLMProvider;
+  /** Wraps each new provider (the CLI adds its verbose logging, and records it with `--record`). */
+  wrap?: (provider: LLMProvider) => LLMProvider | Promise<LLMProvider>;
   /** Told of each switch, with the new spec. */
   onSwitch?: (spec: ProviderSpec) => void;
 }
@@ -56,9 +56,11 @@ export function createModelSwitcher(options: ModelSwitcherOptions = {}): ModelSw
         options.userConfigFile ?? 'your configuration file',
       );
     }
-    const provider = await build(spec);
+    const built = await build(spec);
+    // Wrapped before the switch is announced: a wrapper that fails leaves the session as it was.
+    const provider = options.wrap ? await options.wrap(built) : built;
     options.onSwitch?.(spec);
-    return { provider: options.wrap ? options.wrap(provider) : provider, label: providerLabel(spec) };
+    return { provider, label: providerLabel(spec) };
   };
 }
 

@@ -4,6 +4,7 @@ const SETUP_ERROR_CODES: ReadonlySet<string> = new Set([
   'invalid_base_url',
   'invalid_config',
   'invalid_cwd',
+  'invalid_record_file',
   'project_instructions_unreadable',
   'no_provider',
   'no_task',

@@ -1,0 +1,153 @@
+// End-to-end test of `agentloop run --record FILE`: the built command records its model traffic against a
+// scripted OpenAI-compatible server on 127.0.0.1, then the cassette replays through replayProvider into
+// the agent the command builds (its composition, from the sources, with no server), giving the same result.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentResult } from '@agentloop/core';
+import { replayProvider } from '@agentloop/core/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { composeAgent } from '../cli/compose-agent.js';
+import { resolveSessionSettings } from '../config/index.js';
+import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { MemoryOutput } from '../test-support/index.js';
+import { runAgentloop } from '../test-support/run-agentloop.js';
+import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+
+// Not shaped like a vendor's key, so only the exact redaction of the key in use can catch it.
+const API_KEY = 'e2e-local-key-Zq81x7Lm29Vb';
+const TASK = 'Which key does the local server use?';
+const RESULT = 'The key is in key.txt; I will not repeat it.';
+
+let workspace: CliWorkspace | undefined;
+let server: ScriptedOpenAIServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  workspace?.remove();
+  server = undefined;
+  workspace = undefined;
+});
+
+describe('agentloop run --record', () => {
+  beforeAll(() => assertBuilt());
+
+  it('records a cassette without the API key that replays to the same result', async () => {
+    workspace = new CliWorkspace();
+    // A tool reads the key in use, so the model traffic carries it.
+    writeFileSync(join(workspace.project, 'key.txt'), `${API_KEY}\n`);
+    server = await startScriptedOpenAIServer([
+      { text: 'Reading key.txt.', toolCalls: [{ name: 'read_file', arguments: { path: 'key.txt' } }] },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: RESULT, artifacts: ['key.txt'] } }] },
+    ]);
+    const cassette = join(workspace.root, 'cassettes', 'session.jsonl');
+    const environment = { OPENAI_API_KEY: API_KEY };
+    const flags = { baseUrl: server.url, model: 'test-model' };
+    const run = await runAgentloop(
+      workspace,
+      ['run', '--record', cassette, '--base-url', flags.baseUrl, '--model', flags.model, TASK],
+      environment,
+    );
+    expect(run.stderr).toContain('✔ Done');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`${RESULT}\n`);
+    // The server saw the key in the tool result; the cassette did not keep it.
+    expect(JSON.stringify(server.requests[1])).toContain(API_KEY);
+    const recorded = readFileSync(cassette, 'utf8');
+    expect(recorded).not.toContain(API_KEY);
+    expect(recorded).toContain('[REDACTED]');
+    const lines = recorded
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type).filter((type) => type !== 'chunk')).toEqual([
+      'cassette',
+      'request',
+      'end',
+      'request',
+      'end',
+    ]);
+
+    // The same agent the command built, over the cassette instead of the server.
+    const settings = await resolveSessionSettings(flags, {
+      environment: workspace.environment(environment),
+      userConfigFile: join(workspace.configHome, 'agentloop', 'config.toml'),
+      cwd: workspace.project,
+    });
+    const replay = replayProvider(cassette, { secrets: [API_KEY] });
+    const composed = composeAgent(settings, {
+      createProvider: async () => replay,
+      errorOutput: new MemoryOutput(),
+      environment: workspace.environment(environment),
+    });
+    await server.close();
+    server = undefined;
+    try {
+      const result: AgentResult = await (await composed.agent).run(TASK);
+      replay.assertComplete();
+      expect(result.exit).toBe('task_completion');
+      expect(result.payload).toEqual({ result: RESULT, artifacts: ['key.txt'] });
+      expect(result.iterations).toBe(2);
+    } finally {
+      await composed.dispose();
+    }
+  }, 30_000);
+});
+
+// One tmux server per session, as in interactive.test.ts.
+const SOCKET = `agentloop-record-${process.pid}`;
+let tmux: TmuxSession | undefined;
+
+describe.skipIf(!tmuxAvailable())('agentloop --record in a terminal (tmux)', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(() => {
+    tmux?.kill();
+    tmux = undefined;
+  });
+
+  afterAll(() => TmuxSession.killServer(SOCKET));
+
+  it('records the whole session into one cassette, the model /model switches to included', async () => {
+    workspace = new CliWorkspace();
+    server = await startScriptedOpenAIServer([
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Hello from the first model.' } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Hello from the second model.' } }] },
+    ]);
+    const cassette = join(workspace.root, 'session.jsonl');
+    tmux = new TmuxSession(`agentloop-record-${process.pid}`, SOCKET);
+    tmux.start(
+      workspace.commandLine(
+        ['--record', cassette, '--provider', 'openai', '--base-url', server.url, '--model', 'first-model'],
+        { OPENAI_API_KEY: API_KEY },
+      ),
+    );
+    await tmux.waitFor(/\n›$/);
+    tmux.type('Hi');
+    tmux.press('Enter');
+    await tmux.waitFor(/Hello from the first model\.\n›$/);
+    tmux.type('/model second-model');
+    tmux.press('Enter');
+    await tmux.waitFor(/Now using .*second-model.*\n›$/);
+    tmux.type('Hi again');
+    tmux.press('Enter');
+    await tmux.waitFor(/Hello from the second model\.\n›$/);
+    tmux.press('C-d');
+    expect(await tmux.exitStatus()).toBe(0);
+
+    expect(server.requests.map((request) => request.model)).toEqual(['first-model', 'second-model']);
+    const recorded = readFileSync(cassette, 'utf8');
+    expect(recorded).not.toContain(API_KEY);
+    const lines = recorded
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ type: 'cassette', provider: { capabilities: { modelId: 'first-model' } } });
+    const requests = lines.filter((line) => line.type === 'request');
+    expect(requests.map((line) => line.turn)).toEqual([1, 2]);
+    // The system prompt names the model of each call: the second was made by the model switched to.
+    expect(requests[1].request.systemPrompt).toContain('second-model');
+    expect(requests[1].request.messages.at(-1)).toMatchObject({ role: 'user', content: [{ text: 'Hi again' }] });
+  }, 60_000);
+});
