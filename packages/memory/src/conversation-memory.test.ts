@@ -216,6 +216,33 @@ describe('ConversationMemory', () => {
         message: 'Not a memory snapshot: tool call "c1" (echo) has no result before message 2 (user).',
       });
     });
+
+    it('names the call that has no result when the history ends after it', () => {
+      const cut = {
+        schemaVersion: 1,
+        messages: [
+          userMessage('Weather in Oslo and Lima?'),
+          assistantWithToolCalls,
+          { role: 'tool', content: [toolResults.content[0]] },
+        ],
+      };
+      expect(thrownBy(() => ConversationMemory.fromSnapshot(cut))).toMatchObject({
+        code: 'invalid_snapshot',
+        message: 'Not a memory snapshot: tool call "call-2" (weather) has no result before the end of the history.',
+      });
+    });
+
+    it('names a result whose call is not in the message before it', () => {
+      const stray = {
+        schemaVersion: 1,
+        messages: [userMessage('Weather?'), toolResults],
+      };
+      expect(thrownBy(() => ConversationMemory.fromSnapshot(stray))).toMatchObject({
+        code: 'invalid_snapshot',
+        message:
+          'Not a memory snapshot: message 2 (tool) has a result for tool call "call-1", which no call just before it made.',
+      });
+    });
   });
 
   // This file is the format of schemaVersion 1 as released. It is written by hand and must never be

@@ -1,2 +1,4 @@
+export * from './compaction/index.js';
 export type { Memory, MemorySnapshot } from './conversation-memory.js';
 export { ConversationMemory, MEMORY_SCHEMA_VERSION } from './conversation-memory.js';
+export * from './tokens/index.js';
