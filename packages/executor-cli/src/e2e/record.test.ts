@@ -93,6 +93,27 @@ describe('agentloop run --record', () => {
       await composed.dispose();
     }
   }, 30_000);
+
+  it('refuses a cassette it cannot write with status 2, before any model call', async () => {
+    workspace = new CliWorkspace();
+    server = await startScriptedOpenAIServer([]);
+    const cassette = join(workspace.project, 'notes.txt', 'session.jsonl');
+    const run = await runAgentloop(workspace, [
+      'run',
+      '--record',
+      cassette,
+      '--base-url',
+      server.url,
+      '--model',
+      'test-model',
+      TASK,
+    ]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(
+      /^✗ --record .*\/notes\.txt\/session\.jsonl: the cassette cannot be written \(E[A-Z]+: .*\)\. Give a file in a folder you can write to\.\n$/,
+    );
+    expect(server.requests).toEqual([]);
+  }, 30_000);
 });
 
 // One tmux server per session, as in interactive.test.ts.
