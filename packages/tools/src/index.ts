@@ -23,6 +23,7 @@ export type {
   ToolDefinition,
   ToolParameters,
   ToolProgress,
+  ToolServer,
 } from './tool.js';
 export type { RegisteredTool } from './tool-registry.js';
 export { ToolRegistry } from './tool-registry.js';

@@ -324,3 +324,35 @@ describe('ToolRegistry', () => {
     });
   });
 });
+
+describe('ToolRegistry and a tool’s server', () => {
+  const serverTool = (name: string, server: Tool['server']): Tool => ({ ...toolNamed(name), server });
+
+  it('keeps the server in the definition, and leaves it out for a local tool', () => {
+    const registry = new ToolRegistry([
+      serverTool('github__create_issue', { name: 'github', toolName: 'create_issue' }),
+      toolNamed('local_tool'),
+    ]);
+    expect(registry.get('github__create_issue')?.definition.server).toEqual({
+      name: 'github',
+      toolName: 'create_issue',
+    });
+    expect(registry.get('local_tool')?.definition).not.toHaveProperty('server');
+  });
+
+  it('refuses a server named "local" or an empty tool name', () => {
+    const local = thrownBy(() => new ToolRegistry([serverTool('a__b', { name: 'local', toolName: 'b' })]));
+    expect((local as ToolDefinitionError).message).toContain('the name not "local"');
+    const empty = thrownBy(() => new ToolRegistry([serverTool('a__b', { name: 'a', toolName: ' ' })]));
+    expect((empty as ToolDefinitionError).code).toBe('invalid_tool_definition');
+  });
+
+  it('refuses two tools for the same tool of the same server', () => {
+    const registry = new ToolRegistry([serverTool('a__b', { name: 'a', toolName: 'b' })]);
+    const error = thrownBy(() => registry.register(serverTool('a__b_2', { name: 'a', toolName: 'b' })));
+    expect((error as ToolDefinitionError).code).toBe('duplicate_tool');
+    expect((error as ToolDefinitionError).message).toBe(
+      'Tool "a__b_2" and tool "a__b" are both "b" of server "a"; a server\'s tool names must be unique.',
+    );
+  });
+});

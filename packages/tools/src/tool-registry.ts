@@ -108,16 +108,44 @@ export class ToolRegistry {
           `not ${describeValue(timeoutMs)}.`,
       );
     }
+    if (tool.server !== undefined) this.#checkServer(tool);
     const { inputSchema, validate } = compileParameters(tool);
     const entry: RegisteredTool = {
       tool,
-      definition: { name: tool.name, description: tool.description ?? '', inputSchema },
+      definition: {
+        name: tool.name,
+        description: tool.description ?? '',
+        inputSchema,
+        ...(tool.server ? { server: { name: tool.server.name, toolName: tool.server.toolName } } : {}),
+      },
       validate,
       loopControl,
     };
     this.#tools.set(tool.name, entry);
     this.#invalidate();
     return entry;
+  }
+
+  // The XML protocol calls a server's tool by the pair, so the pair must name one tool as a name does.
+  #checkServer(tool: Tool): void {
+    const server = tool.server;
+    const valid = (text: unknown) => typeof text === 'string' && text.trim() !== '';
+    if (!valid(server?.name) || !valid(server?.toolName) || server?.name === 'local') {
+      throw new ToolDefinitionError(
+        `Tool "${tool.name}": its server must be { name, toolName }, two non-empty strings, and the name not ` +
+          '"local" (the XML protocol\'s name for the agent\'s own tools).',
+        'invalid_tool_definition',
+      );
+    }
+    for (const entry of this.#tools.values()) {
+      if (entry.tool.server?.name === server?.name && entry.tool.server?.toolName === server?.toolName) {
+        throw new ToolDefinitionError(
+          `Tool "${tool.name}" and tool "${entry.tool.name}" are both "${server?.toolName}" of server ` +
+            `"${server?.name}"; a server's tool names must be unique.`,
+          'duplicate_tool',
+        );
+      }
+    }
   }
 
   #invalidate(): void {

@@ -1,7 +1,13 @@
-import type { JsonSchema } from '@agentloop/spec';
+import type { JsonSchema, ToolDefinition } from '@agentloop/spec';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 export type { JsonSchema, ToolDefinition } from '@agentloop/spec';
+
+/**
+ * The server a tool comes from (an MCP server), for the XML protocol, whose calls name a `server_name`
+ * and the tool's name there. The tool's own `name` is its native name (`github__create_issue`).
+ */
+export type ToolServer = NonNullable<ToolDefinition['server']>;
 
 /**
  * A tool's parameter schema: a zod schema (zod 4, or zod 3.24+ which also speaks Standard Schema) or a
@@ -77,6 +83,11 @@ export interface Tool<Args = any, Result = unknown> {
   readonly timeoutMs?: number;
   /** What the tool does (read-only, destructive, open-world); absent means the cautious answer to each. */
   readonly annotations?: ToolAnnotations;
+  /**
+   * The server the tool comes from, set by an MCP client (`@agentloop/mcp`); absent for the agent's own
+   * tools, which the XML protocol calls with `server_name` `local`.
+   */
+  readonly server?: ToolServer;
   /**
    * True when calls of this tool must not overlap (one shared browser, a build that locks its output):
    * several calls of it in one response run one after another, in the model's order, while other tools'
