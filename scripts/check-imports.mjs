@@ -32,6 +32,8 @@ export const LAYERS = {
   '@agentloop/providers': ['@agentloop/spec', '@agentloop/provider-utils'],
   // A first-party tool package, built like a third-party one: on @agentloop/tools alone.
   '@agentloop/workspace-tools': ['@agentloop/tools'],
+  // The MCP client: MCP servers' tools as agentloop tools, a tool package like the others.
+  '@agentloop/mcp': ['@agentloop/spec', '@agentloop/tools'],
   '@agentloop/executor-cli': [
     '@agentloop/spec',
     '@agentloop/provider-utils',
@@ -53,6 +55,8 @@ export const TEST_LAYERS = {
   '@agentloop/providers': ['@agentloop/core'],
   // The workspace tools' tests run them in a real agent, as an app would.
   '@agentloop/workspace-tools': ['@agentloop/core'],
+  // The MCP client's tests run real servers' tools in a real agent, native and XML.
+  '@agentloop/mcp': ['@agentloop/core'],
 };
 
 const OUR_SCOPES = ['@agentloop/', '@agentloop-examples/'];

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { McpServerError } from '../errors/index.js';
+import { checkServerConfig } from './check-server-config.js';
+import type { McpServerConfig } from './mcp-server-config.js';
+
+function problem(name: string, config: unknown): string {
+  try {
+    checkServerConfig(name, config as McpServerConfig);
+  } catch (error) {
+    expect(error).toBeInstanceOf(McpServerError);
+    expect((error as McpServerError).code).toBe('invalid_server_config');
+    return (error as Error).message;
+  }
+  return 'no problem';
+}
+
+describe('checkServerConfig', () => {
+  it('accepts a stdio server and an HTTP server', () => {
+    expect(problem('github', { command: 'npx', args: ['-y', 'server'], env: { TOKEN: 'x' }, cwd: '/tmp' })).toBe(
+      'no problem',
+    );
+    expect(problem('docs', { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' } })).toBe(
+      'no problem',
+    );
+  });
+
+  it('refuses names that would make tool names ambiguous, or that the XML protocol keeps', () => {
+    expect(problem('my__server', { command: 'x' })).toContain('without "__"');
+    expect(problem('my server', { command: 'x' })).toContain('1 to 40 letters');
+    expect(problem('local', { command: 'x' })).toContain('"local" is the XML protocol');
+  });
+
+  it('asks for exactly one of command and url', () => {
+    expect(problem('a', {})).toBe(
+      'MCP server "a": give "command" (a program to start over stdio) or "url" (a Streamable HTTP endpoint).',
+    );
+    expect(problem('a', { command: 'x', url: 'https://x' })).toContain('not both');
+  });
+
+  it('names the field that is wrong', () => {
+    expect(problem('a', { command: 'x', args: 'one two' })).toContain('"args" must be a list of strings');
+    expect(problem('a', { command: 'x', env: { A: 1 } })).toContain('"env" must map names to string values');
+    expect(problem('a', { url: 'ftp://x' })).toContain('"url" must be an http:// or https:// URL, not "ftp://x"');
+    expect(problem('a', { url: 'http://x', transport: 'websocket' })).toContain('"transport" must be');
+    expect(problem('a', { command: 'x', toolTimeoutMs: -1 })).toContain('"toolTimeoutMs" must be');
+    expect(problem('a', { command: 'x', includeTools: 'echo' })).toContain('"includeTools" must be a list');
+    expect(problem('a', { command: 'x', enabled: 'yes' })).toContain('"enabled" must be true or false');
+  });
+});

@@ -1,0 +1,345 @@
+import { describeThrown, type Tool, type ToolContext } from '@agentloop/tools';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  ErrorCode,
+  McpError,
+  type Tool as McpTool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
+import { McpServerError } from '../errors/index.js';
+import { formatCallResult } from '../results/format-call-result.js';
+import type { ChildProcessTransport } from '../transport/child-process-transport.js';
+import { StderrTail } from '../transport/stderr-tail.js';
+import type { McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
+import { openClient } from './open-client.js';
+import { type RestartBackoff, restartDelayMs } from './restart-backoff.js';
+import { toAgentloopTool } from './to-agentloop-tool.js';
+
+/** How a connection runs, beside its server's configuration. */
+export interface McpConnectionOptions {
+  /** How the client introduces itself in the handshake. */
+  clientInfo: { name: string; version: string };
+  /** The wait between failed starts. */
+  restartBackoff?: RestartBackoff;
+  /** Called when the server's state or its tools change. */
+  onChange?: () => void;
+  /** The clock, for the backoff; `Date.now` by default. */
+  now?: () => number;
+}
+
+const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+/** The longest timer Node keeps: a call with no timeout of its own is bounded by the loop's instead. */
+const NO_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * One MCP server and the client connected to it: starts it, lists its tools and keeps them current
+ * (`notifications/tools/list_changed`), runs calls, and notices when it exits. A server that fails to
+ * start or exits is `failed`; its tools stay, their calls fail with a message naming the server and its
+ * last words on stderr, and the next call after the backoff starts it again.
+ */
+export class McpConnection {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  readonly #options: McpConnectionOptions;
+  readonly #stderr = new StderrTail();
+  readonly #now: () => number;
+  #state: McpServerState = 'starting';
+  #client: Client | undefined;
+  #process: ChildProcessTransport | undefined;
+  #kind: McpTransportKind;
+  #serverInfo: McpServerStatus['serverInfo'];
+  #mcpTools: McpTool[] = [];
+  #tools: Tool[] = [];
+  #error: string | undefined;
+  #failures = 0;
+  #restarts = 0;
+  #nextStartAt = 0;
+  #starting: Promise<void> | undefined;
+  // Each start gets a number: the close of an old client must not mark a newer one as exited.
+  #generation = 0;
+
+  constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
+    this.name = name;
+    this.config = config;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#kind = isStdioServerConfig(config) ? 'stdio' : config.transport === 'sse' ? 'sse' : 'streamable-http';
+  }
+
+  /** The server's tools as agentloop tools, after `includeTools` and `excludeTools`; kept while it is down. */
+  get tools(): readonly Tool[] {
+    return this.#tools;
+  }
+
+  /** Where the server is, for display. */
+  status(): McpServerStatus {
+    return {
+      name: this.name,
+      state: this.#state,
+      transport: this.#kind,
+      tools: this.#tools.map((tool) => ({
+        name: tool.server?.toolName ?? tool.name,
+        nativeName: tool.name,
+        description: tool.description,
+      })),
+      restarts: this.#restarts,
+      ...(this.#error === undefined ? {} : { error: this.#error }),
+      ...(this.#state === 'ready' && this.#process?.pid !== undefined ? { pid: this.#process.pid } : {}),
+      ...(this.#serverInfo ? { serverInfo: this.#serverInfo } : {}),
+      ...(this.#state === 'failed' ? { nextStartAt: this.#nextStartAt } : {}),
+    };
+  }
+
+  /** Starts the server and lists its tools. Never rejects: a failure leaves it `failed`, with `error` saying why. */
+  start(): Promise<void> {
+    if (this.#state === 'closed') return Promise.resolve();
+    this.#starting ??= this.#start().finally(() => {
+      this.#starting = undefined;
+    });
+    return this.#starting;
+  }
+
+  /**
+   * Calls one of the server's tools (by its name on the server) and resolves with the text the model
+   * sees. Starts the server first when it is down and its backoff has passed. Rejects with an
+   * McpServerError when the server is down, exits during the call or answers with an error (`isError`);
+   * with the signal's reason when the call is cancelled (the server is told with
+   * `notifications/cancelled`).
+   */
+  async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string> {
+    const client = await this.#readyClient();
+    const timeoutMs = this.config.toolTimeoutMs;
+    let result: Awaited<ReturnType<Client['callTool']>>;
+    try {
+      result = await client.callTool({ name: toolName, arguments: args }, undefined, {
+        signal: context.signal,
+        timeout: timeoutMs && timeoutMs > 0 ? Math.min(timeoutMs, NO_TIMEOUT_MS) : NO_TIMEOUT_MS,
+        onprogress: ({ progress, total, message }) =>
+          context.reportProgress({
+            message: message ?? (total ? `${progress} of ${total}` : String(progress)),
+            ...(total ? { fraction: Math.min(1, progress / total) } : {}),
+          }),
+      });
+    } catch (error) {
+      if (context.signal.aborted) throw context.signal.reason ?? error;
+      throw await this.#callFailure(client, toolName, error);
+    }
+    this.#failures = 0;
+    const text = formatCallResult(result as Parameters<typeof formatCallResult>[0]);
+    if (result.isError) throw new McpServerError(this.name, text, 'tool_error');
+    return text;
+  }
+
+  /** Ends the server (its process, for stdio) for good. */
+  async close(): Promise<void> {
+    this.#state = 'closed';
+    this.#generation += 1;
+    await this.#starting;
+    await this.#closeClient();
+    this.#options.onChange?.();
+  }
+
+  async #start(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#setState('starting');
+    this.#stderr.clear();
+    const timeout = this.config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    let startingProcess: ChildProcessTransport | undefined;
+    try {
+      const opened = await openClient(this.config, {
+        clientInfo: this.#options.clientInfo,
+        stderr: this.#stderr,
+        requestOptions: { timeout },
+        onProcess: (process) => {
+          startingProcess = process;
+        },
+        prepare: (client) => {
+          client.onclose = () => this.#onClosed(generation);
+          client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#onToolsChanged(generation));
+        },
+      });
+      this.#client = opened.client;
+      this.#process = opened.process;
+      this.#kind = opened.kind;
+      if (generation !== this.#generation) {
+        await this.#closeClient();
+        return;
+      }
+      const version = opened.client.getServerVersion();
+      this.#serverInfo = version ? { name: version.name, version: version.version } : undefined;
+      await this.#listTools(generation, { timeout });
+      if (generation !== this.#generation) return;
+      this.#error = undefined;
+      this.#setState('ready');
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      await this.#closeClient();
+      const exit = startingProcess?.exit ? ` (it ${describeExit(startingProcess)})` : '';
+      this.#fail(`MCP server "${this.name}" failed to start: ${describeStartError(error, this.config)}${exit}.`);
+    }
+  }
+
+  async #readyClient(): Promise<Client> {
+    if (this.#state === 'starting') await this.start();
+    if (this.#state === 'failed') {
+      const waitMs = this.#nextStartAt - this.#now();
+      if (waitMs > 0) {
+        throw new McpServerError(
+          this.name,
+          `${this.#error} It is started again in ${Math.ceil(waitMs / 1000)} s; use other tools meanwhile.`,
+          'server_unavailable',
+        );
+      }
+      if (!this.#starting) this.#restarts += 1;
+      await this.start();
+    }
+    if (this.#state === 'closed') {
+      throw new McpServerError(this.name, `MCP server "${this.name}" was closed.`, 'server_unavailable');
+    }
+    if (this.#state !== 'ready' || !this.#client) {
+      throw new McpServerError(
+        this.name,
+        this.#error ?? `MCP server "${this.name}" is not running.`,
+        'server_start_failed',
+      );
+    }
+    return this.#client;
+  }
+
+  async #callFailure(client: Client, toolName: string, error: unknown): Promise<McpServerError> {
+    if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
+      // The server answered: the call was wrong (unknown tool, invalid params) or the tool failed.
+      if (error.code === ErrorCode.RequestTimeout) {
+        return new McpServerError(this.name, `MCP server "${this.name}" did not answer in time.`, 'tool_error', error);
+      }
+      return new McpServerError(this.name, `MCP server "${this.name}": ${error.message}`, 'tool_error', error);
+    }
+    // The connection broke. A stdio server's close has already marked it failed, with its exit and stderr;
+    // an HTTP server is marked here, and reached again at the next call after the backoff.
+    if (this.#client === client && this.#state === 'ready') {
+      this.#generation += 1;
+      await this.#closeClient();
+      this.#fail(`MCP server "${this.name}" could not be reached: ${describeThrown(error)}.`);
+    }
+    return new McpServerError(
+      this.name,
+      `The call of "${toolName}" failed: ${this.#error ?? describeThrown(error)} It is started again at a later call.`,
+      'server_exited',
+      error,
+    );
+  }
+
+  #onClosed(generation: number): void {
+    // While starting, the start's own failure reports it, with the handshake's error.
+    if (generation !== this.#generation || this.#state !== 'ready') return;
+    this.#generation += 1;
+    this.#client = undefined;
+    this.#fail(`MCP server "${this.name}" ${describeExit(this.#process)}.`);
+    this.#process = undefined;
+  }
+
+  async #onToolsChanged(generation: number): Promise<void> {
+    try {
+      await this.#listTools(generation, {});
+      this.#options.onChange?.();
+    } catch {
+      // The server went away while listing: its close reports that.
+    }
+  }
+
+  async #listTools(generation: number, options: { timeout?: number }): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const listed: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, options);
+      listed.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (generation !== this.#generation) return;
+    this.#setTools(listed);
+  }
+
+  /** Keeps the tool objects of unchanged tools, so that a registry sees only what changed. */
+  #setTools(listed: McpTool[]): void {
+    const { includeTools, excludeTools } = this.config;
+    const kept = listed.filter(
+      (tool) => (!includeTools || includeTools.includes(tool.name)) && !excludeTools?.includes(tool.name),
+    );
+    const previous = new Map(this.#mcpTools.map((tool, index) => [JSON.stringify(tool), this.#tools[index]]));
+    this.#mcpTools = kept;
+    this.#tools = kept.map(
+      (tool) =>
+        previous.get(JSON.stringify(tool)) ??
+        toAgentloopTool(
+          this.name,
+          tool,
+          (name, args, context) => this.callTool(name, args, context),
+          this.config.toolTimeoutMs,
+        ),
+    );
+  }
+
+  #fail(message: string): void {
+    const tail = this.#stderr.text();
+    this.#error = tail ? `${message} Its last output on stderr:\n${indent(tail)}\n` : message;
+    this.#failures += 1;
+    this.#nextStartAt = this.#now() + restartDelayMs(this.#failures, this.#options.restartBackoff);
+    this.#setState('failed');
+  }
+
+  #setState(state: McpServerState): void {
+    this.#state = state;
+    this.#options.onChange?.();
+  }
+
+  async #closeClient(): Promise<void> {
+    const client = this.#client;
+    const process = this.#process;
+    this.#client = undefined;
+    this.#process = undefined;
+    await client?.close().catch(() => {});
+    // A client that never connected does not own its transport yet.
+    await process?.close().catch(() => {});
+  }
+}
+
+function describeExit(process: ChildProcessTransport | undefined): string {
+  const exit = process?.exit;
+  if (!exit) return 'closed its connection';
+  if (exit.signal) return `was ended by ${exit.signal}`;
+  return `exited with code ${exit.code}`;
+}
+
+function describeStartError(error: unknown, config: McpServerConfig): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ENOENT' && isStdioServerConfig(config)) {
+    return `the command "${config.command}" was not found; check "command" and the PATH`;
+  }
+  if (code === 'EACCES' && isStdioServerConfig(config)) {
+    return `the command "${config.command}" is not executable`;
+  }
+  const status = (error instanceof StreamableHTTPError || error instanceof SseError) && error.code;
+  if (typeof status === 'number' && status >= 400) {
+    const hint = status === 401 || status === 403 ? '; check the credentials in "headers"' : '';
+    return `the server answered HTTP ${status}${hint} (${describeThrown(error)})`;
+  }
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return 'it did not complete the MCP handshake in time (see "startupTimeoutMs")';
+  }
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    return 'it closed the connection during the MCP handshake';
+  }
+  return describeThrown(error);
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,39 @@
+/**
+ * Where a server is: `starting` (being started or restarted), `ready` (its tools can be called),
+ * `failed` (it did not start, or it exited: `error` says why, and it is started again at the next call
+ * of one of its tools once `nextStartAt` has passed), `closed` (closed by its owner, for good).
+ */
+export type McpServerState = 'starting' | 'ready' | 'failed' | 'closed';
+
+/** How a server is reached. */
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+/** One of a server's tools, as the agent sees it. */
+export interface McpToolSummary {
+  /** Its name on the server: the XML protocol's `tool_name`. */
+  readonly name: string;
+  /** Its name in native mode: `server__tool`. */
+  readonly nativeName: string;
+  /** Its description, as the server gave it. */
+  readonly description: string;
+}
+
+/** A server's state, for `agentloop mcp list`, `/mcp` and an app's own display. */
+export interface McpServerStatus {
+  /** The server's name as configured. */
+  readonly name: string;
+  readonly state: McpServerState;
+  readonly transport: McpTransportKind;
+  /** Its tools after `includeTools` and `excludeTools`, as last listed (kept while it is down). */
+  readonly tools: readonly McpToolSummary[];
+  /** Why it is `failed`: what happened, and the last lines it wrote to stderr. */
+  readonly error?: string;
+  /** The process id of a stdio server while it runs. */
+  readonly pid?: number;
+  /** The name and version the server gave in its handshake. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+  /** How many times it was started again after a failure. */
+  readonly restarts: number;
+  /** When a `failed` server may be started again (milliseconds since the epoch). */
+  readonly nextStartAt?: number;
+}

@@ -1,0 +1,2 @@
+export type { McpServerErrorCode } from './mcp-server-error.js';
+export { McpServerError } from './mcp-server-error.js';

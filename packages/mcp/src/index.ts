@@ -1,0 +1,25 @@
+// @agentloop/mcp: Model Context Protocol servers' tools as agentloop tools. A tool package like any
+// other: it depends on @agentloop/tools and the official MCP SDK, never on @agentloop/core.
+
+export type {
+  McpHttpServerConfig,
+  McpServerCommonConfig,
+  McpServerConfig,
+  McpServersConfig,
+  McpStdioServerConfig,
+} from './config/index.js';
+export type {
+  McpServerState,
+  McpServerStatus,
+  McpToolSummary,
+  McpTransportKind,
+} from './connection/mcp-server-status.js';
+export type { RestartBackoff } from './connection/restart-backoff.js';
+export type { McpServerErrorCode } from './errors/index.js';
+export { McpServerError } from './errors/index.js';
+export type { ConnectMcpServersOptions, ToolRegistryTarget } from './mcp-servers.js';
+export { connectMcpServers, McpServers } from './mcp-servers.js';
+export { NATIVE_TOOL_NAME, nativeToolName, SERVER_SEPARATOR } from './naming/native-tool-name.js';
+export type { McpPlugin, McpPluginContainer } from './plugin/mcp-plugin.js';
+export { mcpPlugin } from './plugin/mcp-plugin.js';
+export { formatCallResult } from './results/format-call-result.js';

@@ -1,0 +1,62 @@
+import type { CallToolResult, ContentBlock, EmbeddedResource } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * The text the model sees for an MCP tool's result. agentloop's tool results are text (a
+ * `ToolResultPart` holds a string), so what is not text is described, never inlined:
+ * - `text`: as it is; several blocks are joined by blank lines;
+ * - `image` and `audio`: `[image: image/png, 1.4 KB]` (base64 would cost the model tokens and tell it
+ *   nothing);
+ * - `resource_link`: its name, URI, type and description, so the model can name it or read it with
+ *   another tool;
+ * - an embedded `resource`: its URI and type, then its text, or its size when it is binary;
+ * - `structuredContent`: as JSON when no text block came with it; the specification asks a server to send
+ *   its text form too, and the model needs it only once.
+ * Never throws.
+ */
+export function formatCallResult(result: CallToolResult): string {
+  const content: readonly ContentBlock[] = Array.isArray(result.content) ? result.content : [];
+  const parts = content.map(describeBlock);
+  const structured = result.structuredContent;
+  if (structured !== undefined && structured !== null && !content.some((block) => block.type === 'text')) {
+    parts.push(`Structured content: ${JSON.stringify(structured)}`);
+  }
+  return parts.length === 0 ? '(no output)' : parts.join('\n\n');
+}
+
+function describeBlock(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'image':
+    case 'audio':
+      return `[${block.type}: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}]`;
+    case 'resource_link': {
+      const details = [block.mimeType, block.description].filter(Boolean).join(', ');
+      return `[resource link: ${block.name} <${block.uri}>${details ? ` (${details})` : ''}]`;
+    }
+    case 'resource':
+      return describeResource(block.resource);
+    default:
+      return `[${(block as { type?: unknown }).type ?? 'unknown'} content]`;
+  }
+}
+
+function describeResource(resource: EmbeddedResource['resource']): string {
+  const mime = resource.mimeType ? `, ${resource.mimeType}` : '';
+  if ('text' in resource && typeof resource.text === 'string')
+    return `[resource <${resource.uri}>${mime}]\n${resource.text}`;
+  const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+  return `[resource <${resource.uri}>${mime}, ${formatBytes(base64Bytes(blob))} of binary data]`;
+}
+
+/** The size of base64 data once decoded. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
