@@ -71,7 +71,7 @@ describe('SessionRecorder', () => {
       capabilities: scripted('local', 'model-a', '').capabilities,
       async *stream(): AsyncIterable<ModelChunk> {
         yield { type: 'text-delta', text: `The server said: bad password ${secret}` };
-        yield { type: 'finish', finishReason: 'stop' };
+        yield { type: 'finish', reason: 'stop' };
       },
     };
     await new DefaultAgent(recorder.record(echo), { maxIterations: 1, onMaxIterations: 'stop' }).run(
