@@ -1,5 +1,5 @@
 import { ProviderError } from '@agentloop/spec';
-import { defineTool } from '@agentloop/tools';
+import { defineTool, type Tool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from '../events/index.js';
@@ -236,5 +236,64 @@ describe('the XML protocol in the loop', () => {
     const result = await agent.run('hi');
     expect(result.exit).toBe('error');
     expect(result.error?.code).toBe('tools_unsupported');
+  });
+});
+
+describe('server_name in the XML protocol', () => {
+  // A server's tool of the same name as a local one, as an MCP client registers it.
+  const githubEcho: Tool<{ text: string }, string> = {
+    ...echoTool,
+    name: 'github__echo',
+    server: { name: 'github', toolName: 'echo' },
+    execute: ({ text }) => `github echo: ${text}`,
+  };
+
+  function serverBlock(serverName: string, toolName: string, args: unknown): string {
+    return `<tool>\n${JSON.stringify({ server_name: serverName, tool_name: toolName, arguments: args })}\n</tool>`;
+  }
+
+  async function resultFor(call: string): Promise<string> {
+    const { agent, provider } = scriptedAgent(
+      [{ text: call }, { text: block('task_completion', { result: 'ok' }) }],
+      { tools: [echoTool, githubEcho] },
+      textOnly,
+    );
+    await agent.run('go');
+    return lastUserText(provider.requests[1]?.messages);
+  }
+
+  it('runs the named server’s tool, not the local tool of the same name', async () => {
+    expect(await resultFor(serverBlock('github', 'echo', { text: 'hi' }))).toBe(
+      '<tool_result tool_name="github__echo" status="ok">\ngithub echo: hi\n</tool_result>',
+    );
+    expect(await resultFor(serverBlock('local', 'echo', { text: 'hi' }))).toBe(
+      '<tool_result tool_name="echo" status="ok">\necho: hi\n</tool_result>',
+    );
+  });
+
+  it('answers an unknown server with an error result listing the servers, running nothing', async () => {
+    expect(await resultFor(serverBlock('gitlab', 'echo', { text: 'hi' }))).toBe(
+      '<tool_result tool_name="echo" status="error">\nInvalid call of tool "echo": There is no server "gitlab". ' +
+        'The servers are "local", "github" ("local" is your own tools).\n</tool_result>',
+    );
+  });
+
+  it('answers a tool the server lacks with an error result listing its tools', async () => {
+    expect(await resultFor(serverBlock('github', 'create_issue', {}))).toBe(
+      '<tool_result tool_name="create_issue" status="error">\nInvalid call of tool "create_issue": Server "github" ' +
+        'has no tool "create_issue". Its tools are "echo".\n</tool_result>',
+    );
+  });
+
+  it('lists the tools grouped by server in the system prompt', async () => {
+    const { agent, provider } = scriptedAgent(
+      [{ text: block('task_completion', { result: 'ok' }) }],
+      { tools: [echoTool, githubEcho] },
+      textOnly,
+    );
+    await agent.run('go');
+    const prompt = provider.requests[0]?.systemPrompt ?? '';
+    expect(prompt).toContain('## Server "local": your own tools');
+    expect(prompt).toContain('## Server "github"\n\n### echo');
   });
 });

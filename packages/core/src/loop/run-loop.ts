@@ -176,7 +176,7 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
   if (!deps.parallelToolCalls && protocol.name === 'native') request.parallelToolCalls = false;
   const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
   const collector = new ModelStepCollector(deps.events, iteration);
-  const decoder = protocol.createDecoder();
+  const decoder = protocol.createDecoder(run.tools);
   let finished = false;
   let failure: { error: unknown } | undefined;
   try {

@@ -9,11 +9,11 @@ import type {
   ToolDefinition,
   Usage,
 } from '@agentloop/spec';
-import type { ToolCallOutcome, ToolFailureCode } from '@agentloop/tools';
+import type { ToolCallOutcome, ToolFailureCode, ToolLookup } from '@agentloop/tools';
 
 /** Why a call the model sent cannot run; it goes back to the model as an error result instead. */
 export interface ToolCallProblem {
-  code: Extract<ToolFailureCode, 'invalid_arguments' | 'truncated_arguments' | 'parse_error'>;
+  code: Extract<ToolFailureCode, 'invalid_arguments' | 'truncated_arguments' | 'parse_error' | 'unknown_tool'>;
   /** What is wrong, written for the model. */
   message: string;
 }
@@ -76,8 +76,11 @@ export interface ToolProtocolAdapter {
     toolChoice: ToolChoice;
     stopSequences?: readonly string[];
   };
-  /** A decoder for one model response. */
-  createDecoder(): StepDecoder;
+  /**
+   * A decoder for one model response. `tools` are the tools the run offers: the XML protocol routes a
+   * call's `server_name` through them.
+   */
+  createDecoder(tools: ToolLookup): StepDecoder;
   /** The assistant message for history, from the step's ordered parts. */
   assistantMessage(
     step: Omit<ModelStep, 'message' | 'protocol'>,

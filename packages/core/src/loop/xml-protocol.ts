@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatXmlToolResult, wrapUpNotice, xmlNoToolCallReminder } from '@agentloop/prompts';
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
-import type { ToolCallOutcome, XmlParserEvent } from '@agentloop/tools';
+import type { ToolCallOutcome, ToolLookup, XmlParserEvent } from '@agentloop/tools';
 import { XmlToolParser } from '@agentloop/tools';
+import { resolveServerTool } from '@agentloop/tools/internal';
 import { decodeNativeChunk } from './native-protocol.js';
 import type { StepDecoder, StepEvent, ToolProtocolAdapter } from './tool-protocol.js';
 
@@ -21,8 +22,8 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
     return { tools: [], toolChoice: 'auto', stopSequences: STOP_SEQUENCES };
   },
 
-  createDecoder(): StepDecoder {
-    return new XmlStepDecoder();
+  createDecoder(tools): StepDecoder {
+    return new XmlStepDecoder(tools);
   },
 
   assistantMessage(step, parts, rawText): AssistantMessage {
@@ -54,11 +55,16 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
 
 /** Feeds the model's text through the streaming `<tool>` parser; other chunks pass as in native mode. */
 class XmlStepDecoder implements StepDecoder {
+  readonly #tools: ToolLookup;
   #parser = new XmlToolParser();
   #pendingId: string | undefined;
   // XML calls have no ids of their own; these only need to be unique for events and history.
   readonly #idPrefix = `xml_${randomUUID().slice(0, 8)}_`;
   #callCount = 0;
+
+  constructor(tools: ToolLookup) {
+    this.#tools = tools;
+  }
 
   decode(chunk: ModelChunk): readonly StepEvent[] {
     if (chunk.type === 'text-delta') return this.#translate(this.#parser.feed(chunk.text));
@@ -93,18 +99,22 @@ class XmlStepDecoder implements StepDecoder {
           this.#pendingId = this.#nextCallId();
           out.push({ type: 'tool-call-start', toolCallId: this.#pendingId, toolName: event.toolName });
           break;
-        case 'tool-call':
+        case 'tool-call': {
+          // `server_name` routes the call: a block naming a server never runs a local tool of that name.
+          const route = resolveServerTool(this.#tools.list(), event.serverName, event.toolName);
           out.push({
             type: 'tool-call',
             call: {
               type: 'tool-call',
               toolCallId: this.#takeId(),
-              toolName: event.toolName,
+              toolName: route.ok ? route.toolName : event.toolName,
               arguments: event.arguments,
               repaired: event.repaired,
+              ...(route.ok ? {} : { problem: { code: 'unknown_tool', message: route.message } }),
             },
           });
           break;
+        }
         case 'parse-error':
           out.push({
             type: 'tool-call',

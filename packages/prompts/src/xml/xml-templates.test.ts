@@ -86,3 +86,48 @@ describe('xmlToolsTemplate', () => {
     expect(xmlToolsTemplate(xml([]))).toBeUndefined();
   });
 });
+
+describe('xmlToolsTemplate with tools from servers', () => {
+  const createIssue: ToolDefinition = {
+    name: 'github__create_issue',
+    description: 'Open an issue.',
+    inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+    server: { name: 'github', toolName: 'create_issue' },
+  };
+  const docsSearch: ToolDefinition = { ...search, name: 'docs__search', server: { name: 'docs', toolName: 'search' } };
+
+  it('groups the tools by server, the agent’s own first, each by its name on its server', () => {
+    const text = xmlToolsTemplate(xml([createIssue, readFile, docsSearch])) ?? '';
+    const headings = text.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual([
+      '# Tools',
+      '## Server "local": your own tools',
+      '### read_file',
+      '## Server "github"',
+      '### create_issue',
+      '## Server "docs"',
+      '### search',
+    ]);
+    expect(text).toContain('They are grouped by server: write the server\'s name as "server_name".');
+  });
+
+  it('names the server in a server tool’s example call', () => {
+    const text = xmlToolsTemplate(xml([createIssue])) ?? '';
+    expect(text).toContain(
+      [
+        '<tool>',
+        '{',
+        '  "server_name": "github",',
+        '  "tool_name": "create_issue",',
+        '  "arguments": { "title": "..." }',
+      ].join('\n'),
+    );
+  });
+
+  it('tells the model how server_name works when there are servers', () => {
+    expect(xmlToolFormatTemplate(xml([readFile, createIssue]))).toContain(
+      '"server_name" is "local" for your own tools, and the server\'s name for a tool of a server',
+    );
+    expect(xmlToolFormatTemplate(xml([readFile]))).toContain('which are all the tools listed below');
+  });
+});

@@ -8,3 +8,5 @@ export { stringifyToolResult, toolCallFailure } from '../run-tool-call.js';
 export * from '../schema/index.js';
 export type { ArgumentsProblem, ParsedArguments, ParseToolArgumentsOptions } from '../tool-arguments.js';
 export { MAX_ARGUMENT_CHARS, MAX_ARGUMENT_DEPTH, parseToolArguments } from '../tool-arguments.js';
+export type { ServerToolResolution } from '../xml/resolve-server-tool.js';
+export { LOCAL_SERVER_NAME, resolveServerTool } from '../xml/resolve-server-tool.js';
