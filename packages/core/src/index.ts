@@ -2,8 +2,16 @@
 // app needs most, re-exported from the packages below so that an app imports from here and a provider.
 // The loop's parts (runLoop, the protocol adapters, the event bus) are not exported: they change freely.
 
-export type { Memory, MemorySnapshot } from '@agentloop/memory';
-export { ConversationMemory } from '@agentloop/memory';
+export type {
+  Memory,
+  MemorySnapshot,
+  PendingQuestion,
+  SessionInfo,
+  SessionStore,
+  SessionStoreErrorCode,
+  StoredSession,
+} from '@agentloop/memory';
+export { ConversationMemory, SessionStoreError } from '@agentloop/memory';
 export type { EnvironmentSnapshot, PromptBuilderOptions, PromptContext, PromptSection } from '@agentloop/prompts';
 export { PromptBuilder } from '@agentloop/prompts';
 export type {

@@ -1,4 +1,4 @@
-import type { Memory } from '@agentloop/memory';
+import type { Memory, SessionStore } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
 import type { ModelSettings } from '@agentloop/spec';
 import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
@@ -70,8 +70,16 @@ export interface AgentOptions {
   approval?: ApprovalOption;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
-  /** The session id tools see. Default: a random UUID. */
+  /** The session id tools see. Default: `session.id`, or a random UUID. */
   sessionId?: string;
+  /**
+   * Keeps the conversation in a SessionStore (`@agentloop/sessions` has JSON lines and SQLite ones): each
+   * message is saved as the loop adds it and each run is committed when it ends. With the `id` of a stored
+   * session, the agent resumes it at its first run (or at `openSession()`): the conversation, the usage
+   * totals and a pending `ask_question` come back, and the next run goes on from there. An id the store
+   * does not have starts a new session with it. Default: nothing is kept.
+   */
+  session?: AgentSessionOptions;
   /** The directory tools work in. Default: `process.cwd()`. */
   workspace?: string;
   /** A monotonic clock in milliseconds, for durations. Default: `performance.now`. */
@@ -84,6 +92,16 @@ export interface AgentOptions {
    * uses the global tracer provider; `{ tracer, recordContent, agentName }` chooses. Default off, at no cost.
    */
   tracing?: TracingOption;
+}
+
+/** Where an agent keeps its session. */
+export interface AgentSessionOptions {
+  /** The store. */
+  store: SessionStore;
+  /** The session to resume, or to start with this id. Default: `sessionId`, or a new random one. */
+  id?: string;
+  /** The title of a session this agent starts. Default: its first input, cut at 80 characters. */
+  title?: string;
 }
 
 /** A schema for a run's result: a zod schema or a JSON Schema object, describing an object. */

@@ -1,12 +1,12 @@
 import '../di/reflect-polyfill.js';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { Memory } from '@agentloop/memory';
+import type { Memory, StoredSession } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder } from '@agentloop/prompts';
-import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
-import type { RegisteredTool, Tool } from '@agentloop/tools';
+import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION, type Usage } from '@agentloop/spec';
+import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { inject, injectable } from 'tsyringe';
@@ -20,6 +20,7 @@ import { ModelSelection } from '../loop/model-selection.js';
 import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
+import { pendingQuestionOf, SessionRecorder } from '../session/index.js';
 import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
 import type { Agent } from './agent.js';
 import type {
@@ -57,15 +58,30 @@ export class DefaultAgent implements Agent {
   readonly #tracing: Tracing | undefined;
   /** Asks the approval policy before tool calls; keeps the session's grants. Absent: every call runs. */
   #approvals: ApprovalGate | undefined;
+  /** Keeps the conversation in the session store of `options.session`. */
+  readonly #session: SessionRecorder | undefined;
+  #pendingQuestion: AskQuestionPayload | undefined;
 
   constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
-    this.memory = options.memory ?? new ConversationMemory();
     this.prompts =
       options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
-    this.sessionId = options.sessionId ?? randomUUID();
+    this.sessionId = sessionIdOf(options);
+    const memory = options.memory ?? new ConversationMemory();
+    this.#session = options.session && this.#sessionRecorder(options, memory);
+    this.memory = this.#session?.memory ?? memory;
+    // Registered first, so that the turn is committed before any listener of the app can start the next run.
+    this.#events.on('loop-end', ({ runId, result }) => {
+      this.#pendingQuestion = result.exit === 'ask_question' ? result.payload : undefined;
+      this.#session?.endTurn(runId, {
+        usage: result.usage,
+        exit: result.exit,
+        model: this.provider.capabilities.modelId,
+        ...(result.exit === 'ask_question' ? { pendingQuestion: pendingQuestionOf(result.payload) } : {}),
+      });
+    });
     this.#tracing = resolveTracing(options.tracing);
     if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
     this.#maxIterations = options.maxIterations ?? 10;
@@ -103,6 +119,52 @@ export class DefaultAgent implements Agent {
   /** The model provider. */
   get provider(): LLMProvider {
     return this.#selection.provider;
+  }
+
+  /**
+   * The question the last run ended with (an `ask_question` exit), or the one a resumed session was left
+   * waiting on: the next run's input answers it.
+   */
+  get pendingQuestion(): AskQuestionPayload | undefined {
+    return this.#pendingQuestion;
+  }
+
+  /**
+   * The token usage of the session's runs that were saved, those before it was resumed included; undefined
+   * for an agent without `options.session`.
+   */
+  get sessionUsage(): Usage | undefined {
+    return this.#session?.usage;
+  }
+
+  /**
+   * Opens the agent's session (`options.session`): takes its write lock, and restores its conversation, its
+   * usage totals and a pending question, then resolves with what the store held. The first run does this by
+   * itself; call it to show a resumed session before then. Rejects with a SessionStoreError
+   * (`session_locked` while another process has the session open, `invalid_session` for one that cannot be
+   * read), or with an AgentUsageError for an agent without a session.
+   */
+  openSession(): Promise<StoredSession> {
+    if (!this.#session) {
+      return Promise.reject(
+        new AgentUsageError('This agent keeps no session: create it with `session: { store, id }`.', 'invalid_usage'),
+      );
+    }
+    return this.#session.open();
+  }
+
+  /**
+   * Waits for the session's pending writes and gives its write lock up, so that another process may open
+   * it; a later run takes it again. Does nothing for an agent without a session. Throws `agent_busy` during a run.
+   */
+  async closeSession(): Promise<void> {
+    if (this.running) {
+      throw new AgentUsageError(
+        'A run is going; cancel it or wait for it to end before closing the session.',
+        'agent_busy',
+      );
+    }
+    await this.#session?.close();
   }
 
   /** True while a run is going. */
@@ -202,7 +264,11 @@ export class DefaultAgent implements Agent {
     const run = { control, controller };
     this.#run = run;
     try {
-      const result = await runLoop(this.#loopDependencies(taskCompletion), control, input);
+      const dependencies = this.#loopDependencies(taskCompletion);
+      // The session is opened (resumed) before the run's first message, and its turn saved before it resolves.
+      await this.#session?.beginTurn();
+      const result = await runLoop(dependencies, control, input);
+      await this.#session?.committed(dependencies.runId);
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
       return result as AgentResult<OutputResult<Output>>;
@@ -211,6 +277,29 @@ export class DefaultAgent implements Agent {
       // A loop-end listener may already have started the next run.
       if (this.#run === run) this.#run = undefined;
     }
+  }
+
+  #sessionRecorder(options: AgentOptions, memory: Memory): SessionRecorder {
+    const session = options.session!;
+    if (typeof session.store?.open !== 'function' || typeof session.store.commit !== 'function') {
+      throw new AgentUsageError(
+        '`session.store` must be a SessionStore (JsonlSessionStore or SqliteSessionStore from @agentloop/sessions).',
+        'invalid_option',
+      );
+    }
+    return new SessionRecorder({
+      store: session.store,
+      sessionId: this.sessionId,
+      memory,
+      create: {
+        workspace: options.workspace ?? process.cwd(),
+        model: this.provider.capabilities.modelId,
+        ...(session.title === undefined ? {} : { title: session.title }),
+      },
+      onOpen: (stored) => {
+        this.#pendingQuestion ??= stored.pendingQuestion;
+      },
+    });
   }
 
   #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
@@ -302,6 +391,18 @@ function outputTool(output: OutputSchema): RegisteredTool {
   } catch (error) {
     throw new AgentUsageError(describeThrown(error), 'invalid_option');
   }
+}
+
+/** The session id: `session.id` or `sessionId` (which must agree when both are given), or a new one. */
+function sessionIdOf(options: AgentOptions): string {
+  const fromSession = options.session?.id;
+  if (fromSession !== undefined && options.sessionId !== undefined && fromSession !== options.sessionId) {
+    throw new AgentUsageError(
+      `session.id (${JSON.stringify(fromSession)}) and sessionId (${JSON.stringify(options.sessionId)}) differ: give one of them.`,
+      'invalid_option',
+    );
+  }
+  return fromSession ?? options.sessionId ?? randomUUID();
 }
 
 /** How many tool calls of one response run at once unless `maxParallelTools` says otherwise. */

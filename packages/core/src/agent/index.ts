@@ -1,6 +1,7 @@
 export type { Agent } from './agent.js';
 export type {
   AgentOptions,
+  AgentSessionOptions,
   OnMaxIterations,
   OutputResult,
   OutputSchema,

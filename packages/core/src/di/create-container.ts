@@ -45,6 +45,10 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
       promptBuilder: scope.resolve(TOKENS.PromptBuilder),
       // A policy a plugin registered wins over the options' mode: the plugin was loaded to decide.
       ...(scope.isRegistered(TOKENS.ApprovalPolicy, true) ? { approval: scope.resolve(TOKENS.ApprovalPolicy) } : {}),
+      // A store a plugin registered keeps the agent's session, unless the options name one of their own.
+      ...(options.agentOptions?.session === undefined && scope.isRegistered(TOKENS.SessionStore, true)
+        ? { session: { store: scope.resolve(TOKENS.SessionStore) } }
+        : {}),
     }),
   });
   if (options.provider) container.register(TOKENS.Provider, { useValue: options.provider });

@@ -1,4 +1,4 @@
-import type { Memory } from '@agentloop/memory';
+import type { Memory, SessionStore } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
 import { TOOL_TOKEN, type Tool, type ToolRegistry } from '@agentloop/tools';
@@ -35,8 +35,11 @@ export const TOKENS = {
    * nothing resolves it; a plugin may register one for its own services.
    */
   TokenCounter: serviceToken<unknown>('TokenCounter'),
-  /** Reserved: persists sessions. No contract and no default implementation yet; nothing resolves it. */
-  SessionStore: serviceToken<unknown>('SessionStore'),
+  /**
+   * Keeps sessions (`@agentloop/sessions` has JSON lines and SQLite stores). No default: with one registered,
+   * the container's agents keep their conversation in it, unless their options name a session of their own.
+   */
+  SessionStore: serviceToken<SessionStore>('SessionStore'),
   /**
    * The ApprovalPolicy asked before each tool call. No default: with none registered (and no `approval`
    * in the agent options) every call runs.
