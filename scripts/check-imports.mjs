@@ -30,6 +30,8 @@ export const LAYERS = {
   '@agentloop/prompts': ['@agentloop/spec', '@agentloop/tools'],
   '@agentloop/core': ['@agentloop/spec', '@agentloop/tools', '@agentloop/memory', '@agentloop/prompts'],
   '@agentloop/providers': ['@agentloop/spec', '@agentloop/provider-utils'],
+  // The session stores: beside core on the memory package's contract, so that core never loads SQLite.
+  '@agentloop/sessions': ['@agentloop/spec', '@agentloop/memory'],
   // A first-party tool package, built like a third-party one: on @agentloop/tools alone.
   '@agentloop/workspace-tools': ['@agentloop/tools'],
   // The MCP client: MCP servers' tools as agentloop tools, a tool package like the others.
@@ -57,6 +59,8 @@ export const TEST_LAYERS = {
   '@agentloop/workspace-tools': ['@agentloop/core'],
   // The MCP client's tests run real servers' tools in a real agent, native and XML.
   '@agentloop/mcp': ['@agentloop/core'],
+  // The session stores' tests resume, crash and lock real agents' sessions.
+  '@agentloop/sessions': ['@agentloop/core'],
 };
 
 const OUR_SCOPES = ['@agentloop/', '@agentloop-examples/'];

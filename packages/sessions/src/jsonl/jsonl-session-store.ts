@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  CreateSessionOptions,
+  ForkSessionOptions,
+  ListSessionsOptions,
+  SessionInfo,
+  SessionStore,
+  SessionTurn,
+  StoredSession,
+} from '@agentloop/memory';
+import { assertSessionId, SessionStoreError } from '@agentloop/memory';
+import type { Message } from '@agentloop/spec';
+import { emptyUsage } from '@agentloop/spec';
+import { forkedMessages } from '../fork-point.js';
+import type { SessionWriter } from '../lock/session-writer.js';
+import { newWriter, retireWriter } from '../lock/session-writer.js';
+import type { SessionState } from '../session-state.js';
+import {
+  checkTurn,
+  newSessionState,
+  sessionInfo,
+  sessionNotFound,
+  sessionNotOpen,
+  stateAfterCommit,
+  storeClosed,
+} from '../session-state.js';
+import { acquireLockFile, assertLockFileHeld, releaseLockFile } from './lock-file.js';
+import type { HeaderRecord, SessionFileRecord } from './session-file.js';
+import {
+  commitRecord,
+  fixedInfo,
+  parseSessionFile,
+  readSummary,
+  recordLine,
+  SESSION_FILE_VERSION,
+  stateOfCommit,
+} from './session-file.js';
+import { syncDirectory } from './sync-directory.js';
+
+/** Options of a JsonlSessionStore. */
+export interface JsonlSessionStoreOptions {
+  /** The folder of the session files (`<id>.jsonl`, and `<id>.lock` while a writer has it open); made when missing. */
+  directory: string;
+}
+
+/** A session this store has open for writing. */
+interface OpenSession {
+  writer: SessionWriter;
+  handle: FileHandle;
+  /** The number of the open turn. */
+  turn: number;
+  /** The session as of its last commit. */
+  state: SessionState;
+  /** How many messages the conversation holds with the open turn's. */
+  messageCount: number;
+  /** The file's size, and its size at the end of the last commit. */
+  bytes: number;
+  committedBytes: number;
+  /** The first failure of the open turn: its commit fails with it, and the turn is dropped. */
+  failure: unknown;
+  /** Set when another writer took the lock: the file is theirs now, and is not touched again. */
+  lockLost: boolean;
+  /** Its writes, one after the other. */
+  queue: Promise<unknown>;
+}
+
+// How many session files a list reads at once, and how much of each one's end.
+const LIST_CONCURRENCY = 16;
+const TAIL_BYTES = 64 * 1024;
+
+/**
+ * Sessions as JSON lines files, one per session, in one folder. A file is only appended to: each message
+ * as the agent adds it, and a commit line at the end of each turn, after which the file is synced to disk
+ * (fsync). Loading reads up to the last commit, so a turn cut short by a crash is not seen, and the next
+ * writer cuts it off. Needs no native module; easy to read, copy and `grep`.
+ */
+export class JsonlSessionStore implements SessionStore {
+  /** The folder of the session files. */
+  readonly directory: string;
+  readonly #open = new Map<string, OpenSession>();
+  #closed = false;
+
+  constructor(options: JsonlSessionStoreOptions) {
+    if (typeof options?.directory !== 'string' || options.directory === '') {
+      throw new SessionStoreError('JsonlSessionStore needs a `directory` to keep its session files in.', {
+        code: 'invalid_session',
+      });
+    }
+    this.directory = path.resolve(options.directory);
+  }
+
+  async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
+    this.#assertNotClosed();
+    const id = options.id ?? randomUUID();
+    assertSessionId(id);
+    const header: HeaderRecord = {
+      type: 'session',
+      version: SESSION_FILE_VERSION,
+      id,
+      createdAt: new Date().toISOString(),
+      ...(options.title === undefined ? {} : { title: options.title }),
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+    };
+    await this.#writeNewFile(id, [header]);
+    return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
+  }
+
+  async open(sessionId: string): Promise<StoredSession> {
+    this.#assertNotClosed();
+    assertSessionId(sessionId);
+    // Opening again starts again from the last commit.
+    if (this.#open.has(sessionId)) await this.release(sessionId);
+    const file = this.#file(sessionId);
+    if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
+    const writer = newWriter();
+    const lock = this.#lockFile(sessionId);
+    await acquireLockFile(lock, sessionId, writer).catch((error: unknown) => {
+      retireWriter(writer);
+      throw error;
+    });
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(file, 'a+');
+      const bytes = await handle.readFile();
+      const read = parseSessionFile(bytes, file);
+      checkHeaderId(read.header, sessionId, file);
+      // A turn a crashed writer left unfinished is cut off, so that the next turn starts on a line of its own.
+      if (bytes.length > read.committedBytes) {
+        await handle.truncate(read.committedBytes);
+        await handle.sync();
+      }
+      this.#open.set(sessionId, {
+        writer,
+        handle,
+        turn: read.state.turnCount + 1,
+        state: read.state,
+        messageCount: read.messages.length,
+        bytes: read.committedBytes,
+        committedBytes: read.committedBytes,
+        failure: undefined,
+        lockLost: false,
+        queue: Promise.resolve(),
+      });
+      return storedSession(read.header, read.state, read.messages);
+    } catch (error) {
+      await handle?.close().catch(() => {});
+      await releaseLockFile(lock, writer).catch(() => {});
+      retireWriter(writer);
+      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+      throw error;
+    }
+  }
+
+  async append(sessionId: string, message: Message): Promise<void> {
+    const session = this.#opened(sessionId, 'append to');
+    return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
+  }
+
+  async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
+    const session = this.#opened(sessionId, 'replace the messages of');
+    return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
+  }
+
+  async commit(sessionId: string, turn: SessionTurn): Promise<void> {
+    const session = this.#opened(sessionId, 'commit to');
+    checkTurn(sessionId, turn);
+    return this.#enqueue(session, async () => {
+      if (session.failure !== undefined) {
+        const failure = session.failure;
+        await this.#dropOpenTurn(session);
+        throw failure;
+      }
+      try {
+        await assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer);
+      } catch (error) {
+        session.lockLost = true;
+        throw error;
+      }
+      try {
+        const after = stateAfterCommit(session.state, turn, session.messageCount, new Date());
+        const line = recordLine(commitRecord(session.turn, turn, after));
+        await session.handle.write(line);
+        session.bytes += Buffer.byteLength(line);
+        await session.handle.sync();
+        session.state = after;
+        session.committedBytes = session.bytes;
+        session.turn++;
+      } catch (error) {
+        await this.#dropOpenTurn(session);
+        throw error;
+      }
+    });
+  }
+
+  async release(sessionId: string): Promise<void> {
+    const session = this.#open.get(sessionId);
+    if (!session) return;
+    this.#open.delete(sessionId);
+    await session.queue;
+    try {
+      await this.#dropOpenTurn(session);
+      await session.handle.close();
+    } finally {
+      await releaseLockFile(this.#lockFile(sessionId), session.writer);
+      retireWriter(session.writer);
+    }
+  }
+
+  async load(sessionId: string): Promise<StoredSession> {
+    this.#assertNotClosed();
+    assertSessionId(sessionId);
+    const file = this.#file(sessionId);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+      throw error;
+    }
+    const read = parseSessionFile(bytes, file);
+    checkHeaderId(read.header, sessionId, file);
+    return storedSession(read.header, read.state, read.messages);
+  }
+
+  async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
+    this.#assertNotClosed();
+    let names: string[];
+    try {
+      names = await readdir(this.directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return [];
+      throw error;
+    }
+    const files = names.filter((name) => name.endsWith('.jsonl')).map((name) => path.join(this.directory, name));
+    const infos: SessionInfo[] = [];
+    for (let start = 0; start < files.length; start += LIST_CONCURRENCY) {
+      const batch = await Promise.all(files.slice(start, start + LIST_CONCURRENCY).map((file) => summarise(file)));
+      for (const info of batch) {
+        if (info && (options.workspace === undefined || info.workspace === options.workspace)) infos.push(info);
+      }
+    }
+    infos.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.id.localeCompare(b.id));
+    return options.limit === undefined ? infos : infos.slice(0, Math.max(0, options.limit));
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    this.#assertNotClosed();
+    assertSessionId(sessionId);
+    await this.release(sessionId);
+    const file = this.#file(sessionId);
+    if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
+    // Taking the lock first: a session another writer has open is not deleted under it.
+    const writer = newWriter();
+    const lock = this.#lockFile(sessionId);
+    try {
+      await acquireLockFile(lock, sessionId, writer);
+      await unlink(file).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+        throw error;
+      });
+      await releaseLockFile(lock, writer);
+    } finally {
+      retireWriter(writer);
+    }
+  }
+
+  async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
+    this.#assertNotClosed();
+    const source = await this.load(sessionId);
+    const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
+    const id = options.id ?? randomUUID();
+    assertSessionId(id);
+    const at = new Date();
+    const title = options.title ?? source.info.title;
+    const header: HeaderRecord = {
+      type: 'session',
+      version: SESSION_FILE_VERSION,
+      id,
+      createdAt: at.toISOString(),
+      ...(title === undefined ? {} : { title }),
+      ...(source.info.model === undefined ? {} : { model: source.info.model }),
+      ...(source.info.workspace === undefined ? {} : { workspace: source.info.workspace }),
+      forkedFrom: { sessionId, messageCount: messages.length },
+    };
+    const records: SessionFileRecord[] = [header];
+    let state = newSessionState({ title, model: source.info.model, at });
+    if (messages.length > 0) {
+      const turn: SessionTurn = { usage: emptyUsage() };
+      state = stateAfterCommit(state, turn, messages.length, at);
+      records.push(...messages.map((message): SessionFileRecord => ({ type: 'message', turn: 1, message })));
+      records.push(commitRecord(1, turn, state));
+    }
+    await this.#writeNewFile(id, records);
+    return sessionInfo(fixedInfo(header), state);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const failures: unknown[] = [];
+    for (const sessionId of [...this.#open.keys()])
+      await this.release(sessionId).catch((error) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
+  }
+
+  #file(sessionId: string): string {
+    return path.join(this.directory, `${sessionId}.jsonl`);
+  }
+
+  #lockFile(sessionId: string): string {
+    return path.join(this.directory, `${sessionId}.lock`);
+  }
+
+  #assertNotClosed(): void {
+    if (this.#closed) throw storeClosed();
+  }
+
+  #opened(sessionId: string, operation: string): OpenSession {
+    this.#assertNotClosed();
+    const session = this.#open.get(sessionId);
+    if (!session) throw sessionNotOpen(sessionId, operation);
+    return session;
+  }
+
+  #enqueue<T>(session: OpenSession, operation: () => Promise<T>): Promise<T> {
+    const next = session.queue.then(operation);
+    session.queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Appends a record of the open turn; `messages` says what the conversation becomes (a count added, or a new list). */
+  #write(session: OpenSession, record: () => SessionFileRecord, messages: number | readonly Message[]): Promise<void> {
+    return this.#enqueue(session, async () => {
+      // A turn that already failed is dropped at its commit: writing more of it is of no use.
+      if (session.failure !== undefined) throw session.failure;
+      try {
+        const line = serialise(record());
+        await session.handle.write(line);
+        session.bytes += Buffer.byteLength(line);
+        session.messageCount = typeof messages === 'number' ? session.messageCount + messages : messages.length;
+      } catch (error) {
+        session.failure = error;
+        throw error;
+      }
+    });
+  }
+
+  /** Cuts the file back to its last commit and forgets the open turn's failure. */
+  async #dropOpenTurn(session: OpenSession): Promise<void> {
+    session.failure = undefined;
+    session.messageCount = session.state.messageCount;
+    if (session.lockLost || session.bytes === session.committedBytes) return;
+    await session.handle.truncate(session.committedBytes);
+    session.bytes = session.committedBytes;
+  }
+
+  /** Writes a new session file whole, synced, refusing an id that is taken. */
+  async #writeNewFile(sessionId: string, records: readonly SessionFileRecord[]): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    let handle: FileHandle;
+    try {
+      handle = await open(this.#file(sessionId), 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException)?.code !== 'EEXIST') throw error;
+      throw new SessionStoreError(`A session ${sessionId} already exists in ${this.directory}; choose another id.`, {
+        code: 'session_exists',
+        sessionId,
+      });
+    }
+    try {
+      await handle.write(records.map(serialise).join(''));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // The file's name is in the folder's own data: without this, a power cut could lose the new file.
+    await syncDirectory(this.directory);
+  }
+}
+
+function storedSession(header: HeaderRecord, state: SessionState, messages: Message[]): StoredSession {
+  return {
+    info: sessionInfo(fixedInfo(header), state),
+    messages,
+    usage: state.usage,
+    pendingQuestion: state.pendingQuestion,
+  };
+}
+
+/** A record as a line; a message that JSON cannot hold is the caller's error, said plainly. */
+function serialise(record: SessionFileRecord): string {
+  try {
+    return recordLine(record);
+  } catch (error) {
+    throw new SessionStoreError(`A message cannot be saved as JSON: ${(error as Error).message}.`, {
+      code: 'invalid_session',
+      cause: error,
+    });
+  }
+}
+
+function checkHeaderId(header: HeaderRecord, sessionId: string, file: string): void {
+  if (header.id === sessionId) return;
+  throw new SessionStoreError(
+    `${file} holds session ${header.id}, not ${sessionId}: a file was renamed. Rename it back to ${header.id}.jsonl.`,
+    { code: 'invalid_session', sessionId },
+  );
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** A session file's info from its first line and its last commit; undefined for a file that is no session. */
+async function summarise(file: string): Promise<SessionInfo | undefined> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'r');
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, TAIL_BYTES));
+    await handle.read(head, 0, head.length, 0);
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    const tail = tailStart === 0 ? head : Buffer.alloc(size - tailStart);
+    if (tailStart > 0) await handle.read(tail, 0, tail.length, tailStart);
+    const summary = readSummary(head, tail, tailStart === 0, file);
+    if (summary) return sessionInfo(fixedInfo(summary.header), stateOfCommit(summary.header, summary.lastCommit));
+    // No whole commit line near the end (a long unfinished turn, a huge message): read it all.
+    const read = parseSessionFile(await handle.readFile({ encoding: null }), file);
+    return sessionInfo(fixedInfo(read.header), read.state);
+  } catch {
+    // A damaged or foreign file is no reason to fail a list: `load` says what is wrong with it.
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
+}

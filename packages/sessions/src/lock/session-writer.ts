@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { SessionStoreError } from '@agentloop/memory';
+
+/** Who holds a session's write lock, as both stores save it. */
+export interface SessionWriter {
+  /** The writing process. */
+  pid: number;
+  /** The machine it runs on. */
+  host: string;
+  /** Tells two writers of one process apart (two stores, or one store opened twice). */
+  token: string;
+  /** When it took the lock, as an ISO date. */
+  since: string;
+}
+
+// The writers of this process that still hold their lock. A lock of this process whose token is not here
+// was left by a store that released it without saying so (it cannot happen with the stores here, but a
+// lock file copied from elsewhere could), and may be taken.
+const liveTokens = new Set<string>();
+
+/** A new writer of this process; it counts as live until `retireWriter`. */
+export function newWriter(): SessionWriter {
+  const writer = { pid: process.pid, host: hostname(), token: randomUUID(), since: new Date().toISOString() };
+  liveTokens.add(writer.token);
+  return writer;
+}
+
+/** Marks a writer of this process as gone. */
+export function retireWriter(writer: SessionWriter): void {
+  liveTokens.delete(writer.token);
+}
+
+/**
+ * Whether the lock's holder may still write. A process of this machine that no longer exists holds
+ * nothing (it was killed, or crashed, without releasing its lock). A process of another machine cannot be
+ * checked, so it counts as live.
+ */
+export function isWriterLive(writer: SessionWriter): boolean {
+  if (writer.host !== hostname()) return true;
+  if (writer.pid === process.pid) return liveTokens.has(writer.token);
+  try {
+    process.kill(writer.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A saved writer, or undefined for anything else (a damaged lock counts as no lock). */
+export function parseWriter(value: unknown): SessionWriter | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { pid, host, token, since } = value as Record<string, unknown>;
+  if (typeof pid !== 'number' || typeof host !== 'string' || typeof token !== 'string' || typeof since !== 'string') {
+    return undefined;
+  }
+  return { pid, host, token, since };
+}
+
+/** The `session_locked` error for a session held by `holder`. */
+export function sessionLocked(sessionId: string, holder: SessionWriter, where: string): SessionStoreError {
+  const holderName = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
+  return new SessionStoreError(
+    `Session ${sessionId} is open in ${holderName} (since ${holder.since}), which is still writing it. Close that ` +
+      `agent first, or fork the session to go on from it in a new one. If that process is gone, remove the ` +
+      `lock: ${where}.`,
+    { code: 'session_locked', sessionId },
+  );
+}
