@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Executor, type LLMProvider, TOKENS } from '@agentloop/core';
+import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import { MemoryOutput } from '../test-support/index.js';
 import { LoggingProvider } from '../verbose/index.js';
@@ -27,6 +29,8 @@ function settings(overrides: Partial<SessionSettings> = {}): SessionSettings {
     systemPrompt: 'Be brief.',
     verbose: false,
     builtinTools: true,
+    approval: { mode: 'auto', rules: [] },
+    sandbox: { mode: 'workspace-write', network: false },
     plugins: [],
     config: { plugins: [], providers: { local: { type: 'openai', base_url: 'http://127.0.0.1:1/v1' } }, files: [] },
     userConfigFile: join(directory, 'config.toml'),
@@ -34,11 +38,15 @@ function settings(overrides: Partial<SessionSettings> = {}): SessionSettings {
   };
 }
 
-function compose(overrides: Partial<SessionSettings> = {}, executor?: Executor) {
+function compose(
+  overrides: Partial<SessionSettings> = {},
+  executor?: Executor,
+  extra: { toolSafety?: ToolSafety; steps?: ScriptStep[] } = {},
+) {
   const built: ProviderSpec[] = [];
   const createProvider = async (spec: ProviderSpec): Promise<LLMProvider> => {
     built.push(spec);
-    return new ScriptedProvider([{ toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }], {
+    return new ScriptedProvider(extra.steps ?? [{ toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }], {
       id: spec.name,
       capabilities: { modelId: spec.model },
     });
@@ -48,8 +56,23 @@ function compose(overrides: Partial<SessionSettings> = {}, executor?: Executor) 
     errorOutput: new MemoryOutput(),
     environment: {},
     ...(executor ? { executor } : {}),
+    ...(extra.toolSafety ? { toolSafety: extra.toolSafety } : {}),
   });
   return { composed, built };
+}
+
+/** Approval settings whose sandbox check answers as given, without starting bubblewrap. */
+async function checkedSafety(available: boolean, mode: 'ask' | 'auto' = 'auto'): Promise<ToolSafety> {
+  const safety = new ToolSafety({
+    approval: { mode, rules: [] },
+    sandbox: { mode: 'workspace-write', network: false },
+  });
+  await safety.probe(async () =>
+    available
+      ? { available: true, kind: 'bubblewrap', version: 'bubblewrap 0.8.0' }
+      : { available: false, reason: 'bubblewrap (bwrap) is not installed' },
+  );
+  return safety;
 }
 
 describe('composeAgent', () => {
@@ -98,6 +121,47 @@ describe('composeAgent', () => {
     expect(system).toContain('Be brief.');
     expect(system).toContain('Run the tests before you finish.');
     expect(system).toContain(`<cwd>${directory}</cwd>`);
+  });
+
+  it('runs the workspace tools under the approval mode, writes in auto without asking, and tells the model', async () => {
+    const steps: ScriptStep[] = [
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'hello\n' } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Written.' } }] },
+    ];
+    const agent = await compose({}, undefined, { toolSafety: await checkedSafety(true), steps }).composed.agent;
+    const asked: string[] = [];
+    agent.on('approval-requested', (event) => asked.push(event.name));
+    await agent.run('write a note');
+    expect(asked).toEqual([]);
+    expect(readFileSync(join(directory, 'notes.txt'), 'utf8')).toBe('hello\n');
+    expect(agent.tools.get('run_command')?.tool.annotations).toEqual({
+      readOnly: false,
+      destructive: true,
+      openWorld: false,
+    });
+    const system = ((agent.provider as LoggingProvider).inner as ScriptedProvider).requests[0]?.systemPrompt ?? '';
+    expect(system).toContain('<approval_policy>auto</approval_policy>');
+    expect(system).toContain('<sandbox_mode>workspace-write</sandbox_mode>');
+  });
+
+  it('runs commands without the sandbox where it cannot run, asking about each one', async () => {
+    const steps: ScriptStep[] = [
+      { toolCalls: [{ name: 'run_command', arguments: { command: 'echo hi > made.txt' } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Refused.' } }] },
+    ];
+    const { composed } = compose({}, undefined, { toolSafety: await checkedSafety(false), steps });
+    const agent = await composed.agent;
+    const asked: string[] = [];
+    agent.on('approval-requested', (event) => {
+      asked.push(`${event.name}: ${event.reason}`);
+      agent.answerApproval(event.requestId, { decision: 'deny' });
+    });
+    await agent.run('make a file');
+    expect(asked).toEqual(['run_command: a rule asks about run_command']);
+    expect(agent.tools.get('run_command')?.tool.annotations).toMatchObject({ openWorld: true });
+    expect(composed.toolSafety.notice()).toBe(
+      'No sandbox: bubblewrap (bwrap) is not installed; run_command asks before every command, which runs without it.',
+    );
   });
 
   it('gives the workspace tools the deny-list of the configuration, and says how to allow a file', async () => {

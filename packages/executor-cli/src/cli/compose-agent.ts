@@ -1,5 +1,6 @@
 import type { Agent, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
 import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
+import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder } from '../provider/index.js';
@@ -34,6 +35,8 @@ export interface ComposedAgent {
   switchModel: ModelSwitcher;
   /** Names the provider in use in error lines; follows `/model` switches. */
   errorContext: ErrorContext;
+  /** The session's approval mode and rules and run_command's sandbox, checked while the agent is built. */
+  toolSafety: ToolSafety;
 }
 
 /** Where the composition writes and what it reads; injectable for tests. */
@@ -51,6 +54,8 @@ export interface ComposeOptions {
    * loads @agentloop/core and the provider SDK.
    */
   executor?: Executor;
+  /** The approvals and sandbox (default: new ones from the settings); the session shares them with /approval. */
+  toolSafety?: ToolSafety;
 }
 
 /**
@@ -99,13 +104,21 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   });
   // Taken out of `options` so that the closure below keeps its type narrowed, without a cast.
   const cliExecutor = options.executor;
+  const toolSafety = options.toolSafety ?? new ToolSafety(settings);
   const container = (async () => {
     const [provider, plugins] = await Promise.all([
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
+      // run_command's sandbox and the approval policy depend on whether the sandbox can run here.
+      settings.builtinTools ? toolSafety.probe() : undefined,
     ]);
     const builtin: Plugin[] = settings.builtinTools
-      ? [{ name: 'agentloop-cli-tools', register: (container) => provideTools(container, workspaceTools(settings)) }]
+      ? [
+          {
+            name: 'agentloop-cli-tools',
+            register: (container) => provideTools(container, workspaceTools(settings, toolSafety.commandSandbox())),
+          },
+        ]
       : [];
     const executor: Plugin[] = cliExecutor
       ? [
@@ -125,7 +138,13 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
         toolProtocol: settings.protocol,
         workspace: settings.cwd,
-        instructions: { projectDir: settings.projectDir, environment: { cwd: settings.cwd } },
+        approval: toolSafety.policy(),
+        instructions: {
+          projectDir: settings.projectDir,
+          environment: settings.builtinTools
+            ? toolSafety.environment(settings.cwd)
+            : { cwd: settings.cwd, approvalPolicy: toolSafety.mode },
+        },
         ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
       },
       plugins: [...executor, ...builtin, ...plugins],
@@ -141,5 +160,5 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     disposed ??= container.then(disposeContainer, () => undefined);
     return disposed;
   };
-  return { agent, container, executor, dispose, verboseLog, switchModel, errorContext };
+  return { agent, container, executor, dispose, verboseLog, switchModel, errorContext, toolSafety };
 }

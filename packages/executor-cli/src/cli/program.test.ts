@@ -140,6 +140,26 @@ describe('the agentloop command line', () => {
     });
   });
 
+  it('reads the approval and sandbox modes, before or after run', async () => {
+    expect(await parse(['--approval', 'ask', '--sandbox', 'read-only'])).toMatchObject({
+      command: 'interactive',
+      flags: { approval: 'ask', sandbox: 'read-only' },
+    });
+    expect(await parse(['run', '--approval', 'yolo', 'x'])).toMatchObject({
+      command: 'run',
+      flags: { approval: 'yolo' },
+    });
+  });
+
+  it('rejects an unknown approval or sandbox mode, naming the modes', async () => {
+    await expect(parse(['--approval', 'never'])).rejects.toThrow(
+      "error: option '--approval <mode>' argument 'never' is invalid. Allowed choices are read-only, ask, auto, yolo.",
+    );
+    await expect(parse(['run', '--sandbox', 'none', 'x'])).rejects.toThrow(
+      "error: option '--sandbox <mode>' argument 'none' is invalid. Allowed choices are workspace-write, read-only, off.",
+    );
+  });
+
   it('rejects an iteration limit that is not a positive whole number', async () => {
     await expect(parse(['run', '--max-iterations', '2.5', 'x'])).rejects.toThrow(
       /Must be a whole number of at least 1/,

@@ -34,6 +34,19 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
         'at the limit: wrap-up (the last call asks the model to finish and say what remains) or stop',
       ).choices(['wrap-up', 'stop']),
     )
+    .addOption(
+      new Option(
+        '--approval <mode>',
+        'when tool calls wait for your approval: read-only, ask (before any change), auto (default: only what leaves the workspace) or yolo (never)',
+      ).choices(['read-only', 'ask', 'auto', 'yolo']),
+    )
+    .addOption(
+      new Option('--sandbox <mode>', "run_command's sandbox: workspace-write (default), read-only or off").choices([
+        'workspace-write',
+        'read-only',
+        'off',
+      ]),
+    )
     .option('--system <prompt>', 'instructions added to the system prompt')
     .option('--cwd <dir>', 'working directory: the workspace tools see and where .agentloop/config.toml is looked for')
     .option('--verbose', 'show thinking whole; log model requests and responses and tool calls to stderr')
@@ -132,6 +145,9 @@ function flagsOf(command: Command): CliFlags {
   if (options.onMaxIterations === 'wrap-up' || options.onMaxIterations === 'stop')
     flags.onMaxIterations = options.onMaxIterations;
   if (options.verbose === true) flags.verbose = true;
+  // commander checked them against the choices.
+  if (typeof options.approval === 'string') flags.approval = options.approval as NonNullable<CliFlags['approval']>;
+  if (typeof options.sandbox === 'string') flags.sandbox = options.sandbox as NonNullable<CliFlags['sandbox']>;
   return flags;
 }
 

@@ -1,4 +1,5 @@
 import type { Agent, Executor } from '@agentloop/core';
+import { ToolSafety } from '../approval/index.js';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
@@ -43,8 +44,10 @@ export async function startInteractive(
   const verboseLog = createVerboseLog(settings, process.stderr, process.env);
   hooks.consoleGuard?.redactWith(verboseLog.redact);
   const errorContext: ErrorContext = {};
+  // Shared by the composition, which checks the sandbox, and the session, whose /approval changes the mode.
+  const toolSafety = new ToolSafety(settings);
   const composition = loadComposition().then(({ composeAgent }) =>
-    composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor }),
+    composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor, toolSafety }),
   );
   const agent = composition.then((composed) => composed.agent);
   const cliExecutor = new CliExecutor(agent, {
@@ -107,6 +110,8 @@ export async function startRun(
       } catch (error) {
         return report(error, options.json, describeError(error, composed.errorContext), composed.verboseLog.redact);
       }
+      const notice = composed.toolSafety.notice();
+      if (notice) warn(notice, composed.verboseLog.redact);
       const stopLogging = logToolEvents(running, composed.verboseLog);
       try {
         return await runOnce(running, task, {
@@ -152,4 +157,10 @@ function report(
   );
   if (json) process.stdout.write(`${toJsonLine({ type: 'startup-error', error }, redact)}\n`);
   return setup ? EXIT_CODES.usage : EXIT_CODES.error;
+}
+
+/** A warning line on stderr, before the run's own output. */
+function warn(text: string, redact: Redactor): void {
+  const style = createStyle(terminalFeatures(process.stderr).color);
+  process.stderr.write(`${style.yellow('⚠')} ${redact(stripControls(text))}\n`);
 }

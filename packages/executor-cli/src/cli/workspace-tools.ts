@@ -1,17 +1,18 @@
 import type { Tool } from '@agentloop/core';
+import type { SandboxOptions } from '@agentloop/workspace-tools';
 import { createDenyList, createWorkspaceTools } from '@agentloop/workspace-tools';
 import type { SessionSettings } from '../config/index.js';
 
 /**
  * The tools the command gives its agent: @agentloop/workspace-tools, confined to the working directory,
- * with the deny-list of the configuration's `[tools]` table. A refusal tells the model how the user lets
- * a file through, in the words of the CLI's configuration.
+ * with the deny-list of the configuration's `[tools]` table and run_command in `sandbox`. A refusal tells
+ * the model how the user lets a file through, in the words of the CLI's configuration.
  */
-export function workspaceTools(settings: Pick<SessionSettings, 'config'>): Tool[] {
+export function workspaceTools(settings: Pick<SessionSettings, 'config'>, sandbox: SandboxOptions): Tool[] {
   const denyList = createDenyList({
     ...settings.config.tools,
     howToAllow: (relativePath) =>
       `The user can allow it with allow = [${JSON.stringify(relativePath)}] under [tools] in their user configuration (agentloop config path shows where).`,
   });
-  return createWorkspaceTools({ denyList });
+  return createWorkspaceTools({ denyList, command: { sandbox } });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { PROVIDER_TYPES } from './provider-types.js';
+import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
 
 export type { ProviderType } from './provider-types.js';
@@ -97,6 +98,10 @@ export const configFileSchema = z.strictObject({
   builtin_tools: z.boolean().optional(),
   /** What the workspace tools may not read or write. */
   tools: toolsSchema.optional(),
+  /** When the agent asks before a tool call runs: the mode and per-tool rules. */
+  approval: approvalSchema.optional(),
+  /** How run_command confines commands. */
+  sandbox: sandboxSchema.optional(),
   /** Plugin modules to load: paths relative to this file, or package names. */
   plugins: z.array(nonEmpty).optional(),
   /**

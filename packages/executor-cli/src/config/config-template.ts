@@ -66,6 +66,36 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # deny = ["secrets/**", "**/*.sqlite"]
 # allow = [".env.local"]
 
+# When a tool call waits for your approval (--approval MODE sets it for one session): "read-only"
+# (tools that only read run; the others are refused), "ask" (tools that only read run; every other
+# call asks), "auto" (everything that stays in the working directory runs, run_command in its
+# sandbox; what reaches outside asks) or "yolo" (nothing asks). Rules come first, in order, and the
+# first that matches a call decides: "tool" may use * (github__*), and "command" is a pattern the
+# command of run_command must match whole, * for any characters. agentloop run never waits: what
+# asks is refused, unless a rule allows it or the mode is "yolo". A project file may make approvals
+# stricter, never looser (no more permissive mode, no allow rule), unless trusted_projects lists it.
+# [approval]
+# mode = "auto"
+#
+# [[approval.rules]]
+# tool = "run_command"
+# command = "npm test*"
+# action = "allow"
+#
+# [[approval.rules]]
+# tool = "run_command"
+# command = "git push*"
+# action = "ask"
+
+# How run_command confines commands, on Linux with bubblewrap (bwrap) (--sandbox MODE sets it for one
+# session): "workspace-write" (the working directory writable, the rest of the file system read-only,
+# a private /tmp, no network), "read-only", or "off" (no sandbox). Where the sandbox cannot run,
+# commands run without it and each one asks first. network = true lets sandboxed commands use the
+# network. A project file may not loosen this either, unless trusted.
+# [sandbox]
+# mode = "workspace-write"
+# network = false
+
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here.

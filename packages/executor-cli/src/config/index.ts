@@ -13,4 +13,5 @@ export { API_KEY_VARIABLES, formatProviderSpec, resolveProviderSpec, splitModelR
 export { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 export type { CliFlags, SessionSettings, SettingsSources } from './session-settings.js';
 export { resolveSessionSettings } from './session-settings.js';
+export type { ToolSafetySettings } from './tool-safety-config.js';
 export { urlWithoutCredentials } from './url-credentials.js';

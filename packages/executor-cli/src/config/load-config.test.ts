@@ -325,6 +325,7 @@ describe('parseConfig errors', () => {
     const config = parseConfig(uncommented, 'template.toml');
     expect(Object.keys(config).sort()).toEqual(
       [
+        'approval',
         'builtin_tools',
         'max_iterations',
         'max_parallel_tools',
@@ -335,6 +336,7 @@ describe('parseConfig errors', () => {
         'protocol',
         'provider',
         'providers',
+        'sandbox',
         'system_prompt',
         'tool_timeout',
         'tools',

@@ -7,6 +7,7 @@ import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
 import { splitModelReference } from './provider-spec.js';
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
+import { checkProjectToolSafety, mergeToolSafety } from './tool-safety-config.js';
 
 /** The configuration of a session: the user's file and the project's merged, the project's winning. */
 export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers'> {
@@ -50,7 +51,9 @@ export interface ConfigLocations {
  * give, or a file's `provider` and `model` name different providers; and when a project file sets what only the user may: a base
  * URL or key variable for a provider without its own key (it would send the user's key elsewhere),
  * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
- * the user has not trusted (they run code). The `tools.deny` lists of both files add up.
+ * the user has not trusted (they run code), and when an untrusted project loosens approvals or the
+ * sandbox (see checkProjectToolSafety). The `tools.deny` lists of both files add up; so do the approval
+ * rules, the project's first.
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
   const userFile = locations.userFile ?? userConfigPath();
@@ -65,6 +68,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     const trusted = isTrusted(dirname(dirname(projectFile)), user?.trusted_projects ?? []);
     if (trusted) merged.projectTrusted = true;
     checkProjectConfig(project, projectFile, trusted);
+    checkProjectToolSafety(project, user, projectFile, trusted);
   }
   for (const [file, config] of [
     [userFile, user],
@@ -72,7 +76,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
   ] as const) {
     if (!file || !config) continue;
     merged.layers?.push({ file, settings: config });
-    const { plugins = [], providers = {}, tools: _tools, ...settings } = config;
+    const { plugins = [], providers = {}, tools: _tools, approval: _approval, sandbox: _sandbox, ...settings } = config;
     Object.assign(merged, settings);
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
@@ -85,6 +89,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
   const deny = [...(user?.tools?.deny ?? []), ...(project?.tools?.deny ?? [])];
   const allow = user?.tools?.allow ?? [];
   if (deny.length > 0 || allow.length > 0) merged.tools = { deny, allow };
+  Object.assign(merged, mergeToolSafety(user, project));
   return merged;
 }
 

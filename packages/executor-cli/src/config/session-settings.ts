@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { OnMaxIterations, ToolProtocolOption } from '@agentloop/core';
+import type { ApprovalMode, OnMaxIterations, ToolProtocolOption } from '@agentloop/core';
+import type { SandboxMode } from '@agentloop/workspace-tools';
 import { CliError } from '../errors/index.js';
 import { userConfigPath } from './config-paths.js';
 import type { LoadedConfig } from './load-config.js';
@@ -9,6 +10,8 @@ import { NoProviderError } from './no-provider-error.js';
 import type { ProviderSpec } from './provider-spec.js';
 import { resolveProviderSpec, splitModelReference } from './provider-spec.js';
 import { isProviderType } from './provider-types.js';
+import type { ToolSafetySettings } from './tool-safety-config.js';
+import { resolveToolSafety } from './tool-safety-config.js';
 
 /** The command-line options that override configuration. */
 export interface CliFlags {
@@ -21,12 +24,16 @@ export interface CliFlags {
   system?: string;
   cwd?: string;
   verbose?: boolean;
+  /** `--approval`: the approval mode. */
+  approval?: ApprovalMode;
+  /** `--sandbox`: run_command's sandbox mode. */
+  sandbox?: SandboxMode;
   /** A cassette file to record the session's model calls to (`--record`). */
   record?: string;
 }
 
 /** Everything a session is built from, after flags, configuration files and environment are merged. */
-export interface SessionSettings {
+export interface SessionSettings extends ToolSafetySettings {
   /** The working directory: the workspace tools see and where the project configuration is looked for. */
   cwd: string;
   /**
@@ -102,6 +109,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     // Relative to where the command was typed, as a shell's `> file` is, not to --cwd.
     ...(flags.record === undefined ? {} : { recordFile: resolve(sources.cwd ?? process.cwd(), flags.record) }),
     builtinTools: config.builtin_tools ?? true,
+    ...resolveToolSafety(flags, config),
     plugins: config.plugins,
     config,
     userConfigFile,

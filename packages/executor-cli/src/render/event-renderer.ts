@@ -167,6 +167,11 @@ export class EventRenderer {
     }
   }
 
+  /** Shows a status line of the executor's own, never cutting a line of the model's text. */
+  note(text: string): void {
+    this.#note(text);
+  }
+
   /** Stops the spinner and ends the current line, before someone else writes. */
   stop(): void {
     this.#spinner?.stop();

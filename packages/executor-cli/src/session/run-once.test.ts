@@ -1,8 +1,9 @@
-import { DefaultAgent, ProviderError } from '@agentloop/core';
+import { DefaultAgent, defineTool, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { createListFilesTool } from '@agentloop/workspace-tools';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MemoryOutput } from '../test-support/index.js';
 import { runOnce } from './run-once.js';
 
@@ -187,5 +188,81 @@ describe('runOnce', () => {
     expect(await runOnce(agent, 'hi', options)).toBe(0);
     expect(output.text).toBe('Hi.\n');
     expect(errorOutput.text).toBe('⇄ Tools go through the XML protocol: tiny-model has no native tool calling.\n');
+  });
+
+  describe('approvals', () => {
+    const written: string[] = [];
+    const writeNote = defineTool({
+      name: 'write_note',
+      description: 'Writes a note.',
+      parameters: z.object({ text: z.string() }),
+      annotations: { readOnly: false, destructive: true, openWorld: false },
+      execute: ({ text }) => {
+        written.push(text);
+        return 'written';
+      },
+    });
+    const steps = (): ScriptStep[] => [
+      {
+        toolCalls: [
+          { name: 'write_note', arguments: { text: 'a' } },
+          { name: 'write_note', arguments: { text: 'b' } },
+        ],
+      },
+      call('task_completion', { result: 'Could not write.' }),
+    ];
+
+    async function runAsking(json: boolean) {
+      written.length = 0;
+      const provider = new ScriptedProvider(steps());
+      const agent = new DefaultAgent(provider, { tools: [writeNote], approval: 'ask' });
+      const output = new MemoryOutput();
+      const errorOutput = new MemoryOutput();
+      const options = { output, errorOutput, json, environment: { NO_COLOR: '1' }, handleSignals: false };
+      const status = await runOnce(agent, 'write two notes', options);
+      return { status, stdout: output.text, stderr: errorOutput.text, provider };
+    }
+
+    it('refuses at once a call that needs approval, tells the model why, and says once how to allow them', async () => {
+      const { status, stdout, stderr, provider } = await runAsking(false);
+      expect(status).toBe(0);
+      expect(written).toEqual([]);
+      expect(stdout).toBe('Could not write.\n');
+      expect(stderr.match(/⊘/g)).toHaveLength(1);
+      expect(stderr).toContain(
+        '⊘ write_note needs approval, and agentloop run asks no one: refused, like every such call of this run. --approval yolo, or an allow rule under [approval] in the configuration, lets them run.\n',
+      );
+      expect(stderr).toMatch(/✗ write_note\(text: "a"\) \d+ ms → error: Not run: the user declined this call/);
+      const results = provider.requests[1]?.messages.at(-1)?.content;
+      expect(results).toMatchObject([
+        {
+          type: 'tool-result',
+          isError: true,
+          content: expect.stringContaining('no one is here to approve calls (this is agentloop run)'),
+        },
+        { type: 'tool-result', isError: true },
+      ]);
+    });
+
+    it('prints the approval events as JSON lines with json', async () => {
+      const { stdout, stderr } = await runAsking(true);
+      expect(stderr).toBe('');
+      const events = stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((event) => event.type.startsWith('approval-'));
+      expect(events).toMatchObject([
+        {
+          type: 'approval-requested',
+          name: 'write_note',
+          arguments: { text: 'a' },
+          reason: 'write_note can change things',
+        },
+        { type: 'approval-requested', name: 'write_note', arguments: { text: 'b' } },
+        { type: 'approval-resolved', name: 'write_note', decision: 'deny' },
+        { type: 'approval-resolved', name: 'write_note', decision: 'deny' },
+      ]);
+    });
   });
 });

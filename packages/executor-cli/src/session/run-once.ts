@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent } from '@agentloop/core';
+import type { Agent, AgentEvent, AgentEventMap } from '@agentloop/core';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import {
   createStyle,
@@ -41,6 +41,11 @@ export interface RunOnceOptions {
  * terminal or not. Everything else is status and goes to `errorOutput`: the spinner, the streamed text,
  * tool lines, `✔ Done`, the artifacts list, the iteration limit, a cancel, an error. With `json`,
  * `output` gets every event as a JSON line and nothing else.
+ *
+ * No one can answer an approval here, so it never waits for one: a call the agent's approval policy asks
+ * about is refused at once, with a message the model reads (the `approval-requested` and
+ * `approval-resolved` events still go out, as JSON lines with `json`), and the first refusal says on
+ * `errorOutput` how to let such calls run.
  */
 export async function runOnce(agent: Agent, task: string, options: RunOnceOptions = {}): Promise<number> {
   const output = options.output ?? process.stdout;
@@ -70,6 +75,13 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         ...(streamMarkdown && markdownBlocks ? { markdown: markdownBlocks } : {}),
       });
   const stopRendering = agent.onAny((event: AgentEvent) => renderer.handle(event));
+  let refused = 0;
+  const refuse = (event: AgentEventMap['approval-requested']) => {
+    agent.answerApproval(event.requestId, { decision: 'deny', message: NO_ONE_TO_ASK });
+    if (++refused === 1 && renderer instanceof EventRenderer)
+      renderer.note(progressStyle.yellow(refusedLine(stripControls(event.name))));
+  };
+  agent.on('approval-requested', refuse);
 
   let interrupts = 0;
   let force: (() => void) | undefined;
@@ -103,7 +115,16 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
     return exitCodeFor(result.exit);
   } finally {
     if (options.handleSignals ?? true) process.off('SIGINT', onSignal);
+    agent.off('approval-requested', refuse);
     stopRendering();
     if (renderer instanceof EventRenderer) renderer.stop();
   }
+}
+
+/** What the model reads when a call needed approval: it comes after "the user declined this call and said:". */
+const NO_ONE_TO_ASK =
+  'no one is here to approve calls (this is agentloop run), so every call that needs approval is refused. Do the task without this call if you can; otherwise finish and say in your result what you needed.';
+
+function refusedLine(tool: string): string {
+  return `⊘ ${tool} needs approval, and agentloop run asks no one: refused, like every such call of this run. --approval yolo, or an allow rule under [approval] in the configuration, lets them run.`;
 }

@@ -25,7 +25,10 @@ export default {
 };
 `;
 
-/** A plugin module with one tool, `slow_tool`, that waits the given seconds or until it is cancelled. */
+/**
+ * A plugin module with one tool, `slow_tool`, that waits the given seconds or until it is cancelled. It
+ * declares itself read-only, so that no approval mode asks about it.
+ */
 const SLOW_PLUGIN = `
 const TOOL = Symbol.for('agentloop.Tool');
 export default {
@@ -36,6 +39,7 @@ export default {
         name: 'slow_tool',
         description: 'Waits the given number of seconds.',
         parameters: { type: 'object', properties: { seconds: { type: 'number' } }, required: ['seconds'] },
+        annotations: { readOnly: true, openWorld: false },
         execute: (args, context) =>
           new Promise((resolve, reject) => {
             const timer = setTimeout(() => resolve('waited ' + args.seconds + ' s'), args.seconds * 1000);
