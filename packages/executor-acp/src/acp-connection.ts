@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AgentConnection,
+  ClientCapabilities,
+  Implementation,
+  InitializeResponse,
+  NewSessionRequest,
+} from '@agentclientprotocol/sdk';
+import { PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
+import type { Agent, ApprovalMode, ApprovalRule } from '@agentloop/core';
+import { createClientCommandRunner } from './client/client-command-runner.js';
+import { createClientFileSystem } from './client/client-file-system.js';
+import { AcpSession } from './session/acp-session.js';
+import type { AcpAgentFactory, AcpSessionAgent } from './session/agent-factory.js';
+import { connectEditorMcpServers, type EditorMcpServers } from './session/editor-mcp-servers.js';
+import { SessionOutbox } from './session/session-outbox.js';
+import { availableCommands } from './session/slash-commands.js';
+import { toRequestError } from './session/to-request-error.js';
+import { SessionUpdateMapper } from './updates/session-update-mapper.js';
+
+/** What a connection's sessions are built with: the executor's options, resolved. */
+export interface ConnectionSettings {
+  factory: AcpAgentFactory;
+  defaultMode: ApprovalMode;
+  approvalRules: readonly ApprovalRule[];
+  agentInfo: Implementation;
+  /** Connect the editor's MCP servers (through @agentloop/mcp), rather than leave them to the factory. */
+  connectMcpServers: boolean;
+  log: (message: string) => void;
+  createSessionId: () => string;
+}
+
+/**
+ * One editor's connection: what it said in `initialize`, and its sessions, each with its own agent. The
+ * handlers of AcpExecutor call into it; it outlives none of them.
+ */
+export class AcpConnection {
+  readonly #settings: ConnectionSettings;
+  readonly #sessions = new Map<string, AcpSession>();
+  #connection: AgentConnection | undefined;
+  #clientCapabilities: ClientCapabilities = {};
+
+  constructor(settings: ConnectionSettings) {
+    this.#settings = settings;
+  }
+
+  /** The connection the sessions talk to the editor over; set once it is open. */
+  attach(connection: AgentConnection): void {
+    this.#connection = connection;
+  }
+
+  /** `initialize`: the protocol version and what this agent honestly supports. */
+  initialize(clientCapabilities: ClientCapabilities | undefined): InitializeResponse {
+    this.#clientCapabilities = clientCapabilities ?? {};
+    return {
+      protocolVersion: PROTOCOL_VERSION,
+      agentInfo: this.#settings.agentInfo,
+      authMethods: [],
+      agentCapabilities: {
+        // Sessions are not kept between processes yet.
+        loadSession: false,
+        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        // Every agent takes stdio MCP servers; @agentloop/mcp also reaches HTTP and SSE ones.
+        mcpCapabilities: { http: this.#settings.connectMcpServers, sse: this.#settings.connectMcpServers },
+        sessionCapabilities: { close: {} },
+      },
+    };
+  }
+
+  /** `session/new`: a session in the editor's directory, its agent built by the factory. */
+  async newSession(request: NewSessionRequest) {
+    const connection = this.#connection;
+    if (!connection) throw RequestError.internalError(undefined, 'the connection is not open yet');
+    const sessionId = this.#settings.createSessionId();
+    const { log } = this.#settings;
+    const outbox = new SessionOutbox(sessionId, connection.client, log);
+    const mapper = new SessionUpdateMapper({ cwd: request.cwd });
+    const capabilities = this.#clientCapabilities;
+    const editorFiles = capabilities.fs?.readTextFile === true && capabilities.fs.writeTextFile === true;
+    let built: AcpSessionAgent;
+    try {
+      built = asSessionAgent(
+        await this.#settings.factory({
+          sessionId,
+          cwd: request.cwd,
+          mcpServers: request.mcpServers,
+          clientCapabilities: capabilities,
+          fileSystem: editorFiles ? createClientFileSystem(outbox) : undefined,
+          commandRunner: capabilities.terminal === true ? createClientCommandRunner(outbox, mapper) : undefined,
+        }),
+      );
+    } catch (error) {
+      throw toRequestError(error);
+    }
+    let session: AcpSession;
+    try {
+      const mcp = this.#settings.connectMcpServers
+        ? await connectEditorMcpServers(request.mcpServers, request.cwd, built.agent, log)
+        : undefined;
+      if (mcp) built = withClose(built, mcp);
+      session = new AcpSession({
+        sessionId,
+        cwd: request.cwd,
+        built,
+        outbox,
+        mapper,
+        defaultMode: this.#settings.defaultMode,
+        approvalRules: this.#settings.approvalRules,
+        log,
+      });
+    } catch (error) {
+      await built.dispose?.();
+      throw toRequestError(error);
+    }
+    this.#sessions.set(sessionId, session);
+    // After the answer, which tells the editor the session's id.
+    setImmediate(() =>
+      outbox.send({ sessionUpdate: 'available_commands_update', availableCommands: availableCommands() }),
+    );
+    return session.newSessionResponse();
+  }
+
+  /** The session of a request; `-32002` (resource not found) with the id for one that does not exist. */
+  session(sessionId: string): AcpSession {
+    const session = this.#sessions.get(sessionId);
+    if (!session) throw RequestError.sessionNotFound(sessionId);
+    return session;
+  }
+
+  /** `session/cancel`: cancels the session's turn; an unknown session is ignored, as a notification must be. */
+  cancel(sessionId: string): void {
+    const session = this.#sessions.get(sessionId);
+    if (session) session.cancel();
+    else this.#settings.log(`session/cancel for an unknown session ${sessionId}: ignored`);
+  }
+
+  /** `session/close`: cancels the session's turn and releases its agent. */
+  async closeSession(sessionId: string): Promise<void> {
+    const session = this.session(sessionId);
+    this.#sessions.delete(sessionId);
+    await session.close();
+  }
+
+  /** Closes every session, when the editor has gone: their turns are cancelled and their agents released. */
+  async closeAll(): Promise<void> {
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    const results = await Promise.allSettled(sessions.map((session) => session.close()));
+    for (const result of results) {
+      if (result.status === 'rejected') this.#settings.log(`a session did not close cleanly: ${String(result.reason)}`);
+    }
+  }
+}
+
+/** The default id of a session. */
+export function newSessionId(): string {
+  return `sess_${randomUUID()}`;
+}
+
+// The session's dispose also closes the editor's MCP servers, after the factory's own.
+function withClose(built: AcpSessionAgent, mcp: EditorMcpServers): AcpSessionAgent {
+  return {
+    ...built,
+    dispose: async () => {
+      try {
+        await built.dispose?.();
+      } finally {
+        await mcp.close();
+      }
+    },
+  };
+}
+
+function asSessionAgent(value: Agent | AcpSessionAgent): AcpSessionAgent {
+  return 'agent' in value && typeof (value as Partial<Agent>).run !== 'function'
+    ? (value as AcpSessionAgent)
+    : { agent: value as Agent };
+}

@@ -1,0 +1,238 @@
+import type {
+  ContentBlock,
+  NewSessionResponse,
+  PromptResponse,
+  SessionConfigOption,
+  SetSessionConfigOptionRequest,
+} from '@agentclientprotocol/sdk';
+import { RequestError } from '@agentclientprotocol/sdk';
+import type { Agent, AgentEvent, AgentEventMap, ApprovalMode, ApprovalRule, Usage } from '@agentloop/core';
+import { isApprovalMode } from '@agentloop/core';
+import { addUsage, emptyUsage } from '@agentloop/spec';
+import { withdrawnOn } from '../client/withdrawn-on.js';
+import { endingMessage, stopReasonOf } from '../updates/run-ending.js';
+import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
+import { toolCallView } from '../updates/tool-call-view.js';
+import type { AcpSessionAgent } from './agent-factory.js';
+import { promptText } from './prompt-text.js';
+import { approvalAnswer, permissionRequest } from './request-permission.js';
+import type { SessionOutbox } from './session-outbox.js';
+import { configOptions, MODE_OPTION_ID, MODEL_OPTION_ID, modeState } from './session-settings.js';
+import { slashCommandOf } from './slash-commands.js';
+import { toRequestError } from './to-request-error.js';
+
+/** What a session is made of. */
+export interface AcpSessionParts {
+  sessionId: string;
+  cwd: string;
+  built: AcpSessionAgent;
+  outbox: SessionOutbox;
+  mapper: SessionUpdateMapper;
+  /** The mode when the factory named none. */
+  defaultMode: ApprovalMode;
+  /** Rules that come before the mode, for the default `setMode`. */
+  approvalRules: readonly ApprovalRule[];
+  log: (message: string) => void;
+}
+
+/**
+ * One editor session: its agent, the approval mode and model the editor selected, and the prompt turn
+ * that runs. A prompt runs the loop and streams its events as `session/update`s; `cancel` ends it with the
+ * stop reason `cancelled`; approval requests become `session/request_permission`.
+ */
+export class AcpSession {
+  readonly sessionId: string;
+  readonly agent: Agent;
+  readonly #parts: AcpSessionParts;
+  readonly #setMode: (mode: ApprovalMode) => void;
+  #mode: ApprovalMode;
+  #model: string | undefined;
+  #usage: Usage = emptyUsage();
+  #prompts = 0;
+  /** The running turn: aborted by a cancel; settles when the turn has ended. */
+  #turn: { controller: AbortController; done: Promise<unknown> } | undefined;
+
+  constructor(parts: AcpSessionParts) {
+    const { built } = parts;
+    this.#parts = parts;
+    this.sessionId = parts.sessionId;
+    this.agent = built.agent;
+    this.#setMode =
+      built.setMode?.bind(built) ?? ((mode) => built.agent.setApproval({ mode, rules: [...parts.approvalRules] }));
+    this.#mode = built.mode ?? parts.defaultMode;
+    this.#model = built.models?.current;
+    this.#setMode(this.#mode);
+    // Listened to for the session's life: an agent with no listener refuses calls that need approval.
+    this.agent.on('approval-requested', (event) => void this.#askPermission(event));
+  }
+
+  /** True while a prompt turn runs. */
+  get running(): boolean {
+    return this.#turn !== undefined;
+  }
+
+  /** The `session/new` answer: the id, the modes and the config options. */
+  newSessionResponse(): NewSessionResponse {
+    return { sessionId: this.sessionId, modes: modeState(this.#mode), configOptions: this.#configOptions() };
+  }
+
+  /**
+   * Runs one prompt turn to its end: the loop's events go out as updates, then the turn's last message;
+   * resolves with the stop reason, or rejects with a JSON-RPC error when the run failed. A slash command
+   * (`/clear`) is answered without the model. One turn at a time: a second prompt is an invalid request.
+   */
+  async prompt(prompt: readonly ContentBlock[], signal: AbortSignal): Promise<PromptResponse> {
+    if (this.#turn) {
+      throw RequestError.invalidRequest(
+        { sessionId: this.sessionId },
+        'a prompt is already running in this session; cancel it (session/cancel) or wait for its answer',
+      );
+    }
+    const text = promptText(prompt);
+    const command = slashCommandOf(text);
+    if (command) {
+      const { outbox, mapper } = this.#parts;
+      outbox.send(mapper.messageChunk(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts })));
+      await outbox.flush();
+      return { stopReason: 'end_turn' };
+    }
+    const controller = new AbortController();
+    const done = this.#run(text, controller.signal, signal);
+    this.#turn = { controller, done };
+    try {
+      return await done;
+    } finally {
+      this.#turn = undefined;
+    }
+  }
+
+  /** Cancels the running turn, which then ends with the stop reason `cancelled`; nothing when none runs. */
+  cancel(): void {
+    this.#turn?.controller.abort(new Error('cancelled by the editor'));
+  }
+
+  /** `session/set_mode`: an approval mode from the next tool call on. */
+  setMode(modeId: string): void {
+    if (!isApprovalMode(modeId)) {
+      throw RequestError.invalidParams(
+        { modeId },
+        `unknown mode "${modeId}": use one of ${modeState(this.#mode)
+          .availableModes.map((mode) => mode.id)
+          .join(', ')}`,
+      );
+    }
+    this.#mode = modeId;
+    this.#setMode(modeId);
+    // Editors that show the config options rather than the modes see the change there.
+    this.#parts.outbox.send({ sessionUpdate: 'config_option_update', configOptions: this.#configOptions() });
+  }
+
+  /** `session/set_config_option`: the approval mode or the model (its provider from the next model call). */
+  async setConfigOption(request: SetSessionConfigOptionRequest): Promise<SessionConfigOption[]> {
+    const value = 'value' in request ? request.value : undefined;
+    if (request.configId === MODE_OPTION_ID && typeof value === 'string') {
+      this.setMode(value);
+      this.#parts.outbox.send({ sessionUpdate: 'current_mode_update', currentModeId: this.#mode });
+    } else if (request.configId === MODEL_OPTION_ID && typeof value === 'string' && this.#parts.built.models) {
+      const models = this.#parts.built.models;
+      if (!models.available.some((model) => model.id === value)) {
+        throw RequestError.invalidParams(
+          { configId: request.configId, value },
+          `unknown model "${value}": use one of ${models.available.map((model) => model.id).join(', ')}`,
+        );
+      }
+      try {
+        this.agent.setProvider(await models.select(value));
+      } catch (error) {
+        throw toRequestError(error);
+      }
+      this.#model = value;
+    } else {
+      throw RequestError.invalidParams(
+        { configId: request.configId },
+        `unknown config option "${request.configId}" or value; the options are ${this.#configOptions()
+          .map((option) => option.id)
+          .join(', ')}`,
+      );
+    }
+    return this.#configOptions();
+  }
+
+  /** Ends the session: cancels its turn, waits for it to end, and releases what the agent holds. */
+  async close(): Promise<void> {
+    this.cancel();
+    await this.#turn?.done.catch(() => undefined);
+    await this.#parts.built.dispose?.();
+  }
+
+  async #run(text: string, signal: AbortSignal, requestSignal: AbortSignal): Promise<PromptResponse> {
+    const { outbox, mapper } = this.#parts;
+    const forward = (event: AgentEvent) => {
+      for (const update of mapper.map(event)) outbox.send(update);
+    };
+    const stopListening = this.agent.onAny(forward);
+    // The request's own signal aborts when the editor withdraws the request or the connection closes.
+    const onAbort = () => this.agent.cancel('cancelled by the editor');
+    signal.addEventListener('abort', onAbort, { once: true });
+    requestSignal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const result = await this.agent.run(text);
+      this.#usage = addUsage(this.#usage, result.usage);
+      this.#prompts += 1;
+      const message = endingMessage(result);
+      if (message !== undefined) outbox.send(mapper.messageChunk(message));
+      await outbox.flush();
+      const stopReason = stopReasonOf(result);
+      if (stopReason === undefined) throw toRequestError(result.error);
+      return { stopReason };
+    } finally {
+      stopListening();
+      signal.removeEventListener('abort', onAbort);
+      requestSignal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  // Asks the editor; its answer (or its failure to give one) answers the agent. A request the run's cancel
+  // withdrew needs no answer: the cancel refused the call.
+  async #askPermission(event: AgentEventMap['approval-requested']): Promise<void> {
+    const { outbox, cwd } = this.#parts;
+    const view = toolCallView({
+      name: event.name,
+      arguments: event.arguments,
+      cwd,
+      annotations: event.annotations,
+    });
+    const turn = this.#turn;
+    let answer: ReturnType<typeof approvalAnswer>;
+    try {
+      await outbox.flush();
+      const response = await outbox.client.request(
+        'session/request_permission',
+        permissionRequest(this.sessionId, event, view),
+        turn ? withdrawnOn(turn.controller.signal) : {},
+      );
+      answer = approvalAnswer(response.outcome) ?? { decision: 'deny', message: 'The editor dismissed the request.' };
+    } catch (error) {
+      if (turn?.controller.signal.aborted) return;
+      this.#parts.log(`session ${this.sessionId}: the permission request failed: ${describe(error)}`);
+      answer = { decision: 'deny', message: 'The editor could not be asked for approval.' };
+    }
+    try {
+      this.agent.answerApproval(event.requestId, answer);
+    } catch {
+      // The run ended (a cancel) while the editor was asked: nothing waits for the answer any more.
+    }
+  }
+
+  #configOptions(): SessionConfigOption[] {
+    const models = this.#parts.built.models;
+    return configOptions(
+      this.#mode,
+      models && this.#model !== undefined ? { available: models.available, current: this.#model } : undefined,
+    );
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

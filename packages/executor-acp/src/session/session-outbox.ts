@@ -1,0 +1,38 @@
+import type { AgentContext, SessionUpdate } from '@agentclientprotocol/sdk';
+
+/**
+ * What one session sends its editor, in order: `session/update` notifications, queued as events arrive
+ * (listeners are synchronous), and requests (permission, file system, terminals), which go out only after
+ * every update queued before them, so that an editor never gets a permission request for a tool call it
+ * has not been shown. A notification that cannot be sent (the editor has gone) is logged, never thrown.
+ */
+export class SessionOutbox {
+  readonly sessionId: string;
+  readonly client: AgentContext;
+  readonly #log: (message: string) => void;
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(sessionId: string, client: AgentContext, log: (message: string) => void) {
+    this.sessionId = sessionId;
+    this.client = client;
+    this.#log = log;
+  }
+
+  /** Queues an update after those queued before it. */
+  send(update: SessionUpdate): void {
+    this.#queue = this.#queue.then(() =>
+      this.client
+        .notify('session/update', { sessionId: this.sessionId, update })
+        .catch((error: unknown) => this.#log(`session ${this.sessionId}: an update was not sent: ${describe(error)}`)),
+    );
+  }
+
+  /** Resolves once every update queued so far has been handed to the connection. */
+  flush(): Promise<void> {
+    return this.#queue;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
