@@ -2,6 +2,13 @@
 // An app that builds its own agent needs only `new CliExecutor(agent).run()`; the rest is for apps that
 // build a command of their own.
 
+export type {
+  ApprovalChoiceView,
+  ApprovalControl,
+  ApprovalPrompter,
+  ApprovalScreen,
+  ChangePreviewOptions,
+} from './approval/index.js';
 export type { ComposedAgent, ComposeOptions } from './cli/index.js';
 export { composeAgent, main } from './cli/index.js';
 export type {

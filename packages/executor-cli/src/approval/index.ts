@@ -1,4 +1,13 @@
 export type { ApprovalControl } from './approval-control.js';
 export { modeOnlyApprovalControl } from './approval-control.js';
+export type { ApprovalDeskOptions } from './approval-desk.js';
+export { ApprovalDesk } from './approval-desk.js';
+export type { ApprovalPrompter } from './approval-prompter.js';
+export { clackApprovalPrompter, refusingApprovalPrompter } from './approval-prompter.js';
+export type { ApprovalChoiceView, ApprovalScreen } from './approval-screen.js';
+export { approvalScreen } from './approval-screen.js';
+export type { ChangePreview, ChangePreviewOptions, DiffLine } from './change-preview.js';
+export { previewChange } from './change-preview.js';
+export { commandPrefix } from './command-prefix.js';
 export type { SandboxCheck } from './tool-safety.js';
 export { ToolSafety } from './tool-safety.js';

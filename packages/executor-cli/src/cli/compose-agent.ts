@@ -2,6 +2,7 @@ import type { Agent, DependencyContainer, Executor, LLMProvider, Plugin } from '
 import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
 import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
+import { mcpSessionPlugins } from '../mcp/index.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
@@ -106,9 +107,10 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const cliExecutor = options.executor;
   const toolSafety = options.toolSafety ?? new ToolSafety(settings);
   const container = (async () => {
-    const [provider, plugins] = await Promise.all([
+    const [provider, plugins, mcp] = await Promise.all([
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
+      mcpSessionPlugins(settings.config.mcp_servers, environment),
       // run_command's sandbox and the approval policy depend on whether the sandbox can run here.
       settings.builtinTools ? toolSafety.probe() : undefined,
     ]);
@@ -147,7 +149,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         },
         ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
       },
-      plugins: [...executor, ...builtin, ...plugins],
+      plugins: [...executor, ...builtin, ...mcp, ...plugins],
     });
   })();
   const agent = container.then(resolveAgent);

@@ -32,6 +32,15 @@ async function runProgram(argv: readonly string[], session: SessionHooks): Promi
       run: (task, flags, options) => startRun(task, flags, options, session),
       configInit: (options) => configInit(options, process.stdout, process.stderr),
       configPath: (cwd) => configPath(cwd, process.stdout),
+      // Loaded on use: the MCP SDK is not small, and no other command needs it.
+      mcpList: async (cwd) => {
+        const [{ mcpList }, { createStyle, terminalFeatures }] = await Promise.all([
+          import('../mcp/index.js'),
+          import('../render/index.js'),
+        ]);
+        const style = createStyle(terminalFeatures(process.stdout).color);
+        return mcpList({ cwd, output: process.stdout, errorOutput: process.stderr, style });
+      },
     },
     (result) => {
       status = result;

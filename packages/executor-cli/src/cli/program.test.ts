@@ -17,6 +17,7 @@ async function parse(args: string[]) {
         record({ command: 'run', task, flags, ...options }),
       configInit: (options) => record({ command: 'config init', ...options }),
       configPath: (cwd) => record({ command: 'config path', cwd }),
+      mcpList: async (cwd) => record({ command: 'mcp list', cwd }),
     },
     () => undefined,
   );

@@ -9,6 +9,7 @@ export interface ProgramActions {
   run(task: string | undefined, flags: CliFlags, options: { json: boolean }): Promise<number>;
   configInit(options: { project: boolean; force: boolean; cwd: string }): number;
   configPath(cwd: string): number;
+  mcpList(cwd: string): Promise<number>;
 }
 
 /** The `agentloop` command line: options, the `run` and `config` subcommands, help texts. */
@@ -92,6 +93,14 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .command('path')
     .description('show where the configuration files are')
     .action((_options: unknown, command: Command) => report(actions.configPath(flagsOf(command).cwd ?? process.cwd())));
+  program
+    .command('mcp')
+    .description('MCP servers ([mcp_servers.NAME] in the configuration)')
+    .command('list')
+    .description('start the configured MCP servers, show their state and their tools, and end them')
+    .action(async (_options: unknown, command: Command) =>
+      report(await actions.mcpList(flagsOf(command).cwd ?? process.cwd())),
+    );
   // Set last, so that the subcommands do not inherit it: rejectExtraWords says more than commander would.
   program.allowExcessArguments();
   return program;

@@ -55,6 +55,8 @@ export async function startInteractive(
     modelLabel: providerLabel(settings.provider),
     switchModel: async (reference) => (await composition).switchModel(reference),
     errorContext,
+    approval: toolSafety,
+    approvalPreview: { workspace: settings.cwd, ...settings.config.tools },
     ...(task ? { initialInput: task } : {}),
   });
   return runThenDispose({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
 import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
@@ -104,6 +105,8 @@ export const configFileSchema = z.strictObject({
   sandbox: sandboxSchema.optional(),
   /** Plugin modules to load: paths relative to this file, or package names. */
   plugins: z.array(nonEmpty).optional(),
+  /** MCP servers by name, whose tools the agent gets as `name__tool` (a project's only when trusted). */
+  mcp_servers: mcpServersSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

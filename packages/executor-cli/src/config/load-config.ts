@@ -5,12 +5,15 @@ import { ConfigError } from './config-error.js';
 import type { ProjectSearchOptions } from './config-paths.js';
 import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
+import { checkProjectMcpServers, type LoadedMcpServers, mergeMcpServers } from './mcp-servers-config.js';
 import { splitModelReference } from './provider-spec.js';
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 import { checkProjectToolSafety, mergeToolSafety } from './tool-safety-config.js';
 
 /** The configuration of a session: the user's file and the project's merged, the project's winning. */
-export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers'> {
+export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers' | 'mcp_servers'> {
+  /** The MCP servers of both files, each with the file it came from; a project's only when trusted. */
+  mcp_servers?: LoadedMcpServers;
   /** Plugin specifiers, paths made absolute against the file that named them. */
   plugins: string[];
   /** Provider tables by name, merged key by key. */
@@ -68,6 +71,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     const trusted = isTrusted(dirname(dirname(projectFile)), user?.trusted_projects ?? []);
     if (trusted) merged.projectTrusted = true;
     checkProjectConfig(project, projectFile, trusted);
+    checkProjectMcpServers(project, projectFile, trusted, dirname(dirname(projectFile)));
     checkProjectToolSafety(project, user, projectFile, trusted);
   }
   for (const [file, config] of [
@@ -76,13 +80,26 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
   ] as const) {
     if (!file || !config) continue;
     merged.layers?.push({ file, settings: config });
-    const { plugins = [], providers = {}, tools: _tools, approval: _approval, sandbox: _sandbox, ...settings } = config;
+    const {
+      plugins = [],
+      providers = {},
+      tools: _tools,
+      mcp_servers: _mcpServers,
+      approval: _approval,
+      sandbox: _sandbox,
+      ...settings
+    } = config;
     Object.assign(merged, settings);
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = { ...merged.providers[name], ...entry };
   }
   if (user?.trusted_projects) merged.trusted_projects = user.trusted_projects;
+  const mcpServers = mergeMcpServers([
+    [userFile, user],
+    [projectFile, project],
+  ]);
+  if (Object.keys(mcpServers).length > 0) merged.mcp_servers = mcpServers;
   checkProviderTypes(merged);
   chooseProvider(merged);
   // Both files add to the deny-list; only the user's may take files off it.

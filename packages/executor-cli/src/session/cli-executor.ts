@@ -1,4 +1,6 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
+import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
+import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
 import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
@@ -53,6 +55,18 @@ export interface CliExecutorOptions {
   errorContext?: ErrorContext;
   /** Asks the agent's questions. Default: an arrow-key list on a terminal, numbered suggestions otherwise. */
   askQuestion?: QuestionPrompter;
+  /**
+   * Asks the user about a tool call the agent's approval policy asks about. Default: the approval screen
+   * on a terminal (the diff or the command, y/a/n); without one, every such call is refused.
+   */
+  approve?: ApprovalPrompter;
+  /** Where the approval screen reads a file to show the diff of a change. Default: the working directory. */
+  approvalPreview?: ChangePreviewOptions;
+  /**
+   * The session's approval mode, for `/approval` and a warning before the first turn. Default: one that
+   * sets the bare mode on the agent.
+   */
+  approval?: ApprovalControl;
   /** Handle SIGINT (Ctrl-C off a terminal). Default true when reading `process.stdin`. */
   handleSignals?: boolean;
   /** A first task, run as soon as the session starts (`agentloop "task"`). */
@@ -80,6 +94,7 @@ export class CliExecutor {
   readonly #verboseLog: VerboseLog;
   readonly #lines: LineReader;
   #modelLabel: string | undefined;
+  readonly #approval: ApprovalControl;
   #markdown: Promise<MarkdownBlocks | undefined> | undefined;
   #pendingSuggestions: readonly string[] = [];
   #leftover = '';
@@ -119,6 +134,7 @@ export class CliExecutor {
         : undefined;
     this.#lines = createLineReader(this.#input, this.#output, history);
     this.#modelLabel = options.modelLabel;
+    this.#approval = options.approval ?? modeOnlyApprovalControl();
   }
 
   /** Runs the session until the user leaves; resolves with the exit status. */
@@ -162,6 +178,8 @@ export class CliExecutor {
           }
           usage = new UsageTracker(agent);
           stopTracking = logToolEvents(agent, this.#verboseLog);
+          const notice = this.#approval.notice?.();
+          if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
         }
         if (await runSlashCommand(line, this.#slashContext(agent, usage as UsageTracker))) continue;
         const forced = await this.#converse(agent, answerFromLine(line, this.#pendingSuggestions));
@@ -187,14 +205,20 @@ export class CliExecutor {
       this.#showProtocolChoice(agent);
       // The verbose log writes lines to stderr at any moment; on the same terminal, a spinner or a live line would draw over them.
       const redraw = this.#animate && !(this.#verboseLog.enabled && this.#errorOutput.isTTY);
-      const turn = new Turn(agent, this.#output, this.#input, {
-        style: this.#style,
-        width: outputWidth(this.#output),
-        verbose: this.#verboseLog.enabled,
-        live: redraw,
-        ...(redraw ? { spinner: new Spinner(this.#output, this.#style) } : {}),
-        ...(redraw && markdown ? { markdown } : {}),
-      });
+      const turn = new Turn(
+        agent,
+        this.#output,
+        this.#input,
+        {
+          style: this.#style,
+          width: outputWidth(this.#output),
+          verbose: this.#verboseLog.enabled,
+          live: redraw,
+          ...(redraw ? { spinner: new Spinner(this.#output, this.#style) } : {}),
+          ...(redraw && markdown ? { markdown } : {}),
+        },
+        { prompter: this.#approvalPrompter(), preview: this.#options.approvalPreview ?? { workspace: process.cwd() } },
+      );
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
       // A switch to XML made during the turn was shown by the renderer.
@@ -243,9 +267,17 @@ export class CliExecutor {
     this.#output.write(`${xmlProtocolChosenLine(this.#label(agent), this.#style)}\n`);
   }
 
+  #approvalPrompter(): ApprovalPrompter {
+    if (this.#options.approve) return this.#options.approve;
+    return this.#input.isTTY && this.#output.isTTY
+      ? clackApprovalPrompter(this.#input, this.#output, this.#style)
+      : refusingApprovalPrompter(this.#output, this.#style);
+  }
+
   #slashContext(agent: Agent, usage: UsageTracker): SlashContext {
     return createSlashContext({
       agent,
+      approval: this.#approval,
       output: this.#output,
       style: this.#style,
       commands: this.#options.commands ?? builtinSlashCommands,

@@ -49,6 +49,18 @@ describe('RunKeyboard', () => {
     expect(input.rawModes).toEqual([true, false]);
   });
 
+  it('leaves the keys to a prompt while paused, keeping the text typed before, and takes them back', () => {
+    const { input, board, lines, interrupts } = keyboard();
+    input.write('also ');
+    board.pause();
+    input.write('y\x03');
+    board.resume();
+    input.write('lint\r');
+    expect(lines).toEqual(['also lint']);
+    expect(interrupts()).toBe(0);
+    expect(input.rawModes).toEqual([true, true]);
+  });
+
   it('does nothing off a terminal', () => {
     const input = new PassThrough() as PassThrough & TerminalInput;
     const lines: string[] = [];

@@ -23,6 +23,7 @@ export interface RunKeyboardHandlers {
 export class RunKeyboard {
   #buffer = '';
   #active = false;
+  #paused = false;
   readonly #onKeypress = (text: string | undefined, key: Keypress | undefined) => this.#key(text, key ?? {});
 
   constructor(
@@ -40,10 +41,28 @@ export class RunKeyboard {
     this.input.resume();
   }
 
+  /** Lets a prompt have the keyboard for a while (an approval), keeping the text typed so far. */
+  pause(): void {
+    if (!this.#active || this.#paused) return;
+    this.#paused = true;
+    this.input.off('keypress', this.#onKeypress);
+  }
+
+  /** Takes the keyboard back after `pause()`: the prompt left the terminal out of raw mode and paused. */
+  resume(): void {
+    if (!this.#active || !this.#paused) return;
+    this.#paused = false;
+    emitKeypressEvents(this.input);
+    this.input.setRawMode?.(true);
+    this.input.on('keypress', this.#onKeypress);
+    this.input.resume();
+  }
+
   /** Stops listening and returns text typed but not sent, to put back in the prompt. */
   stop(): string {
     if (this.#active) {
       this.#active = false;
+      this.#paused = false;
       this.input.off('keypress', this.#onKeypress);
       this.input.setRawMode?.(false);
       this.input.pause();

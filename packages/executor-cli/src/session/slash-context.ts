@@ -1,4 +1,5 @@
 import type { Agent } from '@agentloop/core';
+import type { ApprovalControl } from '../approval/index.js';
 import type { ModelSwitcher } from '../provider/index.js';
 import type { Style, TerminalOutput } from '../render/index.js';
 import type { SlashCommand, SlashContext } from '../slash/index.js';
@@ -8,6 +9,7 @@ import type { UsageTracker } from './usage-tracker.js';
 /** What the session lends its slash commands. */
 export interface SlashContextParts {
   agent: Agent;
+  approval: ApprovalControl;
   output: TerminalOutput;
   style: Style;
   commands: readonly SlashCommand[];
@@ -42,6 +44,7 @@ export function createSlashContext(parts: SlashContextParts): SlashContext {
       parts.onClear();
     },
     usage: () => parts.usage.stats(),
+    approval: parts.approval,
     get verbose() {
       return verboseLog.enabled;
     },

@@ -1,4 +1,6 @@
-import type { Agent, AgentResult } from '@agentloop/core';
+import type { Agent, AgentEvent, AgentEventMap, AgentResult } from '@agentloop/core';
+import type { ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
+import { ApprovalDesk } from '../approval/index.js';
 import type { EventRendererOptions, TerminalOutput } from '../render/index.js';
 import { EventRenderer } from '../render/index.js';
 import type { TerminalInput } from './line-reader.js';
@@ -14,10 +16,18 @@ export interface TurnOutcome {
   leftover: string;
 }
 
+/** How a turn asks for approvals: the screen, and where the files of a diff are read. */
+export interface TurnApprovals {
+  prompter: ApprovalPrompter;
+  preview: ChangePreviewOptions;
+}
+
 /**
  * One run of the agent in the session: renders its events, lets the keyboard queue input for the agent
- * and cancel it. The first `interrupt()` cancels the run, a second one ends the turn at once (for a tool
- * that ignores its abort signal).
+ * and cancel it, and asks the user about the calls that need approval (see ApprovalDesk); while a request
+ * is on the screen, the run's other output waits and the keyboard is the request's. The first
+ * `interrupt()` cancels the run, a second one ends the turn at once (for a tool that ignores its abort
+ * signal).
  */
 export class Turn {
   #interrupts = 0;
@@ -28,7 +38,8 @@ export class Turn {
     private readonly agent: Agent,
     private readonly output: TerminalOutput,
     private readonly keyboardInput: TerminalInput,
-    renderOptions: EventRendererOptions,
+    private readonly renderOptions: EventRendererOptions,
+    private readonly approvals?: TurnApprovals,
   ) {
     this.renderer = new EventRenderer(output, renderOptions);
   }
@@ -44,15 +55,44 @@ export class Turn {
   async run(input: string): Promise<TurnOutcome> {
     let queued = 0;
     let delivered = 0;
+    // Held while an approval request is on the screen: a line written now would cut through it.
+    let held: AgentEvent[] | undefined;
     const stopRendering = this.agent.onAny((event) => {
       if (event.type === 'input-queued') queued++;
       if (event.type === 'input-delivered') delivered++;
-      this.renderer.handle(event);
+      if (held) held.push(event);
+      else this.renderer.handle(event);
     });
     const keyboard = new RunKeyboard(this.keyboardInput, {
       onInterrupt: () => this.interrupt(),
       onLine: (text) => this.agent.send(text),
     });
+    const desk = this.approvals
+      ? new ApprovalDesk({
+          agent: this.agent,
+          ...this.approvals,
+          style: this.renderOptions.style,
+          width: this.renderOptions.width,
+          hold: () => {
+            held ??= [];
+            this.renderer.stop();
+            keyboard.pause();
+          },
+          release: () => {
+            const events = held ?? [];
+            held = undefined;
+            for (const event of events) this.renderer.handle(event);
+            keyboard.resume();
+          },
+          interrupt: () => this.interrupt(),
+        })
+      : undefined;
+    const onRequested = (event: AgentEventMap['approval-requested']) => desk?.request(event);
+    const onResolved = (event: AgentEventMap['approval-resolved']) => desk?.resolved(event);
+    if (desk) {
+      this.agent.on('approval-requested', onRequested);
+      this.agent.on('approval-resolved', onResolved);
+    }
     const forced = new Promise<undefined>((resolve) => {
       this.#force = () => resolve(undefined);
     });
@@ -61,6 +101,9 @@ export class Turn {
       const result = await Promise.race([this.agent.run(input), forced]);
       return { ...(result ? { result } : {}), undelivered: Math.max(0, queued - delivered), leftover: keyboard.stop() };
     } finally {
+      desk?.close();
+      this.agent.off('approval-requested', onRequested);
+      this.agent.off('approval-resolved', onResolved);
       keyboard.stop();
       stopRendering();
       this.renderer.stop();

@@ -1,3 +1,4 @@
+export { approvalCommand } from './approval-command.js';
 export { clearCommand } from './clear-command.js';
 export { exitCommand } from './exit-command.js';
 export { helpCommand } from './help-command.js';

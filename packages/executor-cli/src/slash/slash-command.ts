@@ -1,4 +1,5 @@
 import type { Agent } from '@agentloop/core';
+import type { ApprovalControl } from '../approval/index.js';
 import type { Style, TerminalOutput, UsageStats } from '../render/index.js';
 
 /** What a slash command can see and change in the session. */
@@ -16,6 +17,8 @@ export interface SlashContext {
   clear(): void;
   /** What the session has used. */
   usage(): UsageStats;
+  /** The approval mode, shown and changed by `/approval`. */
+  readonly approval: ApprovalControl;
   /** Verbose mode: thinking whole, and model requests and tool calls logged to stderr. */
   verbose: boolean;
   /** Ends the session after the command. */

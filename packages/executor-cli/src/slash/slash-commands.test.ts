@@ -28,8 +28,10 @@ describe('findSlashCommand', () => {
     expect(builtinSlashCommands.map((command) => command.name)).toEqual([
       'help',
       'tools',
+      'mcp',
       'model',
       'protocol',
+      'approval',
       'clear',
       'usage',
       'verbose',

@@ -1,6 +1,8 @@
+import { approvalCommand } from './approval-command.js';
 import { clearCommand } from './clear-command.js';
 import { exitCommand } from './exit-command.js';
 import { helpCommand } from './help-command.js';
+import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { protocolCommand } from './protocol-command.js';
 import type { SlashCommand, SlashContext } from './slash-command.js';
@@ -12,8 +14,10 @@ import { verboseCommand } from './verbose-command.js';
 export const builtinSlashCommands: readonly SlashCommand[] = [
   helpCommand,
   toolsCommand,
+  mcpCommand,
   modelCommand,
   protocolCommand,
+  approvalCommand,
   clearCommand,
   usageCommand,
   verboseCommand,

@@ -1,0 +1,100 @@
+import type { Agent, AgentEventMap } from '@agentloop/core';
+import type { Style } from '../render/index.js';
+import type { ApprovalPrompter } from './approval-prompter.js';
+import { approvalScreen } from './approval-screen.js';
+import type { ChangePreviewOptions } from './change-preview.js';
+import { previewChange } from './change-preview.js';
+
+type ApprovalRequested = AgentEventMap['approval-requested'];
+
+/** What an ApprovalDesk needs from the turn it serves. */
+export interface ApprovalDeskOptions {
+  agent: Agent;
+  prompter: ApprovalPrompter;
+  preview: ChangePreviewOptions;
+  style: Style;
+  width: number;
+  /** Takes the screen for a request: stops the spinner, holds the run's other output, pauses the keyboard. */
+  hold(): void;
+  /** Gives the screen back once no request waits. */
+  release(): void;
+  /** Ctrl-C at a request: cancels the turn (the run refuses the waiting calls and ends as cancelled). */
+  interrupt(): void;
+}
+
+/**
+ * Answers a turn's approval requests on the terminal, one at a time and in the order they came (calls of
+ * one step run at once, so several can wait together): each gets its screen (the diff or the command) and
+ * the user's answer goes to `agent.answerApproval`. Ctrl-C cancels the turn; a request its run refused
+ * meanwhile (a cancel) closes its screen.
+ */
+export class ApprovalDesk {
+  readonly #options: ApprovalDeskOptions;
+  readonly #queue: ApprovalRequested[] = [];
+  #current: { requestId: string; abort: AbortController } | undefined;
+  #working = false;
+  #closed = false;
+
+  constructor(options: ApprovalDeskOptions) {
+    this.#options = options;
+  }
+
+  /** An `approval-requested` event: asked now, or after the requests before it. */
+  request(event: ApprovalRequested): void {
+    if (this.#closed) return;
+    this.#queue.push(event);
+    if (!this.#working) void this.#work();
+  }
+
+  /** An `approval-resolved` event: a request refused by a cancel is dropped, its screen closed. */
+  resolved(event: AgentEventMap['approval-resolved']): void {
+    if (event.decision !== 'cancelled') return;
+    const index = this.#queue.findIndex((queued) => queued.requestId === event.requestId);
+    if (index !== -1) this.#queue.splice(index, 1);
+    if (this.#current?.requestId === event.requestId) this.#current.abort.abort();
+  }
+
+  /** Closes the desk at the end of the turn: a screen still open is closed, nothing more is asked. */
+  close(): void {
+    this.#closed = true;
+    this.#queue.length = 0;
+    this.#current?.abort.abort();
+  }
+
+  async #work(): Promise<void> {
+    this.#working = true;
+    this.#options.hold();
+    try {
+      for (let event = this.#queue.shift(); event && !this.#closed; event = this.#queue.shift()) {
+        await this.#ask(event);
+      }
+    } finally {
+      this.#working = false;
+      this.#options.release();
+    }
+  }
+
+  async #ask(event: ApprovalRequested): Promise<void> {
+    const { agent, prompter, style, width } = this.#options;
+    const abort = new AbortController();
+    this.#current = { requestId: event.requestId, abort };
+    try {
+      const preview = await previewChange(event, this.#options.preview);
+      if (abort.signal.aborted) return;
+      const answer = await prompter(approvalScreen(event, preview, style, width), abort.signal);
+      if (answer === 'cancelled') return;
+      if (answer === 'interrupt') {
+        this.close();
+        this.#options.interrupt();
+        return;
+      }
+      try {
+        agent.answerApproval(event.requestId, answer);
+      } catch {
+        // The run ended meanwhile (a cancel): the request has no one waiting for it.
+      }
+    } finally {
+      this.#current = undefined;
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error.js';
+import { loadConfig } from './load-config.js';
+import { toMcpServersConfig } from './mcp-servers-config.js';
+
+let root: string;
+let userFile: string;
+let project: string;
+let projectFile: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'agentloop-mcp-config-'));
+  userFile = join(root, 'user', 'config.toml');
+  project = join(root, 'project');
+  projectFile = join(project, '.agentloop', 'config.toml');
+  mkdirSync(join(root, 'user'));
+  mkdirSync(join(project, '.agentloop'), { recursive: true });
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+async function rejectionOf(action: () => Promise<unknown>): Promise<ConfigError> {
+  const error = await action().then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  if (error instanceof ConfigError) return error;
+  throw new Error(`expected a ConfigError, got ${String(error)}`);
+}
+
+const GITHUB = `
+[mcp_servers.github]
+command = "npx"
+args = ["-y", "@modelcontextprotocol/server-github"]
+env = { GITHUB_TOKEN = "t0k" }
+cwd = "servers"
+tool_timeout_sec = 90
+startup_timeout_sec = 20
+enabled_tools = ["create_issue", "list_issues"]
+disabled_tools = ["list_issues"]
+`;
+
+describe('[mcp_servers] in the configuration', () => {
+  it('reads a stdio server as Codex users write it', async () => {
+    writeFileSync(userFile, GITHUB);
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(toMcpServersConfig(config.mcp_servers ?? {}, {})).toEqual({
+      github: {
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-github'],
+        env: { GITHUB_TOKEN: 't0k' },
+        cwd: join(root, 'user', 'servers'),
+        toolTimeoutMs: 90_000,
+        startupTimeoutMs: 20_000,
+        includeTools: ['create_issue', 'list_issues'],
+        excludeTools: ['list_issues'],
+      },
+    });
+  });
+
+  it('reads an HTTP server with headers, headers from the environment and a bearer token variable', async () => {
+    writeFileSync(
+      userFile,
+      '[mcp_servers.docs]\nurl = "https://docs.example.com/mcp"\nheaders = { "X-Team" = "core" }\n' +
+        'env_http_headers = { "X-Api-Key" = "DOCS_KEY" }\nbearer_token_env_var = "DOCS_TOKEN"\ntool_timeout = 5\n',
+    );
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(toMcpServersConfig(config.mcp_servers ?? {}, { DOCS_KEY: 'k', DOCS_TOKEN: 'tok' })).toEqual({
+      docs: {
+        url: 'https://docs.example.com/mcp',
+        headers: { 'X-Team': 'core', 'X-Api-Key': 'k', Authorization: 'Bearer tok' },
+        toolTimeoutMs: 5_000,
+      },
+    });
+  });
+
+  it('names the variable a header needs when it is not set', async () => {
+    writeFileSync(
+      userFile,
+      '[mcp_servers.docs]\nurl = "https://docs.example.com/mcp"\nbearer_token_env_var = "DOCS_TOKEN"\n',
+    );
+    const config = await loadConfig({ cwd: project, userFile });
+    let error: unknown;
+    try {
+      toMcpServersConfig(config.mcp_servers ?? {}, {});
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).key).toBe('mcp_servers.docs.bearer_token_env_var');
+    expect((error as ConfigError).problem).toContain('DOCS_TOKEN, which is not set');
+  });
+
+  it.each([
+    ['neither command nor url', '[mcp_servers.x]\nenabled = true\n', 'give "command"'],
+    ['both', '[mcp_servers.x]\ncommand = "a"\nurl = "https://b"\n', 'not both'],
+    [
+      'headers for a command',
+      '[mcp_servers.x]\ncommand = "a"\nheaders = { A = "b" }\n',
+      '"headers" is for a server with "url"',
+    ],
+    ['a name with __', '[mcp_servers.a__b]\ncommand = "a"\n', 'must not contain "__"'],
+    ['the name local', '[mcp_servers.local]\ncommand = "a"\n', '"local" names the agent\'s own tools'],
+    ['an unknown key', '[mcp_servers.x]\ncommand = "a"\ncommnad = "b"\n', 'commnad'],
+  ])('refuses %s', async (_case, text, problem) => {
+    writeFileSync(userFile, text);
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.message).toContain('mcp_servers');
+    expect(error.message).toContain(problem);
+  });
+
+  it('refuses servers in a project the user has not trusted', async () => {
+    writeFileSync(projectFile, '[mcp_servers.evil]\ncommand = "curl"\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.key).toBe('mcp_servers');
+    expect(error.message).toContain(`trusted_projects = [${JSON.stringify(project)}]`);
+  });
+
+  it('adds a trusted project’s servers to the user’s, the project’s winning by name', async () => {
+    writeFileSync(
+      userFile,
+      `trusted_projects = [${JSON.stringify(project)}]\n[mcp_servers.a]\ncommand = "user-a"\n[mcp_servers.b]\ncommand = "user-b"\n`,
+    );
+    writeFileSync(
+      projectFile,
+      '[mcp_servers.b]\ncommand = "project-b"\n[mcp_servers.c]\nurl = "http://127.0.0.1:1/mcp"\n',
+    );
+    const config = await loadConfig({ cwd: project, userFile });
+    const servers = toMcpServersConfig(config.mcp_servers ?? {}, {});
+    expect(servers).toEqual({
+      a: { command: 'user-a' },
+      b: { command: 'project-b' },
+      c: { url: 'http://127.0.0.1:1/mcp' },
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import type { McpServerStatus } from '@agentloop/mcp';
+import { type Style, stripControls } from '../render/index.js';
+
+/**
+ * The servers for `agentloop mcp list` and `/mcp`: each with its state, transport and tools (by their names
+ * on the server), and for a failed one why, with its stderr tail. Names and descriptions come from the
+ * servers, so control characters are stripped.
+ */
+export function formatMcpServers(
+  statuses: readonly McpServerStatus[],
+  disabled: readonly string[],
+  style: Style,
+): string {
+  if (statuses.length === 0 && disabled.length === 0) {
+    return 'No MCP servers are configured. Add one as [mcp_servers.NAME] in a configuration file (`agentloop config path` shows where).\n';
+  }
+  const lines = [style.bold(`MCP servers (${statuses.length + disabled.length})`)];
+  for (const status of statuses) {
+    const state =
+      status.state === 'ready' ? style.green('ready') : status.state === 'failed' ? style.red('failed') : status.state;
+    const details = [
+      status.transport,
+      `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`,
+      ...(status.pid ? [`pid ${status.pid}`] : []),
+      ...(status.restarts > 0 ? [`restarted ${status.restarts}×`] : []),
+    ];
+    lines.push(`  ${style.bold(stripControls(status.name))}  ${state}  ${style.dim(details.join(', '))}`);
+    if (status.tools.length > 0) {
+      lines.push(`    ${status.tools.map((tool) => stripControls(tool.name)).join(', ')}`);
+    }
+    if (status.error) {
+      for (const line of status.error.trimEnd().split('\n')) lines.push(`    ${style.red(stripControls(line))}`);
+    }
+  }
+  for (const name of disabled) lines.push(`  ${style.bold(stripControls(name))}  ${style.dim('disabled')}`);
+  return `${lines.join('\n')}\n`;
+}

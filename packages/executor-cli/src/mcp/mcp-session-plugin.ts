@@ -1,0 +1,39 @@
+import { type DependencyContainer, type Plugin, TOKENS, type ToolRegistry } from '@agentloop/core';
+import type { McpServers } from '@agentloop/mcp';
+import { type LoadedMcpServers, toMcpServersConfig } from '../config/mcp-servers-config.js';
+
+// The servers of each agent's registry, for `/mcp`: a slash command sees the agent, not the container.
+const serversByRegistry = new WeakMap<ToolRegistry, McpServers>();
+
+/**
+ * The configured MCP servers as a plugin of the session's container, or none when none is configured:
+ * started in `init` (a server that fails is reported by `/mcp` and in its tools' results, and does not stop
+ * the session), their tools in the agent's registry, ended when the container is disposed. Throws a
+ * ConfigError when a header's environment variable is not set.
+ */
+export async function mcpSessionPlugins(
+  servers: LoadedMcpServers | undefined,
+  environment: Record<string, string | undefined>,
+): Promise<Plugin[]> {
+  if (!servers || Object.keys(servers).length === 0) return [];
+  const config = toMcpServersConfig(servers, environment);
+  // Loaded only when a server is configured: the MCP SDK is not small.
+  const { mcpPlugin } = await import('@agentloop/mcp');
+  const plugin = mcpPlugin(config);
+  return [
+    {
+      name: plugin.name,
+      register: (container: DependencyContainer) => plugin.register(container),
+      async init(container: DependencyContainer) {
+        await plugin.init(container);
+        if (plugin.servers) serversByRegistry.set(container.resolve(TOKENS.ToolRegistry), plugin.servers);
+      },
+      dispose: () => plugin.dispose(),
+    },
+  ];
+}
+
+/** The MCP servers whose tools are in this registry (`agent.tools`), if any. */
+export function mcpServersOf(registry: ToolRegistry): McpServers | undefined {
+  return serversByRegistry.get(registry);
+}
