@@ -36,6 +36,17 @@ export const LAYERS = {
   '@agentloop/workspace-tools': ['@agentloop/tools'],
   // The MCP client: MCP servers' tools as agentloop tools, a tool package like the others.
   '@agentloop/mcp': ['@agentloop/spec', '@agentloop/tools'],
+  // The editor executor, beside the CLI: it runs any agent, hands the workspace tools the editor's file
+  // system and terminals, and connects the editor's MCP servers.
+  '@agentloop/executor-acp': [
+    '@agentloop/spec',
+    '@agentloop/tools',
+    '@agentloop/memory',
+    '@agentloop/prompts',
+    '@agentloop/core',
+    '@agentloop/workspace-tools',
+    '@agentloop/mcp',
+  ],
   '@agentloop/executor-cli': [
     '@agentloop/spec',
     '@agentloop/provider-utils',
@@ -46,6 +57,7 @@ export const LAYERS = {
     '@agentloop/providers',
     '@agentloop/workspace-tools',
     '@agentloop/mcp',
+    '@agentloop/executor-acp',
   ],
 };
 
