@@ -64,7 +64,7 @@ test('counts every file and import it read', () => {
 test('asks for a package missing from the layering table to be added', () => {
   const root = workspace({
     'package.json': { workspaces: ['packages/*'] },
-    'packages/mcp/package.json': { name: '@agentloop/mcp' },
+    'packages/unlisted/package.json': { name: '@agentloop/unlisted' },
   });
   const [problem] = checkImports(root).problems;
   assert.equal(problem.kind, 'unlisted');
