@@ -1,11 +1,13 @@
 import { join } from 'node:path';
+import { createContainer, definePlugin, disposeContainer, resolveAgent, TOKENS } from '@agentloop/core';
+import { ScriptedProvider } from '@agentloop/core/testing';
 import type { SessionStore } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import { findHistoryProblem, messageText, systemMessage, toolCallsOf, userMessage } from '@agentloop/spec';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteSessionStore } from './sqlite/sqlite-session-store.js';
-import { scriptedAgent, scriptedTurn } from './test-support/scripted-turns.js';
+import { lookupTool, scriptedAgent, scriptedTurn } from './test-support/scripted-turns.js';
 import { STORE_KINDS, tempFolder } from './test-support/store-kinds.js';
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -210,6 +212,29 @@ describe.each(STORE_KINDS)('an agent keeping its session in the $name store', (k
     const { agent } = scriptedAgent([], { session: { store: newStore(), id: '../x' } });
 
     expect(await rejectionOf(agent.run('hi'))).toMatchObject({ code: 'invalid_session_id' });
+  });
+});
+
+describe('a SessionStore a plugin registers', () => {
+  it('keeps the sessions of the agents the container makes', async () => {
+    const folder = tempFolder();
+    const store = STORE_KINDS[0]!.open(STORE_KINDS[0]!.location(folder.path));
+    const container = await createContainer({
+      provider: new ScriptedProvider(scriptedTurn(1)),
+      plugins: [
+        definePlugin({ name: 'sessions', register: (c) => c.register(TOKENS.SessionStore, { useValue: store }) }),
+      ],
+    });
+    try {
+      const agent = resolveAgent(container).registerTool(lookupTool);
+      await agent.run('Look k1 up');
+
+      expect(await store.list()).toMatchObject([{ id: agent.sessionId, turnCount: 1, messageCount: 5 }]);
+    } finally {
+      await disposeContainer(container);
+      await store.close();
+      folder.remove();
+    }
   });
 });
 
