@@ -1,4 +1,4 @@
-import type { LLMProvider, Message, Usage } from '@agentloop/spec';
+import type { LLMProvider, Message, ModelPricing, Usage } from '@agentloop/spec';
 import type { TokenCounter } from '../tokens/token-counter.js';
 
 /**
@@ -55,6 +55,8 @@ export interface CompactionResult {
   summary?: string;
   /** The tokens the compaction itself spent (a summarising model call), when it made one. */
   usage?: Usage;
+  /** The price of the model that spent `usage`; absent when it has none (its cost is then unknown). */
+  pricing?: ModelPricing;
   /** Why the compactor fell back from its first strategy, e.g. the summarising call failed. */
   fallbackReason?: string;
 }

@@ -73,35 +73,50 @@ describe('DefaultTokenCounter', () => {
   });
 
   describe('the reported usage', () => {
-    const history = [userMessage('Read a.ts'), call];
+    const sent = [userMessage('Read a.ts')];
+    const history = [...sent, call];
 
     it('is the truth for the history it covered', () => {
       const counter = new DefaultTokenCounter();
-      counter.recordUsage(usage(1_200, 40), history);
+      counter.recordUsage(usage(1_200, 40), sent, call);
 
       expect(counter.countRequest(request(history, { systemPrompt: chars(7_000) }))).toBe(1_240);
     });
 
     it('has only what was added after it estimated', () => {
       const counter = new DefaultTokenCounter();
-      counter.recordUsage(usage(1_200, 40), history);
+      counter.recordUsage(usage(1_200, 40), sent, call);
 
       expect(counter.countRequest(request([...history, result]))).toBe(1_240 + 32);
     });
 
     it('covers a history whose array is new but whose messages are the same objects', () => {
       const counter = new DefaultTokenCounter();
-      counter.recordUsage(usage(500, 10), [...history]);
+      counter.recordUsage(usage(500, 10), [...sent], call);
 
       expect(counter.countRequest(request([...history, result]))).toBe(510 + 32);
     });
 
     it('no longer counts for a history that was rewritten since', () => {
       const counter = new DefaultTokenCounter();
-      counter.recordUsage(usage(1_200, 40), history);
+      counter.recordUsage(usage(1_200, 40), sent, call);
       const rewritten = [userMessage('Read a.ts'), call, result];
 
       expect(counter.countRequest(request(rewritten))).toBe(counter.countMessages(rewritten, 'any'));
+    });
+
+    it('covers the messages sent when no answer was kept', () => {
+      const counter = new DefaultTokenCounter();
+      counter.recordUsage(usage(900, 0), history);
+
+      expect(counter.countRequest(request([...history, result]))).toBe(900 + 32);
+    });
+
+    it('does not cover a request of the system prompt and tools alone', () => {
+      const counter = new DefaultTokenCounter();
+      counter.recordUsage(usage(900, 0), history);
+
+      expect(counter.countRequest(request([], { systemPrompt: chars(35) }))).toBe(10);
     });
 
     it('no longer counts once the history is shorter than the report', () => {
@@ -111,16 +126,19 @@ describe('DefaultTokenCounter', () => {
       expect(counter.countRequest(request(history))).toBe(counter.countMessages(history, 'any'));
     });
 
-    it('is ignored when the provider reported no input tokens', () => {
+    it('is not replaced by a call that reported no input tokens', () => {
       const counter = new DefaultTokenCounter();
-      counter.recordUsage(usage(0, 40), history);
-
+      counter.recordUsage(usage(0, 40), sent, call);
       expect(counter.countRequest(request(history))).toBe(counter.countMessages(history, 'any'));
+
+      counter.recordUsage(usage(1_200, 40), sent, call);
+      counter.recordUsage(usage(0, 0), [...history, result]);
+      expect(counter.countRequest(request([...history, result]))).toBe(1_240 + 32);
     });
 
     it('is replaced by the next report', () => {
       const counter = new DefaultTokenCounter();
-      counter.recordUsage(usage(1_200, 40), history);
+      counter.recordUsage(usage(1_200, 40), sent, call);
       counter.recordUsage(usage(1_300, 20), [...history, result]);
 
       expect(counter.countRequest(request([...history, result]))).toBe(1_320);

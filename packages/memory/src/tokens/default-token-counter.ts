@@ -56,17 +56,15 @@ export class DefaultTokenCounter implements TokenCounter {
     this.#estimate = (text) => estimateTextTokens(text, this.#charsPerToken);
   }
 
-  recordUsage(usage: Usage, history: readonly Message[]): void {
-    // A provider that reports no input tokens (some compatible servers) leaves the count to the estimate.
-    if (!(usage.inputTokens > 0)) {
-      this.#report = undefined;
-      return;
-    }
+  recordUsage(usage: Usage, sent: readonly Message[], answer?: Message): void {
+    // A call without reported input tokens (a failed call, a server that reports none) changes nothing:
+    // the last report, if any, still covers the start of the history.
+    if (!(usage.inputTokens > 0)) return;
     this.#report = {
       tokens: usage.inputTokens + usage.outputTokens,
-      length: history.length,
-      first: history[0],
-      last: history.at(-1),
+      length: sent.length + (answer ? 1 : 0),
+      first: sent[0] ?? answer,
+      last: answer ?? sent.at(-1),
     };
   }
 
@@ -78,6 +76,7 @@ export class DefaultTokenCounter implements TokenCounter {
     // contract never changes an appended message; a rewrite replaces them, and is counted afresh).
     if (
       report &&
+      report.length > 0 &&
       messages.length >= report.length &&
       messages[0] === report.first &&
       messages[report.length - 1] === report.last

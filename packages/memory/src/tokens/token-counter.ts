@@ -20,11 +20,11 @@ export interface TokenCountRequest {
  */
 export interface TokenCounter {
   /**
-   * Records what the provider reported for a model call. `usage` covers the call's request and answer;
-   * `history` is the conversation they make up, the answer last (or the request's messages when no answer
-   * was kept), so that later counts take these tokens as known and estimate only what follows them.
+   * Records what the provider reported for a model call: `usage` covers a request whose conversation was
+   * `sent`, and its `answer`, which the conversation keeps right after the messages of `sent` (absent when
+   * no answer was kept). Later counts take these tokens as known and estimate only what follows.
    */
-  recordUsage(usage: Usage, history: readonly Message[]): void;
+  recordUsage(usage: Usage, sent: readonly Message[], answer?: Message): void;
   /**
    * The tokens `request` holds: the last reported usage for the history it shares with the request, and
    * an estimate of the rest. A history rewritten since the report (compacted, restored) is all estimated.
