@@ -3,6 +3,11 @@
 // The loop's parts (runLoop, the protocol adapters, the event bus) are not exported: they change freely.
 
 export type {
+  CompactionKept,
+  CompactionReason,
+  CompactionRequest,
+  CompactionResult,
+  Compactor,
   Memory,
   MemorySnapshot,
   PendingQuestion,
@@ -10,8 +15,10 @@ export type {
   SessionStore,
   SessionStoreErrorCode,
   StoredSession,
+  TokenCounter,
+  TokenCountRequest,
 } from '@agentloop/memory';
-export { ConversationMemory, SessionStoreError } from '@agentloop/memory';
+export { ConversationMemory, DefaultTokenCounter, DropMiddleCompactor, SessionStoreError } from '@agentloop/memory';
 export type { EnvironmentSnapshot, PromptBuilderOptions, PromptContext, PromptSection } from '@agentloop/prompts';
 export { PromptBuilder } from '@agentloop/prompts';
 export type {
@@ -23,6 +30,7 @@ export type {
   Message,
   MessagePart,
   ModelChunk,
+  ModelPricing,
   ModelRequest,
   ModelSettings,
   ProviderCapabilities,
@@ -82,7 +90,15 @@ export {
   createApprovalPolicy,
   isApprovalMode,
 } from './approvals/index.js';
+export {
+  type CompactionOption,
+  type CompactionOptions,
+  DEFAULT_COMPACTION_THRESHOLD,
+  SummarizingCompactor,
+  type SummarizingCompactorOptions,
+} from './compaction/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';
 export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';
+export { type AgentMetrics, type ContextUsage, type RunMetrics, usageCostUsd } from './tokens/index.js';
 export type { TracingOption, TracingOptions } from './tracing/index.js';

@@ -1,8 +1,9 @@
-import type { Memory, SessionStore } from '@agentloop/memory';
+import type { Memory, SessionStore, TokenCounter } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
 import type { ModelSettings } from '@agentloop/spec';
 import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalOption } from '../approvals/resolve-approval.js';
+import type { CompactionOption } from '../compaction/compaction-options.js';
 import type { TracingOption } from '../tracing/tracing-options.js';
 
 /** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
@@ -70,6 +71,20 @@ export interface AgentOptions {
   approval?: ApprovalOption;
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
+  /**
+   * The model's context window in tokens, instead of the one the provider reports (from its model
+   * table). The context figures and compaction go by it. A whole number above 0.
+   */
+  contextWindow?: number;
+  /**
+   * When and how the conversation is compacted: before a request that would hold more than `threshold`
+   * of the context window (default 0.8), and once after a request the provider rejects as too long, with
+   * `compactor` (default: a SummarizingCompactor through the agent's own provider, falling back to dropping
+   * the middle). `false`: never on its own; `agent.compact()` still does on demand.
+   */
+  compaction?: CompactionOption;
+  /** Counts tokens, from the provider's reported usage and an estimate. Default: a DefaultTokenCounter. */
+  tokenCounter?: TokenCounter;
   /** The session id tools see. Default: `session.id`, or a random UUID. */
   sessionId?: string;
   /**

@@ -1,5 +1,6 @@
 import type { AgentloopError, Message, Usage } from '@agentloop/spec';
 import type { LoopControlPayloadMap, TaskCompletionPayload } from '@agentloop/tools';
+import type { RunMetrics } from '../tokens/run-metrics.js';
 
 /**
  * The payload of the exit tool, by exit: the loop-control tools' payloads; for `max_iterations` the
@@ -30,7 +31,7 @@ export type AgentOutcome<Result = string> = { [Exit in AgentExit]: AgentOutcomeO
 
 /** The figures of a run, whatever ended it. */
 export interface AgentRunFigures {
-  /** Token usage of the whole run. */
+  /** Token usage of the whole run: its model calls and its compactions' summaries. */
   usage: Usage;
   /** How many model calls the run made. */
   iterations: number;
@@ -38,6 +39,11 @@ export interface AgentRunFigures {
   messages: Message[];
   /** Wall time of the run in milliseconds. */
   durationMs: number;
+  /**
+   * What the run did and spent: tokens by kind, model and tool calls and their time, retries,
+   * compactions, how full the context ended, and the cost where the models have prices.
+   */
+  metrics: RunMetrics;
 }
 
 /**

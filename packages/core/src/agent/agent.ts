@@ -2,7 +2,8 @@ import type { Memory } from '@agentloop/memory';
 import type { LLMProvider } from '@agentloop/spec';
 import type { Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
-import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
+import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
+import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import type { OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
 
@@ -20,6 +21,12 @@ export interface Agent {
   readonly activeToolProtocol: 'native' | 'xml';
   /** True while a run is going. */
   readonly running: boolean;
+  /** What the agent's runs did and spent, added up. */
+  readonly metrics: AgentMetrics;
+  /** How full the context window was after the last model call; undefined before any. */
+  readonly contextUsage: ContextUsage | undefined;
+  /** Compacts the conversation now; resolves with how it went. */
+  compact(options?: { signal?: AbortSignal }): Promise<AgentEventMap['compaction-end']>;
   registerTool(tool: Tool): this;
   setProvider(provider: LLMProvider): this;
   setToolProtocol(protocol: ToolProtocolOption): this;

@@ -11,9 +11,11 @@ import { ToolRegistry } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { inject, injectable } from 'tsyringe';
 import { type ApprovalAnswer, ApprovalGate, type ApprovalOption, resolveApproval } from '../approvals/index.js';
+import type { ContextGuard } from '../compaction/context-guard.js';
+import { createContextGuard } from '../compaction/create-context-guard.js';
 import { TOKENS } from '../di/tokens.js';
 import { AgentUsageError } from '../errors/index.js';
-import type { AgentEvent, AgentEventListener, AgentEventName } from '../events/index.js';
+import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
 import { HistoryCheck } from '../loop/history-check.js';
 import { ModelSelection } from '../loop/model-selection.js';
@@ -21,6 +23,8 @@ import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import { pendingQuestionOf, SessionRecorder } from '../session/index.js';
+import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
+import { MetricsTotals } from '../tokens/index.js';
 import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
 import type { Agent } from './agent.js';
 import type {
@@ -55,6 +59,12 @@ export class DefaultAgent implements Agent {
   /** The run going on, with its controller (for cancel). */
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
+  /** Knows how full the context is; compacts the memory. */
+  readonly #context: ContextGuard;
+  /** The figures of every run, and of compactions between runs. */
+  readonly #metrics = new MetricsTotals();
+  /** Aborts the compaction `compact()` is making, if any. */
+  #compaction: AbortController | undefined;
   readonly #tracing: Tracing | undefined;
   /** Asks the approval policy before tool calls; keeps the session's grants. Absent: every call runs. */
   #approvals: ApprovalGate | undefined;
@@ -114,6 +124,53 @@ export class DefaultAgent implements Agent {
         'invalid_option',
       );
     }
+    this.#context = createContextGuard(options, this.memory, this.#events);
+  }
+
+  /**
+   * What the agent's runs did and spent, added up: tokens by kind, model and tool calls and their time,
+   * retries, compactions (those of `compact()` too), wall time, the cost where the models have prices, and
+   * how full the context is. A run's own figures are its result's `metrics`.
+   */
+  get metrics(): AgentMetrics {
+    return this.#metrics.agentMetrics();
+  }
+
+  /** How full the context window was after the last model call; undefined before any. */
+  get contextUsage(): ContextUsage | undefined {
+    return this.#context.last;
+  }
+
+  /**
+   * Compacts the conversation now, with the agent's compactor, and resolves with how it went (as the
+   * `compaction-end` event has it). Rejects with `agent_busy` during a run (a run compacts by itself before
+   * a request that would not fit), and with a `compaction_failed` AgentloopError when the compactor failed,
+   * leaving the conversation as it was. `agent.cancel()` or `options.signal` stops it.
+   */
+  async compact(options: { signal?: AbortSignal } = {}): Promise<AgentEventMap['compaction-end']> {
+    if (this.running) {
+      throw new AgentUsageError(
+        'A run is going: it compacts by itself before a request that would not fit. Compact after it ends.',
+        'agent_busy',
+      );
+    }
+    const controller = new AbortController();
+    const stopForwarding = options.signal
+      ? onAbort(options.signal, () => controller.abort(options.signal?.reason))
+      : () => {};
+    if (options.signal?.aborted) controller.abort(options.signal.reason);
+    this.#compaction = controller;
+    try {
+      const { pricing, ...report } = await this.#context.compact('manual', this.provider, {
+        signal: controller.signal,
+      });
+      this.#metrics.compactions++;
+      if (report.usage) this.#metrics.spend(report.usage, pricing);
+      return report;
+    } finally {
+      stopForwarding();
+      this.#compaction = undefined;
+    }
   }
 
   /** The model provider. */
@@ -167,9 +224,9 @@ export class DefaultAgent implements Agent {
     await this.#session?.close();
   }
 
-  /** True while a run is going. */
+  /** True while a run is going, or `compact()` is compacting. */
   get running(): boolean {
-    return this.#run !== undefined && !this.#run.control.settled;
+    return this.#compaction !== undefined || (this.#run !== undefined && !this.#run.control.settled);
   }
 
   /** The protocol the next model call uses (`auto` resolved for the current provider). */
@@ -298,6 +355,8 @@ export class DefaultAgent implements Agent {
       },
       onOpen: (stored) => {
         this.#pendingQuestion ??= stored.pendingQuestion;
+        // The session's earlier tokens count in the agent's totals; what they cost was not saved.
+        this.#metrics.addSavedUsage(stored.usage);
       },
     });
   }
@@ -319,6 +378,8 @@ export class DefaultAgent implements Agent {
       ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
       ...(options.settings ? { settings: options.settings } : {}),
       historyCheck: this.#historyCheck,
+      context: this.#context,
+      sessionMetrics: this.#metrics,
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
       now: options.now ?? (() => performance.now()),
@@ -339,8 +400,9 @@ export class DefaultAgent implements Agent {
     );
   }
 
-  /** Cancels the running run, if any: the model stream and running tools are aborted. */
+  /** Cancels the running run, if any (the model stream and running tools are aborted), or a `compact()`. */
   cancel(reason?: string): void {
+    this.#compaction?.abort(reason ?? 'cancelled');
     if (this.running) this.#run?.controller.abort(reason ?? 'cancelled');
   }
 

@@ -1,4 +1,5 @@
-import { ConversationMemory } from '@agentloop/memory';
+import type { TokenCountRequest } from '@agentloop/memory';
+import { ConversationMemory, DefaultTokenCounter } from '@agentloop/memory';
 import { defineTool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -55,6 +56,26 @@ describe('createContainer', () => {
     };
     const container = await createContainer({ provider: new ScriptedProvider([]), plugins: [plugin] });
     expect(resolveAgent(container).memory).toBe(shared);
+  });
+
+  it('lets a plugin count tokens with its own TokenCounter', async () => {
+    const counts: number[] = [];
+    const counter = new (class extends DefaultTokenCounter {
+      override countRequest(request: TokenCountRequest): number {
+        const tokens = super.countRequest(request);
+        counts.push(tokens);
+        return tokens;
+      }
+    })();
+    const plugin: Plugin = {
+      name: 'counter',
+      register: (container) => void container.register(TOKENS.TokenCounter, { useValue: counter }),
+    };
+    const provider = new ScriptedProvider([{ toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }]);
+    const container = await createContainer({ provider, plugins: [plugin] });
+    expect(container.resolve(TOKENS.TokenCounter)).toBe(counter);
+    await resolveAgent(container).run('Hello');
+    expect(counts.length).toBeGreaterThan(0);
   });
 
   it('gives each container its own registry and memory', async () => {

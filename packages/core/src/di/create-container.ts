@@ -1,5 +1,5 @@
 import './reflect-polyfill.js';
-import { ConversationMemory } from '@agentloop/memory';
+import { ConversationMemory, DefaultTokenCounter } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from '@agentloop/spec';
@@ -17,14 +17,14 @@ export interface ContainerOptions {
   /** The provider to register under `TOKENS.Provider`. */
   provider?: LLMProvider;
   /** Agent options (system prompt, limits); services come from the container. */
-  agentOptions?: Omit<AgentOptions, 'tools' | 'memory' | 'promptBuilder'>;
+  agentOptions?: Omit<AgentOptions, 'tools' | 'memory' | 'promptBuilder' | 'tokenCounter'>;
   /** Plugins to load, in order. */
   plugins?: readonly Plugin[];
 }
 
 /**
- * A child container with the default services registered: ToolRegistry, PromptBuilder and
- * ConversationMemory (one each per container), the agent options, and the provider when given.
+ * A child container with the default services registered: ToolRegistry, PromptBuilder, ConversationMemory
+ * and DefaultTokenCounter (one each per container), the agent options, and the provider when given.
  * Plugins are loaded last, so they can replace any default.
  */
 export async function createContainer(options: ContainerOptions = {}): Promise<DependencyContainer> {
@@ -37,12 +37,16 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
     ),
   });
   container.register(TOKENS.Memory, { useClass: ConversationMemory }, { lifecycle: Lifecycle.ContainerScoped });
+  container.register(TOKENS.TokenCounter, {
+    useFactory: instancePerContainerCachingFactory(() => new DefaultTokenCounter()),
+  });
   container.register(TOKENS.AgentOptions, {
     useFactory: (scope): AgentOptions => ({
       ...options.agentOptions,
       tools: scope.resolve(TOKENS.ToolRegistry),
       memory: scope.resolve(TOKENS.Memory),
       promptBuilder: scope.resolve(TOKENS.PromptBuilder),
+      tokenCounter: scope.resolve(TOKENS.TokenCounter),
       // A policy a plugin registered wins over the options' mode: the plugin was loaded to decide.
       ...(scope.isRegistered(TOKENS.ApprovalPolicy, true) ? { approval: scope.resolve(TOKENS.ApprovalPolicy) } : {}),
       // A store a plugin registered keeps the agent's session, unless the options name one of their own.

@@ -1,4 +1,4 @@
-import type { Memory, SessionStore } from '@agentloop/memory';
+import type { Memory, SessionStore, TokenCounter } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
 import { TOOL_TOKEN, type Tool, type ToolRegistry } from '@agentloop/tools';
@@ -31,10 +31,10 @@ export const TOKENS = {
   /** The executor that shows the agent's runs (the CLI registers its CliExecutor). */
   Executor: serviceToken<Executor>('Executor'),
   /**
-   * Reserved: counts tokens for context management. No contract and no default implementation yet, so
-   * nothing resolves it; a plugin may register one for its own services.
+   * The TokenCounter: how full the context is, from the provider's reported usage and an estimate of what
+   * came after. Default: a DefaultTokenCounter (one per container, as the memory it counts).
    */
-  TokenCounter: serviceToken<unknown>('TokenCounter'),
+  TokenCounter: serviceToken<TokenCounter>('TokenCounter'),
   /**
    * Keeps sessions (`@agentloop/sessions` has JSON lines and SQLite stores). No default: with one registered,
    * the container's agents keep their conversation in it, unless their options name a session of their own.

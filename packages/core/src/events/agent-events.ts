@@ -1,3 +1,4 @@
+import type { CompactionKept, CompactionReason } from '@agentloop/memory';
 import type { AgentloopError, FinishReason, Usage } from '@agentloop/spec';
 import type {
   AskQuestionPayload,
@@ -9,6 +10,7 @@ import type {
 } from '@agentloop/tools';
 import type { AgentResult } from '../agent/agent-result.js';
 import type { ApprovalChoice } from '../approvals/approval-policy.js';
+import type { ContextUsage } from '../tokens/context-usage.js';
 
 /** The payload of each event, by name. Every payload also carries its own `type`. */
 export interface AgentEventMap {
@@ -121,8 +123,58 @@ export interface AgentEventMap {
   'question-asked': { type: 'question-asked'; iteration: number } & AskQuestionPayload;
   /** The model called `converse` (or answered three times in a row without a tool call). */
   converse: { type: 'converse'; iteration: number } & ConversePayload;
-  /** A model call finished; `usage` is the call's, `total` the run's so far. */
-  usage: { type: 'usage'; iteration: number; usage: Usage; total: Usage; finishReason: FinishReason };
+  /**
+   * A model call finished; `usage` is the call's, `total` the run's so far, `sessionTotal` the agent's over
+   * all its runs so far. `context` is how full the context window is after the call.
+   */
+  usage: {
+    type: 'usage';
+    iteration: number;
+    usage: Usage;
+    total: Usage;
+    sessionTotal: Usage;
+    context: ContextUsage;
+    finishReason: FinishReason;
+  };
+  /**
+   * The conversation is about to be compacted: the next request would pass the compaction threshold
+   * (`threshold`), the provider rejected one as too long (`context_length`), or `agent.compact()` asked.
+   * `iteration` is the model call it comes before; absent for `agent.compact()` between runs.
+   */
+  'compaction-start': {
+    type: 'compaction-start';
+    iteration?: number;
+    reason: CompactionReason;
+    /** Tokens of the request before compaction: system prompt, tools and messages. */
+    tokensBefore: number;
+    windowTokens: number;
+    /** Messages in the conversation before compaction. */
+    messages: number;
+  };
+  /**
+   * A compaction ended. `strategy` says how (`summary`, or `drop-middle` when the summary failed or did
+   * not fit, with `fallbackReason`); `kept` what stayed whole. With `error` it failed and the conversation
+   * was left as it was.
+   */
+  'compaction-end': {
+    type: 'compaction-end';
+    iteration?: number;
+    reason: CompactionReason;
+    strategy: string;
+    tokensBefore: number;
+    tokensAfter: number;
+    messagesBefore: number;
+    messagesAfter: number;
+    kept: CompactionKept;
+    summarizedMessages: number;
+    droppedMessages: number;
+    droppedToolResults: number;
+    /** Why the compactor fell back from its first strategy. */
+    fallbackReason?: string;
+    /** Tokens the compaction spent (a summarising call). */
+    usage?: Usage;
+    error?: AgentloopError;
+  };
   /** The provider retries a failed call. With `discardOutput`, drop what this step showed so far. */
   retry: {
     type: 'retry';

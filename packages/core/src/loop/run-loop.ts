@@ -1,14 +1,16 @@
 import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
-import type { LLMProvider, Message, ModelRequest, ModelSettings, ToolDefinition, Usage } from '@agentloop/spec';
-import { AgentloopError, addUsage, CancelledError, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
+import type { LLMProvider, Message, ModelRequest, ModelSettings, ToolDefinition } from '@agentloop/spec';
+import { AgentloopError, addUsage, CancelledError, ProviderError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, RegisteredTool, TaskCompletionPayload, ToolRegistry } from '@agentloop/tools';
 import { isLoopControlToolName } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
 import type { OnMaxIterations } from '../agent/agent-options.js';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import type { ApprovalGate } from '../approvals/index.js';
+import type { CompactionReport, ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
+import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { abortable } from './abortable-stream.js';
 import type { HistoryCheck } from './history-check.js';
@@ -49,6 +51,10 @@ export interface LoopDependencies {
   tracer?: RunTracer;
   /** Asks the agent's approval policy before tool calls; absent when the agent has none (every call runs). */
   approvals?: ApprovalGate;
+  /** Knows how full the context is, and compacts the memory before a request that would not fit. */
+  context: ContextGuard;
+  /** The agent's figures over all its runs: the run's are added to them as it ends. */
+  sessionMetrics: MetricsTotals;
 }
 
 /** A run in progress. */
@@ -58,7 +64,8 @@ interface RunState {
   /** The tools the run offers: the agent's, or a view of them with a typed task_completion. */
   tools: RunTools;
   iterations: number;
-  usage: Usage;
+  /** The run's figures: tokens, calls, times. */
+  metrics: MetricsTotals;
   consecutiveWithoutTool: number;
   /** The messages this run added, in order (a compacting memory may rewrite its own list). */
   added: Message[];
@@ -116,7 +123,7 @@ function startRun(deps: LoopDependencies, control: RunControl, input: string): R
     control,
     tools: deps.taskCompletion ? new OutputToolView(deps.tools, deps.taskCompletion) : deps.tools,
     iterations: 0,
-    usage: emptyUsage(),
+    metrics: new MetricsTotals(),
     consecutiveWithoutTool: 0,
     added: [],
     started: deps.now(),
@@ -142,9 +149,24 @@ function deliverQueuedInput(run: RunState): void {
   }
 }
 
+/** A request, and the history it was built from (without the wrap-up notice). */
+interface BuiltRequest {
+  request: ModelRequest;
+  history: Message[];
+}
+
+/** One attempt at a model call: the step collected, whether it finished, and what it failed with. */
+interface ModelAttempt {
+  step: ModelStep;
+  finished: boolean;
+  failure: { error: unknown } | undefined;
+}
+
 /**
  * One model call. In the wrap-up step (`wrapUp`) the request offers only the loop-control tools and ends
- * with the wrap-up notice, which is sent with this request only.
+ * with the wrap-up notice, which is sent with this request only. The memory is compacted first when the
+ * request would pass the compaction threshold, and once more, with the request sent again, when the
+ * provider rejects it as too long.
  */
 async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutcome> {
   const { deps, control } = run;
@@ -153,49 +175,21 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
   const provider = control.selection.provider;
   const protocol = control.selection.resolveProtocol();
   const definitions = wrapUp ? loopControlDefinitions(deps.tools) : run.tools.definitions();
-  const messages = deps.memory.messages().filter((message) => message.role !== 'system');
-  deps.historyCheck.assertValid(messages);
+  const build = () => buildRequest(run, wrapUp, provider, protocol, definitions);
+  let built = build();
   if (wrapUp) {
     run.wrappedUp = true;
-    messages.push(userMessage(protocol.wrapUpNotice()));
     deps.events.emit({ type: 'loop-wrap-up', runId: deps.runId, iteration, maxIterations: deps.maxIterations });
   }
-  const request: ModelRequest = {
-    systemPrompt: deps.prompts.build({
-      tools: definitions,
-      protocol: protocol.name,
-      provider: provider.id,
-      model: provider.capabilities.modelId,
-    }),
-    messages,
-    ...protocol.requestTools(definitions),
-    ...(deps.settings ? { settings: deps.settings } : {}),
-    signal: control.signal,
-  };
-  // Set only when asked for, so that a request without it stays as it was (and as recordings have it).
-  if (!deps.parallelToolCalls && protocol.name === 'native') request.parallelToolCalls = false;
-  const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
-  const collector = new ModelStepCollector(deps.events, iteration);
-  const decoder = protocol.createDecoder(run.tools);
-  let finished = false;
-  let failure: { error: unknown } | undefined;
-  try {
-    // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
-    const stream = modelSpan ? modelSpan.stream(provider, request) : provider.stream(request);
-    for await (const chunk of abortable(stream, control.signal)) {
-      // The XML protocol keeps the model's text with its tool blocks in history.
-      if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
-      else if (chunk.type === 'finish') finished = true;
-      for (const event of decoder.decode(chunk)) collector.accept(event);
-    }
-    for (const event of decoder.flush()) collector.accept(event);
-  } catch (error) {
-    failure = { error };
+  const at = { iteration, signal: control.signal };
+  if (countCompaction(run, await deps.context.beforeRequest(built.request, provider, at))) built = build();
+  let attempt = await streamModel(run, built, provider, protocol, iteration);
+  if (isTooLong(run, attempt)) {
+    countCompaction(run, await deps.context.compact('context_length', provider, { ...at, frame: built.request }));
+    built = build();
+    attempt = await streamModel(run, built, provider, protocol, iteration);
   }
-  const step = collector.finish(protocol);
-  run.usage = addUsage(run.usage, step.usage);
-  modelSpan?.end(step, { error: failure?.error, finished, cancelled: control.signal.aborted });
-  deps.events.emit({ type: 'usage', iteration, usage: step.usage, total: run.usage, finishReason: step.finishReason });
+  const { step, finished, failure } = attempt;
   const empty = step.message.content.length === 0;
   if (control.signal.aborted) {
     // What the model already said stays in history, and each call it made gets a result (at the run's end).
@@ -220,6 +214,111 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
   // An empty assistant message is rejected by providers; an empty answer is handled as "no tool call".
   if (!empty) appendStep(run, step);
   return step;
+}
+
+/** The request for the next call, from the memory as it is now; its history checked. */
+function buildRequest(
+  run: RunState,
+  wrapUp: boolean,
+  provider: LLMProvider,
+  protocol: ToolProtocolAdapter,
+  definitions: readonly ToolDefinition[],
+): BuiltRequest {
+  const { deps, control } = run;
+  const history = deps.memory.messages().filter((message) => message.role !== 'system');
+  deps.historyCheck.assertValid(history);
+  const messages = wrapUp ? [...history, userMessage(protocol.wrapUpNotice())] : history;
+  const request: ModelRequest = {
+    systemPrompt: deps.prompts.build({
+      tools: definitions,
+      protocol: protocol.name,
+      provider: provider.id,
+      model: provider.capabilities.modelId,
+    }),
+    messages,
+    ...protocol.requestTools(definitions),
+    ...(deps.settings ? { settings: deps.settings } : {}),
+    signal: control.signal,
+  };
+  // Set only when asked for, so that a request without it stays as it was (and as recordings have it).
+  if (!deps.parallelToolCalls && protocol.name === 'native') request.parallelToolCalls = false;
+  return { request, history };
+}
+
+/** Streams one attempt at the call, emitting its events, and records its usage, time and context. */
+async function streamModel(
+  run: RunState,
+  built: BuiltRequest,
+  provider: LLMProvider,
+  protocol: ToolProtocolAdapter,
+  iteration: number,
+): Promise<ModelAttempt> {
+  const { deps, control, metrics } = run;
+  const { request } = built;
+  const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
+  const collector = new ModelStepCollector(deps.events, iteration);
+  const decoder = protocol.createDecoder(run.tools);
+  const started = deps.now();
+  let finished = false;
+  let failure: { error: unknown } | undefined;
+  try {
+    // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
+    const stream = modelSpan ? modelSpan.stream(provider, request) : provider.stream(request);
+    for await (const chunk of abortable(stream, control.signal)) {
+      // The XML protocol keeps the model's text with its tool blocks in history.
+      if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
+      else if (chunk.type === 'finish') finished = true;
+      else if (chunk.type === 'retry') metrics.retries++;
+      for (const event of decoder.decode(chunk)) collector.accept(event);
+    }
+    for (const event of decoder.flush()) collector.accept(event);
+  } catch (error) {
+    failure = { error };
+  }
+  const step = collector.finish(protocol);
+  metrics.modelCalls++;
+  metrics.modelTimeMs += deps.now() - started;
+  metrics.spend(step.usage, provider.capabilities.pricing);
+  modelSpan?.end(step, { error: failure?.error, finished, cancelled: control.signal.aborted });
+  // The answer is kept in history when it has content and the call finished, or was cancelled.
+  const kept = step.message.content.length > 0 && (control.signal.aborted || (!failure && finished));
+  const context = deps.context.afterCall(
+    step.usage,
+    { ...request, sent: built.history },
+    kept ? step.message : undefined,
+    provider,
+  );
+  metrics.context = context;
+  deps.events.emit({
+    type: 'usage',
+    iteration,
+    usage: step.usage,
+    total: metrics.usage,
+    sessionTotal: addUsage(deps.sessionMetrics.usage, metrics.usage),
+    context,
+    finishReason: step.finishReason,
+  });
+  return { step, finished, failure };
+}
+
+/** A request the provider rejected as too long, before any output, with compaction on: compact and retry. */
+function isTooLong(run: RunState, attempt: ModelAttempt): boolean {
+  const error = attempt.failure?.error;
+  return (
+    run.deps.context.automatic &&
+    !run.control.signal.aborted &&
+    attempt.step.message.content.length === 0 &&
+    AgentloopError.isInstance(error) &&
+    error.code === 'context_length'
+  );
+}
+
+/** Adds a compaction to the run's figures; true when there was one. */
+function countCompaction(run: RunState, report: CompactionReport | undefined): boolean {
+  if (!report) return false;
+  run.metrics.compactions++;
+  if (report.usage) run.metrics.spend(report.usage, report.pricing);
+  return true;
 }
 
 // An OpenAI-compatible server that says the model has no tool support: with `toolProtocol: 'auto'` the
@@ -293,6 +392,9 @@ async function runTools(
   );
   append(run, ...protocol.resultMessages(result.outcomes));
   run.openStep = undefined;
+  run.metrics.toolCalls += result.outcomes.length;
+  run.metrics.toolErrors += result.outcomes.filter((outcome) => outcome.status === 'error').length;
+  run.metrics.toolTimeMs += result.toolTimeMs;
   throwIfCancelled(control.signal);
   // A call needed the user's approval and nothing could answer: the app must hear of it, not the model alone.
   const unanswered = deps.approvals?.takeUnanswered();
@@ -355,12 +457,17 @@ function endRun(run: RunState, outcome: AgentOutcome<unknown>): AgentResult<unkn
     closeOpenCalls(run, `Not run: the turn ended with an error before this call finished (${outcome.error.message}).`);
   }
   announceExit(run, outcome);
+  const { metrics } = run;
+  metrics.wallTimeMs = deps.now() - run.started;
+  metrics.runs = 1;
+  deps.sessionMetrics.add(metrics);
   const result: AgentResult<unknown> = {
     ...outcome,
-    usage: run.usage,
+    usage: metrics.usage,
     iterations: run.iterations,
     messages: run.added,
-    durationMs: deps.now() - run.started,
+    durationMs: metrics.wallTimeMs,
+    metrics: metrics.runMetrics(),
   };
   run.control.settled = true;
   deps.tracer?.end(result);

@@ -33,12 +33,16 @@ export interface ToolStepContext {
   maxResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`; see runToolCall. */
   toolTimeoutMs?: number;
+  /** Where the step adds up the durations of its calls (set by runToolStep). */
+  timing?: { totalMs: number };
 }
 
 /** The tool step's outcome: one per call, in call order, and the exit if a loop-control tool was called. */
 export interface ToolStepResult {
   outcomes: ToolCallOutcome[];
   exit?: LoopControlExit<unknown>;
+  /** The durations of the calls added up, in milliseconds (calls that ran at once each count). */
+  toolTimeMs: number;
 }
 
 /** The result of a call that a cancel left without one, so the history stays valid for the next run. */
@@ -51,7 +55,9 @@ export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';
  * exactly one outcome, also when it was invalid, failed, was cancelled or was not run, because providers
  * reject a history with a call that has no result.
  */
-export async function runToolStep(context: ToolStepContext, calls: readonly ToolCall[]): Promise<ToolStepResult> {
+export async function runToolStep(step: ToolStepContext, calls: readonly ToolCall[]): Promise<ToolStepResult> {
+  const timing = { totalMs: 0 };
+  const context: ToolStepContext = { ...step, timing };
   const runnable = context.allowMultipleCalls ? calls : calls.slice(0, 1);
   const isControl = (call: ToolCall) => isLoopControlToolName(call.toolName) && call.problem === undefined;
   // Only the first loop-control call counts; one made beside it is answered as not run.
@@ -79,7 +85,7 @@ export async function runToolStep(context: ToolStepContext, calls: readonly Tool
   const inOrder = calls.map(
     (call, index) => outcomes.get(call) ?? notRun(context, call, notRunReason(context, index, call.toolName)),
   );
-  return { outcomes: inOrder, ...(exit ? { exit } : {}) };
+  return { outcomes: inOrder, ...(exit ? { exit } : {}), toolTimeMs: timing.totalMs };
 }
 
 async function runOrdinary(
@@ -203,6 +209,7 @@ function notRun(context: ToolStepContext, call: ToolCall, content: string): Tool
 }
 
 function announce(context: ToolStepContext, outcome: ToolCallOutcome, durationMs: number): void {
+  if (context.timing) context.timing.totalMs += durationMs;
   const base = { iteration: context.iteration, toolCallId: outcome.toolCallId, name: outcome.toolName };
   if (outcome.status === 'ok') {
     context.events.emit({ type: 'tool-result', ...base, content: outcome.content, value: outcome.value, durationMs });

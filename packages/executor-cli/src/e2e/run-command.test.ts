@@ -115,7 +115,15 @@ describe('agentloop run', () => {
       { type: 'message-content', iteration: 1, text: 'g.' },
       { type: 'message-end', iteration: 1, text: 'Reading.' },
       { type: 'tool-call-start', iteration: 1, toolCallId: 'call_1_1', name: 'read_file' },
-      { type: 'usage', iteration: 1, usage: usage(50, 5), total: usage(50, 5), finishReason: 'tool-calls' },
+      {
+        type: 'usage',
+        iteration: 1,
+        usage: usage(50, 5),
+        total: usage(50, 5),
+        sessionTotal: usage(50, 5),
+        context: { usedTokens: 55, windowTokens: expect.any(Number), fraction: expect.any(Number) },
+        finishReason: 'tool-calls',
+      },
       { type: 'tool-call', iteration: 1, toolCallId: 'call_1_1', name: 'read_file', arguments: { path: 'notes.txt' } },
       {
         type: 'tool-result',
@@ -128,7 +136,15 @@ describe('agentloop run', () => {
       },
       { type: 'loop-iteration', runId, iteration: 2 },
       { type: 'tool-call-start', iteration: 2, toolCallId: 'call_2_1', name: 'task_completion' },
-      { type: 'usage', iteration: 2, usage: usage(70, 7), total: usage(120, 12), finishReason: 'tool-calls' },
+      {
+        type: 'usage',
+        iteration: 2,
+        usage: usage(70, 7),
+        total: usage(120, 12),
+        sessionTotal: usage(120, 12),
+        context: { usedTokens: 77, windowTokens: expect.any(Number), fraction: expect.any(Number) },
+        finishReason: 'tool-calls',
+      },
       {
         type: 'tool-call',
         iteration: 2,

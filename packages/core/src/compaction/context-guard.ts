@@ -1,0 +1,237 @@
+import type { CompactionReason, CompactionResult, Compactor, Memory, TokenCounter } from '@agentloop/memory';
+import { MEMORY_SCHEMA_VERSION } from '@agentloop/memory';
+import type { LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec';
+import { AgentloopError, describeThrown, findHistoryProblem } from '@agentloop/spec';
+import type { AgentEventBus, AgentEventMap } from '../events/index.js';
+import type { ContextUsage } from '../tokens/context-usage.js';
+import { contextUsage } from '../tokens/context-usage.js';
+
+/** What a ContextGuard works with. */
+export interface ContextGuardInit {
+  counter: TokenCounter;
+  memory: Memory;
+  events: AgentEventBus;
+  compactor: Compactor;
+  /** True: compact before a request past the threshold, and after a `context_length` rejection. */
+  automatic: boolean;
+  /** The share of the window past which a request is compacted. */
+  threshold: number;
+  /** The window in tokens, overriding the provider's. */
+  contextWindow?: number;
+}
+
+/** What a request is made of, as far as counting goes. */
+export type RequestFrame = Pick<ModelRequest, 'systemPrompt' | 'messages' | 'tools'>;
+
+/** A compaction that happened: the `compaction-end` event, and the price of the tokens it spent. */
+export type CompactionReport = AgentEventMap['compaction-end'] & Pick<CompactionResult, 'pricing'>;
+
+/**
+ * Counting starts to load a tokenizer (`TokenCounter.prepare`) only when the quick count is past this
+ * share of the threshold: a conversation far from it costs nothing beyond the quick count.
+ */
+const EXACT_COUNT_FROM = 0.9;
+/** A compaction aims at this share of the threshold, so that the next ones are far apart. */
+const TARGET_SHARE = 0.5;
+/** After a `context_length` rejection the count was wrong: the compaction aims lower. */
+const REJECTED_TARGET_SHARE = 0.25;
+
+/**
+ * Keeps a conversation within its model's context window: knows how full it is (through the TokenCounter,
+ * from each call's reported usage) and compacts the memory before a request that would pass the
+ * threshold, after a `context_length` rejection, or on demand. Held by the agent across runs; the loop
+ * asks it before each request. When compaction is far off, a request costs one quick count.
+ */
+export class ContextGuard {
+  readonly counter: TokenCounter;
+  readonly #memory: Memory;
+  readonly #events: AgentEventBus;
+  readonly #compactor: Compactor;
+  readonly #automatic: boolean;
+  readonly #threshold: number;
+  readonly #contextWindow: number | undefined;
+  #last: ContextUsage | undefined;
+  /** The system prompt and tools of the last request, for a compaction between runs. */
+  #lastFrame: Omit<RequestFrame, 'messages'> | undefined;
+
+  constructor(init: ContextGuardInit) {
+    this.counter = init.counter;
+    this.#memory = init.memory;
+    this.#events = init.events;
+    this.#compactor = init.compactor;
+    this.#automatic = init.automatic;
+    this.#threshold = init.threshold;
+    this.#contextWindow = init.contextWindow;
+  }
+
+  /** True when the guard compacts on its own (before requests, and after a `context_length` rejection). */
+  get automatic(): boolean {
+    return this.#automatic;
+  }
+
+  /** How full the context was after the last model call; undefined before any. */
+  get last(): ContextUsage | undefined {
+    return this.#last;
+  }
+
+  /** The context window of `provider`'s model, or the agent's override. */
+  windowOf(provider: LLMProvider): number {
+    return this.#contextWindow ?? provider.capabilities.contextWindow;
+  }
+
+  /**
+   * Before a request: counts it, and compacts the memory when it would pass the threshold. Returns the
+   * compaction's report when it compacted (the request must then be built again from memory).
+   */
+  async beforeRequest(
+    request: ModelRequest,
+    provider: LLMProvider,
+    at: { iteration: number; signal: AbortSignal },
+  ): Promise<CompactionReport | undefined> {
+    this.#lastFrame = { systemPrompt: request.systemPrompt, tools: request.tools };
+    if (!this.#automatic) return undefined;
+    const modelId = provider.capabilities.modelId;
+    const limit = Math.floor(this.#threshold * this.windowOf(provider));
+    const frame = { modelId, systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools };
+    let used = this.counter.countRequest(frame);
+    if (used < limit * EXACT_COUNT_FROM) return undefined;
+    if (this.counter.prepare) {
+      await this.counter.prepare(modelId);
+      used = this.counter.countRequest(frame);
+    }
+    if (used <= limit) return undefined;
+    return this.compact('threshold', provider, { ...at, frame: request });
+  }
+
+  /**
+   * Compacts the memory now and reports how it went (also as `compaction-start` and `compaction-end`).
+   * Throws a `compaction_failed` AgentloopError when the compactor threw or returned a history no provider
+   * accepts; the memory is then left as it was. A cancel (the signal) is passed on as it is.
+   */
+  async compact(
+    reason: CompactionReason,
+    provider: LLMProvider,
+    at: { iteration?: number; signal: AbortSignal; frame?: Omit<RequestFrame, 'messages'> },
+  ): Promise<CompactionReport> {
+    const modelId = provider.capabilities.modelId;
+    const frame = at.frame ?? this.#lastFrame ?? { systemPrompt: '', tools: [] };
+    await this.counter.prepare?.(modelId);
+    const before = this.#memory.messages();
+    const count = (messages: readonly Message[]) =>
+      this.counter.countRequest({
+        modelId,
+        systemPrompt: frame.systemPrompt,
+        messages: messages.filter((message) => message.role !== 'system'),
+        tools: frame.tools,
+      });
+    const tokensBefore = count(before);
+    const overhead = count([]);
+    const windowTokens = this.windowOf(provider);
+    const limit = Math.floor(this.#threshold * windowTokens);
+    const where = at.iteration === undefined ? {} : { iteration: at.iteration };
+    this.#events.emit({
+      type: 'compaction-start',
+      ...where,
+      reason,
+      tokensBefore,
+      windowTokens,
+      messages: before.length,
+    });
+    let result: CompactionResult;
+    try {
+      result = await this.#compactor.compact({
+        messages: before,
+        targetTokens: messageTarget(reason, limit, overhead, tokensBefore - overhead),
+        modelId,
+        counter: this.counter,
+        provider,
+        reason,
+        signal: at.signal,
+      });
+      const problem = findHistoryProblem(result.messages);
+      if (problem) throw new Error(`it returned a history no provider accepts: ${problem}`);
+    } catch (error) {
+      const failure =
+        at.signal.aborted && AgentloopError.isInstance(error)
+          ? error
+          : new AgentloopError(`Compaction failed: ${describeThrown(error)}. The conversation was left as it was.`, {
+              code: 'compaction_failed',
+              cause: error,
+            });
+      this.#events.emit({
+        type: 'compaction-end',
+        ...where,
+        reason,
+        strategy: 'none',
+        tokensBefore,
+        tokensAfter: tokensBefore,
+        messagesBefore: before.length,
+        messagesAfter: before.length,
+        kept: { systemMessages: 0, firstUserMessage: false, recentMessages: before.length },
+        summarizedMessages: 0,
+        droppedMessages: 0,
+        droppedToolResults: 0,
+        error: failure,
+      });
+      throw failure;
+    }
+    if (!sameMessages(before, result.messages)) {
+      this.#memory.restore({ schemaVersion: MEMORY_SCHEMA_VERSION, messages: result.messages });
+    }
+    const after = this.#memory.messages();
+    const report: CompactionReport = {
+      type: 'compaction-end',
+      ...where,
+      reason,
+      strategy: result.strategy,
+      tokensBefore,
+      tokensAfter: count(after),
+      messagesBefore: before.length,
+      messagesAfter: after.length,
+      kept: result.kept,
+      summarizedMessages: result.summarizedMessages,
+      droppedMessages: result.droppedMessages,
+      droppedToolResults: result.droppedToolResults,
+      ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}),
+      ...(result.usage ? { usage: result.usage } : {}),
+    };
+    this.#events.emit(report);
+    return { ...report, ...(result.pricing ? { pricing: result.pricing } : {}) };
+  }
+
+  /**
+   * After a model call: records its reported usage (the request's history `sent`, and the `answer` kept
+   * after it) and returns how full the context is now. Costs nothing more when the provider reported usage.
+   */
+  afterCall(
+    usage: Usage,
+    request: RequestFrame & { sent: readonly Message[] },
+    answer: Message | undefined,
+    provider: LLMProvider,
+  ): ContextUsage {
+    const modelId = provider.capabilities.modelId;
+    this.counter.recordUsage(usage, request.sent, answer);
+    const usedTokens =
+      usage.inputTokens > 0
+        ? usage.inputTokens + usage.outputTokens
+        : this.counter.countRequest({ modelId, ...request }) +
+          (answer ? this.counter.countMessages([answer], modelId) : 0);
+    this.#last = contextUsage(usedTokens, this.windowOf(provider));
+    return this.#last;
+  }
+}
+
+/**
+ * The tokens the compacted messages aim at: well under the threshold, once the system prompt and tools
+ * (`overhead`) are counted. Asked for by hand, or after a rejection (the count was too low: the provider
+ * knows better), also at most half of what the messages hold now, so that the compaction always shrinks them.
+ */
+function messageTarget(reason: CompactionReason, limit: number, overhead: number, messageTokens: number): number {
+  const share = reason === 'context_length' ? REJECTED_TARGET_SHARE : TARGET_SHARE;
+  const target = Math.floor(limit * share) - overhead;
+  return Math.max(1, reason === 'threshold' ? target : Math.min(target, Math.floor(messageTokens / 2)));
+}
+
+function sameMessages(a: readonly Message[], b: readonly Message[]): boolean {
+  return a.length === b.length && a.every((message, index) => message === b[index]);
+}
