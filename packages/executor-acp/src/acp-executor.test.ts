@@ -315,3 +315,20 @@ describe('sessions', () => {
     expect(await turn).toBeInstanceOf(Error);
   });
 });
+
+describe('close', () => {
+  it('ends the connection from this side, as on SIGTERM: turns cancelled, sessions released', async () => {
+    const { executor, made } = scriptedExecutor([[{ text: 'Busy', hang: true }]]);
+    editor = await TestEditor.connect(executor);
+    const sessionId = await editor.newSession(project.dir);
+    const turn = editor.prompt(sessionId, 'Work.').catch((error: unknown) => error);
+    await editor.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
+    executor.close();
+    await editor.listening;
+    expect(made.disposed).toBe(1);
+    expect(made.agents[0]!.running).toBe(false);
+    // The editor, which never got an answer, sees the connection end.
+    await editor.close();
+    expect(await turn).toBeInstanceOf(Error);
+  });
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
-import type { Implementation, Stream } from '@agentclientprotocol/sdk';
+import type { AgentConnection, Implementation, Stream } from '@agentclientprotocol/sdk';
 import { agent as agentApp, ndJsonStream } from '@agentclientprotocol/sdk';
 import type { ApprovalMode, ApprovalRule, Executor } from '@agentloop/core';
 import { AcpConnection, newSessionId } from './acp-connection.js';
@@ -50,6 +50,7 @@ export interface AcpExecutorOptions {
 export class AcpExecutor implements Executor {
   readonly #factory: AcpAgentFactory;
   readonly #options: AcpExecutorOptions;
+  readonly #connections = new Set<AgentConnection>();
 
   constructor(agentFactory: AcpAgentFactory, options: AcpExecutorOptions = {}) {
     this.#factory = agentFactory;
@@ -93,8 +94,21 @@ export class AcpExecutor implements Executor {
       });
     const connection = app.connect(stream);
     state.attach(connection);
-    await connection.closed;
-    await state.closeAll();
+    this.#connections.add(connection);
+    try {
+      await connection.closed;
+    } finally {
+      this.#connections.delete(connection);
+      await state.closeAll();
+    }
+  }
+
+  /**
+   * Ends every connection as if the editor had closed it (on SIGTERM, say): `listen()` then cancels the
+   * turns, releases the sessions and resolves.
+   */
+  close(): void {
+    for (const connection of this.#connections) connection.close();
   }
 
   /** Executor: serves the editor on stdio until it closes the connection; resolves with 0. */

@@ -137,6 +137,11 @@ export class TestEditor {
     return editor;
   }
 
+  /** Resolves once the executor stopped listening. */
+  get listening(): Promise<void> {
+    return this.#listening;
+  }
+
   /** Calls the agent. */
   get agent(): ClientContext {
     return this.#connection.agent;
