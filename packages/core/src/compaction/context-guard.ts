@@ -11,7 +11,8 @@ export interface ContextGuardInit {
   counter: TokenCounter;
   memory: Memory;
   events: AgentEventBus;
-  compactor: Compactor;
+  /** The compactor, or a function that makes it at the first compaction. */
+  compactor: Compactor | (() => Compactor);
   /** True: compact before a request past the threshold, and after a `context_length` rejection. */
   automatic: boolean;
   /** The share of the window past which a request is compacted. */
@@ -46,13 +47,14 @@ export class ContextGuard {
   readonly counter: TokenCounter;
   readonly #memory: Memory;
   readonly #events: AgentEventBus;
-  readonly #compactor: Compactor;
+  #compactor: Compactor | (() => Compactor);
   readonly #automatic: boolean;
   readonly #threshold: number;
   readonly #contextWindow: number | undefined;
   #last: ContextUsage | undefined;
   /** The system prompt and tools of the last request, for a compaction between runs. */
-  #lastFrame: Omit<RequestFrame, 'messages'> | undefined;
+  #lastSystemPrompt = '';
+  #lastTools: RequestFrame['tools'] = [];
 
   constructor(init: ContextGuardInit) {
     this.counter = init.counter;
@@ -80,7 +82,21 @@ export class ContextGuard {
   }
 
   /**
-   * Before a request: counts it, and compacts the memory when it would pass the threshold. Returns the
+   * Whether `request` comes near the compaction threshold: its quick count (the last report, and an
+   * estimate of the messages added since) is past 90% of it. Synchronous and cheap, since it runs before
+   * every request; only then does `beforeRequest` count exactly and compact.
+   */
+  nearThreshold(request: ModelRequest, provider: LLMProvider): boolean {
+    // References only: keeping the request would keep its messages and signal alive.
+    this.#lastSystemPrompt = request.systemPrompt;
+    this.#lastTools = request.tools;
+    if (!this.#automatic) return false;
+    return this.#count(request, provider) >= this.#limit(provider) * EXACT_COUNT_FROM;
+  }
+
+  /**
+   * Before a request that `nearThreshold` found near the threshold: counts it exactly (loading a tokenizer
+   * where the model has one), and compacts the memory when it would pass the threshold. Returns the
    * compaction's report when it compacted (the request must then be built again from memory).
    */
   async beforeRequest(
@@ -88,19 +104,22 @@ export class ContextGuard {
     provider: LLMProvider,
     at: { iteration: number; signal: AbortSignal },
   ): Promise<CompactionReport | undefined> {
-    this.#lastFrame = { systemPrompt: request.systemPrompt, tools: request.tools };
-    if (!this.#automatic) return undefined;
-    const modelId = provider.capabilities.modelId;
-    const limit = Math.floor(this.#threshold * this.windowOf(provider));
-    const frame = { modelId, systemPrompt: request.systemPrompt, messages: request.messages, tools: request.tools };
-    let used = this.counter.countRequest(frame);
-    if (used < limit * EXACT_COUNT_FROM) return undefined;
-    if (this.counter.prepare) {
-      await this.counter.prepare(modelId);
-      used = this.counter.countRequest(frame);
-    }
-    if (used <= limit) return undefined;
+    await this.counter.prepare?.(provider.capabilities.modelId);
+    if (this.#count(request, provider) <= this.#limit(provider)) return undefined;
     return this.compact('threshold', provider, { ...at, frame: request });
+  }
+
+  #count(request: RequestFrame, provider: LLMProvider): number {
+    return this.counter.countRequest({
+      modelId: provider.capabilities.modelId,
+      systemPrompt: request.systemPrompt,
+      messages: request.messages,
+      tools: request.tools,
+    });
+  }
+
+  #limit(provider: LLMProvider): number {
+    return Math.floor(this.#threshold * this.windowOf(provider));
   }
 
   /**
@@ -114,7 +133,7 @@ export class ContextGuard {
     at: { iteration?: number; signal: AbortSignal; frame?: Omit<RequestFrame, 'messages'> },
   ): Promise<CompactionReport> {
     const modelId = provider.capabilities.modelId;
-    const frame = at.frame ?? this.#lastFrame ?? { systemPrompt: '', tools: [] };
+    const frame = at.frame ?? { systemPrompt: this.#lastSystemPrompt, tools: this.#lastTools };
     await this.counter.prepare?.(modelId);
     const before = this.#memory.messages();
     const count = (messages: readonly Message[]) =>
@@ -139,6 +158,7 @@ export class ContextGuard {
     });
     let result: CompactionResult;
     try {
+      if (typeof this.#compactor === 'function') this.#compactor = this.#compactor();
       result = await this.#compactor.compact({
         messages: before,
         targetTokens: messageTarget(reason, limit, overhead, tokensBefore - overhead),
@@ -200,22 +220,23 @@ export class ContextGuard {
   }
 
   /**
-   * After a model call: records its reported usage (the request's history `sent`, and the `answer` kept
-   * after it) and returns how full the context is now. Costs nothing more when the provider reported usage.
+   * After a model call: records its reported usage (for the history `sent` with `request`, and the
+   * `answer` kept after it) and returns how full the context is now. Costs nothing more when the provider
+   * reported usage.
    */
   afterCall(
     usage: Usage,
-    request: RequestFrame & { sent: readonly Message[] },
+    request: RequestFrame,
+    sent: readonly Message[],
     answer: Message | undefined,
     provider: LLMProvider,
   ): ContextUsage {
-    const modelId = provider.capabilities.modelId;
-    this.counter.recordUsage(usage, request.sent, answer);
+    this.counter.recordUsage(usage, sent, answer);
     const usedTokens =
       usage.inputTokens > 0
         ? usage.inputTokens + usage.outputTokens
-        : this.counter.countRequest({ modelId, ...request }) +
-          (answer ? this.counter.countMessages([answer], modelId) : 0);
+        : this.#count(request, provider) +
+          (answer ? this.counter.countMessages([answer], provider.capabilities.modelId) : 0);
     this.#last = contextUsage(usedTokens, this.windowOf(provider));
     return this.#last;
   }

@@ -43,7 +43,8 @@ export function createContextGuard(options: AgentOptions, memory: Memory, events
     counter: options.tokenCounter ?? new DefaultTokenCounter(),
     memory,
     events,
-    compactor: settings.compactor ?? new SummarizingCompactor(),
+    // The default is made at the first compaction: most agents never compact.
+    compactor: settings.compactor ?? (() => new SummarizingCompactor()),
     automatic: compaction !== false,
     threshold,
     ...(contextWindow === undefined ? {} : { contextWindow }),

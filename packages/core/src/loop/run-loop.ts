@@ -182,7 +182,9 @@ async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCallOutco
     deps.events.emit({ type: 'loop-wrap-up', runId: deps.runId, iteration, maxIterations: deps.maxIterations });
   }
   const at = { iteration, signal: control.signal };
-  if (countCompaction(run, await deps.context.beforeRequest(built.request, provider, at))) built = build();
+  if (deps.context.nearThreshold(built.request, provider)) {
+    if (countCompaction(run, await deps.context.beforeRequest(built.request, provider, at))) built = build();
+  }
   let attempt = await streamModel(run, built, provider, protocol, iteration);
   if (isTooLong(run, attempt)) {
     countCompaction(run, await deps.context.compact('context_length', provider, { ...at, frame: built.request }));
@@ -282,12 +284,7 @@ async function streamModel(
   modelSpan?.end(step, { error: failure?.error, finished, cancelled: control.signal.aborted });
   // The answer is kept in history when it has content and the call finished, or was cancelled.
   const kept = step.message.content.length > 0 && (control.signal.aborted || (!failure && finished));
-  const context = deps.context.afterCall(
-    step.usage,
-    { ...request, sent: built.history },
-    kept ? step.message : undefined,
-    provider,
-  );
+  const context = deps.context.afterCall(step.usage, request, built.history, kept ? step.message : undefined, provider);
   metrics.context = context;
   deps.events.emit({
     type: 'usage',
@@ -369,8 +366,10 @@ async function runTools(
         : call,
   );
   const { protocol } = step;
+  const timing = { totalMs: 0 };
   const result = await runToolStep(
     {
+      timing,
       // The wrap-up's task_completion is a summary in text, whatever the run's output schema.
       tools: wrapUp ? deps.tools : run.tools,
       events: deps.events,
@@ -392,9 +391,10 @@ async function runTools(
   );
   append(run, ...protocol.resultMessages(result.outcomes));
   run.openStep = undefined;
-  run.metrics.toolCalls += result.outcomes.length;
-  run.metrics.toolErrors += result.outcomes.filter((outcome) => outcome.status === 'error').length;
-  run.metrics.toolTimeMs += result.toolTimeMs;
+  const { metrics } = run;
+  metrics.toolCalls += result.outcomes.length;
+  for (const outcome of result.outcomes) if (outcome.status === 'error') metrics.toolErrors++;
+  metrics.toolTimeMs += timing.totalMs;
   throwIfCancelled(control.signal);
   // A call needed the user's approval and nothing could answer: the app must hear of it, not the model alone.
   const unanswered = deps.approvals?.takeUnanswered();

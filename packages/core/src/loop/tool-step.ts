@@ -33,7 +33,7 @@ export interface ToolStepContext {
   maxResultChars?: number;
   /** How long a tool may run unless it sets its own `timeoutMs`; see runToolCall. */
   toolTimeoutMs?: number;
-  /** Where the step adds up the durations of its calls (set by runToolStep). */
+  /** Where the step adds up the durations of its calls, in milliseconds (calls that ran at once each count). */
   timing?: { totalMs: number };
 }
 
@@ -41,8 +41,6 @@ export interface ToolStepContext {
 export interface ToolStepResult {
   outcomes: ToolCallOutcome[];
   exit?: LoopControlExit<unknown>;
-  /** The durations of the calls added up, in milliseconds (calls that ran at once each count). */
-  toolTimeMs: number;
 }
 
 /** The result of a call that a cancel left without one, so the history stays valid for the next run. */
@@ -55,9 +53,7 @@ export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';
  * exactly one outcome, also when it was invalid, failed, was cancelled or was not run, because providers
  * reject a history with a call that has no result.
  */
-export async function runToolStep(step: ToolStepContext, calls: readonly ToolCall[]): Promise<ToolStepResult> {
-  const timing = { totalMs: 0 };
-  const context: ToolStepContext = { ...step, timing };
+export async function runToolStep(context: ToolStepContext, calls: readonly ToolCall[]): Promise<ToolStepResult> {
   const runnable = context.allowMultipleCalls ? calls : calls.slice(0, 1);
   const isControl = (call: ToolCall) => isLoopControlToolName(call.toolName) && call.problem === undefined;
   // Only the first loop-control call counts; one made beside it is answered as not run.
@@ -85,7 +81,7 @@ export async function runToolStep(step: ToolStepContext, calls: readonly ToolCal
   const inOrder = calls.map(
     (call, index) => outcomes.get(call) ?? notRun(context, call, notRunReason(context, index, call.toolName)),
   );
-  return { outcomes: inOrder, ...(exit ? { exit } : {}), toolTimeMs: timing.totalMs };
+  return { outcomes: inOrder, ...(exit ? { exit } : {}) };
 }
 
 async function runOrdinary(

@@ -41,7 +41,7 @@ export class DefaultTokenCounter implements TokenCounter {
   readonly #load: ((modelId: string) => Promise<Tokenizer | undefined>) | undefined;
   readonly #estimate: CountText;
   /** Exact counts by the family key of the models they count, once loaded; undefined: the family has none. */
-  readonly #tokenizers = new Map<string, CountText | undefined>();
+  #tokenizers: Map<string, CountText | undefined> | undefined;
   #report: Report | undefined;
 
   constructor(options: DefaultTokenCounterOptions = {}) {
@@ -100,7 +100,7 @@ export class DefaultTokenCounter implements TokenCounter {
 
   async prepare(modelId: string): Promise<void> {
     const family = familyOf(modelId);
-    if (!this.#load || this.#tokenizers.has(family)) return;
+    if (!this.#load || this.#tokenizers?.has(family)) return;
     let tokenizer: Tokenizer | undefined;
     try {
       tokenizer = await this.#load(modelId);
@@ -108,22 +108,25 @@ export class DefaultTokenCounter implements TokenCounter {
       // Without its tokenizer the model is estimated, as any other: a count is never worth a failed run.
       tokenizer = undefined;
     }
+    this.#tokenizers ??= new Map();
     this.#tokenizers.set(family, tokenizer ? (text) => tokenizer.countTokens(text) : undefined);
   }
 
   #counterFor(modelId: string): CountText {
+    // Nothing loaded yet, the common case: no need to work out the model's family.
+    if (!this.#tokenizers) return this.#estimate;
     return this.#tokenizers.get(familyOf(modelId)) ?? this.#estimate;
   }
 
   // The tool list is the same array from request to request (the registry keeps it), so it is counted once.
-  readonly #toolCounts = new WeakMap<readonly ToolDefinition[], { countText: CountText; tokens: number }>();
+  #toolCount: { tools: readonly ToolDefinition[]; countText: CountText; tokens: number } | undefined;
 
   #toolTokens(tools: readonly ToolDefinition[], countText: CountText): number {
     if (tools.length === 0) return 0;
-    const cached = this.#toolCounts.get(tools);
-    if (cached?.countText === countText) return cached.tokens;
+    const cached = this.#toolCount;
+    if (cached?.tools === tools && cached.countText === countText) return cached.tokens;
     const tokens = countToolTokens(tools, countText);
-    this.#toolCounts.set(tools, { countText, tokens });
+    this.#toolCount = { tools, countText, tokens };
     return tokens;
   }
 }
