@@ -12,7 +12,7 @@ import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
 import { loadPluginModules } from './load-plugin-modules.js';
 import { sessionSecrets } from './session-secrets.js';
-import { workspaceTools } from './workspace-tools.js';
+import { type EditorTools, workspaceTools } from './workspace-tools.js';
 
 /** What the composition root hands the executors. */
 export interface ComposedAgent {
@@ -57,6 +57,8 @@ export interface ComposeOptions {
   executor?: Executor;
   /** The approvals and sandbox (default: new ones from the settings); the session shares them with /approval. */
   toolSafety?: ToolSafety;
+  /** An editor's buffers and terminals for the workspace tools (`agentloop acp`); default: the disk, child processes. */
+  editorTools?: EditorTools;
 }
 
 /**
@@ -118,7 +120,8 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       ? [
           {
             name: 'agentloop-cli-tools',
-            register: (container) => provideTools(container, workspaceTools(settings, toolSafety.commandSandbox())),
+            register: (container) =>
+              provideTools(container, workspaceTools(settings, toolSafety.commandSandbox(), options.editorTools)),
           },
         ]
       : [];

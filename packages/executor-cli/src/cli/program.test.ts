@@ -18,6 +18,7 @@ async function parse(args: string[]) {
       configInit: (options) => record({ command: 'config init', ...options }),
       configPath: (cwd) => record({ command: 'config path', cwd }),
       mcpList: async (cwd) => record({ command: 'mcp list', cwd }),
+      acp: async (flags) => record({ command: 'acp', flags }),
     },
     () => undefined,
   );
@@ -30,6 +31,14 @@ async function parse(args: string[]) {
 describe('the agentloop command line', () => {
   it('starts a session with no arguments', async () => {
     expect(await parse([])).toEqual({ command: 'interactive', task: undefined, flags: {} });
+  });
+
+  it('serves an editor with acp, taking the options an editor configuration adds', async () => {
+    expect(await parse(['acp'])).toEqual({ command: 'acp', flags: {} });
+    expect(await parse(['--model', 'anthropic:claude-sonnet-4-6', 'acp', '--approval', 'auto'])).toEqual({
+      command: 'acp',
+      flags: { model: 'anthropic:claude-sonnet-4-6', approval: 'auto' },
+    });
   });
 
   it('reads every option', async () => {

@@ -10,6 +10,8 @@ export interface ProgramActions {
   configInit(options: { project: boolean; force: boolean; cwd: string }): number;
   configPath(cwd: string): number;
   mcpList(cwd: string): Promise<number>;
+  /** `agentloop acp`: serves an editor over the Agent Client Protocol until it closes stdin. */
+  acp(flags: CliFlags): Promise<number>;
 }
 
 /** The `agentloop` command line: options, the `run` and `config` subcommands, help texts. */
@@ -101,6 +103,10 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .action(async (_options: unknown, command: Command) =>
       report(await actions.mcpList(flagsOf(command).cwd ?? process.cwd())),
     );
+  program
+    .command('acp')
+    .description("serve an editor over the Agent Client Protocol on stdin and stdout (Zed's agent_servers)")
+    .action(async (_options: unknown, command: Command) => report(await actions.acp(flagsOf(command))));
   // Set last, so that the subcommands do not inherit it: rejectExtraWords says more than commander would.
   program.allowExcessArguments();
   return program;
