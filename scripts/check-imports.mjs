@@ -58,6 +58,7 @@ export const LAYERS = {
     '@agentloop/workspace-tools',
     '@agentloop/mcp',
     '@agentloop/executor-acp',
+    '@agentloop/sessions',
   ],
 };
 
@@ -70,6 +71,8 @@ export const TEST_LAYERS = {
   '@agentloop/providers': ['@agentloop/core'],
   // The workspace tools' tests run them in a real agent, as an app would.
   '@agentloop/workspace-tools': ['@agentloop/core'],
+  // The editor executor's tests resume sessions from a real store, as an app would.
+  '@agentloop/executor-acp': ['@agentloop/sessions'],
   // The MCP client's tests run real servers' tools in a real agent, native and XML.
   '@agentloop/mcp': ['@agentloop/core'],
   // The session stores' tests resume, crash and lock real agents' sessions.

@@ -4,10 +4,14 @@ import type {
   ClientCapabilities,
   Implementation,
   InitializeResponse,
+  LoadSessionRequest,
+  LoadSessionResponse,
   NewSessionRequest,
+  NewSessionResponse,
 } from '@agentclientprotocol/sdk';
 import { PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
-import type { Agent, ApprovalMode, ApprovalRule } from '@agentloop/core';
+import type { Agent, ApprovalMode, ApprovalRule, SessionStore } from '@agentloop/core';
+import { SessionStoreError } from '@agentloop/core';
 import { createClientCommandRunner } from './client/client-command-runner.js';
 import { createClientFileSystem } from './client/client-file-system.js';
 import { AcpSession } from './session/acp-session.js';
@@ -16,6 +20,7 @@ import { connectEditorMcpServers, type EditorMcpServers } from './session/editor
 import { SessionOutbox } from './session/session-outbox.js';
 import { availableCommands } from './session/slash-commands.js';
 import { toRequestError } from './session/to-request-error.js';
+import { replayUpdates } from './updates/replay-updates.js';
 import { SessionUpdateMapper } from './updates/session-update-mapper.js';
 
 /** What a connection's sessions are built with: the executor's options, resolved. */
@@ -28,6 +33,8 @@ export interface ConnectionSettings {
   connectMcpServers: boolean;
   log: (message: string) => void;
   createSessionId: () => string;
+  /** Where the factory's agents keep their sessions; without it, no `session/load`. */
+  sessionStore: SessionStore | undefined;
 }
 
 /**
@@ -57,8 +64,8 @@ export class AcpConnection {
       agentInfo: this.#settings.agentInfo,
       authMethods: [],
       agentCapabilities: {
-        // Sessions are not kept between processes yet.
-        loadSession: false,
+        // Sessions are resumed where the factory's agents keep them in the executor's store.
+        loadSession: this.#settings.sessionStore !== undefined,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         // Every agent takes stdio MCP servers; @agentloop/mcp also reaches HTTP and SSE ones.
         mcpCapabilities: { http: this.#settings.connectMcpServers, sse: this.#settings.connectMcpServers },
@@ -68,10 +75,42 @@ export class AcpConnection {
   }
 
   /** `session/new`: a session in the editor's directory, its agent built by the factory. */
-  async newSession(request: NewSessionRequest) {
+  async newSession(request: NewSessionRequest): Promise<NewSessionResponse> {
+    const session = await this.#open(this.#settings.createSessionId(), request, false);
+    return session.newSessionResponse();
+  }
+
+  /**
+   * `session/load`: resumes a session of the store through the factory, replays its conversation as
+   * updates, and answers once they are all sent. An id the store does not have is `-32002`.
+   */
+  async loadSession(request: LoadSessionRequest): Promise<LoadSessionResponse> {
+    const store = this.#settings.sessionStore;
+    if (!store) throw RequestError.methodNotFound('session/load');
+    if (this.#sessions.has(request.sessionId)) {
+      throw RequestError.invalidRequest(
+        { sessionId: request.sessionId },
+        'this session is open on this connection already; go on with session/prompt',
+      );
+    }
+    try {
+      await store.load(request.sessionId);
+    } catch (error) {
+      if (SessionStoreError.isInstance(error) && (error as SessionStoreError).code === 'session_not_found') {
+        throw RequestError.sessionNotFound(request.sessionId);
+      }
+      throw toRequestError(error);
+    }
+    const session = await this.#open(request.sessionId, request, true);
+    const { modes, configOptions } = session.newSessionResponse();
+    return { modes, configOptions };
+  }
+
+  // Builds a session's agent (connecting the editor's MCP servers), and for a resumed one opens its stored
+  // session and replays it; the slash commands follow the answer, which tells the editor the session's id.
+  async #open(sessionId: string, request: NewSessionRequest, resume: boolean): Promise<AcpSession> {
     const connection = this.#connection;
     if (!connection) throw RequestError.internalError(undefined, 'the connection is not open yet');
-    const sessionId = this.#settings.createSessionId();
     const { log } = this.#settings;
     const outbox = new SessionOutbox(sessionId, connection.client, log);
     const mapper = new SessionUpdateMapper({ cwd: request.cwd });
@@ -83,6 +122,7 @@ export class AcpConnection {
         await this.#settings.factory({
           sessionId,
           cwd: request.cwd,
+          resume,
           mcpServers: request.mcpServers,
           clientCapabilities: capabilities,
           fileSystem: editorFiles ? createClientFileSystem(outbox) : undefined,
@@ -94,6 +134,7 @@ export class AcpConnection {
     }
     let session: AcpSession;
     try {
+      if (resume) await openStoredSession(built.agent, sessionId);
       const mcp = this.#settings.connectMcpServers
         ? await connectEditorMcpServers(request.mcpServers, request.cwd, built.agent, log)
         : undefined;
@@ -112,12 +153,15 @@ export class AcpConnection {
       await built.dispose?.();
       throw toRequestError(error);
     }
+    if (resume) {
+      for (const update of replayUpdates(built.agent.memory.messages(), mapper)) outbox.send(update);
+      await outbox.flush();
+    }
     this.#sessions.set(sessionId, session);
-    // After the answer, which tells the editor the session's id.
     setImmediate(() =>
       outbox.send({ sessionUpdate: 'available_commands_update', availableCommands: availableCommands() }),
     );
-    return session.newSessionResponse();
+    return session;
   }
 
   /** The session of a request; `-32002` (resource not found) with the id for one that does not exist. */
@@ -155,6 +199,18 @@ export class AcpConnection {
 /** The default id of a session. */
 export function newSessionId(): string {
   return `sess_${randomUUID()}`;
+}
+
+// Opens a resumed agent's stored session: its conversation, usage and pending question come back.
+async function openStoredSession(agent: Agent, sessionId: string): Promise<void> {
+  const resumable = agent as Agent & { openSession?: () => Promise<unknown> };
+  if (typeof resumable.openSession !== 'function') {
+    throw RequestError.internalError(
+      { sessionId },
+      'the agent factory built an agent that cannot resume a session; give it session: { store, id: setup.sessionId }',
+    );
+  }
+  await resumable.openSession();
 }
 
 // The session's dispose also closes the editor's MCP servers, after the factory's own.

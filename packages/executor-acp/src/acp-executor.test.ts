@@ -62,6 +62,7 @@ describe('initialize and session/new', () => {
       {
         sessionId: response.sessionId,
         cwd: project.dir,
+        resume: false,
         mcpServers: [],
         clientCapabilities: {
           fs: { readTextFile: false, writeTextFile: false },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import type { AgentConnection, Implementation, Stream } from '@agentclientprotocol/sdk';
 import { agent as agentApp, ndJsonStream } from '@agentclientprotocol/sdk';
-import type { ApprovalMode, ApprovalRule, Executor } from '@agentloop/core';
+import type { ApprovalMode, ApprovalRule, Executor, SessionStore } from '@agentloop/core';
 import { AcpConnection, newSessionId } from './acp-connection.js';
 import type { AcpAgentFactory } from './session/agent-factory.js';
 
@@ -28,6 +28,12 @@ export interface AcpExecutorOptions {
   log?: (message: string) => void;
   /** Makes session ids. Default: `sess_` and a random UUID. */
   createSessionId?: () => string;
+  /**
+   * Where the factory's agents keep their sessions (`session: { store, id: setup.sessionId }`): with it,
+   * the executor advertises and answers `session/load`, resuming a stored session through the factory
+   * (`setup.resume`) and replaying its conversation to the editor. Default: none, `loadSession: false`.
+   */
+  sessionStore?: SessionStore;
 }
 
 /**
@@ -73,6 +79,7 @@ export class AcpExecutor implements Executor {
       connectMcpServers: (this.#options.mcpServers ?? 'connect') === 'connect',
       log,
       createSessionId: this.#options.createSessionId ?? newSessionId,
+      sessionStore: this.#options.sessionStore,
     });
     const app = agentApp({ name: 'agentloop' })
       .onRequest('initialize', ({ params }) => state.initialize(params.clientCapabilities))
@@ -92,6 +99,8 @@ export class AcpExecutor implements Executor {
         await state.closeSession(params.sessionId);
         return {};
       });
+    // Without a store there is nothing to load: the method stays unknown (-32601), as advertised.
+    if (this.#options.sessionStore) app.onRequest('session/load', ({ params }) => state.loadSession(params));
     const connection = app.connect(stream);
     state.attach(connection);
     this.#connections.add(connection);

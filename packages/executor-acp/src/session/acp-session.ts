@@ -158,10 +158,18 @@ export class AcpSession {
     return this.#configOptions();
   }
 
-  /** Ends the session: cancels its turn, waits for it to end, and releases what the agent holds. */
+  /**
+   * Ends the session: cancels its turn, waits for it to end, gives up a stored session's write lock (so
+   * that another editor or process can load it), and releases what the agent holds.
+   */
   async close(): Promise<void> {
     this.cancel();
     await this.#turn?.done.catch(() => undefined);
+    try {
+      await (this.agent as Agent & { closeSession?: () => Promise<void> }).closeSession?.();
+    } catch (error) {
+      this.#parts.log(`session ${this.sessionId}: its stored session did not close cleanly: ${describe(error)}`);
+    }
     await this.#parts.built.dispose?.();
   }
 

@@ -10,6 +10,12 @@ export interface AcpSessionSetup {
   /** The editor's working directory (absolute): the agent's `workspace`. */
   cwd: string;
   /**
+   * True for `session/load`: `sessionId` names a session of the executor's `sessionStore`, which the agent
+   * must resume (`session: { store, id: sessionId }`). False for `session/new`: a new session, kept under
+   * `sessionId` when the factory gives its agents a store.
+   */
+  resume: boolean;
+  /**
    * The MCP servers the editor wants the agent to use. The executor does not connect them: a factory that
    * can (with an MCP client) does, and the executor's `mcp` option says which transports to advertise.
    */

@@ -1,4 +1,4 @@
-import type { Agent } from '@agentloop/core';
+import type { Agent, SessionStore } from '@agentloop/core';
 import { DefaultAgent } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
@@ -17,6 +17,8 @@ export interface MadeSessions {
 
 /** How the scripted sessions are built. */
 export interface ScriptedSessionOptions {
+  /** Where the agents keep their sessions (`session: { store, id: setup.sessionId }`). */
+  store?: SessionStore;
   /** More of the session agent: models, a mode. */
   extend?: (agent: Agent, setup: AcpSessionSetup) => Omit<AcpSessionAgent, 'agent' | 'dispose'>;
 }
@@ -37,6 +39,7 @@ export function scriptedExecutor(
     made.providers.push(provider);
     const agent = new DefaultAgent(provider, {
       sessionId: setup.sessionId,
+      ...(sessions.store ? { session: { store: sessions.store, id: setup.sessionId } } : {}),
       workspace: setup.cwd,
       tools: createWorkspaceTools({
         fileSystem: setup.fileSystem,

@@ -1,5 +1,5 @@
 import type { StopReason } from '@agentclientprotocol/sdk';
-import type { AgentResult } from '@agentloop/core';
+import type { AgentResult, LoopControlToolName } from '@agentloop/core';
 
 /**
  * The stop reason of a prompt turn, by how the run ended: an exit tool (`task_completion`, `ask_question`,
@@ -28,19 +28,10 @@ export function stopReasonOf(result: AgentResult<unknown>): StopReason | undefin
  */
 export function endingMessage(result: AgentResult<unknown>): string | undefined {
   switch (result.exit) {
-    case 'task_completion': {
-      const artifacts = result.payload.artifacts ?? [];
-      const listed = artifacts.length > 0 ? `\n\nArtifacts:\n${artifacts.map((item) => `- ${item}`).join('\n')}` : '';
-      return `${textOf(result.payload.result)}${listed}`;
-    }
-    case 'ask_question': {
-      const suggestions = result.payload.suggestions ?? [];
-      const listed =
-        suggestions.length > 0 ? `\n\n${suggestions.map((item, index) => `${index + 1}. ${item}`).join('\n')}` : '';
-      return `${result.payload.question}${listed}`;
-    }
+    case 'task_completion':
+    case 'ask_question':
     case 'converse':
-      return result.payload.message;
+      return exitToolMessage(result.exit, result.payload);
     case 'max_iterations': {
       const limit = `Stopped after ${result.iterations} model calls, the most one prompt may make.`;
       const summary = result.payload ? `\n\n${textOf(result.payload.result)}` : '';
@@ -52,7 +43,33 @@ export function endingMessage(result: AgentResult<unknown>): string | undefined 
   }
 }
 
+/**
+ * What the user reads of an exit tool's call: the task's result (and its artifacts), the question with its
+ * numbered suggestions, or the conversational message. Never throws, whatever the payload holds (a stored
+ * call's arguments were never validated here).
+ */
+export function exitToolMessage(name: LoopControlToolName, payload: unknown): string {
+  const fields = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  switch (name) {
+    case 'task_completion': {
+      const artifacts = list(fields.artifacts);
+      const listed = artifacts.length > 0 ? `\n\nArtifacts:\n${artifacts.map((item) => `- ${item}`).join('\n')}` : '';
+      return `${textOf(fields.result)}${listed}`;
+    }
+    case 'ask_question': {
+      const suggestions = list(fields.suggestions);
+      const listed =
+        suggestions.length > 0 ? `\n\n${suggestions.map((item, index) => `${index + 1}. ${item}`).join('\n')}` : '';
+      return `${textOf(fields.question)}${listed}`;
+    }
+    case 'converse':
+      return textOf(fields.message);
+  }
+}
+
 // A result of a run with an `output` schema is a value, shown as JSON.
 function textOf(value: unknown): string {
+  if (value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
