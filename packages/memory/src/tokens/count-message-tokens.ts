@@ -15,6 +15,11 @@ const TOOL_CALL_TOKENS = 12;
 const TOOL_RESULT_TOKENS = 8;
 /** The tokens that frame one tool definition beside its name, description and schema. */
 const TOOL_DEFINITION_TOKENS = 10;
+/**
+ * The system prompt a provider adds to a request that offers tools: Anthropic documents 313 to 346 tokens
+ * for its Claude 4 models, and the recorded request with one tool shows it.
+ */
+const TOOL_PROMPT_TOKENS = 300;
 
 /** The tokens of one text; an estimate or a tokenizer's exact count. */
 export type CountText = (text: string) => number;
@@ -52,9 +57,13 @@ export function countMessageTokens(messages: readonly Message[], countText: Coun
   return tokens;
 }
 
-/** The tokens of tool definitions as a request carries them: name, description and JSON Schema. */
+/**
+ * The tokens of tool definitions as a request carries them: name, description and JSON Schema, and the
+ * provider's own prompt for tool use.
+ */
 export function countToolTokens(tools: readonly ToolDefinition[], countText: CountText): number {
-  let tokens = 0;
+  if (tools.length === 0) return 0;
+  let tokens = TOOL_PROMPT_TOKENS;
   for (const tool of tools) {
     tokens +=
       TOOL_DEFINITION_TOKENS +

@@ -66,9 +66,10 @@ describe('DefaultTokenCounter', () => {
       const tools: ToolDefinition[] = [{ name: 'read', description: chars(35), inputSchema: { type: 'object' } }];
       const counter = new DefaultTokenCounter();
 
-      // system prompt 70 characters (20) + tool: 10 framing + name (2) + description (10) + schema
-      // {"type":"object"} (17 characters: 5) + one message (14).
-      expect(counter.countRequest(request([userMessage(chars(35))], { systemPrompt: chars(70), tools }))).toBe(61);
+      // system prompt 70 characters (20) + the provider's tool-use prompt (300) + tool: 10 framing + name (2)
+      // + description (10) + schema {"type":"object"} (17 characters: 5) + one message (14).
+      expect(counter.countRequest(request([userMessage(chars(35))], { systemPrompt: chars(70), tools }))).toBe(361);
+      expect(counter.countRequest(request([userMessage(chars(35))], { systemPrompt: chars(70) }))).toBe(34);
     });
   });
 
