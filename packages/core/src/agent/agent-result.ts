@@ -35,7 +35,10 @@ export interface AgentRunFigures {
   usage: Usage;
   /** How many model calls the run made. */
   iterations: number;
-  /** The messages this run added to the conversation, the input first. */
+  /**
+   * The messages this run added to the conversation, the input first; after a compaction during the run,
+   * only those the compaction kept (its summary stands for the others).
+   */
   messages: Message[];
   /** Wall time of the run in milliseconds. */
   durationMs: number;

@@ -112,6 +112,21 @@ describe('automatic compaction', () => {
     expect(findHistoryProblem(after.messages)).toBeUndefined();
   });
 
+  it('lets go of the run’s messages a compaction replaced: the result keeps those still in the conversation', async () => {
+    const { agent } = scriptedAgent(readingScript(14), { tools: [readFile], contextWindow: 10_000, maxIterations: 20 });
+    const result = await agent.run('Read the files f1.ts to f14.ts.');
+    const conversation = agent.memory.messages();
+
+    // The task, kept at the start, then the recent steps after the summary: as the memory holds them.
+    const [input, ...kept] = result.messages;
+    expect(result.messages.length).toBeLessThan(1 + 15 * 2);
+    expect(input).toBe(conversation[0]);
+    expect(messageText(input as Message)).toBe('Read the files f1.ts to f14.ts.');
+    expect(messageText(conversation[1] as Message)).toContain('<conversation_summary>');
+    expect(kept).toStrictEqual(conversation.slice(2));
+    expect(kept.every((message, index) => message === conversation[index + 2])).toBe(true);
+  });
+
   it('keeps the system messages of the memory', async () => {
     const { agent, events } = scriptedAgent(readingScript(14), {
       tools: [readFile],
@@ -132,8 +147,12 @@ describe('automatic compaction', () => {
       compaction: { threshold: 0.3 },
     });
     await agent.run('Read the files.');
+    const start = events.find((event) => event.type === 'compaction-start');
 
-    expect(events.find((event) => event.type === 'compaction-start')).toMatchObject({ iteration: 4 });
+    // The system prompt, tools and task are about 1,050 tokens, and so is each read: past 3,000 at the third request.
+    expect(start).toMatchObject({ iteration: 3, reason: 'threshold' });
+    expect(start?.tokensBefore).toBeGreaterThan(3_000);
+    expect(start?.tokensBefore).toBeLessThan(8_000);
   });
 
   it('does not compact with compaction: false', async () => {
@@ -173,7 +192,8 @@ describe('automatic compaction', () => {
     await agent.run('Read the files.');
 
     expect(seen[0]).toMatchObject({ reason: 'threshold', modelId: 'scripted-model' });
-    expect(seen[0]?.targetTokens).toBeGreaterThan(3_000);
+    // Half the threshold (4,000 tokens), less the system prompt and tools.
+    expect(seen[0]?.targetTokens).toBeGreaterThan(2_500);
     expect(seen[0]?.targetTokens).toBeLessThan(4_000);
     expect(events.find((event) => event.type === 'compaction-end')).toMatchObject({
       strategy: 'keep-first',
@@ -279,6 +299,8 @@ describe('agent.compact()', () => {
     const report = await agent.compact();
 
     expect(report).toMatchObject({ type: 'compaction-end', reason: 'manual', strategy: 'summary' });
+    expect(Object.keys(report)).not.toContain('retained');
+    expect(Object.keys(report)).not.toContain('pricing');
     expect(report).not.toHaveProperty('iteration');
     expect(report.messagesBefore).toBe(before);
     expect(agent.memory.messages().length).toBe(report.messagesAfter);

@@ -161,7 +161,11 @@ export class DefaultAgent implements Agent {
     if (options.signal?.aborted) controller.abort(options.signal.reason);
     this.#compaction = controller;
     try {
-      const { pricing, ...report } = await this.#context.compact('manual', this.provider, {
+      const {
+        pricing,
+        retained: _,
+        ...report
+      } = await this.#context.compact('manual', this.provider, {
         signal: controller.signal,
       });
       this.#metrics.compactions++;

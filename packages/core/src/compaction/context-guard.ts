@@ -24,8 +24,13 @@ export interface ContextGuardInit {
 /** What a request is made of, as far as counting goes. */
 export type RequestFrame = Pick<ModelRequest, 'systemPrompt' | 'messages' | 'tools'>;
 
-/** A compaction that happened: the `compaction-end` event, and the price of the tokens it spent. */
-export type CompactionReport = AgentEventMap['compaction-end'] & Pick<CompactionResult, 'pricing'>;
+/**
+ * A compaction that happened: the `compaction-end` event, the price of the tokens it spent, and for each
+ * message of the conversation before it that the compacted one still holds, the message the memory holds
+ * for it now (a restore copies them).
+ */
+export type CompactionReport = AgentEventMap['compaction-end'] &
+  Pick<CompactionResult, 'pricing'> & { retained: ReadonlyMap<Message, Message> };
 
 /**
  * Counting starts to load a tokenizer (`TokenCounter.prepare`) only when the quick count is past this
@@ -199,7 +204,9 @@ export class ContextGuard {
       this.#memory.restore({ schemaVersion: MEMORY_SCHEMA_VERSION, messages: result.messages });
     }
     const after = this.#memory.messages();
-    const report: CompactionReport = {
+    // A restore keeps the order and number of the messages it is given.
+    const retained = new Map(result.messages.map((message, index) => [message, after[index] ?? message]));
+    const report: AgentEventMap['compaction-end'] = {
       type: 'compaction-end',
       ...where,
       reason,
@@ -216,7 +223,11 @@ export class ContextGuard {
       ...(result.usage ? { usage: result.usage } : {}),
     };
     this.#events.emit(report);
-    return { ...report, ...(result.pricing ? { pricing: result.pricing } : {}) };
+    return {
+      ...report,
+      ...(result.pricing ? { pricing: result.pricing } : {}),
+      retained,
+    };
   }
 
   /**

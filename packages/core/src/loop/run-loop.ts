@@ -67,7 +67,7 @@ interface RunState {
   /** The run's figures: tokens, calls, times. */
   metrics: MetricsTotals;
   consecutiveWithoutTool: number;
-  /** The messages this run added, in order (a compacting memory may rewrite its own list). */
+  /** The messages this run added, in order, less those a compaction replaced. */
   added: Message[];
   started: number;
   /** The step whose calls are in history still waiting for their results: whatever ends the run, they get one. */
@@ -310,9 +310,16 @@ function isTooLong(run: RunState, attempt: ModelAttempt): boolean {
   );
 }
 
-/** Adds a compaction to the run's figures; true when there was one. */
+/**
+ * Adds a compaction to the run's figures, and lets go of the messages of the run that it replaced, so that
+ * a long run's memory stays flat; true when there was a compaction.
+ */
 function countCompaction(run: RunState, report: CompactionReport | undefined): boolean {
   if (!report) return false;
+  run.added = run.added.flatMap((message) => {
+    const kept = report.retained.get(message);
+    return kept ? [kept] : [];
+  });
   run.metrics.compactions++;
   if (report.usage) run.metrics.spend(report.usage, report.pricing);
   return true;

@@ -23,9 +23,9 @@ describe('usageCostUsd', () => {
   });
 
   it('prices cache reads and writes, which input tokens include, at their own rates', () => {
-    // 18,642 input tokens, all but 7 of them read from the cache (the recorded cache-read fixture).
-    const cost = usageCostUsd(usage({ inputTokens: 18_642, cacheReadTokens: 18_635, outputTokens: 1 }), sonnet);
-    expect(cost).toBeCloseTo((7 * 3 + 18_635 * 0.3 + 1 * 15) / 1e6, 12);
+    // 18,642 input tokens, all but 3 of them read from the cache (the recorded cache-read fixture).
+    const cost = usageCostUsd(usage({ inputTokens: 18_642, cacheReadTokens: 18_639, outputTokens: 1 }), sonnet);
+    expect(cost).toBeCloseTo((3 * 3 + 18_639 * 0.3 + 1 * 15) / 1e6, 12);
     expect(usageCostUsd(usage({ inputTokens: 10_000, cacheWriteTokens: 10_000 }), sonnet)).toBeCloseTo(0.0375, 12);
   });
 
