@@ -1,6 +1,6 @@
-import type { Memory } from '@agentloop/memory';
+import type { Memory, StoredSession } from '@agentloop/memory';
 import type { LLMProvider } from '@agentloop/spec';
-import type { Tool, ToolRegistry } from '@agentloop/tools';
+import type { AskQuestionPayload, Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
@@ -21,6 +21,10 @@ export interface Agent {
   readonly activeToolProtocol: 'native' | 'xml';
   /** True while a run is going. */
   readonly running: boolean;
+  /** The question the last run, or a resumed session, ended with: the next input answers it. */
+  readonly pendingQuestion?: AskQuestionPayload | undefined;
+  /** Opens the agent's session, when it keeps one (DefaultAgent's `session` option): what it resumed. */
+  openSession?(): Promise<StoredSession>;
   /** What the agent's runs did and spent, added up. */
   readonly metrics: AgentMetrics;
   /** How full the context window was after the last model call; undefined before any. */
