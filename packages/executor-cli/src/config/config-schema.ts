@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
+import { sessionsSchema } from './sessions-schema.js';
 import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
 
@@ -107,6 +108,8 @@ export const configFileSchema = z.strictObject({
   plugins: z.array(nonEmpty).optional(),
   /** MCP servers by name, whose tools the agent gets as `name__tool` (a project's only when trusted). */
   mcp_servers: mcpServersSchema.optional(),
+  /** Where sessions are saved, for `--continue` and `--resume`: `store` and `directory`. */
+  sessions: sessionsSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

@@ -96,6 +96,13 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # mode = "workspace-write"
 # network = false
 
+# Where sessions are saved, for agentloop --continue (the last one of the directory) and --resume:
+# "sqlite" (one database), "jsonl" (a file per session) or "off" (nothing is saved). The folder is
+# "sessions" in your data directory unless directory says otherwise (in this user file only).
+# [sessions]
+# store = "sqlite"
+# directory = "~/.local/share/agentloop/sessions"
+
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here.

@@ -136,6 +136,19 @@ describe('loadConfig', () => {
     expect(error.problem).toMatch(/^can be set only in the user configuration/);
   });
 
+  it('refuses sessions.directory in a project file, which would choose where conversations are written', async () => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[sessions]\ndirectory = "/tmp/collected"\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.key).toBe('sessions.directory');
+    expect(error.problem).toMatch(/^can be set only in the user configuration/);
+  });
+
+  it('lets a project file turn saving sessions off', async () => {
+    writeFileSync(userFile, '[sessions]\nstore = "jsonl"\ndirectory = "~/kept"\n');
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[sessions]\nstore = "off"\n');
+    expect((await loadConfig({ cwd: project, userFile })).sessions).toEqual({ store: 'off' });
+  });
+
   it('lets a project file change one field of a provider table the user file types', async () => {
     writeFileSync(
       userFile,
@@ -337,6 +350,7 @@ describe('parseConfig errors', () => {
         'provider',
         'providers',
         'sandbox',
+        'sessions',
         'system_prompt',
         'tool_timeout',
         'tools',

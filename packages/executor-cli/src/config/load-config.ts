@@ -184,6 +184,14 @@ function checkProjectConfig(config: ConfigFile, file: string, trusted: boolean):
       problem: `cannot be set in a project configuration without an api_key of its own there, since it would send your API key where the project chooses; set it in the user configuration (\`agentloop config path\` shows where it is) or pass --base-url`,
     });
   }
+  if (config.sessions?.directory !== undefined) {
+    throw new ConfigError({
+      file,
+      key: 'sessions.directory',
+      problem:
+        'can be set only in the user configuration, since it decides where your conversations are written (`agentloop config path` shows where it is)',
+    });
+  }
   if (config.tools?.allow !== undefined) {
     throw new ConfigError({
       file,

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The `[sessions]` table: where the command saves its sessions, for `--continue` and `--resume`. */
+export const sessionsSchema = z.strictObject({
+  /** `sqlite` (the default: one database), `jsonl` (a file per session), or `off` (nothing is saved). */
+  store: z.enum(['sqlite', 'jsonl', 'off']).optional(),
+  /**
+   * The folder the sessions are saved in (`~/` allowed). Default: `sessions` in the user's data directory
+   * (`~/.local/share/agentloop/sessions` on Linux). Read from the user's file only.
+   */
+  directory: z.string().trim().min(1, 'must not be empty').optional(),
+});
+
+/** The `[sessions]` table as written in a configuration file. */
+export type SessionsConfig = z.infer<typeof sessionsSchema>;
