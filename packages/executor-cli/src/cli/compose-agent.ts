@@ -1,4 +1,4 @@
-import type { Agent, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
+import type { Agent, AgentSessionOptions, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
 import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
 import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
@@ -59,6 +59,8 @@ export interface ComposeOptions {
   toolSafety?: ToolSafety;
   /** An editor's buffers and terminals for the workspace tools (`agentloop acp`); default: the disk, child processes. */
   editorTools?: EditorTools;
+  /** Where the agent keeps its session (the store and the id to start or resume); default: nothing is kept. */
+  session?: Promise<AgentSessionOptions | undefined>;
 }
 
 /**
@@ -109,12 +111,13 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const cliExecutor = options.executor;
   const toolSafety = options.toolSafety ?? new ToolSafety(settings);
   const container = (async () => {
-    const [provider, plugins, mcp] = await Promise.all([
+    const [provider, plugins, mcp, , session] = await Promise.all([
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
       mcpSessionPlugins(settings.config.mcp_servers, environment),
       // run_command's sandbox and the approval policy depend on whether the sandbox can run here.
       settings.builtinTools ? toolSafety.probe() : undefined,
+      options.session,
     ]);
     const builtin: Plugin[] = settings.builtinTools
       ? [
@@ -151,6 +154,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
             : { cwd: settings.cwd, approvalPolicy: toolSafety.mode },
         },
         ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+        ...(session ? { session } : {}),
       },
       plugins: [...executor, ...builtin, ...mcp, ...plugins],
     });

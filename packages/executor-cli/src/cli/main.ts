@@ -41,6 +41,14 @@ async function runProgram(argv: readonly string[], session: SessionHooks): Promi
         const style = createStyle(terminalFeatures(process.stdout).color);
         return mcpList({ cwd, output: process.stdout, errorOutput: process.stderr, style });
       },
+      sessions: async ({ cwd, all }) => {
+        const [{ listSessions }, { createStyle, terminalFeatures }] = await Promise.all([
+          import('../session-store/index.js'),
+          import('../render/index.js'),
+        ]);
+        const style = createStyle(terminalFeatures(process.stdout).color);
+        return listSessions({ cwd, all, output: process.stdout, errorOutput: process.stderr, style });
+      },
       // Loaded on use, as the MCP SDK is: the ACP SDK serves editors only.
       acp: async (flags) => (await import('./acp-command.js')).startAcp(flags, session),
     },

@@ -19,6 +19,7 @@ async function parse(args: string[]) {
       configPath: (cwd) => record({ command: 'config path', cwd }),
       mcpList: async (cwd) => record({ command: 'mcp list', cwd }),
       acp: async (flags) => record({ command: 'acp', flags }),
+      sessions: async (options) => record({ command: 'sessions', ...options }),
     },
     () => undefined,
   );
@@ -31,6 +32,39 @@ async function parse(args: string[]) {
 describe('the agentloop command line', () => {
   it('starts a session with no arguments', async () => {
     expect(await parse([])).toEqual({ command: 'interactive', task: undefined, flags: {} });
+  });
+
+  it('resumes the last session of the directory with --continue or -c', async () => {
+    expect(await parse(['--continue'])).toEqual({ command: 'interactive', task: undefined, flags: { continue: true } });
+    expect(await parse(['-c', 'and now the tests'])).toEqual({
+      command: 'interactive',
+      task: 'and now the tests',
+      flags: { continue: true },
+    });
+  });
+
+  it('resumes a session by id with --resume, or asks which without one', async () => {
+    expect(await parse(['--resume', '3f2a'])).toEqual({
+      command: 'interactive',
+      task: undefined,
+      flags: { resume: '3f2a' },
+    });
+    expect(await parse(['--resume'])).toEqual({ command: 'interactive', task: undefined, flags: { resume: true } });
+    expect(await parse(['-r'])).toEqual({ command: 'interactive', task: undefined, flags: { resume: true } });
+    expect(await parse(['--resume', 's1', 'run', 'next step'])).toMatchObject({
+      command: 'run',
+      task: 'next step',
+      flags: { resume: 's1' },
+    });
+  });
+
+  it('lists the saved sessions with sessions, of every directory with --all', async () => {
+    expect(await parse(['sessions'])).toEqual({ command: 'sessions', cwd: process.cwd(), all: false });
+    expect(await parse(['--cwd', '/work/app', 'sessions', '--all'])).toEqual({
+      command: 'sessions',
+      cwd: '/work/app',
+      all: true,
+    });
   });
 
   it('serves an editor with acp, taking the options an editor configuration adds', async () => {

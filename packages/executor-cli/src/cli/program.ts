@@ -10,6 +10,8 @@ export interface ProgramActions {
   configInit(options: { project: boolean; force: boolean; cwd: string }): number;
   configPath(cwd: string): number;
   mcpList(cwd: string): Promise<number>;
+  /** `agentloop sessions`: the saved sessions of the directory, or of every directory with `all`. */
+  sessions(options: { cwd: string; all: boolean }): Promise<number>;
   /** `agentloop acp`: serves an editor over the Agent Client Protocol until it closes stdin. */
   acp(flags: CliFlags): Promise<number>;
 }
@@ -53,6 +55,11 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .option('--system <prompt>', 'instructions added to the system prompt')
     .option('--cwd <dir>', 'working directory: the workspace tools see and where .agentloop/config.toml is looked for')
     .option('--verbose', 'show thinking whole; log model requests and responses and tool calls to stderr')
+    .option('-c, --continue', 'resume the last session of this directory')
+    .option(
+      '-r, --resume [id]',
+      'resume a saved session: by id (its first characters will do), or pick one from a list',
+    )
     .option(
       '--record <file>',
       "record every model request and response to a cassette file (JSON lines, keys redacted) for @agentloop/core/testing's replayProvider",
@@ -102,6 +109,13 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .description('start the configured MCP servers, show their state and their tools, and end them')
     .action(async (_options: unknown, command: Command) =>
       report(await actions.mcpList(flagsOf(command).cwd ?? process.cwd())),
+    );
+  program
+    .command('sessions')
+    .description('list the saved sessions of this directory, the most recent first (--resume <id> resumes one)')
+    .option('--all', "every directory's sessions")
+    .action(async (options: { all?: boolean }, command: Command) =>
+      report(await actions.sessions({ cwd: flagsOf(command).cwd ?? process.cwd(), all: options.all ?? false })),
     );
   program
     .command('acp')
@@ -160,6 +174,8 @@ function flagsOf(command: Command): CliFlags {
   if (options.onMaxIterations === 'wrap-up' || options.onMaxIterations === 'stop')
     flags.onMaxIterations = options.onMaxIterations;
   if (options.verbose === true) flags.verbose = true;
+  if (options.continue === true) flags.continue = true;
+  if (options.resume === true || typeof options.resume === 'string') flags.resume = options.resume;
   // commander checked them against the choices.
   if (typeof options.approval === 'string') flags.approval = options.approval as NonNullable<CliFlags['approval']>;
   if (typeof options.sandbox === 'string') flags.sandbox = options.sandbox as NonNullable<CliFlags['sandbox']>;

@@ -14,6 +14,10 @@ import {
   toJsonLine,
 } from '../render/index.js';
 import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
+import type { PreparedSession, SessionPicker } from '../session-store/index.js';
+import { clackSessionPicker, prepareSession } from '../session-store/index.js';
+import { builtinSlashCommands } from '../slash/index.js';
+import { sessionsCommand } from '../slash/sessions-command.js';
 import type { Redactor } from '../verbose/index.js';
 import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
 import type { ComposedAgent } from './compose-agent.js';
@@ -41,13 +45,20 @@ export async function startInteractive(
   if (!process.stdin.isTTY) return startRun(task, flags, { json: false }, hooks);
   const settings = await resolveOrReport(flags, false);
   if (typeof settings === 'number') return settings;
+  const session = await prepareOrReport(
+    settings,
+    flags,
+    false,
+    clackSessionPicker(process.stdin, process.stdout, settings.cwd),
+  );
+  if (typeof session === 'number') return session;
   const verboseLog = createVerboseLog(settings, process.stderr, process.env);
   hooks.consoleGuard?.redactWith(verboseLog.redact);
   const errorContext: ErrorContext = {};
   // Shared by the composition, which checks the sandbox, and the session, whose /approval changes the mode.
   const toolSafety = new ToolSafety(settings);
   const composition = loadComposition().then(({ composeAgent }) =>
-    composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor, toolSafety }),
+    composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor, toolSafety, session: session.options }),
   );
   const agent = composition.then((composed) => composed.agent);
   const cliExecutor = new CliExecutor(agent, {
@@ -58,10 +69,26 @@ export async function startInteractive(
     approval: toolSafety,
     approvalPreview: { workspace: settings.cwd, ...settings.config.tools },
     ...(task ? { initialInput: task } : {}),
+    resume: session.resumed,
+    ...(session.store
+      ? {
+          commands: withSessionsCommand({
+            store: session.store,
+            sessionId: () => session.sessionId,
+            cwd: settings.cwd,
+          }),
+        }
+      : {}),
   });
   return runThenDispose({
     run: async () => (await sessionExecutor(settings, composition, cliExecutor)).run(),
-    dispose: async () => (await composition).dispose(),
+    dispose: async () => {
+      try {
+        await (await composition).dispose();
+      } finally {
+        await session.close();
+      }
+    },
     cancel: () => void agent.then((ready) => ready.cancel('ended by SIGTERM')).catch(() => undefined),
     redact: verboseLog.redact,
   });
@@ -102,7 +129,13 @@ export async function startRun(
   }
   const settings = await resolveOrReport(flags, options.json);
   if (typeof settings === 'number') return settings;
-  const composed = (await loadComposition()).composeAgent(settings);
+  const session = await prepareOrReport(settings, flags, options.json, async () => {
+    throw new CliError('agentloop run cannot show a list to pick from: give the session, --resume <id>.', {
+      code: 'no_session_id',
+    });
+  });
+  if (typeof session === 'number') return session;
+  const composed = (await loadComposition()).composeAgent(settings, { session: session.options });
   hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
   let running: Agent | undefined;
   return runThenDispose({
@@ -126,10 +159,52 @@ export async function startRun(
         stopLogging();
       }
     },
-    dispose: composed.dispose,
+    dispose: async () => {
+      try {
+        await composed.dispose();
+      } finally {
+        await session.close();
+      }
+    },
     cancel: () => running?.cancel('ended by SIGTERM'),
     redact: composed.verboseLog.redact,
   });
+}
+
+/**
+ * The session to run in (`--continue`, `--resume`, or a new one), or the exit status when it cannot be
+ * found (2) or the user backed out of the list (130). A line says when --continue found nothing to resume.
+ */
+async function prepareOrReport(
+  settings: SessionSettings,
+  flags: CliFlags,
+  json: boolean,
+  pick: SessionPicker,
+): Promise<PreparedSession | number> {
+  try {
+    const session = await prepareSession(
+      settings,
+      {
+        ...(flags.continue ? { continue: true } : {}),
+        ...(flags.resume === undefined ? {} : { resume: flags.resume }),
+      },
+      pick,
+    );
+    if (!session) return EXIT_CODES.cancelled;
+    if (session.notice)
+      process.stderr.write(`${createStyle(terminalFeatures(process.stderr).color).dim(session.notice)}\n`);
+    return session;
+  } catch (error) {
+    return report(error, json);
+  }
+}
+
+/** The session's slash commands with `/sessions`, before `/verbose` and `/exit`. */
+function withSessionsCommand(source: Parameters<typeof sessionsCommand>[0]) {
+  const commands = [...builtinSlashCommands];
+  const before = commands.findIndex((command) => command.name === 'verbose');
+  commands.splice(before < 0 ? commands.length : before, 0, sessionsCommand(source));
+  return commands;
 }
 
 async function resolveOrReport(flags: CliFlags, json: boolean): Promise<SessionSettings | number> {

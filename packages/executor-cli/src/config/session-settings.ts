@@ -30,6 +30,10 @@ export interface CliFlags {
   sandbox?: SandboxMode;
   /** A cassette file to record the session's model calls to (`--record`). */
   record?: string;
+  /** `--continue`: resume the last session of the working directory. */
+  continue?: boolean;
+  /** `--resume [id]`: resume a session by id (or the start of one), or pick one (true). */
+  resume?: string | true;
 }
 
 /** Everything a session is built from, after flags, configuration files and environment are merged. */

@@ -17,6 +17,7 @@ import {
   terminalFeatures,
   xmlProtocolChosenLine,
 } from '../render/index.js';
+import { resumedSessionLines } from '../session-store/resumed-session-lines.js';
 import type { SlashCommand, SlashContext } from '../slash/index.js';
 import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
 import { createRedactor, environmentSecrets, logToolEvents, VerboseLog } from '../verbose/index.js';
@@ -71,6 +72,11 @@ export interface CliExecutorOptions {
   handleSignals?: boolean;
   /** A first task, run as soon as the session starts (`agentloop "task"`). */
   initialInput?: string;
+  /**
+   * The agent resumes a saved session (`--continue`, `--resume`): before the first prompt the session is
+   * opened, its last exchange shown, and a question it was left waiting on asked again.
+   */
+  resume?: boolean;
   /**
    * Where the prompt's history is kept across sessions, when the input is a terminal; false keeps none.
    * Default: `historyFile(environment)` (`AGENTLOOP_HISTORY`, or `agentloop/history` in the state directory).
@@ -152,6 +158,20 @@ export class CliExecutor {
     let usage: UsageTracker | undefined;
     let initialInput = this.#options.initialInput?.trim() || undefined;
     try {
+      if (this.#options.resume) {
+        try {
+          agent = await this.#agentReady;
+        } catch (error) {
+          return this.#failStartup(error);
+        }
+        usage = new UsageTracker(agent);
+        stopTracking = logToolEvents(agent, this.#verboseLog);
+        const notice = this.#approval.notice?.();
+        if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
+        const answer = await this.#resume(agent);
+        if (typeof answer === 'number') return answer;
+        initialInput ??= answer;
+      }
       while (!this.#exiting) {
         let outcome: LineOutcome;
         if (initialInput !== undefined) {
@@ -192,6 +212,34 @@ export class CliExecutor {
       usage?.dispose();
       this.#lines.close();
     }
+  }
+
+  /**
+   * Opens a resumed session and shows where it stopped; a question it was left waiting on is asked again
+   * (on a terminal), and resolves with the answer. Resolves with an exit status when it cannot be opened
+   * (another agentloop has it open: `session_locked`).
+   */
+  async #resume(agent: Agent): Promise<string | number | undefined> {
+    let stored: Awaited<ReturnType<NonNullable<Agent['openSession']>>>;
+    try {
+      if (!agent.openSession) return undefined;
+      stored = await agent.openSession();
+    } catch (error) {
+      return this.#failStartup(error);
+    }
+    this.#output.write(resumedSessionLines(stored, this.#style));
+    const question = agent.pendingQuestion;
+    if (!question) return undefined;
+    if (this.#input.isTTY && this.#output.isTTY) {
+      const ask = this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output);
+      return ask(question);
+    }
+    this.#pendingSuggestions = question.suggestions ?? [];
+    const suggestions = this.#pendingSuggestions.map(
+      (suggestion, index) => `  ${index + 1}. ${stripControls(suggestion)}\n`,
+    );
+    this.#output.write(`${this.#style.yellow('?')} ${stripControls(question.question)}\n${suggestions.join('')}`);
+    return undefined;
   }
 
   /** Runs a turn, and keeps going while the agent asks questions the user answers. Resolves true when forced to end. */

@@ -12,6 +12,15 @@ const SETUP_ERROR_CODES: ReadonlySet<string> = new Set([
   'plugin_not_found',
   'duplicate_plugin',
   'duplicate_tool',
+  // Sessions: --continue / --resume found nothing, another agentloop has the session open, or the store
+  // cannot work here (better-sqlite3 missing).
+  'no_session',
+  'unknown_session',
+  'ambiguous_session',
+  'sessions_off',
+  'no_session_id',
+  'session_locked',
+  'store_unavailable',
 ]);
 
 /** True for a failure of the user's setup: configuration, provider, plugins, a missing task. */

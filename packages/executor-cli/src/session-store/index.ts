@@ -1,0 +1,16 @@
+export type { ChosenSession, SessionPicker, SessionRequest } from './choose-session.js';
+export { chooseSession } from './choose-session.js';
+export { clackSessionPicker } from './clack-session-picker.js';
+export type { LastExchange } from './last-exchange.js';
+export { lastExchange } from './last-exchange.js';
+export type { ListSessionsOptions } from './list-sessions.js';
+export { listSessions } from './list-sessions.js';
+export { openSessionStore } from './open-session-store.js';
+export type { PreparedSession } from './prepare-session.js';
+export { prepareSession } from './prepare-session.js';
+export { resumedSessionLines } from './resumed-session-lines.js';
+export type { SessionListOptions } from './session-list-lines.js';
+export { formatSessionList, sessionChoiceLabel } from './session-list-lines.js';
+export type { SessionStoreLocation } from './session-store-location.js';
+export { sessionStoreLocation, sessionsConfigOf } from './session-store-location.js';
+export { timeAgo } from './time-ago.js';
