@@ -222,7 +222,7 @@ describe('a SessionStore a plugin registers', () => {
     const container = await createContainer({
       provider: new ScriptedProvider(scriptedTurn(1)),
       plugins: [
-        definePlugin({ name: 'sessions', register: (c) => c.register(TOKENS.SessionStore, { useValue: store }) }),
+        definePlugin({ name: 'sessions', register: (c) => void c.register(TOKENS.SessionStore, { useValue: store }) }),
       ],
     });
     try {
