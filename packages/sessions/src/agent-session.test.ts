@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createContainer, definePlugin, disposeContainer, resolveAgent, TOKENS } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import type { SessionStore } from '@agentloop/memory';
-import { ConversationMemory } from '@agentloop/memory';
+import { ConversationMemory, DropMiddleCompactor } from '@agentloop/memory';
 import { findHistoryProblem, messageText, systemMessage, toolCallsOf, userMessage } from '@agentloop/spec';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -173,6 +173,40 @@ describe.each(STORE_KINDS)('an agent keeping its session in the $name store', (k
     expect(stored.messages[0]).toStrictEqual(userMessage('Summary: k1 was looked up.'));
     expect(stored.messages).toStrictEqual(agent.memory.messages());
     expect(stored.info.turnCount).toBe(3);
+  });
+
+  it('saves a compaction made during a run, and a new agent resumes the compacted conversation', async () => {
+    const read = (id: string, inputTokens: number) => ({
+      toolCalls: [{ name: 'lookup', arguments: { key: id.repeat(400) }, id }],
+      usage: { inputTokens, outputTokens: 10 },
+    });
+    const { agent } = scriptedAgent(
+      [
+        read('a', 300),
+        read('b', 700),
+        read('c', 1_100),
+        { toolCalls: [{ name: 'task_completion', arguments: { result: 'read' }, id: 'done' }] },
+      ],
+      {
+        session: { store: newStore(), id: 'compacted' },
+        contextWindow: 2_000,
+        compaction: { threshold: 0.5, compactor: new DropMiddleCompactor() },
+      },
+    );
+    let compactions = 0;
+    agent.on('compaction-end', () => {
+      compactions++;
+    });
+    await agent.run('Read three things');
+    await agent.closeSession();
+    expect(compactions).toBeGreaterThan(0);
+
+    const stored = await newStore().load('compacted');
+    expect(stored.messages).toStrictEqual(agent.memory.messages());
+    expect(findHistoryProblem(stored.messages)).toBeUndefined();
+    const resumed = scriptedAgent([], { session: { store: newStore(), id: 'compacted' } });
+    await resumed.agent.openSession();
+    expect(resumed.agent.memory.messages()).toStrictEqual(agent.memory.messages());
   });
 
   it('commits each turn before a loop-end listener starts the next run', async () => {
