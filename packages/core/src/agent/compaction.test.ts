@@ -37,10 +37,12 @@ const isSummaryRequest = (request: ModelRequest) => request.systemPrompt.startsW
 function readingScript(
   reads: number,
   extra: (request: ModelRequest, call: number) => ScriptedResponse | undefined = () => undefined,
+  /** How many times the estimate the provider counts. */
+  factor = 1,
 ) {
   let calls = 0;
   const step: ScriptStep = (request) => {
-    const usage = { inputTokens: inputTokensOf(request), outputTokens: 20 };
+    const usage = { inputTokens: Math.round(inputTokensOf(request) * factor), outputTokens: 20 };
     if (isSummaryRequest(request)) return { text: SUMMARY, usage };
     calls++;
     const special = extra(request, calls);
@@ -82,6 +84,41 @@ describe('automatic compaction', () => {
     for (const request of agentRequests(provider.requests))
       expect(inputTokensOf(request as ModelRequest)).toBeLessThanOrEqual(8_000);
     expect(result.metrics.compactions).toBe(ends.length);
+  });
+
+  it('sizes a compaction as the provider counts, when it counts three times what the estimate does', async () => {
+    const reported: number[] = [];
+    const { agent, events } = scriptedAgent(readingScript(20, undefined, 3), {
+      tools: [readFile],
+      contextWindow: 30_000,
+      maxIterations: 30,
+    });
+    const afterCompaction: number[] = [];
+    let compacted = false;
+    agent.on('compaction-end', () => {
+      compacted = true;
+    });
+    agent.on('usage', (event) => {
+      if (event.usage.outputTokens !== 20) return;
+      reported.push(event.usage.inputTokens);
+      if (compacted) afterCompaction.push(event.usage.inputTokens);
+      compacted = false;
+    });
+    const result = await agent.run('Read the files.');
+    const compactions = events.filter((event) => event.type === 'compaction-end').length;
+    // Each compaction aims at half the threshold, as the provider counts: the request after it is under 12,000.
+    expect(afterCompaction.length).toBe(compactions);
+    for (const tokens of afterCompaction) expect(tokens).toBeLessThanOrEqual(12_000);
+
+    expect(result.exit).toBe('task_completion');
+    // The compacted conversation is sized in the provider's measure: each compaction brings a request
+    // well under the threshold of 24,000 tokens, so they are far apart. Between them only a step's new
+    // messages are estimated, a third of what the provider counts, so a request may pass the threshold by
+    // about that much; none comes near the window.
+    expect(Math.max(...reported)).toBeLessThanOrEqual(24_000 + 3 * 1_100);
+    expect(reported.filter((tokens) => tokens > 24_000).length).toBeLessThanOrEqual(compactions);
+    expect(compactions).toBeGreaterThanOrEqual(2);
+    expect(compactions).toBeLessThanOrEqual(7);
   });
 
   it('keeps the task, puts the summary after it, and keeps the recent steps whole and sound', async () => {

@@ -41,6 +41,9 @@ const EXACT_COUNT_FROM = 0.9;
 const TARGET_SHARE = 0.5;
 /** After a `context_length` rejection the count was wrong: the compaction aims lower. */
 const REJECTED_TARGET_SHARE = 0.25;
+/** How far the provider's count may be from the estimate's and still be taken to measure the same. */
+const MIN_SCALE = 0.5;
+const MAX_SCALE = 4;
 
 /**
  * Keeps a conversation within its model's context window: knows how full it is (through the TokenCounter,
@@ -149,9 +152,19 @@ export class ContextGuard {
         tools: frame.tools,
       });
     const tokensBefore = count(before);
+    // Compactors size messages with the estimate; the provider's report is the truth. Their ratio (kept
+    // within reason) turns the threshold into the estimate's measure, and the estimate after into the
+    // provider's, so that a systematic error of the estimate neither stops nor overdoes a compaction.
     const overhead = count([]);
+    const estimate = (messages: readonly Message[]) =>
+      overhead +
+      this.counter.countMessages(
+        messages.filter((message) => message.role !== 'system'),
+        modelId,
+      );
+    const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, tokensBefore / Math.max(1, estimate(before))));
     const windowTokens = this.windowOf(provider);
-    const limit = Math.floor(this.#threshold * windowTokens);
+    const limit = Math.floor((this.#threshold * windowTokens) / scale);
     const where = at.iteration === undefined ? {} : { iteration: at.iteration };
     this.#events.emit({
       type: 'compaction-start',
@@ -166,7 +179,7 @@ export class ContextGuard {
       if (typeof this.#compactor === 'function') this.#compactor = this.#compactor();
       result = await this.#compactor.compact({
         messages: before,
-        targetTokens: messageTarget(reason, limit, overhead, tokensBefore - overhead),
+        targetTokens: messageTarget(reason, limit, overhead, estimate(before) - overhead),
         modelId,
         counter: this.counter,
         provider,
@@ -212,7 +225,7 @@ export class ContextGuard {
       reason,
       strategy: result.strategy,
       tokensBefore,
-      tokensAfter: count(after),
+      tokensAfter: Math.round(estimate(after) * scale),
       messagesBefore: before.length,
       messagesAfter: after.length,
       kept: result.kept,

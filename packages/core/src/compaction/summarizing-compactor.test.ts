@@ -139,6 +139,17 @@ describe('SummarizingCompactor', () => {
     expect(result.usage).toMatchObject({ inputTokens: 4_000, outputTokens: 5_700 });
   });
 
+  it('keeps a summary over the target when it was asked for by hand and still makes the conversation smaller', async () => {
+    const provider = new ScriptedProvider([{ text: SUMMARY }, { text: SUMMARY }]);
+    const manual = await new SummarizingCompactor().compact({ ...request(provider, 100), reason: 'manual' });
+    const automatic = await new SummarizingCompactor().compact(request(provider, 100));
+
+    expect(manual.strategy).toBe('summary');
+    expect(count(manual.messages)).toBeGreaterThan(100);
+    expect(count(manual.messages)).toBeLessThan(count(conversation));
+    expect(automatic.strategy).toBe('drop-middle');
+  });
+
   it('drops the middle instead when the summary is empty', async () => {
     const provider = new ScriptedProvider([{ text: '  ' }]);
 

@@ -86,7 +86,10 @@ export class SummarizingCompactor implements Compactor {
       ...plan.recent,
     ];
     const tokens = count(messages);
-    if (tokens > targetTokens) {
+    // Asked for by hand, a summary that makes the conversation smaller is what was asked for, whatever the
+    // target; before a request it must bring the conversation under the target, or the request fails.
+    const fits = tokens <= targetTokens || (request.reason === 'manual' && tokens < count(request.messages));
+    if (!fits) {
       return this.#fallBack(
         request,
         `the summary did not fit: ${tokens} tokens for a target of ${targetTokens}`,
