@@ -280,7 +280,41 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     const screen = await tmux.waitFor(/Wall time: .*\n›$/);
     expect(screen).toMatch(/turn {2}step {8}input {6}output {2}cache read {3}reasoning\n {2}1 {5}1 {11}1,200 {10}34/);
     expect(screen).toMatch(/total {13}1,200 {10}34/);
+    // A model the table does not know: its window is the 32k of an unknown model, and it has no price.
+    expect(screen).toContain('Context: 1,234 of 32,768 tokens (4% of context)');
     expect(screen).toContain('Tool calls: 0');
+    expect(screen).toContain('Cost: not known (a model used has no price in the model table)');
+  }, 60_000);
+
+  it('compacts the conversation with /compact, and says how many tokens it freed', async () => {
+    const { tmux, server } = await startAgentloop();
+    // Usage as a provider would report it for these requests: the system prompt and the tools' schemas.
+    for (const [index, message] of ['Hello!', 'Fine, thanks.', 'Goodbye!'].entries())
+      server.push({
+        toolCalls: [{ name: 'converse', arguments: { message } }],
+        usage: { prompt_tokens: 3_000 + 60 * index, completion_tokens: 20 },
+      });
+    server.push({ text: '## Task\nSmall talk.\n## State of the work\nThe user said goodbye.' });
+    await tmux.waitFor(PROMPT);
+    for (const [input, answer] of [
+      ['Hi', /Hello!\n›$/],
+      ['How are you?', /Fine, thanks\.\n›$/],
+      ['Bye', /Goodbye!\n›$/],
+    ] as const) {
+      tmux.type(input);
+      tmux.press('Enter');
+      await tmux.waitFor(answer);
+    }
+    tmux.type('/compact');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(
+      /⇣ Compacted the conversation: [\d,]+ → [\d,]+ tokens; \d+ earlier messages summarised\.\n›$/,
+    );
+    expect(screen).toContain('Compacting the conversation…');
+    // The summarising request: the compaction prompt, and the older turns as a transcript.
+    const summarising = server.requests[3] as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(summarising.messages[0])).toContain('You compact the conversation of an autonomous agent');
+    expect(lastUserText(summarising)).toContain('[user]\nHow are you?');
   }, 60_000);
 
   it('says what to set when no provider is configured, and exits with status 2', async () => {

@@ -87,10 +87,11 @@ describe('EventRenderer', () => {
     expect(text).toMatch(
       /^✓ read_file\(path: "a\.txt"\) \d+ ms → contents of a\.txt\n⚑ Last step \(2 of 2\): asking the model to wrap up and say what remains\.\n$/,
     );
-    expect(spins.slice(spins.lastIndexOf('Working…'))).toEqual([
-      'Working…',
-      'Wrapping up…',
-      'Preparing task_completion…',
+    // After the first model call, the status line says how full the context is (the script's 15 tokens).
+    expect(spins.slice(spins.lastIndexOf('Working… · 0% of context'))).toEqual([
+      'Working… · 0% of context',
+      'Wrapping up… · 0% of context',
+      'Preparing task_completion… · 0% of context',
     ]);
   });
 
@@ -143,17 +144,63 @@ describe('EventRenderer', () => {
     );
   });
 
-  it('spins while waiting for the model and while a tool runs', async () => {
-    const { spins } = await render([{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, complete], {
-      spinner: true,
-    });
+  it('spins while waiting for the model and while a tool runs, with how full the context is', async () => {
+    const { spins } = await render(
+      [
+        {
+          toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }],
+          usage: { inputTokens: 84_000, outputTokens: 1_000 },
+        },
+        complete,
+      ],
+      { spinner: true },
+    );
+    // 85,000 tokens of the ScriptedProvider's 200,000-token window.
     expect(spins).toEqual([
       'Working…',
       'Preparing read_file…',
-      'read_file(path: "a.txt")',
-      'Working…',
-      'Preparing task_completion…',
+      'read_file(path: "a.txt") · 43% of context',
+      'Working… · 43% of context',
+      'Preparing task_completion… · 43% of context',
     ]);
+  });
+
+  it('shows a compaction: a spinner while it runs, then what it did', () => {
+    const output = new MemoryOutput();
+    const spins: string[] = [];
+    const spinner = { start: (text: string) => spins.push(text), stop: () => undefined, active: false };
+    const renderer = new EventRenderer(output, {
+      style: createStyle(false),
+      width: 100,
+      spinner: spinner as unknown as Spinner,
+    });
+    renderer.handle({
+      type: 'compaction-start',
+      iteration: 9,
+      reason: 'threshold',
+      tokensBefore: 170_000,
+      windowTokens: 200_000,
+      messages: 40,
+    });
+    renderer.handle({
+      type: 'compaction-end',
+      iteration: 9,
+      reason: 'threshold',
+      strategy: 'summary',
+      tokensBefore: 170_000,
+      tokensAfter: 30_500,
+      messagesBefore: 40,
+      messagesAfter: 6,
+      kept: { systemMessages: 0, firstUserMessage: true, recentMessages: 4 },
+      summarizedMessages: 35,
+      droppedMessages: 0,
+      droppedToolResults: 0,
+    });
+
+    expect(spins).toEqual(['Compacting the conversation…', 'Working…']);
+    expect(output.text).toBe(
+      '⇣ Compacted the conversation: 170,000 → 30,500 tokens; 35 earlier messages summarised.\n',
+    );
   });
 
   it('strips control sequences from the listener-error and queued-input lines', () => {

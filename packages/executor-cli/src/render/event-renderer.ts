@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventMap } from '@agentloop/core';
+import { formatCompactionLine, formatContextFullness } from './compaction-line.js';
 import { describeError, firstSentence } from './describe-error.js';
 import { LiveMessage } from './live-message.js';
 import { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
@@ -39,8 +40,9 @@ export interface EventRendererOptions {
 
 /**
  * Renders a run's events as they come: streamed text, thinking dimmed (folded to one line unless
- * verbose), one line per tool call, retries, a switch of tool protocol, queued input and the wrap-up
- * step before the iteration limit. A note about queued input or a retry never
+ * verbose), one line per tool call, retries, a switch of tool protocol, queued input, compactions and the
+ * wrap-up step before the iteration limit; the spinner's status line says how full the context is once a
+ * model call has reported it. A note about queued input or a retry never
  * cuts a line of the model's text: on a live terminal it goes above the line being written, elsewhere
  * after it. The run's ending (result, question, error) is `renderResult`'s job. Writes only to the output
  * it is given.
@@ -64,6 +66,8 @@ export class EventRenderer {
   #thinking = '';
   #thinkingStarted = 0;
   #shownInStep = false;
+  /** How full the context is, for the status line (`42% of context`); empty before the first model call. */
+  #context = '';
 
   constructor(output: TerminalOutput, options: EventRendererOptions) {
     this.#output = output;
@@ -129,6 +133,16 @@ export class EventRenderer {
         break;
       case 'retry':
         this.#retry(event);
+        break;
+      case 'usage':
+        this.#context = formatContextFullness(event.context.fraction);
+        break;
+      case 'compaction-start':
+        this.#spin('Compacting the conversation…');
+        break;
+      case 'compaction-end':
+        this.#note(formatCompactionLine(event, this.#style));
+        if (!event.error) this.#spin('Working…');
         break;
       case 'protocol-switch':
         this.#note(protocolSwitchLine(this.#style));
@@ -262,7 +276,7 @@ export class EventRenderer {
   #spin(text: string): void {
     if (!this.#spinner) return;
     this.#endLine();
-    this.#spinner.start(text);
+    this.#spinner.start(this.#context ? `${text}${this.#style.dim(` · ${this.#context}`)}` : text);
   }
 
   #messageContent(text: string): void {

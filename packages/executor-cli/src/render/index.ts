@@ -1,3 +1,4 @@
+export { formatCompactionLine, formatContextFullness } from './compaction-line.js';
 export type { ErrorContext, ErrorFields } from './describe-error.js';
 export { describeError, describeErrorDetails, errorFields, firstSentence } from './describe-error.js';
 export type { EventRendererOptions } from './event-renderer.js';

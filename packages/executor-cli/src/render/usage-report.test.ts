@@ -39,6 +39,47 @@ describe('formatUsageReport', () => {
     );
   });
 
+  it('says how full the context is, the model calls and their time, compactions and the cost', () => {
+    const stats: UsageStats = {
+      steps: [{ turn: 1, step: 1, usage: usage(85_000, 1_000) }],
+      total: usage(85_000, 1_000),
+      turns: 1,
+      toolCalls: 3,
+      toolErrors: 0,
+      agentMs: 9_000,
+      sessionMs: 20_000,
+      context: { usedTokens: 86_000, windowTokens: 200_000, fraction: 0.43 },
+      metrics: { modelCalls: 4, modelTimeMs: 7_200, retries: 1, toolTimeMs: 1_800, compactions: 2, costUsd: 0.27 },
+    };
+    expect(formatUsageReport(stats, createStyle(false)).split('\n').slice(4)).toEqual([
+      'Context: 86,000 of 200,000 tokens (43% of context)',
+      'Model calls: 4, 1 retry, 7.2 s',
+      'Tool calls: 3, 1.8 s',
+      'Compactions: 2',
+      'Cost: $0.2700',
+      'Wall time: 9.0 s working in 1 turn, 20.0 s session',
+      '',
+    ]);
+  });
+
+  it('says the cost is not known when a model used has no price', () => {
+    const text = formatUsageReport(
+      {
+        steps: [{ turn: 1, step: 1, usage: usage(10, 1) }],
+        total: usage(10, 1),
+        turns: 1,
+        toolCalls: 0,
+        toolErrors: 0,
+        agentMs: 0,
+        sessionMs: 0,
+        metrics: { modelCalls: 1, modelTimeMs: 0, retries: 0, toolTimeMs: 0, compactions: 0 },
+      },
+      createStyle(false),
+    );
+    expect(text).toContain('\nCost: not known (a model used has no price in the model table)\n');
+    expect(text).not.toContain('Compactions');
+  });
+
   it('shows only the last calls and says how many are left out', () => {
     const steps = Array.from({ length: 5 }, (_, index) => ({ turn: 1, step: index + 1, usage: usage(1, 1) }));
     const text = formatUsageReport(

@@ -36,6 +36,9 @@ describe('UsageTracker', () => {
     // The converse calls end the runs; they are not counted as tool calls.
     expect(stats).toMatchObject({ turns: 2, toolCalls: 1, toolErrors: 1, sessionMs: 5000 });
     expect(stats.agentMs).toBeGreaterThan(0);
+    // The agent's own figures: its three model calls, and how full the context is after the last one.
+    expect(stats.metrics).toMatchObject({ modelCalls: 3, compactions: 0 });
+    expect(stats.context).toEqual({ usedTokens: 34, windowTokens: 200_000, fraction: 34 / 200_000 });
   });
 
   it('stops counting when disposed', async () => {

@@ -4,7 +4,8 @@ import { LOOP_CONTROL_TOOLS } from '../render/index.js';
 
 /**
  * Adds up what a session uses, from the agent's events: tokens per model call and in total, tool calls,
- * and time spent running. `/usage` shows it.
+ * and time spent running; with the agent's own metrics (context, model and tool time, compactions, cost).
+ * `/usage` shows it.
  */
 export class UsageTracker {
   #steps: StepUsage[] = [];
@@ -16,10 +17,13 @@ export class UsageTracker {
   #started: number;
   readonly #stop: () => void;
 
+  readonly #agent: Agent;
+
   constructor(
     agent: Agent,
     private readonly now: () => number = () => performance.now(),
   ) {
+    this.#agent = agent;
     this.#started = now();
     this.#stop = agent.onAny((event) => {
       switch (event.type) {
@@ -54,6 +58,8 @@ export class UsageTracker {
       toolErrors: this.#toolErrors,
       agentMs: this.#agentMs,
       sessionMs: this.now() - this.#started,
+      ...(this.#agent.contextUsage ? { context: this.#agent.contextUsage } : {}),
+      metrics: this.#agent.metrics,
     };
   }
 

@@ -1,5 +1,6 @@
 export { approvalCommand } from './approval-command.js';
 export { clearCommand } from './clear-command.js';
+export { compactCommand } from './compact-command.js';
 export { exitCommand } from './exit-command.js';
 export { helpCommand } from './help-command.js';
 export { modelCommand } from './model-command.js';

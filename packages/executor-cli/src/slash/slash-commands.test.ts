@@ -33,6 +33,7 @@ describe('findSlashCommand', () => {
       'protocol',
       'approval',
       'clear',
+      'compact',
       'usage',
       'verbose',
       'exit',

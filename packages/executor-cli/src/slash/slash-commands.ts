@@ -1,5 +1,6 @@
 import { approvalCommand } from './approval-command.js';
 import { clearCommand } from './clear-command.js';
+import { compactCommand } from './compact-command.js';
 import { exitCommand } from './exit-command.js';
 import { helpCommand } from './help-command.js';
 import { mcpCommand } from './mcp-command.js';
@@ -19,6 +20,7 @@ export const builtinSlashCommands: readonly SlashCommand[] = [
   protocolCommand,
   approvalCommand,
   clearCommand,
+  compactCommand,
   usageCommand,
   verboseCommand,
   exitCommand,
