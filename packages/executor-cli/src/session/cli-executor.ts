@@ -84,6 +84,13 @@ export interface CliExecutorOptions {
   historyFile?: string | false;
 }
 
+/** The session's agent once it is ready, with what tracks it until the session ends. */
+interface AttachedAgent {
+  readonly agent: Agent;
+  readonly usage: UsageTracker;
+  readonly stopTracking: () => void;
+}
+
 /**
  * The interactive session: a prompt, slash commands, and the agent's runs rendered as they happen.
  * `run()` resolves with the exit status when the user leaves (`/exit`, Ctrl-D, Ctrl-C at the prompt).
@@ -153,22 +160,14 @@ export class CliExecutor {
       startup.abort();
     });
     this.#output.write(this.#banner());
-    let agent: Agent | undefined;
-    let stopTracking = () => {};
-    let usage: UsageTracker | undefined;
+    let attached: AttachedAgent | undefined;
     let initialInput = this.#options.initialInput?.trim() || undefined;
     try {
       if (this.#options.resume) {
-        try {
-          agent = await this.#agentReady;
-        } catch (error) {
-          return this.#failStartup(error);
-        }
-        usage = new UsageTracker(agent);
-        stopTracking = logToolEvents(agent, this.#verboseLog);
-        const notice = this.#approval.notice?.();
-        if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
-        const answer = await this.#resume(agent);
+        const ready = await this.#attach();
+        if (typeof ready === 'number') return ready;
+        attached = ready;
+        const answer = await this.#resume(attached.agent);
         if (typeof answer === 'number') return answer;
         initialInput ??= answer;
       }
@@ -190,28 +189,45 @@ export class CliExecutor {
         if (outcome.type !== 'line') break;
         const line = outcome.text.trim();
         if (line === '') continue;
-        if (!agent) {
-          try {
-            agent = await this.#agentReady;
-          } catch (error) {
-            return this.#failStartup(error);
-          }
-          usage = new UsageTracker(agent);
-          stopTracking = logToolEvents(agent, this.#verboseLog);
-          const notice = this.#approval.notice?.();
-          if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
+        if (!attached) {
+          const ready = await this.#attach();
+          if (typeof ready === 'number') return ready;
+          attached = ready;
         }
-        if (await runSlashCommand(line, this.#slashContext(agent, usage as UsageTracker))) continue;
+        const { agent, usage } = attached;
+        if (await runSlashCommand(line, this.#slashContext(agent, usage))) continue;
         const forced = await this.#converse(agent, answerFromLine(line, this.#pendingSuggestions));
         if (forced) return EXIT_CODES.cancelled;
       }
       return EXIT_CODES.success;
     } finally {
       stopSignals();
-      stopTracking();
-      usage?.dispose();
+      attached?.stopTracking();
+      attached?.usage.dispose();
       this.#lines.close();
     }
+  }
+
+  /**
+   * Waits for the agent (made in the background while the banner and prompt show), starts tracking its
+   * usage and tool events and says once what the approval set-up needs to say. Resolves with an exit
+   * status when the agent could not be made.
+   */
+  async #attach(): Promise<AttachedAgent | number> {
+    let agent: Agent;
+    try {
+      agent = await this.#agentReady;
+    } catch (error) {
+      return this.#failStartup(error);
+    }
+    const attached = {
+      agent,
+      usage: new UsageTracker(agent),
+      stopTracking: logToolEvents(agent, this.#verboseLog),
+    };
+    const notice = this.#approval.notice?.();
+    if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
+    return attached;
   }
 
   /**
