@@ -19,6 +19,8 @@ export type {
   UserMessage,
 } from './messages/message.js';
 export { messageText, systemMessage, toolCallsOf, userMessage } from './messages/message.js';
+export type { ToolResultImage } from './messages/tool-result-image.js';
+export { describeToolResultImage } from './messages/tool-result-image.js';
 export type {
   LLMProvider,
   ModelRequest,

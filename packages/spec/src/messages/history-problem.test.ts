@@ -83,6 +83,25 @@ describe('findHistoryProblem', () => {
     expect(findHistoryProblem([message, result('c1')])).toBeUndefined();
   });
 
+  it('accepts a result with images, and names images that are not { mediaType, data } strings', () => {
+    const withImages = (images: unknown): ToolMessage => ({
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: 'i1', toolName: 'shot', content: 'a screenshot', isError: false, images },
+      ] as ToolMessage['content'],
+    });
+    expect(findHistoryProblem([call('i1'), withImages([{ mediaType: 'image/png', data: 'iVBORw0KGgo=' }])])).toBe(
+      undefined,
+    );
+    expect(findHistoryProblem([call('i1'), withImages('iVBORw0KGgo=')])).toBe(
+      'message 2 (tool) cannot be serialised: the images of the result for tool call "i1" are not an array',
+    );
+    expect(findHistoryProblem([call('i1'), withImages([{ mediaType: 'image/png', data: 7 }])])).toBe(
+      'message 2 (tool) cannot be serialised: image 1 of the images of the result for tool call "i1" is not ' +
+        '{ mediaType, data } with string values',
+    );
+  });
+
   it('names an entry that is not a message at all', () => {
     expect(findHistoryProblem([userMessage('hi'), null as unknown as Message])).toBe(
       'message 2 (no role) is not a message with a role and a content array',

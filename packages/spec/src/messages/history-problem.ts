@@ -84,7 +84,12 @@ function findUnserialisable(message: Message): string | undefined {
   const parts: readonly MessagePart[] = message.content;
   for (const part of parts) {
     if (part.type === 'text' && typeof part.text === 'string') continue;
-    if (part.type === 'tool-result' && typeof part.content === 'string') continue;
+    if (part.type === 'tool-result' && typeof part.content === 'string') {
+      // Images are strings too, but a provider sends them as they are: a malformed one fails the request.
+      const problem = imagesProblem(part.images, part.toolCallId);
+      if (problem) return problem;
+      continue;
+    }
     if (part.type === 'thinking' && part.providerMetadata === undefined && typeof part.text === 'string') continue;
     try {
       const problem = jsonProblem(part, 0);
@@ -92,6 +97,23 @@ function findUnserialisable(message: Message): string | undefined {
     } catch (error) {
       return describeThrown(error);
     }
+  }
+  return undefined;
+}
+
+/** What is wrong with a tool result's `images`, or undefined when they are absent or sound. */
+function imagesProblem(images: unknown, toolCallId: string): string | undefined {
+  if (images === undefined) return undefined;
+  const where = `the images of the result for tool call "${toolCallId}"`;
+  if (!Array.isArray(images)) return `${where} are not an array`;
+  for (let index = 0; index < images.length; index++) {
+    const image: unknown = images[index];
+    const shaped =
+      typeof image === 'object' &&
+      image !== null &&
+      typeof (image as { mediaType?: unknown }).mediaType === 'string' &&
+      typeof (image as { data?: unknown }).data === 'string';
+    if (!shaped) return `image ${index + 1} of ${where} is not { mediaType, data } with string values`;
   }
   return undefined;
 }

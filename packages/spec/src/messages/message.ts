@@ -1,3 +1,5 @@
+import type { ToolResultImage } from './tool-result-image.js';
+
 /** Who a message is from. Tool results travel in `tool` messages; providers map them to their own shape. */
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -44,8 +46,16 @@ export interface ToolResultPart {
   toolCallId: string;
   /** The called tool's name. */
   toolName: string;
-  /** The result text. */
+  /**
+   * The result text. When the result has `images`, it describes them too (see `describeToolResultImage`):
+   * it is all that text-only paths (OpenAI Chat Completions, the XML protocol) show.
+   */
   content: string;
+  /**
+   * Images the tool returned, sent as images by providers that take them in tool results (Anthropic,
+   * OpenAI Responses) and left out by the others, whose model sees `content` alone. Absent when none.
+   */
+  images?: readonly ToolResultImage[];
   /** True when the call failed (unknown tool, invalid arguments, thrown error, cancelled). */
   isError: boolean;
 }
