@@ -1,9 +1,10 @@
-import type { ToolCallPart } from '@agentloop/spec';
+import type { ToolCallPart, ToolResultImage } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from './errors/index.js';
 import { isPromiseLike } from './promise-like.js';
 import type { ArgumentValidation } from './schema/index.js';
 import type { Tool, ToolContext } from './tool.js';
 import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
+import { isToolResult } from './tool-result.js';
 
 /**
  * Why a tool call failed or was not run: `unknown_tool`, `invalid_arguments` (schema or JSON),
@@ -31,8 +32,10 @@ export type ToolCallOutcome =
       status: 'ok';
       toolCallId: string;
       toolName: string;
-      /** The text the model sees. */
+      /** The text the model sees (for a `toolResult`, its text, which describes its images). */
       content: string;
+      /** The images of a `toolResult`, for providers that take them; absent when there are none. */
+      images?: readonly ToolResultImage[];
       /** What `execute` returned. */
       value: unknown;
       /** The arguments after validation (defaults applied, transforms run). */
@@ -146,15 +149,18 @@ type CallStep =
 
 function stepOutcome(call: ToolCallInput, step: CallStep, maxResultChars?: number): ToolCallOutcome {
   switch (step.kind) {
-    case 'done':
+    case 'done': {
+      const images = isToolResult(step.value) && step.value.images.length > 0 ? step.value.images : undefined;
       return {
         status: 'ok',
         toolCallId: call.toolCallId,
         toolName: call.toolName,
         content: stringifyToolResult(step.value, maxResultChars),
+        ...(images ? { images } : {}),
         value: step.value,
         arguments: step.arguments,
       };
+    }
     case 'invalid':
       return toolCallFailure(
         call,
@@ -371,12 +377,20 @@ function formatDuration(ms: number): string {
 export const DEFAULT_MAX_RESULT_CHARS = 100_000;
 
 /**
- * Turns a tool's return value into the text the model sees: strings as they are, the rest as JSON
- * (circular references as "[Circular]", bigints as strings). Text longer than `maxChars` is cut with a
+ * Turns a tool's return value into the text the model sees: strings as they are, a `toolResult` as its
+ * text (its images travel beside it), the rest as JSON (circular references as "[Circular]", bigints as
+ * strings). Text longer than `maxChars` is cut with a
  * note of how much was cut, since every later request carries it. Never throws.
  */
 export function stringifyToolResult(value: unknown, maxChars = DEFAULT_MAX_RESULT_CHARS): string {
-  const text = typeof value === 'string' ? value : value === undefined ? '(no output)' : toJson(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : value === undefined
+        ? '(no output)'
+        : isToolResult(value)
+          ? value.text || '(no output)'
+          : toJson(value);
   return text.length > maxChars
     ? `${text.slice(0, maxChars)}\n… (cut: ${text.length - maxChars} more characters)`
     : text;

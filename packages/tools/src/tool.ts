@@ -64,8 +64,8 @@ export interface ToolContext {
 
 /**
  * A tool the model can call. Any object of this shape works, including an instance of a class that
- * implements it. `execute` may return any value: strings go to the model as they are, anything else as
- * JSON. Throwing is fine: the error becomes an error result the model sees.
+ * implements it. `execute` may return any value: strings go to the model as they are, a `toolResult`
+ * (text with images) as text and images, anything else as JSON. Throwing is fine: the error becomes an error result the model sees.
  */
 export interface Tool<Args = any, Result = unknown> {
   /** Unique name the model calls the tool by (letters, digits, `_` and `-`). */
