@@ -112,6 +112,24 @@ describe('composeAgent', () => {
     expect(Object.keys(defaults)).not.toContain('parallelToolCalls');
   });
 
+  it('gives the agent the [compaction] settings: its threshold and the context window it goes by', async () => {
+    const { composed } = compose({ compaction: { threshold: 0.6 }, contextWindow: 4_096 });
+    const options = (await composed.container).resolve(TOKENS.AgentOptions);
+    expect(options).toMatchObject({ compaction: { threshold: 0.6 }, contextWindow: 4_096 });
+    const agent = await composed.agent;
+    await agent.run('hello');
+    // The scripted provider reports no window of its own: the figure is the configured one.
+    expect(agent.contextUsage?.windowTokens).toBe(4_096);
+  });
+
+  it('turns automatic compaction off when the settings say so, and leaves the defaults when unset', async () => {
+    const off = (await compose({ compaction: false }).composed.container).resolve(TOKENS.AgentOptions);
+    expect(off.compaction).toBe(false);
+    const defaults = (await compose().composed.container).resolve(TOKENS.AgentOptions);
+    expect(Object.keys(defaults)).not.toContain('compaction');
+    expect(Object.keys(defaults)).not.toContain('contextWindow');
+  });
+
   it('puts the project AGENTS.md, the system prompt and the working directory in the system prompt', async () => {
     writeFileSync(join(directory, 'AGENTS.md'), 'Run the tests before you finish.');
     const agent = await compose().composed.agent;

@@ -144,6 +144,8 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
         ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
         ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
+        ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
+        ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
         toolProtocol: settings.protocol,
         workspace: settings.cwd,
         approval: toolSafety.policy(),

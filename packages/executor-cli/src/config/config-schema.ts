@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { compactionSchema } from './compaction-schema.js';
 import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
 import { sessionsSchema } from './sessions-schema.js';
@@ -110,6 +111,8 @@ export const configFileSchema = z.strictObject({
   mcp_servers: mcpServersSchema.optional(),
   /** Where sessions are saved, for `--continue` and `--resume`: `store` and `directory`. */
   sessions: sessionsSchema.optional(),
+  /** When the conversation is compacted: `enabled`, `threshold`, and a `context_window` override. */
+  compaction: compactionSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

@@ -103,6 +103,15 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # store = "sqlite"
 # directory = "~/.local/share/agentloop/sessions"
 
+# Compaction: before a request that would fill more than threshold of the model's context window
+# (above 0, below 1), the older part of the conversation is summarised; enabled = false turns that off
+# (/compact still compacts on demand). context_window sets the model's window in tokens, for a local
+# or unlisted model whose window the model table does not know.
+# [compaction]
+# enabled = true
+# threshold = 0.8
+# context_window = 128000
+
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here.

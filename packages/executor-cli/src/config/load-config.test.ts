@@ -340,6 +340,7 @@ describe('parseConfig errors', () => {
       [
         'approval',
         'builtin_tools',
+        'compaction',
         'max_iterations',
         'max_parallel_tools',
         'model',

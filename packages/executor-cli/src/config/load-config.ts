@@ -56,7 +56,7 @@ export interface ConfigLocations {
  * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
  * the user has not trusted (they run code), and when an untrusted project loosens approvals or the
  * sandbox (see checkProjectToolSafety). The `tools.deny` lists of both files add up; so do the approval
- * rules, the project's first.
+ * rules, the project's first. The `[compaction]` tables merge key by key.
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
   const userFile = locations.userFile ?? userConfigPath();
@@ -87,9 +87,12 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       mcp_servers: _mcpServers,
       approval: _approval,
       sandbox: _sandbox,
+      compaction,
       ...settings
     } = config;
     Object.assign(merged, settings);
+    // Key by key: a project may change the threshold and keep the user's context_window for a model.
+    if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = { ...merged.providers[name], ...entry };

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { ApprovalMode, OnMaxIterations, ToolProtocolOption } from '@agentloop/core';
+import type { ApprovalMode, CompactionOption, OnMaxIterations, ToolProtocolOption } from '@agentloop/core';
 import type { SandboxMode } from '@agentloop/workspace-tools';
 import { CliError } from '../errors/index.js';
+import type { CompactionConfig } from './compaction-schema.js';
 import { userConfigPath } from './config-paths.js';
 import type { LoadedConfig } from './load-config.js';
 import { loadConfig } from './load-config.js';
@@ -56,6 +57,10 @@ export interface SessionSettings extends ToolSafetySettings {
   parallelToolCalls?: boolean;
   /** How long a tool call may run, in milliseconds (0: no limit); absent: the agent's default. */
   toolTimeoutMs?: number;
+  /** `[compaction]`: false (never on its own) or the threshold; absent: the agent's default (0.8). */
+  compaction?: CompactionOption;
+  /** `[compaction] context_window`: the model's window in tokens; absent: the model table's. */
+  contextWindow?: number;
   systemPrompt?: string;
   verbose: boolean;
   /** The cassette every model call is recorded to (`--record`), as an absolute path; absent: none. */
@@ -108,6 +113,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     ...(config.max_parallel_tools === undefined ? {} : { maxParallelTools: config.max_parallel_tools }),
     ...(config.parallel_tool_calls === undefined ? {} : { parallelToolCalls: config.parallel_tool_calls }),
     ...(config.tool_timeout === undefined ? {} : { toolTimeoutMs: config.tool_timeout * 1000 }),
+    ...compactionSettings(config.compaction),
     ...(systemPrompt ? { systemPrompt } : {}),
     verbose: flags.verbose ?? config.verbose ?? false,
     // Relative to where the command was typed, as a shell's `> file` is, not to --cwd.
@@ -117,6 +123,20 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     plugins: config.plugins,
     config,
     userConfigFile,
+  };
+}
+
+/** The agent's `compaction` and `contextWindow` options from the `[compaction]` table, each left out when unset. */
+export function compactionSettings(
+  config: CompactionConfig | undefined,
+): Pick<SessionSettings, 'compaction' | 'contextWindow'> {
+  if (!config) return {};
+  // enabled = false wins over a threshold: a project may turn off what the user's file tuned.
+  const compaction: CompactionOption | undefined =
+    config.enabled === false ? false : config.threshold === undefined ? undefined : { threshold: config.threshold };
+  return {
+    ...(compaction === undefined ? {} : { compaction }),
+    ...(config.context_window === undefined ? {} : { contextWindow: config.context_window }),
   };
 }
 
