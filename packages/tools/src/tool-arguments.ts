@@ -1,4 +1,15 @@
-import { jsonrepair } from 'jsonrepair';
+import { createRequire } from 'node:module';
+
+/**
+ * jsonrepair, loaded the first time a call's arguments need a repair: most runs never do, and importing
+ * it costs every process that loads the tools at start-up. It ships CommonJS, so the synchronous
+ * `parseToolArguments` can load it on use.
+ */
+let jsonrepair: typeof import('jsonrepair').jsonrepair | undefined;
+function repairJson(text: string): string {
+  jsonrepair ??= (createRequire(import.meta.url)('jsonrepair') as typeof import('jsonrepair')).jsonrepair;
+  return jsonrepair(text);
+}
 
 /** Why a call's argument text was refused. */
 export type ArgumentsProblem = 'invalid_json' | 'cut_off' | 'too_deep' | 'too_large';
@@ -61,7 +72,7 @@ export function parseToolArguments(text: string, options: ParseToolArgumentsOpti
       );
     }
     try {
-      const repaired: unknown = JSON.parse(jsonrepair(text));
+      const repaired: unknown = JSON.parse(repairJson(text));
       // jsonrepair turns any prose into a JSON string; only a repair that yields an object is a repair.
       if (typeof repaired === 'object' && repaired !== null && !Array.isArray(repaired)) {
         return { ok: true, value: repaired, repaired: true };

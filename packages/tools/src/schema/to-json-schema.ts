@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import type { $ZodType } from 'zod/v4/core';
 import { toJSONSchema } from 'zod/v4/core';
-import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
 import { ToolDefinitionError } from '../errors/index.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
 import { readToolParameters } from './read-tool-parameters.js';
@@ -12,6 +12,17 @@ import {
   unrepresentableZod3Kind,
   unrepresentableZod4Kind,
 } from './unrepresentable-field.js';
+
+/**
+ * zod-to-json-schema, loaded the first time a zod 3 schema is converted: tools written with zod 4 or
+ * JSON Schema never need it, and importing it costs every process that loads the tools at start-up.
+ * It ships CommonJS, so the synchronous `toJsonSchema` can load it on use.
+ */
+let zod3Converter: typeof import('zod-to-json-schema') | undefined;
+function loadZod3Converter(): typeof import('zod-to-json-schema') {
+  zod3Converter ??= createRequire(import.meta.url)('zod-to-json-schema') as typeof import('zod-to-json-schema');
+  return zod3Converter;
+}
 
 /** True when the value is a zod 4 schema (zod 4 keeps its internals under `_zod`). */
 export function isZod4Schema(value: unknown): boolean {
@@ -79,6 +90,7 @@ function convert(parameters: ToolParameters, unrepresentable: Located[]): JsonSc
     }) as JsonSchema;
   }
   if (isZod3Schema(parameters)) {
+    const { ignoreOverride, zodToJsonSchema } = loadZod3Converter();
     return zodToJsonSchema(parameters as unknown as Parameters<typeof zodToJsonSchema>[0], {
       $refStrategy: 'none',
       override: (definition, refs) => {

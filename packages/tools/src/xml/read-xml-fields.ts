@@ -1,4 +1,16 @@
-import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { X2jOptions, XMLParser } from 'fast-xml-parser';
+
+/**
+ * fast-xml-parser, loaded the first time an XML-element block is read: only the XML protocol's element
+ * form needs it, and importing it costs every process that loads the tools at start-up. It ships
+ * CommonJS, so the synchronous `readXmlFields` can load it on use.
+ */
+let fastXmlParser: typeof import('fast-xml-parser') | undefined;
+function loadFastXmlParser(): typeof import('fast-xml-parser') {
+  fastXmlParser ??= createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
+  return fastXmlParser;
+}
 
 /** The fields of an XML-element block body, or what is wrong with its XML. */
 export type XmlFields = { ok: true; fields: Record<string, unknown> } | { ok: false; problem: string };
@@ -40,10 +52,10 @@ let htmlEntityParser: XMLParser | undefined;
 
 function parserFor(markup: EscapedMarkup): XMLParser {
   if (markup.htmlEntities) {
-    htmlEntityParser ??= new XMLParser(PARSER_OPTIONS);
+    htmlEntityParser ??= new (loadFastXmlParser().XMLParser)(PARSER_OPTIONS);
     return htmlEntityParser;
   }
-  xmlEntityParser ??= new XMLParser({ ...PARSER_OPTIONS, htmlEntities: false });
+  xmlEntityParser ??= new (loadFastXmlParser().XMLParser)({ ...PARSER_OPTIONS, htmlEntities: false });
   return xmlEntityParser;
 }
 
@@ -70,7 +82,7 @@ export function readXmlFields(body: string): XmlFields {
 function parseXml(markup: EscapedMarkup): XmlFields {
   const { xml } = markup;
   try {
-    const validation = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+    const validation = loadFastXmlParser().XMLValidator.validate(xml, { allowBooleanAttributes: true });
     if (validation !== true) {
       const { msg, line } = validation.err;
       return { ok: false, problem: `${msg.replace(/\.$/, '')} (line ${line})` };
