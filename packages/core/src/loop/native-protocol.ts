@@ -34,6 +34,8 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
           toolCallId: outcome.toolCallId,
           toolName: outcome.toolName,
           content: outcome.content,
+          // Providers that take images in tool results send these; the content describes them for the rest.
+          ...(outcome.status === 'ok' && outcome.images?.length ? { images: outcome.images } : {}),
           isError: outcome.status === 'error',
         })),
       },

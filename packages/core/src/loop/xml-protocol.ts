@@ -36,6 +36,7 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
 
   resultMessages(outcomes: readonly ToolCallOutcome[]): Message[] {
     if (outcomes.length === 0) return [];
+    // A user message holds text only: a result's images stay out, described by its content.
     const text = outcomes
       .map((outcome) =>
         formatXmlToolResult({
