@@ -118,3 +118,65 @@ describe('toAnthropicMessages after a provider switch and with blank input', () 
     expect(messages[0]?.content).toEqual([{ type: 'text', text: 'Go' }]);
   });
 });
+
+describe('toAnthropicMessages with images in tool results', () => {
+  const call: Message = {
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'screenshot', arguments: {} }],
+  };
+  const result = (content: string, images: { mediaType: string; data: string }[]): Message => ({
+    role: 'tool',
+    content: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'screenshot', content, images, isError: false }],
+  });
+
+  it('sends the text then an image block per image, with a base64 source', () => {
+    const { messages } = toAnthropicMessages([
+      call,
+      result('The page:\n[image: image/png, 4 bytes]', [
+        { mediaType: 'image/png', data: 'iVBORw==' },
+        { mediaType: 'image/webp', data: 'UklGRg==' },
+      ]),
+    ]);
+    expect(messages[1]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_1',
+          content: [
+            { type: 'text', text: 'The page:\n[image: image/png, 4 bytes]' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw==' } },
+            { type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'UklGRg==' } },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('leaves out an empty text block and images of a type the API does not take', () => {
+    const { messages } = toAnthropicMessages([
+      call,
+      result('', [
+        { mediaType: 'image/svg+xml', data: 'PHN2Zz4=' },
+        { mediaType: 'image/gif', data: 'R0lGOA==' },
+      ]),
+    ]);
+    expect(messages[1]?.content).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_1',
+        content: [{ type: 'image', source: { type: 'base64', media_type: 'image/gif', data: 'R0lGOA==' } }],
+      },
+    ]);
+  });
+
+  it('sends the text alone when no image is of a type the API takes', () => {
+    const { messages } = toAnthropicMessages([
+      call,
+      result('[image: image/bmp, 4 bytes]', [{ mediaType: 'image/bmp', data: 'Qk0=' }]),
+    ]);
+    expect(messages[1]?.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: '[image: image/bmp, 4 bytes]' },
+    ]);
+  });
+});

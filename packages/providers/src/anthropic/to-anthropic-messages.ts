@@ -1,5 +1,12 @@
-import type { AssistantMessage, Message, ToolMessage } from '@agentloop/spec';
-import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { AssistantMessage, Message, ToolMessage, ToolResultImage, ToolResultPart } from '@agentloop/spec';
+import type {
+  Base64ImageSource,
+  ContentBlockParam,
+  ImageBlockParam,
+  MessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import { memoizeByMessage } from '../messages/index.js';
 
 /** The conversation in the Messages API's shape. */
@@ -11,7 +18,8 @@ export interface AnthropicConversation {
 
 /**
  * Converts the project's messages to Anthropic's. Tool results travel as `tool_result` blocks at the start
- * of a user message (merged with user text that follows, since roles must alternate); signed thinking goes
+ * of a user message (merged with user text that follows, since roles must alternate), with their images as
+ * `image` blocks; signed thinking goes
  * back unchanged and before the tool uses, redacted thinking as `redacted_thinking`; unsigned thinking (from
  * another provider or the XML protocol) is dropped, since Anthropic rejects it.
  */
@@ -93,9 +101,36 @@ function toolResultBlocks(message: ToolMessage): ToolResultBlockParam[] {
   return message.content.map((part) => ({
     type: 'tool_result',
     tool_use_id: part.toolCallId,
-    content: part.content,
+    content: toolResultContent(part),
     ...(part.isError ? { is_error: true } : {}),
   }));
+}
+
+/** The image types the Messages API takes; others stay out, described by the result's text. */
+const ANTHROPIC_IMAGE_TYPES: ReadonlySet<string> = new Set<Base64ImageSource['media_type']>([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
+
+/**
+ * A result's text as it is, or, when it has images Anthropic takes, its text (which describes them) then
+ * an `image` block per image.
+ */
+function toolResultContent(part: ToolResultPart): ToolResultBlockParam['content'] {
+  const images = (part.images ?? []).filter((image) => ANTHROPIC_IMAGE_TYPES.has(image.mediaType));
+  if (images.length === 0) return part.content;
+  // The API rejects an empty text block.
+  const text: TextBlockParam[] = part.content.trim() === '' ? [] : [{ type: 'text', text: part.content }];
+  return [...text, ...images.map(imageBlock)];
+}
+
+function imageBlock(image: ToolResultImage): ImageBlockParam {
+  return {
+    type: 'image',
+    source: { type: 'base64', media_type: image.mediaType as Base64ImageSource['media_type'], data: image.data },
+  };
 }
 
 /** `tool_use.input` must be an object; a call whose arguments could not be decoded goes back as `{}`. */

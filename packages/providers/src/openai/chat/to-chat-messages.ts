@@ -51,6 +51,7 @@ function convertMessage(message: Message, withReasoning: boolean): ChatCompletio
     case 'assistant':
       return assistantMessages(message, withReasoning);
     case 'tool':
+      // A tool message holds text only: a result's images stay out, described by its content.
       return message.content.map((part) => ({ role: 'tool', tool_call_id: part.toolCallId, content: part.content }));
   }
 }

@@ -1,11 +1,11 @@
-import type { AssistantMessage, Message } from '@agentloop/spec';
-import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import type { AssistantMessage, Message, ToolResultPart } from '@agentloop/spec';
+import type { ResponseFunctionCallOutputItemList, ResponseInputItem } from 'openai/resources/responses/responses';
 import { memoizeByMessage } from '../../messages/index.js';
 import { argumentsText } from '../chat/to-chat-messages.js';
 
 /**
  * Converts the project's messages to Responses API input items: tool calls as `function_call` items, tool
- * results as `function_call_output`, and reasoning as `reasoning` items with their encrypted content, so
+ * results as `function_call_output` (with `input_image` items for their images), and reasoning as `reasoning` items with their encrypted content, so
  * that reasoning carries across turns without server-side storage. Reasoning without encrypted content
  * (from another provider) is left out: the server could not look it up.
  */
@@ -27,10 +27,23 @@ const itemsOf = memoizeByMessage((message: Message): ResponseInputItem[] => {
       return message.content.map((part) => ({
         type: 'function_call_output',
         call_id: part.toolCallId,
-        output: part.content,
+        output: functionCallOutput(part),
       }));
   }
 });
+
+/**
+ * A result's text as it is, or, when it has images, its text (which describes them) as `input_text` then
+ * each image as an `input_image` with a base64 data URL.
+ */
+function functionCallOutput(part: ToolResultPart): string | ResponseFunctionCallOutputItemList {
+  if (!part.images?.length) return part.content;
+  const output: ResponseFunctionCallOutputItemList =
+    part.content === '' ? [] : [{ type: 'input_text', text: part.content }];
+  for (const image of part.images)
+    output.push({ type: 'input_image', image_url: `data:${image.mediaType};base64,${image.data}` });
+  return output;
+}
 
 function assistantItems(message: AssistantMessage): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];

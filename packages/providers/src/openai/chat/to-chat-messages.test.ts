@@ -1,0 +1,34 @@
+import type { Message } from '@agentloop/spec';
+import { describe, expect, it } from 'vitest';
+import { toChatMessages } from './to-chat-messages.js';
+
+describe('toChatMessages tool results', () => {
+  it('sends a result with images as its text alone, which describes them: tool messages hold text only', () => {
+    const history: Message[] = [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'screenshot', arguments: {} }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'screenshot',
+            content: 'The page:\n[image: image/png, 4 bytes]',
+            images: [{ mediaType: 'image/png', data: 'iVBORw==' }],
+            isError: false,
+          },
+        ],
+      },
+    ];
+    const messages = toChatMessages('', history, { sendReasoning: false });
+    expect(messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_1',
+      content: 'The page:\n[image: image/png, 4 bytes]',
+    });
+    expect(JSON.stringify(messages)).not.toContain('iVBORw==');
+  });
+});

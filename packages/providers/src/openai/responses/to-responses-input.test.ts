@@ -1,0 +1,66 @@
+import type { Message } from '@agentloop/spec';
+import { describe, expect, it } from 'vitest';
+import { toResponsesInput } from './to-responses-input.js';
+
+const call: Message = {
+  role: 'assistant',
+  content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'screenshot', arguments: {} }],
+};
+
+function result(content: string, images?: { mediaType: string; data: string }[]): Message {
+  return {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_1',
+        toolName: 'screenshot',
+        content,
+        isError: false,
+        ...(images ? { images } : {}),
+      },
+    ],
+  };
+}
+
+describe('toResponsesInput tool results', () => {
+  it('sends a result without images as its text', () => {
+    expect(toResponsesInput([call, result('42')])[1]).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: '42',
+    });
+  });
+
+  it('sends a result with images as input_text then an input_image per image, as a base64 data URL', () => {
+    const input = toResponsesInput([
+      call,
+      result('The page:\n[image: image/png, 4 bytes]', [
+        { mediaType: 'image/png', data: 'iVBORw==' },
+        { mediaType: 'image/jpeg', data: '/9j/4A==' },
+      ]),
+    ]);
+    expect(input[1]).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: [
+        { type: 'input_text', text: 'The page:\n[image: image/png, 4 bytes]' },
+        { type: 'input_image', image_url: 'data:image/png;base64,iVBORw==' },
+        { type: 'input_image', image_url: 'data:image/jpeg;base64,/9j/4A==' },
+      ],
+    });
+  });
+
+  it('leaves out an empty text item, and treats an empty image list as none', () => {
+    expect(toResponsesInput([call, result('', [{ mediaType: 'image/gif', data: 'R0lGOA==' }])])[1]).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: [{ type: 'input_image', image_url: 'data:image/gif;base64,R0lGOA==' }],
+    });
+    expect(toResponsesInput([call, result('text', [])])[1]).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: 'text',
+    });
+  });
+});
