@@ -1,0 +1,131 @@
+// End-to-end tests of MCP servers in the built `agentloop` command: a `[mcp_servers.notes]` stdio server
+// (the SDK's McpServer in test-support/mcp-notes-server.mjs) in the user configuration, `/mcp` in a live
+// session in tmux, `agentloop mcp list` as a child process, and no server process outliving the command
+// (checked by the pids the server notes when it starts). They import nothing from the sources.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { configureNotesMcpServer, isAlive, startedPids } from '../test-support/mcp-notes-config.js';
+import { runAgentloop } from '../test-support/run-agentloop.js';
+import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+
+const SOCKET = `agentloop-e2e-mcp-${process.pid}`;
+const PROMPT = /\n›$/;
+let sessions = 0;
+let tmux: TmuxSession | undefined;
+let workspace: CliWorkspace | undefined;
+let server: ScriptedOpenAIServer | undefined;
+
+/**
+ * The processes of these that still run: none should once the command has exited (a second's grace, polled,
+ * for the kernel to reap an ended process on a busy machine; an orphan runs on for good).
+ */
+async function survivors(pids: number[], timeoutMs = 1_000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return pids.filter(isAlive);
+}
+
+/** Starts `agentloop` in tmux against a scripted server, with the notes MCP server configured. */
+async function startAgentloop() {
+  workspace = new CliWorkspace();
+  const { pidFile } = configureNotesMcpServer(workspace);
+  server = await startScriptedOpenAIServer();
+  sessions += 1;
+  tmux = new TmuxSession(`agentloop-mcp-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
+  tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
+  return { tmux, server, pidFile };
+}
+
+/** Types `/mcp` and returns the server's pid from its listing, after checking the listing. */
+async function listServers(session: TmuxSession): Promise<number> {
+  session.type('/mcp');
+  session.press('Enter');
+  const screen = await session.waitFor(
+    /notes {2}ready {2}stdio, 2 tools, pid \d+\n\s+lookup_note, count_notes\n[\s\S]*›$/,
+  );
+  expect(screen).toContain('MCP servers (1)');
+  return Number(/notes {2}ready {2}stdio, 2 tools, pid (\d+)/.exec(screen)?.[1]);
+}
+
+describe.skipIf(!tmuxAvailable())('MCP servers in agentloop (tmux)', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(async () => {
+    tmux?.kill();
+    await server?.close();
+    workspace?.remove();
+    tmux = undefined;
+    server = undefined;
+    workspace = undefined;
+  });
+
+  afterAll(() => {
+    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
+  });
+
+  it('lists the server with /mcp, calls its tool, and ends its process on /exit', async () => {
+    const { tmux, server, pidFile } = await startAgentloop();
+    await tmux.waitFor(PROMPT);
+    const pid = await listServers(tmux);
+    expect(startedPids(pidFile)).toEqual([pid]);
+    expect(isAlive(pid)).toBe(true);
+
+    server.push(
+      { toolCalls: [{ name: 'notes__lookup_note', arguments: { title: 'shopping' } }] },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Buy oat milk.' } }] },
+    );
+    tmux.type('What is on my shopping note?');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/✔ Done\nBuy oat milk\.\n[\s\S]*›$/);
+    expect(screen).toMatch(/✓ notes__lookup_note\(title: "shopping"\) \d+ ms → note shopping: buy oat milk/);
+    expect(server.requests[0].tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(
+      expect.arrayContaining(['notes__lookup_note', 'notes__count_notes']),
+    );
+    expect(server.requests[1].messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: 'note shopping: buy oat milk',
+    });
+
+    tmux.type('/exit');
+    tmux.press('Enter');
+    expect(await tmux.exitStatus()).toBe(0);
+    expect(await survivors(startedPids(pidFile))).toEqual([]);
+  }, 60_000);
+
+  it('ends the server process when the session ends with Ctrl-C', async () => {
+    const { tmux, pidFile } = await startAgentloop();
+    await tmux.waitFor(PROMPT);
+    const pid = await listServers(tmux);
+    expect(isAlive(pid)).toBe(true);
+    tmux.press('C-c');
+    expect(await tmux.exitStatus()).toBe(0);
+    expect(startedPids(pidFile)).toEqual([pid]);
+    expect(await survivors([pid])).toEqual([]);
+  }, 60_000);
+});
+
+describe('agentloop mcp list', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(() => {
+    workspace?.remove();
+    workspace = undefined;
+  });
+
+  it('shows the configured server, its state and its tools, and ends its process', async () => {
+    workspace = new CliWorkspace();
+    const { pidFile } = configureNotesMcpServer(workspace);
+
+    const run = await runAgentloop(workspace, ['mcp', 'list']);
+
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const [pid] = startedPids(pidFile);
+    expect(run.stdout).toBe(
+      `MCP servers (1)\n  notes  ready  stdio, 2 tools, pid ${pid}\n    lookup_note, count_notes\n`,
+    );
+    expect(await survivors(startedPids(pidFile))).toEqual([]);
+  }, 60_000);
+});
