@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configuredModels } from './acp-command.js';
+import { acpSessionOptions, configuredModels } from './acp-command.js';
 
 describe('configuredModels', () => {
   const provider = { name: 'openai', type: 'openai', model: 'gpt-5' } as const;
@@ -35,5 +35,27 @@ describe('configuredModels', () => {
       { switchModel: async () => ({}) as never },
     );
     expect(models.available).toEqual([{ id: 'openai:gpt-5', name: 'openai:gpt-5' }]);
+  });
+});
+
+describe('acpSessionOptions', () => {
+  const store = { id: 'the store' } as never;
+  const saved = { config: { plugins: [], providers: {}, files: [] } };
+  const off = { config: { plugins: [], providers: {}, files: [], sessions: { store: 'off' as const } } };
+
+  it('keeps a new session in the command’s store, under the session’s id', () => {
+    expect(acpSessionOptions(store, { sessionId: 'sess_1', resume: false }, saved)).toEqual({ store, id: 'sess_1' });
+  });
+
+  it('keeps nothing for a new session whose directory’s configuration says store = "off"', () => {
+    expect(acpSessionOptions(store, { sessionId: 'sess_1', resume: false }, off)).toBeUndefined();
+  });
+
+  it('resumes a session the editor loads from the store, whatever its directory says', () => {
+    expect(acpSessionOptions(store, { sessionId: 'sess_1', resume: true }, off)).toEqual({ store, id: 'sess_1' });
+  });
+
+  it('keeps nothing without a store', () => {
+    expect(acpSessionOptions(undefined, { sessionId: 'sess_1', resume: true }, saved)).toBeUndefined();
   });
 });

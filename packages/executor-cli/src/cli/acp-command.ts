@@ -1,8 +1,11 @@
-import type { Agent } from '@agentloop/core';
-import type { AcpModels, AcpSessionAgent } from '@agentloop/executor-acp';
+import { resolve } from 'node:path';
+import type { Agent, AgentSessionOptions, SessionStore } from '@agentloop/core';
+import type { AcpModels, AcpSessionAgent, AcpSessionSetup } from '@agentloop/executor-acp';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
+import { sessionStoreLocation, sessionsConfigOf } from '../session-store/index.js';
 import type { ComposedAgent } from './compose-agent.js';
+import { openAcpSessionStore } from './open-acp-session-store.js';
 import type { SessionHooks } from './start-session.js';
 
 /** What `agentloop acp` reads and writes; injectable for tests. */
@@ -10,6 +13,8 @@ export interface AcpCommandOptions {
   /** Where logs go: never stdout, which carries the protocol. Default: stderr. */
   errorOutput?: NodeJS.WritableStream;
   environment?: Record<string, string | undefined>;
+  /** The user's configuration file, for the `[sessions]` table (default: the user config directory's). */
+  userConfigFile?: string;
 }
 
 /**
@@ -19,7 +24,10 @@ export interface AcpCommandOptions {
  * there, the provider, the workspace tools, the plugins and MCP servers of the configuration), in the
  * configured approval mode, with the configured models to switch between; the editor's own MCP servers
  * join it. Settings that cannot be used (no provider, a bad file) fail that session, not the command.
- * SIGTERM and SIGINT end it as a closed stdin does: turns cancelled, sessions released. Resolves with 0.
+ * Sessions are saved in the store of the `[sessions]` table (as the terminal's are), so `session/load`
+ * resumes one after an editor restart, and `agentloop --resume` can pick it up in the terminal; with
+ * `store = "off"` nothing is saved and `loadSession` is false. SIGTERM and SIGINT end it as a closed stdin
+ * does: turns cancelled, sessions released, the store closed. Resolves with 0.
  */
 export async function startAcp(
   flags: CliFlags,
@@ -34,25 +42,35 @@ export async function startAcp(
       'speaks the Agent Client Protocol on stdin and stdout, for an editor to start (Zed: agent_servers); Ctrl-D ends it.',
     );
   }
-  const [{ AcpExecutor }, { composeAgent }] = await Promise.all([
+  const [{ AcpExecutor }, { composeAgent }, store] = await Promise.all([
     import('@agentloop/executor-acp'),
     import('./compose-agent.js'),
+    openAcpSessionStore({
+      cwd: resolve(flags.cwd ?? '.'),
+      ...(options.userConfigFile ? { userConfigFile: options.userConfigFile } : {}),
+      log,
+    }),
   ]);
   const executor = new AcpExecutor(
     async (setup) => {
       // The editor's directory is the session's working directory, whatever --cwd said.
-      const settings = await resolveSessionSettings({ ...flags, cwd: setup.cwd }, { environment });
+      const settings = await resolveSessionSettings(
+        { ...flags, cwd: setup.cwd },
+        { environment, ...(options.userConfigFile ? { userConfigFile: options.userConfigFile } : {}) },
+      );
+      const session = acpSessionOptions(store, setup, settings);
       const composed = composeAgent(settings, {
         errorOutput,
         environment,
         // The editor's buffers and terminals, where it offers them: the model sees unsaved changes, the
         // user watches commands run.
         editorTools: { fileSystem: setup.fileSystem, runner: setup.commandRunner },
+        ...(session ? { session: Promise.resolve(session) } : {}),
       });
       hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
       return sessionAgent(settings, composed);
     },
-    { log },
+    { log, ...(store ? { sessionStore: store } : {}) },
   );
   const stop = () => executor.close();
   process.once('SIGTERM', stop);
@@ -62,8 +80,25 @@ export async function startAcp(
   } finally {
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);
+    // listen() has closed every session (each giving its write lock up) before it resolved.
+    await store?.close().catch((error: unknown) => log(`the session store did not close cleanly: ${String(error)}`));
   }
   return 0;
+}
+
+/**
+ * Where an editor session's agent keeps its conversation: the command's store, under the session's id.
+ * `session/load` always resumes from it (the editor asked for a saved session); a new session is saved
+ * unless the configuration of its directory says `[sessions] store = "off"`.
+ */
+export function acpSessionOptions(
+  store: SessionStore | undefined,
+  setup: Pick<AcpSessionSetup, 'sessionId' | 'resume'>,
+  settings: Pick<SessionSettings, 'config'>,
+): AgentSessionOptions | undefined {
+  if (!store) return undefined;
+  if (!setup.resume && !sessionStoreLocation(sessionsConfigOf(settings.config))) return undefined;
+  return { store, id: setup.sessionId };
 }
 
 async function sessionAgent(settings: SessionSettings, composed: ComposedAgent): Promise<AcpSessionAgent> {

@@ -78,7 +78,7 @@ describe('agentloop acp', () => {
       protocolVersion: 1,
       agentInfo: { name: 'agentloop' },
       agentCapabilities: {
-        loadSession: false,
+        loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: { http: true, sse: true },
       },
