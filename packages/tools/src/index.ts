@@ -27,6 +27,6 @@ export type {
 } from './tool.js';
 export type { RegisteredTool } from './tool-registry.js';
 export { ToolRegistry } from './tool-registry.js';
-export type { ToolResult, ToolResultInit } from './tool-result.js';
+export type { ToolResult, ToolResultImage, ToolResultInit } from './tool-result.js';
 export { isToolResult, toolResult } from './tool-result.js';
 export * from './xml/index.js';

@@ -1,6 +1,9 @@
 import type { ToolResultImage } from '@agentloop/spec';
 import { AgentloopError, describeToolResultImage } from '@agentloop/spec';
 
+// A tool package depends on @agentloop/tools alone, so the image's type is re-exported here.
+export type { ToolResultImage };
+
 const TOOL_RESULT = Symbol.for('@agentloop/tools.toolResult');
 
 /**
