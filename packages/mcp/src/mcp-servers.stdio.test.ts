@@ -76,12 +76,17 @@ describe('the reference servers over stdio', () => {
     expect(second.content).toBe('echo: two');
   });
 
-  it('describes an image by its type and size instead of inlining its base64', async () => {
+  it('keeps an image as an image, its text describing it by type and size instead of its base64', async () => {
     const { registry } = await connect({ everything: everythingServer() });
     const outcome = await callTool(registry, 'everything__get-tiny-image');
     expect(outcome.status).toBe('ok');
     expect(outcome.content).toMatch(/\[image: image\/png, [\d.]+ (bytes|KB)\]/);
     expect(outcome.content).not.toMatch(/iVBORw0KGgo/);
+    const images = outcome.status === 'ok' ? outcome.images : undefined;
+    expect(images).toHaveLength(1);
+    expect(images?.[0]?.mediaType).toBe('image/png');
+    // The PNG signature, base64-encoded: the server's bytes, passed on unchanged.
+    expect(images?.[0]?.data).toMatch(/^iVBORw0KGgo/);
   });
 
   it('passes resource links, embedded resources and structured content on as text', async () => {

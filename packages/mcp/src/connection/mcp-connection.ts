@@ -1,4 +1,4 @@
-import { describeThrown, type Tool, type ToolContext } from '@agentloop/tools';
+import { describeThrown, type Tool, type ToolContext, type ToolResult } from '@agentloop/tools';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,6 +11,7 @@ import {
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
 import { McpServerError } from '../errors/index.js';
 import { formatCallResult } from '../results/format-call-result.js';
+import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
 import { StderrTail } from '../transport/stderr-tail.js';
 import type { McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
@@ -103,13 +104,13 @@ export class McpConnection {
   }
 
   /**
-   * Calls one of the server's tools (by its name on the server) and resolves with the text the model
-   * sees. Starts the server first when it is down and its backoff has passed. Rejects with an
+   * Calls one of the server's tools (by its name on the server) and resolves with what the model sees:
+   * the result's text, or a `toolResult` that also keeps its images (see toToolValue). Starts the server first when it is down and its backoff has passed. Rejects with an
    * McpServerError when the server is down, exits during the call or answers with an error (`isError`);
    * with the signal's reason when the call is cancelled (the server is told with
    * `notifications/cancelled`).
    */
-  async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string> {
+  async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string | ToolResult> {
     const client = await this.#readyClient();
     const timeoutMs = this.config.toolTimeoutMs;
     let result: Awaited<ReturnType<Client['callTool']>>;
@@ -128,9 +129,9 @@ export class McpConnection {
       throw await this.#callFailure(client, toolName, error);
     }
     this.#failures = 0;
-    const text = formatCallResult(result as Parameters<typeof formatCallResult>[0]);
-    if (result.isError) throw new McpServerError(this.name, text, 'tool_error');
-    return text;
+    const callResult = result as Parameters<typeof formatCallResult>[0];
+    if (result.isError) throw new McpServerError(this.name, formatCallResult(callResult), 'tool_error');
+    return toToolValue(callResult);
   }
 
   /** Ends the server (its process, for stdio) for good. */

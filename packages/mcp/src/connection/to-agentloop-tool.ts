@@ -1,9 +1,13 @@
-import type { JsonSchema, Tool, ToolAnnotations, ToolContext } from '@agentloop/tools';
+import type { JsonSchema, Tool, ToolAnnotations, ToolContext, ToolResult } from '@agentloop/tools';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { nativeToolName } from '../naming/native-tool-name.js';
 
-/** What runs a server's tool: the connection that owns it. */
-export type McpToolCaller = (toolName: string, args: Record<string, unknown>, context: ToolContext) => Promise<string>;
+/** What runs a server's tool: the connection that owns it. Resolves with text, or text with images. */
+export type McpToolCaller = (
+  toolName: string,
+  args: Record<string, unknown>,
+  context: ToolContext,
+) => Promise<string | ToolResult>;
 
 /**
  * An MCP server's tool as an agentloop tool: named `server__tool` (see nativeToolName), its input schema
@@ -17,7 +21,7 @@ export function toAgentloopTool(
   mcpTool: McpTool,
   call: McpToolCaller,
   timeoutMs: number | undefined,
-): Tool<Record<string, unknown>, string> {
+): Tool<Record<string, unknown>, string | ToolResult> {
   const annotations = toAnnotations(mcpTool.annotations);
   return {
     name: nativeToolName(serverName, mcpTool.name),

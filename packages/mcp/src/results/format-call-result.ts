@@ -1,11 +1,11 @@
 import type { CallToolResult, ContentBlock, EmbeddedResource } from '@modelcontextprotocol/sdk/types.js';
 
 /**
- * The text the model sees for an MCP tool's result. agentloop's tool results are text (a
- * `ToolResultPart` holds a string), so what is not text is described, never inlined:
+ * The text the model sees for an MCP tool's result, which is all that text-only paths (OpenAI Chat
+ * Completions, the XML protocol) show of it, so what is not text is described, never inlined:
  * - `text`: as it is; several blocks are joined by blank lines;
  * - `image` and `audio`: `[image: image/png, 1.4 KB]` (base64 would cost the model tokens and tell it
- *   nothing);
+ *   nothing); images also travel as images beside the text (see toToolValue);
  * - `resource_link`: its name, URI, type and description, so the model can name it or read it with
  *   another tool;
  * - an embedded `resource`: its URI and type, then its text, or its size when it is binary;
