@@ -167,6 +167,22 @@ describe('ConversationMemory', () => {
       });
     });
 
+    it("keeps a tool result's images through JSON, and refuses malformed ones", () => {
+      const images = [{ mediaType: 'image/png', data: Buffer.alloc(100).toString('base64') }];
+      const [first, second] = toolResults.content;
+      const withImages: Message[] = [
+        ...conversation.slice(0, 3),
+        { role: 'tool', content: [{ ...first!, images }, second!] },
+      ];
+      const saved = JSON.stringify(new ConversationMemory(withImages).snapshot());
+      expect(ConversationMemory.fromSnapshot(JSON.parse(saved)).messages()).toStrictEqual(withImages);
+
+      const broken = JSON.parse(saved.replace('"mediaType":"image/png"', '"mediaType":3'));
+      expect(thrownBy(() => ConversationMemory.fromSnapshot(broken))).toMatchObject({
+        message: expect.stringContaining('image 1 of the images of the result for tool call "call-1"'),
+      });
+    });
+
     it('leaves the memory as it was when a restore is rejected', () => {
       const memory = new ConversationMemory([userMessage('kept')]);
       thrownBy(() => memory.restore({ schemaVersion: 99, messages: [] }));

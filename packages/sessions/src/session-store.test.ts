@@ -394,4 +394,16 @@ describe.each(STORE_KINDS)('the $name session store', (kind) => {
 
     expect((await newStore().load('s1')).messages).toStrictEqual([userMessage('Lima?'), call, failed]);
   });
+
+  it("keeps a tool result's images", async () => {
+    const store = newStore();
+    await store.create({ id: 's1' });
+    await store.open('s1');
+    const [call, result] = toolStep('c1', 'Lima');
+    const images = [{ mediaType: 'image/png', data: Buffer.alloc(2000).toString('base64') }];
+    const withImages = { ...result, content: [{ ...result.content[0]!, images }] };
+    await writeTurn(store, 's1', [userMessage('Lima?'), call, withImages]);
+
+    expect((await newStore().load('s1')).messages).toStrictEqual([userMessage('Lima?'), call, withImages]);
+  });
 });
