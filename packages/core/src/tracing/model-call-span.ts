@@ -1,8 +1,9 @@
 import type { LLMProvider, ModelChunk, ModelRequest } from '@agentloop/spec';
-import { type Context, context, type Span, SpanStatusCode } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
 import type { ModelStep } from '../loop/tool-protocol.js';
 import { AGENTLOOP, GEN_AI } from './gen-ai-attributes.js';
 import { genAiFinishReason, outputMessagesJson } from './gen-ai-messages.js';
+import { openTelemetry } from './open-telemetry.js';
 import { recordFailure } from './record-failure.js';
 
 /** How a model call ended, as the loop saw it. */
@@ -36,6 +37,7 @@ export class ModelCallSpan {
    */
   stream(provider: LLMProvider, request: ModelRequest): AsyncIterable<ModelChunk> {
     const active = this.#context;
+    const { context } = openTelemetry();
     const observe = (result: IteratorResult<ModelChunk>) => {
       if (!result.done) this.#observe(result.value);
       return result;
@@ -76,7 +78,10 @@ export class ModelCallSpan {
       if (ending.error !== undefined) recordFailure(span, ending.error);
       else if (!ending.finished) {
         span.setAttribute(GEN_AI.errorType, 'stream_broken');
-        span.setStatus({ code: SpanStatusCode.ERROR, message: 'The model stream ended without a finish reason.' });
+        span.setStatus({
+          code: openTelemetry().SpanStatusCode.ERROR,
+          message: 'The model stream ended without a finish reason.',
+        });
       }
     }
     span.end();

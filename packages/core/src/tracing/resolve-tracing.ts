@@ -1,5 +1,6 @@
-import { type Tracer, trace } from '@opentelemetry/api';
+import type { Tracer } from '@opentelemetry/api';
 import { AgentUsageError } from '../errors/index.js';
+import { openTelemetry } from './open-telemetry.js';
 import type { TracingOption } from './tracing-options.js';
 
 /** The instrumentation scope of agentloop's spans. */
@@ -15,7 +16,8 @@ export interface Tracing {
 /** The agent's tracing, or undefined when it is off. Throws an AgentUsageError on an option it cannot use. */
 export function resolveTracing(option: TracingOption | undefined): Tracing | undefined {
   if (option === undefined || option === false) return undefined;
-  if (option === true) return { tracer: trace.getTracer(TRACER_NAME), recordContent: false, agentName: undefined };
+  if (option === true)
+    return { tracer: openTelemetry().trace.getTracer(TRACER_NAME), recordContent: false, agentName: undefined };
   if (typeof option !== 'object' || option === null) {
     throw new AgentUsageError(
       `tracing must be true, false or { tracer?, recordContent?, agentName? }, got ${JSON.stringify(option)}.`,
@@ -41,5 +43,9 @@ export function resolveTracing(option: TracingOption | undefined): Tracing | und
       'invalid_option',
     );
   }
-  return { tracer: tracer ?? trace.getTracer(TRACER_NAME), recordContent: recordContent ?? false, agentName };
+  return {
+    tracer: tracer ?? openTelemetry().trace.getTracer(TRACER_NAME),
+    recordContent: recordContent ?? false,
+    agentName,
+  };
 }

@@ -1,10 +1,11 @@
 import type { LLMProvider, ModelRequest, ToolCallPart } from '@agentloop/spec';
 import type { ToolRegistry } from '@agentloop/tools';
-import { type Attributes, type Context, context, type Span, SpanKind, trace } from '@opentelemetry/api';
+import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { AgentResult } from '../agent/agent-result.js';
 import { AGENTLOOP, GEN_AI, genAiProviderName } from './gen-ai-attributes.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, userInputJson } from './gen-ai-messages.js';
 import { ModelCallSpan } from './model-call-span.js';
+import { openTelemetry } from './open-telemetry.js';
 import { recordFailure } from './record-failure.js';
 import type { Tracing } from './resolve-tracing.js';
 import { ToolCallSpan } from './tool-call-span.js';
@@ -27,7 +28,7 @@ export class RunTracer {
   readonly #tracing: Tracing;
   readonly #init: RunTracerInit;
   #span: Span | undefined;
-  #context: Context = context.active();
+  #context: Context = openTelemetry().context.active();
 
   constructor(tracing: Tracing, init: RunTracerInit) {
     this.#tracing = tracing;
@@ -46,10 +47,10 @@ export class RunTracer {
     };
     if (agentName !== undefined) attributes[GEN_AI.agentName] = agentName;
     if (recordContent) attributes[GEN_AI.inputMessages] = userInputJson(input);
-    const parent = context.active();
+    const parent = openTelemetry().context.active();
     const name = agentName === undefined ? 'invoke_agent' : `invoke_agent ${agentName}`;
-    this.#span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent);
-    this.#context = trace.setSpan(parent, this.#span);
+    this.#span = tracer.startSpan(name, { kind: openTelemetry().SpanKind.INTERNAL, attributes }, parent);
+    this.#context = openTelemetry().trace.setSpan(parent, this.#span);
   }
 
   /** Starts the span of a model call; the loop reads the stream through it and ends it. */
@@ -71,8 +72,12 @@ export class RunTracer {
       attributes[GEN_AI.systemInstructions] = systemInstructionsJson(request.systemPrompt);
       attributes[GEN_AI.inputMessages] = inputMessagesJson(request.messages);
     }
-    const span = this.#tracing.tracer.startSpan(`chat ${model}`, { kind: SpanKind.CLIENT, attributes }, this.#context);
-    return new ModelCallSpan(span, trace.setSpan(this.#context, span), this.#tracing.recordContent);
+    const span = this.#tracing.tracer.startSpan(
+      `chat ${model}`,
+      { kind: openTelemetry().SpanKind.CLIENT, attributes },
+      this.#context,
+    );
+    return new ModelCallSpan(span, openTelemetry().trace.setSpan(this.#context, span), this.#tracing.recordContent);
   }
 
   /** Starts the span of a tool call; the tool runs inside it (`run`) and the loop ends it with the outcome. */
@@ -89,10 +94,10 @@ export class RunTracer {
     if (this.#tracing.recordContent) attributes[GEN_AI.toolCallArguments] = JSON.stringify(call.arguments ?? null);
     const span = this.#tracing.tracer.startSpan(
       `execute_tool ${call.toolName}`,
-      { kind: SpanKind.INTERNAL, attributes },
+      { kind: openTelemetry().SpanKind.INTERNAL, attributes },
       this.#context,
     );
-    return new ToolCallSpan(span, trace.setSpan(this.#context, span), this.#tracing.recordContent);
+    return new ToolCallSpan(span, openTelemetry().trace.setSpan(this.#context, span), this.#tracing.recordContent);
   }
 
   /** Ends the run's span with the run's totals and exit; an `error` exit marks it as failed, a cancel does not. */
