@@ -1,0 +1,138 @@
+// The common path's import graph (issue 16, cold start): a DefaultAgent with a provider, one run with the
+// native tool protocol and no tracing, must not load the modules that only some runs need. Each of them is
+// loaded on use (see the comment at its import site); a static import of one of them, anywhere below the
+// entry points, puts it back on every start-up, and this test names it. Runs against the built dist:
+// `npx turbo run build`, then `node --test scripts/*.test.mjs`.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The SDKs are the providers package's dependencies, so the child process starts in its folder.
+const cwd = path.join(root, 'packages', 'providers');
+
+/** Packages that only some runs need, and what needs them. */
+const LAZY = {
+  'fast-xml-parser': 'the XML protocol reading an element-form block',
+  jsonrepair: 'a tool call whose argument JSON needs a repair',
+  'zod-to-json-schema': 'a tool whose parameters are a zod 3 schema',
+  'gpt-tokenizer': 'counting tokens with a tokenizer',
+  '@opentelemetry/api': 'an agent with tracing on (the Anthropic SDK loads it itself)',
+};
+
+// Records every module the child loads: ES modules through a load hook, CommonJS ones from the require
+// cache (a module loaded with createRequire never reaches the ES loader's hooks).
+const RECORDER = `
+import { register, createRequire } from 'node:module';
+import { writeSync } from 'node:fs';
+const { port1, port2 } = new MessageChannel();
+const loaded = new Set();
+port1.on('message', (url) => loaded.add(url));
+port1.unref();
+register('data:text/javascript,' + encodeURIComponent(
+  'let port; export function initialize(data) { port = data.port; }' +
+  'export async function load(url, context, next) { port.postMessage(url); return next(url, context); }'
+), { data: { port: port2 }, transferList: [port2] });
+globalThis.reportLoadedModules = () => new Promise((resolve) => setTimeout(() => {
+  for (const file of Object.keys(createRequire(process.cwd() + '/noop.js').cache)) loaded.add(file);
+  writeSync(1, JSON.stringify([...loaded]));
+  resolve();
+}, 50));
+`;
+
+/** The files and URLs of the modules a fresh node loads running `code` (an ES module) in packages/providers. */
+function modulesLoadedBy(code) {
+  const recorder = `data:text/javascript,${encodeURIComponent(RECORDER)}`;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', recorder, '--input-type=module', '-e', `${code}\nawait globalThis.reportLoadedModules();`],
+    { cwd, encoding: 'utf8' },
+  );
+  assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** The packages of LAZY among `modules`, each with one of its files. */
+function lazyPackagesIn(modules, allowed = []) {
+  const found = new Map();
+  for (const module of modules) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module);
+    if (match && match[1] in LAZY && !allowed.includes(match[1]) && !found.has(match[1])) found.set(match[1], module);
+  }
+  return [...found].map(([name, file]) => `${name} (needed only by ${LAZY[name]}; loaded: ${file})`);
+}
+
+const COMMON_RUN = `
+import { DefaultAgent, defineTool } from '@agentloop/core';
+import { ScriptedProvider } from '@agentloop/core/testing';
+const clock = defineTool({
+  name: 'clock',
+  description: 'The time.',
+  parameters: { type: 'object', properties: {} },
+  execute: async () => '12:00',
+});
+const provider = new ScriptedProvider([
+  { toolCalls: [{ name: 'clock', arguments: {} }] },
+  { toolCalls: [{ name: 'task_completion', arguments: { result: 'It is noon.' } }] },
+]);
+const agent = new DefaultAgent(provider);
+agent.registerTool(clock);
+const result = await agent.run('What time is it?');
+if (result.exit !== 'task_completion') throw new Error('the run ended with ' + result.exit);
+const toolResult = provider.requests[1].messages.find((message) => message.role === 'tool');
+if (!JSON.stringify(toolResult).includes('12:00')) throw new Error('the clock tool did not run');
+`;
+
+const built = ['core', 'tools', 'providers'].every((name) =>
+  existsSync(path.join(root, 'packages', name, 'dist', 'index.js')),
+);
+
+test('the built dist is there (the graph tests import it)', () => {
+  assert.ok(built, 'packages/{core,tools,providers}/dist is missing: run `npx turbo run build` first.');
+});
+
+test('a native-protocol run of a DefaultAgent loads none of the lazily loaded packages', { skip: !built }, () => {
+  const modules = modulesLoadedBy(COMMON_RUN);
+  assert.ok(
+    modules.some((module) => module.includes('/packages/core/dist/')),
+    'the recorder saw no module of core',
+  );
+  assert.deepEqual(lazyPackagesIn(modules), []);
+});
+
+test('importing the OpenAI provider with core loads none of them', { skip: !built }, () => {
+  const modules = modulesLoadedBy(
+    `await import('@agentloop/core'); const { OpenAIProvider } = await import('@agentloop/providers/openai');
+     new OpenAIProvider({ apiKey: 'test', model: 'gpt-4o-mini' });`,
+  );
+  assert.deepEqual(lazyPackagesIn(modules), []);
+});
+
+test('importing the Anthropic provider with core loads none but what its SDK loads', { skip: !built }, () => {
+  const modules = modulesLoadedBy(
+    `await import('@agentloop/core'); const { AnthropicProvider } = await import('@agentloop/providers/anthropic');
+     new AnthropicProvider({ apiKey: 'test', model: 'claude-sonnet-4-5' });`,
+  );
+  assert.deepEqual(lazyPackagesIn(modules, ['@opentelemetry/api']), []);
+});
+
+test('each lazily loaded package is loaded, and seen, when a run needs it', { skip: !built }, () => {
+  const tools = (file) => JSON.stringify(pathToFileURL(path.join(root, 'packages', 'tools', 'dist', file)).href);
+  const modules = modulesLoadedBy(`
+    import { parseToolArguments } from ${tools('tool-arguments.js')};
+    import { readXmlFields } from ${tools('xml/read-xml-fields.js')};
+    import { toJsonSchema } from ${tools('schema/to-json-schema.js')};
+    import { z } from 'zod/v3';
+    import { DefaultAgent } from '@agentloop/core';
+    import { ScriptedProvider } from '@agentloop/core/testing';
+    if (!parseToolArguments("{'a': 1,}").ok) throw new Error('the sloppy JSON was not repaired');
+    if (!readXmlFields('<path>a.ts</path>').ok) throw new Error('the XML was not read');
+    toJsonSchema(z.object({ a: z.string() }), 'zod3');
+    new DefaultAgent(new ScriptedProvider([]), { tracing: true });
+  `);
+  const found = lazyPackagesIn(modules).map((line) => line.split(' ')[0]);
+  assert.deepEqual(found.sort(), ['@opentelemetry/api', 'fast-xml-parser', 'jsonrepair', 'zod-to-json-schema']);
+});
