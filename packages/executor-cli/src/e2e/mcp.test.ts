@@ -43,10 +43,10 @@ async function listServers(session: TmuxSession): Promise<number> {
   session.type('/mcp');
   session.press('Enter');
   const screen = await session.waitFor(
-    /notes {2}ready {2}stdio, 2 tools, pid \d+\n\s+lookup_note, count_notes\n[\s\S]*›$/,
+    /notes {2}ready {2}stdio, 3 tools, pid \d+\n\s+lookup_note, count_notes, wait_for_note\n[\s\S]*›$/,
   );
   expect(screen).toContain('MCP servers (1)');
-  return Number(/notes {2}ready {2}stdio, 2 tools, pid (\d+)/.exec(screen)?.[1]);
+  return Number(/notes {2}ready {2}stdio, 3 tools, pid (\d+)/.exec(screen)?.[1]);
 }
 
 describe.skipIf(!tmuxAvailable())('MCP servers in agentloop (tmux)', () => {
@@ -104,6 +104,35 @@ describe.skipIf(!tmuxAvailable())('MCP servers in agentloop (tmux)', () => {
     expect(startedPids(pidFile)).toEqual([pid]);
     expect(await survivors([pid])).toEqual([]);
   }, 60_000);
+
+  it('cancels a hanging MCP call with Ctrl-C, and ends the server with the second', async () => {
+    const { tmux, server, pidFile } = await startAgentloop();
+    server.push(
+      { toolCalls: [{ name: 'notes__wait_for_note', arguments: {} }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Stopped waiting.' } }] },
+    );
+    await tmux.waitFor(PROMPT);
+    tmux.type('Wait for a note');
+    tmux.press('Enter');
+    await tmux.waitFor('notes__wait_for_note');
+    tmux.press('C-c');
+    const screen = await tmux.waitFor(/Cancelled\. The conversation is kept\. Ctrl-C again or Ctrl-D exits\.\n›$/);
+    expect(screen).toMatch(/✗ notes__wait_for_note\(\) \d+ ms → error: /);
+    const [pid] = startedPids(pidFile);
+    // The server outlives the cancelled call (only the call ends), and the session goes on with it.
+    expect(isAlive(pid as number)).toBe(true);
+    tmux.type('Are you there?');
+    tmux.press('Enter');
+    await tmux.waitFor(/Stopped waiting\.\n›$/);
+    // The cancelled call got a result, so the conversation could go on.
+    const toolMessage = server.requests[1].messages.find((message: { role: string }) => message.role === 'tool');
+    expect(toolMessage.tool_call_id).toBe('call_1_1');
+    expect(toolMessage.content).toMatch(/cancel/i);
+    tmux.press('C-c');
+    expect(await tmux.exitStatus()).toBe(0);
+    expect(startedPids(pidFile)).toEqual([pid]);
+    expect(await survivors(startedPids(pidFile))).toEqual([]);
+  }, 60_000);
 });
 
 describe('agentloop mcp list', () => {
@@ -124,7 +153,7 @@ describe('agentloop mcp list', () => {
     expect(run.status).toBe(0);
     const [pid] = startedPids(pidFile);
     expect(run.stdout).toBe(
-      `MCP servers (1)\n  notes  ready  stdio, 2 tools, pid ${pid}\n    lookup_note, count_notes\n`,
+      `MCP servers (1)\n  notes  ready  stdio, 3 tools, pid ${pid}\n    lookup_note, count_notes, wait_for_note\n`,
     );
     expect(await survivors(startedPids(pidFile))).toEqual([]);
   }, 60_000);
