@@ -174,6 +174,16 @@ describe('the fixture server over stdio', () => {
     ]);
   });
 
+  it('passes every progress message on, also those that arrive in the same read as the result', async () => {
+    // The SDK's own progress handler is dropped on the response, before the notifications read with it
+    // are dispatched: over a few fast calls, some lost their last steps.
+    const { registry } = await connect({ fixture: fixtureServer() });
+    for (let call = 0; call < 8; call++) {
+      const outcome = await callTool(registry, 'fixture__progress', { steps: 4 });
+      expect(outcome.progress.map((update) => update.message)).toEqual(['step 1', 'step 2', 'step 3', 'step 4']);
+    }
+  });
+
   it('registers a tool the server adds (tools/list_changed) in the attached registry', async () => {
     const { mcp, registry } = await connect({ fixture: fixtureServer() });
     let changes = 0;

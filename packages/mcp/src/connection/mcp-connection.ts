@@ -6,6 +6,8 @@ import {
   ErrorCode,
   McpError,
   type Tool as McpTool,
+  type Progress,
+  ProgressNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
@@ -61,6 +63,9 @@ export class McpConnection {
   #starting: Promise<void> | undefined;
   // Each start gets a number: the close of an old client must not mark a newer one as exited.
   #generation = 0;
+  /** The progress callback of each call in flight, by the progress token sent with it. */
+  readonly #progress = new Map<string, (progress: Progress) => void>();
+  #nextProgressToken = 0;
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -105,7 +110,8 @@ export class McpConnection {
 
   /**
    * Calls one of the server's tools (by its name on the server) and resolves with what the model sees:
-   * the result's text, or a `toolResult` that also keeps its images (see toToolValue). Starts the server first when it is down and its backoff has passed. Rejects with an
+   * the result's text, or a `toolResult` that also keeps its images (see toToolValue). Starts the server
+   * first when it is down and its backoff has passed. Rejects with an
    * McpServerError when the server is down, exits during the call or answers with an error (`isError`);
    * with the signal's reason when the call is cancelled (the server is told with
    * `notifications/cancelled`).
@@ -113,20 +119,27 @@ export class McpConnection {
   async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string | ToolResult> {
     const client = await this.#readyClient();
     const timeoutMs = this.config.toolTimeoutMs;
+    // Our own progress token, not the SDK's `onprogress`: the SDK drops its handler when the response
+    // arrives, before it dispatches the notifications that came in the same read (one microtask later),
+    // so the last steps of a fast call were lost. This entry outlives the response by those microtasks.
+    const progressToken = `agentloop-${++this.#nextProgressToken}`;
+    this.#progress.set(progressToken, ({ progress, total, message }) =>
+      context.reportProgress({
+        message: message ?? (total ? `${progress} of ${total}` : String(progress)),
+        ...(total ? { fraction: Math.min(1, progress / total) } : {}),
+      }),
+    );
     let result: Awaited<ReturnType<Client['callTool']>>;
     try {
-      result = await client.callTool({ name: toolName, arguments: args }, undefined, {
+      result = await client.callTool({ name: toolName, arguments: args, _meta: { progressToken } }, undefined, {
         signal: context.signal,
         timeout: timeoutMs && timeoutMs > 0 ? Math.min(timeoutMs, NO_TIMEOUT_MS) : NO_TIMEOUT_MS,
-        onprogress: ({ progress, total, message }) =>
-          context.reportProgress({
-            message: message ?? (total ? `${progress} of ${total}` : String(progress)),
-            ...(total ? { fraction: Math.min(1, progress / total) } : {}),
-          }),
       });
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;
       throw await this.#callFailure(client, toolName, error);
+    } finally {
+      this.#progress.delete(progressToken);
     }
     this.#failures = 0;
     const callResult = result as Parameters<typeof formatCallResult>[0];
@@ -160,6 +173,10 @@ export class McpConnection {
         prepare: (client) => {
           client.onclose = () => this.#onClosed(generation);
           client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#onToolsChanged(generation));
+          client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
+            const { progressToken, ...progress } = params;
+            this.#progress.get(String(progressToken))?.(progress);
+          });
         },
       });
       this.#client = opened.client;
