@@ -1,4 +1,4 @@
-import { type DependencyContainer, type Plugin, TOKENS, type ToolRegistry } from '@agentloop/core';
+import type { DependencyContainer, Plugin, ToolRegistry } from '@agentloop/core';
 import type { McpServers } from '@agentloop/mcp';
 import { type LoadedMcpServers, toMcpServersConfig } from '../config/mcp-servers-config.js';
 
@@ -26,7 +26,12 @@ export async function mcpSessionPlugins(
       register: (container: DependencyContainer) => plugin.register(container),
       async init(container: DependencyContainer) {
         await plugin.init(container);
-        if (plugin.servers) serversByRegistry.set(container.resolve(TOKENS.ToolRegistry), plugin.servers);
+        if (plugin.servers) {
+          // Imported here, not at the top: `/mcp` imports this module before the prompt shows, and core is
+          // loaded by the time a container exists, so the prompt does not wait for it (issue 16, cold start).
+          const { TOKENS } = await import('@agentloop/core');
+          serversByRegistry.set(container.resolve(TOKENS.ToolRegistry), plugin.servers);
+        }
       },
       dispose: () => plugin.dispose(),
     },
