@@ -118,6 +118,10 @@ export async function startRun(
   options: { json: boolean },
   hooks: SessionHooks = {},
 ): Promise<number> {
+  // Started now so that loading core and the provider overlaps reading the task, the settings and the
+  // session; awaited once they are known. A failure is reported there (or not at all, if setup fails first).
+  const composition = loadComposition();
+  composition.catch(() => undefined);
   const task = await readTask(argument, process.stdin);
   if (task === undefined) {
     return report(
@@ -135,7 +139,7 @@ export async function startRun(
     });
   });
   if (typeof session === 'number') return session;
-  const composed = (await loadComposition()).composeAgent(settings, { session: session.options });
+  const composed = (await composition).composeAgent(settings, { session: session.options });
   hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
   let running: Agent | undefined;
   return runThenDispose({
