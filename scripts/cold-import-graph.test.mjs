@@ -1,7 +1,8 @@
 // The common path's import graph (issue 16, cold start): a DefaultAgent with a provider, one run with the
 // native tool protocol and no tracing, must not load the modules that only some runs need. Each of them is
 // loaded on use (see the comment at its import site); a static import of one of them, anywhere below the
-// entry points, puts it back on every start-up, and this test names it. Runs against the built dist:
+// entry points, puts it back on every start-up, and this test names it. The `agentloop` command likewise
+// draws its prompt before it loads core. Runs against the built dist:
 // `npx turbo run build`, then `node --test scripts/*.test.mjs`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -86,12 +87,14 @@ const toolResult = provider.requests[1].messages.find((message) => message.role 
 if (!JSON.stringify(toolResult).includes('12:00')) throw new Error('the clock tool did not run');
 `;
 
-const built = ['core', 'tools', 'providers'].every((name) =>
-  existsSync(path.join(root, 'packages', name, 'dist', 'index.js')),
+const built = ['core', 'tools', 'providers', 'executor-cli'].every(
+  (name) =>
+    existsSync(path.join(root, 'packages', name, 'package.json')) &&
+    existsSync(path.join(root, 'packages', name, 'dist')),
 );
 
 test('the built dist is there (the graph tests import it)', () => {
-  assert.ok(built, 'packages/{core,tools,providers}/dist is missing: run `npx turbo run build` first.');
+  assert.ok(built, 'packages/{core,tools,providers,executor-cli}/dist is missing: run `npx turbo run build` first.');
 });
 
 test('a native-protocol run of a DefaultAgent loads none of the lazily loaded packages', { skip: !built }, () => {
@@ -117,6 +120,19 @@ test('importing the Anthropic provider with core loads none but what its SDK loa
      new AnthropicProvider({ apiKey: 'test', model: 'claude-sonnet-4-5' });`,
   );
   assert.deepEqual(lazyPackagesIn(modules, ['@opentelemetry/api']), []);
+});
+
+test('the agentloop command reaches its prompt without loading core', { skip: !built }, () => {
+  // Everything main.js imports statically is loaded before the prompt is drawn; the composition root,
+  // which loads core, the tools and the provider, is imported while the prompt is up (start-session.ts).
+  const main = pathToFileURL(path.join(root, 'packages', 'executor-cli', 'dist', 'cli', 'main.js')).href;
+  const modules = modulesLoadedBy(`await import(${JSON.stringify(main)});`);
+  assert.ok(
+    modules.some((module) => module.includes('/packages/executor-cli/dist/cli/')),
+    'main.js was not seen',
+  );
+  const core = modules.filter((module) => /\/packages\/(core|tools)\/dist\/|node_modules\/zod\//.test(module));
+  assert.deepEqual(core.slice(0, 3), [], 'core, the tools or zod is imported statically on the way to the prompt');
 });
 
 test('each lazily loaded package is loaded, and seen, when a run needs it', { skip: !built }, () => {
