@@ -30,6 +30,10 @@
 // them on use means registering DefaultAgent's injection tokens in the DI module instead), eventemitter3 5.
 // The aims are not met: core against `openai` is 1.75× where the aim is 0.5×, and zod alone is about a
 // third of `openai`'s start.
+//
+// The `agentloop` command (bench/cli.bench.mjs, 5 runs, two interleaved pairs of this build against one
+// before the executor-cli commits d45babe and 606b11c): to its prompt 134–169 ms against 297–324, and
+// `agentloop run` of a one-step task 671–697 against 768–871; `node -e` under `script` 25–34.
 // `scripts/cold-import-graph.test.mjs` keeps the modules loaded lazily out of the common path.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
