@@ -48,7 +48,7 @@ describe('a tool result with images', () => {
     const last = sent.at(-1);
     expect(last?.role).toBe('user');
     expect(last?.content).toHaveLength(1);
-    const text = (last?.content[0] as { text: string }).text;
+    const text = (last?.content[0] as { text: string } | undefined)?.text;
     expect(text).toContain('The page:\n[image: image/png, 1.5 KB]');
     expect(text).not.toContain(PNG.slice(0, 40));
   });

@@ -92,7 +92,11 @@ describe('runThenDispose', () => {
       void runThenDispose({
         run: () => new Promise<number>((resolve) => (endRun = resolve)),
         // The run unwinds a little after its cancel, then writes its result line.
-        cancel: () => setTimeout(() => (order.push('result line'), endRun(130)), 5),
+        cancel: () =>
+          setTimeout(() => {
+            order.push('result line');
+            endRun(130);
+          }, 5),
         dispose: async () => {
           order.push('disposed');
         },
