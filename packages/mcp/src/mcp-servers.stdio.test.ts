@@ -266,6 +266,40 @@ describe('the fixture server over stdio', () => {
     expect((await callTool(registry, 'fixture__echo', { text: 'still here' })).content).toBe('echo: still here');
   });
 
+  it('starts a server that failed to start again by itself after the backoff, and registers its tools', async () => {
+    const temp = tempDirectory();
+    cleanups.push(temp.remove);
+    const ready = path.join(temp.directory, 'ready');
+    const { mcp, registry } = await connect(
+      { late: fixtureServer({ startWhen: ready }) },
+      { restartBackoff: { initialMs: 50, maxMs: 200 } },
+    );
+    expect(mcp.status()[0]).toMatchObject({ state: 'failed', tools: [] });
+    expect(registry.get('late__echo')).toBeUndefined();
+    // No call can start it (it has no tools yet): it is tried again on its own, still failing meanwhile.
+    await waitFor(() => (mcp.status()[0]?.restarts ?? 0) >= 1);
+    writeFileSync(ready, '');
+    await waitFor(() => mcp.status()[0]?.state === 'ready');
+    const pid = mcp.status()[0]?.pid;
+    if (pid) pids.push(pid);
+    expect((await callTool(registry, 'late__echo', { text: 'at last' })).content).toBe('echo: at last');
+  });
+
+  it('stops trying a server that never started once it is closed', async () => {
+    const temp = tempDirectory();
+    cleanups.push(temp.remove);
+    const ready = path.join(temp.directory, 'ready');
+    const mcp = await connectMcpServers(
+      { late: fixtureServer({ startWhen: ready }) },
+      { restartBackoff: { initialMs: 20, maxMs: 20 } },
+    );
+    await mcp.close();
+    writeFileSync(ready, '');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mcp.status()[0]).toMatchObject({ state: 'closed' });
+    expect(liveChildCount()).toBe(0);
+  });
+
   it('ends every server process on close', async () => {
     const mcp = await connectMcpServers({ a: fixtureServer(), b: everythingServer() });
     const running = mcp.status().map((status) => status.pid as number);

@@ -61,6 +61,8 @@ export class McpConnection {
   #restarts = 0;
   #nextStartAt = 0;
   #starting: Promise<void> | undefined;
+  /** The start again of a server that failed before it ever listed tools (no call would start it). */
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
   // Each start gets a number: the close of an old client must not mark a newer one as exited.
   #generation = 0;
   /** The progress callback of each call in flight, by the progress token sent with it. */
@@ -151,6 +153,7 @@ export class McpConnection {
   async close(): Promise<void> {
     this.#state = 'closed';
     this.#generation += 1;
+    clearTimeout(this.#retryTimer);
     await this.#starting;
     await this.#closeClient();
     this.#options.onChange?.();
@@ -306,8 +309,18 @@ export class McpConnection {
     const tail = this.#stderr.text();
     this.#error = tail ? `${message} Its last output on stderr:\n${indent(tail)}\n` : message;
     this.#failures += 1;
-    this.#nextStartAt = this.#now() + restartDelayMs(this.#failures, this.#options.restartBackoff);
+    const delay = restartDelayMs(this.#failures, this.#options.restartBackoff);
+    this.#nextStartAt = this.#now() + delay;
     this.#setState('failed');
+    if (this.#tools.length === 0) {
+      clearTimeout(this.#retryTimer);
+      // Unreferenced: a server still failing never keeps the app's process alive.
+      this.#retryTimer = setTimeout(() => {
+        this.#restarts += 1;
+        void this.start();
+      }, delay);
+      this.#retryTimer.unref();
+    }
   }
 
   #setState(state: McpServerState): void {

@@ -25,10 +25,13 @@ export function filesystemServer(directory: string): McpStdioServerConfig {
 }
 
 /** The fixture server (stdio-fixture-server.mjs), noting what it saw in `logFile` when given. */
-export function fixtureServer(options: { logFile?: string; failStart?: boolean } = {}): McpStdioServerConfig {
+export function fixtureServer(
+  options: { logFile?: string; failStart?: boolean; startWhen?: string } = {},
+): McpStdioServerConfig {
   const env: Record<string, string> = {};
   if (options.logFile) env.FIXTURE_LOG = options.logFile;
   if (options.failStart) env.FIXTURE_FAIL_START = '1';
+  if (options.startWhen) env.FIXTURE_START_WHEN = options.startWhen;
   return { command: process.execPath, args: [path.join(here, 'stdio-fixture-server.mjs')], env };
 }
 
