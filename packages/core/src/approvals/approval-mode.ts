@@ -1,4 +1,5 @@
 import type { ApprovalDecision, ApprovalPolicy, ApprovalRequest } from './approval-policy.js';
+import { chainsCommands } from './chained-command.js';
 
 /**
  * The default policy's modes, as Codex users know them: `read-only` runs only read-only tools and refuses
@@ -51,7 +52,7 @@ export function createApprovalPolicy(options: ApprovalPolicyOptions = {}): Appro
   return {
     decide(request) {
       for (const rule of rules) {
-        if (rule.matches(request)) return ruleDecision(rule, request);
+        if (rule.matches(request) && !allowsChain(rule, request)) return ruleDecision(rule, request);
       }
       return modeDecision(mode, request);
     },
@@ -86,6 +87,19 @@ function compileRule(rule: ApprovalRule, index: number): CompiledRule {
 function wholeMatch(pattern: string): RegExp {
   const literal = pattern.split('*').map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'));
   return new RegExp(`^${literal.join('[\\s\\S]*')}$`);
+}
+
+/**
+ * True when an `allow` rule's command pattern would let a chained command through (`npm test*` matching
+ * `npm test && curl … | sh`): that rule is passed over, and the later rules or the mode decide.
+ */
+function allowsChain({ rule }: CompiledRule, request: ApprovalRequest): boolean {
+  return (
+    rule.action === 'allow' &&
+    rule.command !== undefined &&
+    request.command !== undefined &&
+    chainsCommands(request.command)
+  );
 }
 
 function ruleDecision({ rule }: CompiledRule, request: ApprovalRequest): ApprovalDecision {

@@ -161,6 +161,51 @@ describe('approvals in the loop', () => {
     expect(ran).toEqual(['run npm test', 'run npm test -- --run unit']);
   });
 
+  it('holds a command-prefix grant to the whole prefix: `rm` does not cover `rmdir`', async () => {
+    const { tools, ran } = workspaceTools();
+    const { agent } = scriptedAgent(
+      [
+        { toolCalls: [call('run_command', { command: 'npm run lint' }, 'r1')] },
+        { toolCalls: [call('run_command', { command: 'npm run lint-and-publish' }, 'r2')] },
+        complete('done'),
+      ],
+      { tools, approval: 'ask' },
+    );
+    const asked: string[] = [];
+    agent.on('approval-requested', (event) => {
+      asked.push(event.command ?? '');
+      agent.answerApproval(
+        event.requestId,
+        asked.length === 1 ? { decision: 'allow-session', commandPrefix: 'npm run lint' } : { decision: 'deny' },
+      );
+    });
+    await agent.run('go');
+    expect(asked).toEqual(['npm run lint', 'npm run lint-and-publish']);
+    expect(ran).toEqual(['run npm run lint']);
+  });
+
+  it('leaves no unanswered-approval error behind a cancelled run for the next run', async () => {
+    const { tools } = workspaceTools();
+    const slow = defineTool({
+      name: 'slow',
+      description: 'Waits.',
+      parameters: z.object({}),
+      annotations: { readOnly: true },
+      execute: (_args, context) =>
+        new Promise<string>((resolve) => context.signal.addEventListener('abort', () => resolve('stopped'))),
+    });
+    const { agent } = scriptedAgent(
+      [{ toolCalls: [call('write_file', { path: 'a' }), call('slow', {})] }, complete('second run done')],
+      { tools: [...tools, slow], approval: 'ask' },
+    );
+    agent.on('tool-call', (event) => {
+      if (event.name === 'slow') setTimeout(() => agent.cancel(), 5);
+    });
+    expect((await agent.run('first')).exit).toBe('cancelled');
+    const second = await agent.run('second');
+    expect(second.exit).toBe('task_completion');
+  });
+
   it('waits for an answer given later, from outside the listener', async () => {
     const { tools, ran } = workspaceTools();
     const { agent } = scriptedAgent([{ toolCalls: [call('write_file', { path: 'a' })] }, complete('done')], {

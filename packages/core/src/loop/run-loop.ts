@@ -402,9 +402,10 @@ async function runTools(
   metrics.toolCalls += result.outcomes.length;
   for (const outcome of result.outcomes) if (outcome.status === 'error') metrics.toolErrors++;
   metrics.toolTimeMs += timing.totalMs;
-  throwIfCancelled(control.signal);
-  // A call needed the user's approval and nothing could answer: the app must hear of it, not the model alone.
+  // Taken before the cancel check, so that a cancelled run leaves none for the next one. A call needed the
+  // user's approval and nothing could answer: the app must hear of it, not the model alone.
   const unanswered = deps.approvals?.takeUnanswered();
+  throwIfCancelled(control.signal);
   if (unanswered) throw unanswered;
   return result.exit;
 }
