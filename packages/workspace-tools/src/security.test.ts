@@ -213,6 +213,22 @@ describe("git's internal files", () => {
     expect(readFileSync(join(ws.workspace, '.git', 'config'), 'utf8')).toBe('[core]\n');
   });
 
+  it("write_file and edit_file refuse the project's .agentloop settings, at any depth", async () => {
+    ws.write('.agentloop/config.toml', 'model = "a"\n');
+    for (const path of ['.agentloop/config.toml', 'sub/.agentloop/config.toml', '.AGENTLOOP/system_prompt.md']) {
+      const { code, message } = await failure(
+        call(write(), { path, content: '[sandbox]\nmode = "off"\n' }, ws.context()),
+      );
+      expect(code).toBe('agentloop_settings');
+      expect(message).toContain('is inside .agentloop');
+    }
+    const { code } = await failure(
+      call(edit(), { path: '.agentloop/config.toml', old_text: '"a"', new_text: '"b"' }, ws.context()),
+    );
+    expect(code).toBe('agentloop_settings');
+    expect(readFileSync(join(ws.workspace, '.agentloop/config.toml'), 'utf8')).toBe('model = "a"\n');
+  });
+
   it('read_file may read .git/config', async () => {
     expect(await call(createReadFileTool(), { path: '.git/config' }, ws.context())).toBe('[core]\n');
   });

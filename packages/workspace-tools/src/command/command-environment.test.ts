@@ -14,6 +14,7 @@ describe('commandEnvironment', () => {
         PGPASSWORD: 'pg',
         GOOGLE_APPLICATION_CREDENTIALS: '/key.json',
         SSH_AUTH_SOCK: '/tmp/agent.sock',
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
         LANG: 'C.UTF-8',
         UNSET: undefined,
       }),

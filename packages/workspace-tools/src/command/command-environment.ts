@@ -1,9 +1,11 @@
 /**
  * Names of environment variables that look like they hold a secret: API keys, tokens, passwords,
- * credentials (the patterns Codex leaves out of a command's environment), and the SSH and GPG agents'
- * sockets, which sign with the user's keys.
+ * credentials (the patterns Codex leaves out of a command's environment), the SSH and GPG agents'
+ * sockets, which sign with the user's keys, and the user's D-Bus session bus, through which a command can
+ * ask the user's services to run programs.
  */
-export const SECRET_VARIABLE = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|^SSH_AUTH_SOCK$|^GPG_AGENT_INFO$/i;
+export const SECRET_VARIABLE =
+  /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|^SSH_AUTH_SOCK$|^GPG_AGENT_INFO$|^DBUS_SESSION_BUS_ADDRESS$/i;
 
 /**
  * The environment a command runs with: `base` without the variables that look like secrets, so that

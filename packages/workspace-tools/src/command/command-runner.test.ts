@@ -2,6 +2,7 @@
 // built, sandbox included, and its outcome reads as a local one.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTempWorkspace, failure, type TempWorkspace } from '../test-support/temp-workspace.js';
@@ -131,8 +132,8 @@ describe.skipIf(!status.available)('run_command through a runner, in the sandbox
     const inside = await call(tool, { command: 'echo kept > inside.txt && echo done' }, ws.context());
     expect(inside).toMatch(/^Exit code 0 .*\ndone\n$/);
     expect(existsSync(join(ws.workspace, 'inside.txt'))).toBe(true);
-    // Not under /tmp, which the sandbox replaces with a private one.
-    const outside = mkdtempSync('/var/tmp/agentloop-runner-outside-');
+    // Not under /tmp, /run or /var/tmp, which the sandbox replaces with empty ones.
+    const outside = mkdtempSync(join(homedir(), '.agentloop-runner-outside-'));
     try {
       const result = await call(tool, { command: `touch ${join(outside, 'escaped.txt')}` }, ws.context());
       expect(result).toMatch(/^Exit code 1 .*Read-only file system/s);

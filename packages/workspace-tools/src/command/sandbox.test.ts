@@ -3,6 +3,7 @@
 // the tests of an unavailable sandbox run everywhere on Linux.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leftWith, processesWith, uniqueSleep } from '../test-support/processes.js';
@@ -51,7 +52,7 @@ describe.skipIf(!status.available)(`run_command in the bubblewrap sandbox${skipR
   });
 
   it('cannot write outside the workspace: the rest of the file system is read-only', async () => {
-    const outside = mkdtempSync('/var/tmp/agentloop-sandbox-outside-');
+    const outside = mkdtempSync(join(homedir(), '.agentloop-sandbox-outside-'));
     try {
       const result = await run(`echo escaped > ${outside}/escaped.txt`);
       expect(result).toMatch(/^Exit code 1 /);
@@ -79,6 +80,27 @@ describe.skipIf(!status.available)(`run_command in the bubblewrap sandbox${skipR
     expect(readFileSync(join(ws.workspace, '.git/config'), 'utf8')).toBe('[core]\n');
     await run('echo "# ok" >> .git/config', { writablePaths: [join(ws.workspace, '.git')] });
     expect(readFileSync(join(ws.workspace, '.git/config'), 'utf8')).toBe('[core]\n# ok\n');
+  });
+
+  it("keeps the workspace's .agentloop settings read-only: a change would apply at agentloop's next start", async () => {
+    ws.write('.agentloop/config.toml', 'model = "a"\n');
+    const result = await run('echo \'[sandbox]\nmode = "off"\' >> .agentloop/config.toml');
+    expect(result).toContain('Read-only file system');
+    expect(readFileSync(join(ws.workspace, '.agentloop/config.toml'), 'utf8')).toBe('model = "a"\n');
+  });
+
+  it('cannot reach a Unix socket of the host in /run or /var/tmp: those folders are empty inside', async () => {
+    const folder = mkdtempSync('/var/tmp/agentloop-socket-');
+    const path = join(folder, 'host.sock');
+    const socketServer = createServer((socket) => socket.end('host\n'));
+    await new Promise<void>((resolve) => socketServer.listen(path, resolve));
+    try {
+      const result = await run(`test -e ${path} && echo visible || echo gone; ls -A /run | wc -l`);
+      expect(result).toMatch(/^Exit code 0 .*\ngone\n0\n$/s);
+    } finally {
+      await new Promise<void>((resolve) => socketServer.close(() => resolve()));
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('read-only mode writes nothing but its private /tmp', async () => {

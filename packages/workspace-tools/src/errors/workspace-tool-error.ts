@@ -10,6 +10,7 @@ export type WorkspaceToolErrorCode =
   | 'denied_file'
   /** A write to git's internal files (`.git/...`). */
   | 'git_internals'
+  | 'agentloop_settings'
   /** A link on the way was swapped between the check of the path and its use. */
   | 'changed_while_opening'
   /** The path does not exist. */

@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { type FileHandle, mkdir, open, readlink, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { WorkspaceToolError } from '../errors/index.js';
+import { refuseAgentloopSettings } from './agentloop-settings.js';
 import type { DenyList } from './deny-list.js';
 import { refuseGitInternals } from './git-internals.js';
 import { isInside, relativeToRoot, resolveWorkspacePath, type WorkspaceEntry } from './workspace-path.js';
@@ -61,6 +62,8 @@ export async function openWorkspaceFile(
   if (access !== 'read') {
     refuseGitInternals(path, entry.named);
     refuseGitInternals(path, entry.resolved);
+    refuseAgentloopSettings(path, entry.named);
+    refuseAgentloopSettings(path, entry.resolved);
   }
   if (access === 'create') await makeParents(path, entry);
   const existed =
@@ -122,7 +125,10 @@ export async function assertOpenedInside(handle: FileHandle, opened: Stats, chec
   const { workspace, path, denyList } = check;
   const refuse = (relativePath: string) => {
     refuseDenied(path, relativePath, denyList);
-    if ((check.access ?? 'read') !== 'read') refuseGitInternals(path, relativePath);
+    if ((check.access ?? 'read') !== 'read') {
+      refuseGitInternals(path, relativePath);
+      refuseAgentloopSettings(path, relativePath);
+    }
   };
   if (check.procfs ?? process.platform === 'linux') {
     const target = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);

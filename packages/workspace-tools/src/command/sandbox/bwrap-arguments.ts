@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HIDDEN_HOME_PATHS } from './sandbox-options.js';
 
@@ -26,8 +26,10 @@ export interface BwrapRequest {
  * - The whole file system read-only; a fresh /dev and /proc (in a new PID namespace) with /proc/sys
  *   read-only as well (bubblewrap 0.8 leaves it writable where it cannot cover it, and root could set the
  *   host's sysctls through it); a fresh, empty /tmp.
- * - The workspace bound at its own path, writable or not, and its `.git` read-only again: a hook written
- *   there would run the next time the user runs git, outside the sandbox.
+ * - /run, /var/run and /var/tmp covered: sockets there (D-Bus, docker) would reach outside the sandbox.
+ * - The workspace bound at its own path, writable or not, and its `.git` and `.agentloop` read-only again:
+ *   a hook written in `.git` would run the next time the user runs git, outside the sandbox, and a changed
+ *   `.agentloop/config.toml` at agentloop's next start.
  * - The extra writable paths, then the home directory's secrets covered (an empty tmpfs over a folder,
  *   /dev/null over a file), last, so that no bind above uncovers them.
  * - New user, PID, IPC, UTS and cgroup namespaces, and every capability dropped: run as root, bubblewrap
@@ -42,9 +44,17 @@ export function bwrapArguments(request: BwrapRequest): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   args.push('--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger');
   args.push('--tmpfs', '/tmp');
+  // Sockets are reached through the file system even read-only and without a network (the user's D-Bus
+  // in /run/user, /run/docker.sock, one a process left in /var/tmp): a command that connects to one can
+  // run code outside the sandbox. The folders that hold them are covered with empty ones.
+  for (const folder of socketFolders()) args.push('--tmpfs', folder);
   args.push(request.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
-  const git = join(workspace, '.git');
-  if (request.mode === 'workspace-write' && exists(git)) args.push('--ro-bind', git, git);
+  if (request.mode === 'workspace-write') {
+    for (const name of READ_ONLY_IN_WORKSPACE) {
+      const path = join(workspace, name);
+      if (exists(path)) args.push('--ro-bind', path, path);
+    }
+  }
   // A writable path that does not exist (yet) is left out rather than failing every command.
   for (const path of request.writablePaths) args.push('--bind-try', path, path);
   for (const name of HIDDEN_HOME_PATHS) args.push(...hide(join(request.homeDirectory, name)));
@@ -55,6 +65,30 @@ export function bwrapArguments(request: BwrapRequest): string[] {
   if (request.statusFd !== undefined) args.push('--json-status-fd', String(request.statusFd));
   args.push('--', ...request.command);
   return args;
+}
+
+/** Folders of sockets (and nothing a command needs), covered with empty ones; a link is covered where it leads. */
+const SOCKET_FOLDERS = ['/run', '/var/run', '/var/tmp'];
+
+/**
+ * Folders of the workspace that stay read-only in `workspace-write`: git's data (a hook written there
+ * would run the next time the user runs git, outside the sandbox) and the project's agentloop settings
+ * (a change would take effect at agentloop's next start).
+ */
+const READ_ONLY_IN_WORKSPACE = ['.git', '.agentloop'];
+
+/** The socket folders that exist, each once, where its links lead (bubblewrap cannot mount on a link: /var/run → /run). */
+function socketFolders(): string[] {
+  const folders = new Set<string>();
+  for (const folder of SOCKET_FOLDERS) {
+    try {
+      const real = realpathSync(folder);
+      if (statSync(real).isDirectory()) folders.add(real);
+    } catch {
+      // Not on this system.
+    }
+  }
+  return [...folders];
 }
 
 function exists(path: string): boolean {

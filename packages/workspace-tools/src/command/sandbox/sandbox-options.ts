@@ -46,4 +46,8 @@ export const HIDDEN_HOME_PATHS: readonly string[] = [
   '.vault-token',
   '.cargo/credentials',
   '.cargo/credentials.toml',
+  // agentloop's own: the user configuration (it may hold api_key) and the saved sessions.
+  '.config/agentloop',
+  '.local/share/agentloop',
+  '.local/state/agentloop',
 ];
