@@ -219,7 +219,10 @@ export class AcpSession {
         permissionRequest(this.sessionId, event, view),
         turn ? withdrawnOn(turn.controller.signal) : {},
       );
-      answer = approvalAnswer(response.outcome) ?? { decision: 'deny', message: 'The editor dismissed the request.' };
+      answer = approvalAnswer(response.outcome, event) ?? {
+        decision: 'deny',
+        message: 'The editor dismissed the request.',
+      };
     } catch (error) {
       if (turn?.controller.signal.aborted) return;
       this.#parts.log(`session ${this.sessionId}: the permission request failed: ${describe(error)}`);

@@ -105,6 +105,21 @@ describe('session/request_permission', () => {
     expect(readFileSync(join(project.dir, 'b.txt'), 'utf8')).toBe('b');
   });
 
+  it('allows always only the command the user saw, not every command', async () => {
+    const run = (command: string, id: string) => ({ toolCalls: [{ name: 'run_command', id, arguments: { command } }] });
+    const { sessionId } = await connect(
+      [[run('echo one', 'r1'), run('echo one two', 'r2'), run('echo three', 'r3'), complete('Done.')]],
+      select('allow-session'),
+    );
+    await editor!.prompt(sessionId, 'Echo.');
+    expect(editor!.permissions.map((request) => request.toolCall.toolCallId)).toEqual(['r1', 'r3']);
+    expect(editor!.permissions[0]?.options[1]).toEqual({
+      optionId: 'allow-session',
+      name: 'Always allow `echo one` in this session',
+      kind: 'allow_always',
+    });
+  });
+
   it('applies the executor’s rules before the mode', async () => {
     const { sessionId } = await connect([[write('a.txt', 'a'), complete('Refused.')]], undefined, {
       defaultMode: 'yolo',

@@ -49,7 +49,13 @@ export async function connectEditorMcpServers(
   if (servers.length === 0) return undefined;
   const { connectMcpServers } = await import('@agentloop/mcp');
   const mcp = await connectMcpServers(mcpServersConfig(servers, cwd));
-  mcp.attach(agent.tools);
+  try {
+    mcp.attach(agent.tools);
+  } catch (error) {
+    // A tool name already taken: the session fails to open, and its servers must not outlive it.
+    await mcp.close();
+    throw error;
+  }
   for (const status of mcp.status()) {
     if (status.state === 'failed') log(`MCP server "${status.name}" failed: ${status.error ?? 'no reason given'}`);
   }

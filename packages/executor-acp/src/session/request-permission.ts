@@ -8,7 +8,11 @@ export function permissionOptions(event: AgentEventMap['approval-requested']): P
     'allow-once': { optionId: 'allow-once', name: 'Allow once', kind: 'allow_once' },
     'allow-session': {
       optionId: 'allow-session',
-      name: `Always allow ${event.name} in this session`,
+      // A command is allowed again only as written (and with more arguments after it), never every command.
+      name:
+        event.command === undefined
+          ? `Always allow ${event.name} in this session`
+          : `Always allow \`${event.command}\` in this session`,
       kind: 'allow_always',
     },
     deny: { optionId: 'deny', name: 'Reject', kind: 'reject_once' },
@@ -44,13 +48,18 @@ export function permissionRequest(
  * The agent's answer for the option the user selected; undefined when the editor cancelled the request
  * (it does so when the prompt turn is cancelled, which has refused the call already).
  */
-export function approvalAnswer(outcome: RequestPermissionOutcome): ApprovalAnswer | undefined {
+export function approvalAnswer(
+  outcome: RequestPermissionOutcome,
+  event: Pick<AgentEventMap['approval-requested'], 'command'>,
+): ApprovalAnswer | undefined {
   if (outcome.outcome === 'cancelled') return undefined;
   switch (outcome.optionId) {
     case 'allow-once':
       return { decision: 'allow-once' };
     case 'allow-session':
-      return { decision: 'allow-session' };
+      return event.command === undefined
+        ? { decision: 'allow-session' }
+        : { decision: 'allow-session', commandPrefix: event.command };
     default:
       return { decision: 'deny' };
   }
