@@ -238,6 +238,44 @@ describe('automatic compaction', () => {
     });
   });
 
+  it("keeps a call and its replaced result together in the run's messages after a compaction", async () => {
+    // Empties every tool result but the last two, as new message objects; the calls stay the same objects.
+    const emptyResults: Compactor = {
+      async compact(request) {
+        const tools = request.messages.filter((message) => message.role === 'tool');
+        const keep = new Set(tools.slice(-2));
+        const messages = request.messages.map(
+          (message): Message =>
+            message.role === 'tool' && !keep.has(message)
+              ? { ...message, content: message.content.map((part) => ({ ...part, content: '[emptied]' })) }
+              : message,
+        );
+        return {
+          messages,
+          strategy: 'empty-results',
+          kept: { systemMessages: 0, firstUserMessage: true, recentMessages: 4 },
+          summarizedMessages: 0,
+          droppedMessages: 0,
+          droppedToolResults: tools.length - keep.size,
+        };
+      },
+    };
+    const { agent, events } = scriptedAgent(readingScript(12), {
+      tools: [readFile],
+      contextWindow: 10_000,
+      maxIterations: 20,
+      compaction: { compactor: emptyResults },
+    });
+    const result = await agent.run('Read the files.');
+
+    expect(events.some((event) => event.type === 'compaction-end')).toBe(true);
+    expect(result.exit).toBe('task_completion');
+    expect(findHistoryProblem(result.messages)).toBeUndefined();
+    expect(
+      result.messages.some((message) => message.role === 'tool' && JSON.stringify(message).includes('[emptied]')),
+    ).toBe(true);
+  });
+
   it('ends the run with compaction_failed when a compactor returns a history no provider accepts', async () => {
     const broken: Compactor = {
       async compact(request) {

@@ -316,10 +316,21 @@ function isTooLong(run: RunState, attempt: ModelAttempt): boolean {
  */
 function countCompaction(run: RunState, report: CompactionReport | undefined): boolean {
   if (!report) return false;
-  run.added = run.added.flatMap((message) => {
-    const kept = report.retained.get(message);
-    return kept ? [kept] : [];
-  });
+  // What the compaction kept of the run's messages, in memory's order. A compactor may keep a call's message
+  // and replace its result with a new one (an emptied result), or the other way round: the partner next
+  // to a kept message stays with it, so that the run's messages never hold a call without its result.
+  const kept = new Set<Message>();
+  for (const message of run.added) {
+    const retained = report.retained.get(message);
+    if (retained) kept.add(retained);
+  }
+  const memory = kept.size > 0 ? run.deps.memory.messages() : [];
+  run.added = memory.filter(
+    (message, index) =>
+      kept.has(message) ||
+      (message.role === 'tool' && kept.has(memory[index - 1] as Message)) ||
+      (message.role === 'assistant' && memory[index + 1]?.role === 'tool' && kept.has(memory[index + 1] as Message)),
+  );
   run.metrics.compactions++;
   if (report.usage) run.metrics.spend(report.usage, report.pricing);
   return true;
