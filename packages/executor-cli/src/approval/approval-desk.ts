@@ -79,9 +79,18 @@ export class ApprovalDesk {
     const abort = new AbortController();
     this.#current = { requestId: event.requestId, abort };
     try {
-      const preview = await previewChange(event, this.#options.preview);
-      if (abort.signal.aborted) return;
-      const answer = await prompter(approvalScreen(event, preview, style, width), abort.signal);
+      let answer: Awaited<ReturnType<typeof prompter>>;
+      try {
+        const preview = await previewChange(event, this.#options.preview);
+        if (abort.signal.aborted) return;
+        answer = await prompter(approvalScreen(event, preview, style, width), abort.signal);
+      } catch (error) {
+        // The screen could not be shown (a terminal write failed): the call is refused, never left waiting.
+        answer = {
+          decision: 'deny',
+          message: `The approval screen failed (${error instanceof Error ? error.message : String(error)}), so the call was not approved.`,
+        };
+      }
       if (answer === 'cancelled') return;
       if (answer === 'interrupt') {
         this.close();

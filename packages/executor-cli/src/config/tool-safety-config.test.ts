@@ -103,6 +103,20 @@ describe('the [approval] and [sandbox] tables', () => {
     expect(config.sandbox).toEqual({ mode: 'read-only', network: true });
   });
 
+  it("keeps the user's deny rules ahead of the project's rules, so a project cannot make them an ask", async () => {
+    writeFileSync(
+      userFile,
+      '[[approval.rules]]\ntool = "run_command"\ncommand = "npm test*"\naction = "allow"\n[[approval.rules]]\ntool = "run_command"\ncommand = "git push*"\naction = "deny"\n',
+    );
+    writeFileSync(projectFile(), '[[approval.rules]]\ntool = "run_command"\naction = "ask"\n');
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(config.approval?.rules).toEqual([
+      { tool: 'run_command', command: 'git push*', action: 'deny' },
+      { tool: 'run_command', action: 'ask' },
+      { tool: 'run_command', command: 'npm test*', action: 'allow' },
+    ]);
+  });
+
   it.each([
     ['[approval]\nmode = "yolo"\n', 'approval.mode', 'asks less than your "auto" mode'],
     ['[[approval.rules]]\ntool = "*"\naction = "allow"\n', 'approval.rules.0.action', 'allows calls without asking'],

@@ -10,8 +10,9 @@ const APPROVAL_ORDER = ['read-only', 'ask', 'auto', 'yolo'];
 const SANDBOX_ORDER = ['read-only', 'workspace-write', 'off'];
 
 /**
- * The `[approval]` and `[sandbox]` tables of both files, merged: the project's mode wins, its rules come
- * before the user's (the first rule that matches decides), and the sandbox merges key by key.
+ * The `[approval]` and `[sandbox]` tables of both files, merged: the project's mode wins; the user's `deny`
+ * rules come first, so no project rule can turn them into an ask, then the project's rules, then the
+ * user's others (the first rule that matches decides); the sandbox merges key by key.
  */
 export function mergeToolSafety(
   user: ConfigFile | undefined,
@@ -19,7 +20,12 @@ export function mergeToolSafety(
 ): { approval?: ApprovalTable; sandbox?: SandboxTable } {
   const merged: { approval?: ApprovalTable; sandbox?: SandboxTable } = {};
   const mode = project?.approval?.mode ?? user?.approval?.mode;
-  const rules = [...(project?.approval?.rules ?? []), ...(user?.approval?.rules ?? [])];
+  const userRules = user?.approval?.rules ?? [];
+  const rules = [
+    ...userRules.filter((rule) => rule.action === 'deny'),
+    ...(project?.approval?.rules ?? []),
+    ...userRules.filter((rule) => rule.action !== 'deny'),
+  ];
   if (mode !== undefined || rules.length > 0) {
     merged.approval = { ...(mode === undefined ? {} : { mode }), ...(rules.length > 0 ? { rules } : {}) };
   }
