@@ -10,7 +10,13 @@ import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools'
 import { ToolRegistry } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { inject, injectable } from 'tsyringe';
-import { type ApprovalAnswer, ApprovalGate, type ApprovalOption, resolveApproval } from '../approvals/index.js';
+import {
+  type ApprovalAnswer,
+  ApprovalGate,
+  type ApprovalOption,
+  type ApprovalPolicy,
+  resolveApproval,
+} from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import { createContextGuard } from '../compaction/create-context-guard.js';
 import { TOKENS } from '../di/tokens.js';
@@ -38,6 +44,9 @@ import type {
 import type { AgentResult } from './agent-result.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
+
+/** The policy of an agent whose approval was removed with `setApproval(undefined)`: every call runs. */
+const ALLOW_ALL: ApprovalPolicy = { decide: () => ({ action: 'allow' }) };
 
 /**
  * An agent: a provider, a tool registry and a conversation, run in a loop until the model calls a
@@ -266,8 +275,10 @@ export class DefaultAgent implements Agent {
    * call. Grants the user gave for the session stay. `undefined` removes the policy: every call runs.
    */
   setApproval(approval: ApprovalOption | undefined): this {
-    if (approval === undefined) this.#approvals = undefined;
-    else if (this.#approvals) this.#approvals.policy = resolveApproval(approval);
+    // A gate that may have requests waiting is kept (with a policy that allows all), so they can still be answered.
+    if (approval === undefined) {
+      if (this.#approvals) this.#approvals.policy = ALLOW_ALL;
+    } else if (this.#approvals) this.#approvals.policy = resolveApproval(approval);
     else this.#approvals = new ApprovalGate(resolveApproval(approval));
     return this;
   }

@@ -331,8 +331,26 @@ describe('approvals in the loop', () => {
     await agent.run('second');
     expect(ran).toEqual(['write b']);
     expect(() => agent.answerApproval('approval-9', { decision: 'allow-once' })).toThrow(
-      'this agent has no approval policy',
+      'No approval request "approval-9" is waiting',
     );
+  });
+
+  it('still takes the answer to a waiting request after the policy is removed', async () => {
+    const { tools, ran } = workspaceTools();
+    const { agent } = scriptedAgent(
+      [
+        { toolCalls: [call('write_file', { path: 'a' })] },
+        { toolCalls: [call('write_file', { path: 'b' }, 'w2')] },
+        complete('done'),
+      ],
+      { tools, approval: 'ask' },
+    );
+    agent.on('approval-requested', (event) => {
+      agent.setApproval(undefined);
+      setTimeout(() => agent.answerApproval(event.requestId, { decision: 'allow-once' }), 1);
+    });
+    expect((await agent.run('go')).exit).toBe('task_completion');
+    expect(ran).toEqual(['write a', 'write b']);
   });
 
   it('asks a policy of the app’s own, also an async one, and reports one that throws to the model', async () => {
