@@ -44,6 +44,10 @@ export interface ConnectionSettings {
 export class AcpConnection {
   readonly #settings: ConnectionSettings;
   readonly #sessions = new Map<string, AcpSession>();
+  /** The ids of sessions being opened: reserved before the first await, so that one id opens once. */
+  readonly #opening = new Set<string>();
+  /** True once the editor has gone (closeAll): a session that finishes opening then is closed at once. */
+  #closed = false;
   #connection: AgentConnection | undefined;
   #clientCapabilities: ClientCapabilities = {};
 
@@ -87,7 +91,7 @@ export class AcpConnection {
   async loadSession(request: LoadSessionRequest): Promise<LoadSessionResponse> {
     const store = this.#settings.sessionStore;
     if (!store) throw RequestError.methodNotFound('session/load');
-    if (this.#sessions.has(request.sessionId)) {
+    if (this.#sessions.has(request.sessionId) || this.#opening.has(request.sessionId)) {
       throw RequestError.invalidRequest(
         { sessionId: request.sessionId },
         'this session is open on this connection already; go on with session/prompt',
@@ -109,6 +113,18 @@ export class AcpConnection {
   // Builds a session's agent (connecting the editor's MCP servers), and for a resumed one opens its stored
   // session and replays it; the slash commands follow the answer, which tells the editor the session's id.
   async #open(sessionId: string, request: NewSessionRequest, resume: boolean): Promise<AcpSession> {
+    if (this.#opening.has(sessionId)) {
+      throw RequestError.invalidRequest({ sessionId }, 'this session is being opened on this connection already');
+    }
+    this.#opening.add(sessionId);
+    try {
+      return await this.#build(sessionId, request, resume);
+    } finally {
+      this.#opening.delete(sessionId);
+    }
+  }
+
+  async #build(sessionId: string, request: NewSessionRequest, resume: boolean): Promise<AcpSession> {
     const connection = this.#connection;
     if (!connection) throw RequestError.internalError(undefined, 'the connection is not open yet');
     const { log } = this.#settings;
@@ -153,9 +169,16 @@ export class AcpConnection {
       await built.dispose?.();
       throw toRequestError(error);
     }
-    if (resume) {
-      for (const update of replayUpdates(built.agent.memory.messages(), mapper)) outbox.send(update);
-      await outbox.flush();
+    try {
+      if (resume) {
+        for (const update of replayUpdates(built.agent.memory.messages(), mapper)) outbox.send(update);
+        await outbox.flush();
+      }
+      // The editor went while the session was opening: nothing will close it later, so it is closed now.
+      if (this.#closed) throw RequestError.internalError(undefined, 'the connection closed while the session opened');
+    } catch (error) {
+      await session.close().catch(() => {});
+      throw toRequestError(error);
     }
     this.#sessions.set(sessionId, session);
     setImmediate(() =>
@@ -187,6 +210,7 @@ export class AcpConnection {
 
   /** Closes every session, when the editor has gone: their turns are cancelled and their agents released. */
   async closeAll(): Promise<void> {
+    this.#closed = true;
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
     const results = await Promise.allSettled(sessions.map((session) => session.close()));

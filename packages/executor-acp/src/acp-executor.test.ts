@@ -317,6 +317,41 @@ describe('sessions', () => {
   });
 });
 
+describe('a session still opening when the editor goes', () => {
+  it('is released once it has opened, so nothing it started outlives the connection', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const factoryCalled = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let disposed = 0;
+    const executor = new AcpExecutor(
+      async (setup) => {
+        started();
+        await gate;
+        return {
+          agent: new DefaultAgent(new ScriptedProvider([]), { workspace: setup.cwd }),
+          dispose: () => {
+            disposed += 1;
+          },
+        };
+      },
+      { log: () => undefined },
+    );
+    editor = await TestEditor.connect(executor);
+    const opening = editor.agent.request('session/new', { cwd: project.dir, mcpServers: [] }).catch((error) => error);
+    await factoryCalled;
+    await editor.close();
+    editor = undefined;
+    release();
+    await opening;
+    await expect.poll(() => disposed).toBe(1);
+  });
+});
+
 describe('close', () => {
   it('ends the connection from this side, as on SIGTERM: turns cancelled, sessions released', async () => {
     const { executor, made } = scriptedExecutor([[{ text: 'Busy', hang: true }]]);
