@@ -98,6 +98,23 @@ describe.each(STORE_KINDS)('an agent keeping its session in the $name store', (k
     expect(second.provider.request(0).messages).toHaveLength(6);
   });
 
+  it("counts a session's saved usage once in the agent's totals, also when the agent opens it again", async () => {
+    const first = scriptedAgent(scriptedTurn(1), { session: { store: newStore(), id: 'u' } });
+    await first.agent.run('Look k1 up');
+    const saved = first.agent.metrics.usage.inputTokens;
+    expect(saved).toBeGreaterThan(0);
+    await first.agent.closeSession();
+
+    const second = scriptedAgent(scriptedTurn(2), { session: { store: newStore(), id: 'u' } });
+    await second.agent.openSession();
+    expect(second.agent.metrics.usage.inputTokens).toBe(saved);
+    await second.agent.run('Now k2');
+    const afterRun = second.agent.metrics.usage.inputTokens;
+    await second.agent.closeSession();
+    await second.agent.openSession();
+    expect(second.agent.metrics.usage.inputTokens).toBe(afterRun);
+  });
+
   it('brings back the pending question of an ask_question exit, and the next input answers it', async () => {
     const first = scriptedAgent(scriptedTurn(1, { ask: true }), { session: { store: newStore(), id: 'q' } });
     const asked = await first.agent.run('Look k1 up');

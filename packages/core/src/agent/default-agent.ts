@@ -75,6 +75,8 @@ export class DefaultAgent implements Agent {
   /** Aborts the compaction `compact()` is making, if any. */
   #compaction: AbortController | undefined;
   readonly #tracing: Tracing | undefined;
+  /** True once a stored session's usage was added to the totals (see the session recorder's onOpen). */
+  #savedUsageCounted = false;
   /** Asks the approval policy before tool calls; keeps the session's grants. Absent: every call runs. */
   #approvals: ApprovalGate | undefined;
   /** Keeps the conversation in the session store of `options.session`. */
@@ -370,7 +372,10 @@ export class DefaultAgent implements Agent {
       },
       onOpen: (stored) => {
         this.#pendingQuestion ??= stored.pendingQuestion;
-        // The session's earlier tokens count in the agent's totals; what they cost was not saved.
+        // The session's earlier tokens count in the agent's totals, once: opened again after a close, its
+        // saved usage includes this agent's own runs. What they cost was not saved.
+        if (this.#savedUsageCounted) return;
+        this.#savedUsageCounted = true;
         this.#metrics.addSavedUsage(stored.usage);
       },
     });
