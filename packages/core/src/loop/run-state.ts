@@ -1,0 +1,108 @@
+import type { Memory } from '@agentloop/memory';
+import type { PromptBuilder } from '@agentloop/prompts';
+import type { Message, ModelSettings } from '@agentloop/spec';
+import { CancelledError, userMessage } from '@agentloop/spec';
+import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
+import type { OnMaxIterations } from '../agent/agent-options.js';
+import type { ApprovalGate } from '../approvals/index.js';
+import type { ContextGuard } from '../compaction/context-guard.js';
+import type { AgentEventBus } from '../events/index.js';
+import { MetricsTotals } from '../tokens/metrics-totals.js';
+import type { RunTracer } from '../tracing/run-tracer.js';
+import type { HistoryCheck } from './history-check.js';
+import type { RunTools } from './output-tool-view.js';
+import { OutputToolView } from './output-tool-view.js';
+import type { RunControl } from './run-control.js';
+import type { ModelStep } from './tool-protocol.js';
+
+/** What one run of the loop works with and does not change: the agent's parts, limits, clock and ids. */
+export interface LoopDependencies {
+  tools: ToolRegistry;
+  memory: Memory;
+  prompts: PromptBuilder;
+  events: AgentEventBus;
+  maxIterations: number;
+  /** How the run meets `maxIterations`: a wrap-up step before the last call, or a plain stop after it. */
+  onMaxIterations: OnMaxIterations;
+  /** The longest tool result sent to the model, in characters. */
+  maxToolResultChars?: number;
+  /** How long a tool may run unless it sets its own `timeoutMs`, in milliseconds. */
+  toolTimeoutMs?: number;
+  /** The most tool calls of one response running at once. */
+  maxParallelTools: number;
+  /** False: the model is asked for one call per response, and a response's calls run one by one. */
+  parallelToolCalls: boolean;
+  /** task_completion of a run with an `output` schema: its result takes that schema. */
+  taskCompletion?: RegisteredTool;
+  settings?: ModelSettings;
+  /** Checks the history before each request (kept by the agent, so checked messages are not walked again). */
+  historyCheck: HistoryCheck;
+  sessionId: string;
+  workspace: string;
+  now: () => number;
+  runId: string;
+  /** The run's tracing seam; absent when tracing is off, so that the loop then does no tracing work. */
+  tracer?: RunTracer;
+  /** Asks the agent's approval policy before tool calls; absent when the agent has none (every call runs). */
+  approvals?: ApprovalGate;
+  /** Knows how full the context is, and compacts the memory before a request that would not fit. */
+  context: ContextGuard;
+  /** The agent's figures over all its runs: the run's are added to them as it ends. */
+  sessionMetrics: MetricsTotals;
+}
+
+/** A run in progress. */
+export interface RunState {
+  deps: LoopDependencies;
+  control: RunControl;
+  /** The tools the run offers: the agent's, or a view of them with a typed task_completion. */
+  tools: RunTools;
+  iterations: number;
+  /** The run's figures: tokens, calls, times. */
+  metrics: MetricsTotals;
+  consecutiveWithoutTool: number;
+  /** The messages this run added, in order, less those a compaction replaced. */
+  added: Message[];
+  started: number;
+  /** The step whose calls are in history still waiting for their results: whatever ends the run, they get one. */
+  openStep: ModelStep | undefined;
+  /** True once the wrap-up call was made. */
+  wrappedUp: boolean;
+}
+
+/** Announces the run and makes its state. */
+export function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
+  deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
+  deps.tracer?.start(input, control.selection.provider);
+  return {
+    deps,
+    control,
+    tools: deps.taskCompletion ? new OutputToolView(deps.tools, deps.taskCompletion) : deps.tools,
+    iterations: 0,
+    metrics: new MetricsTotals(),
+    consecutiveWithoutTool: 0,
+    added: [],
+    started: deps.now(),
+    openStep: undefined,
+    wrappedUp: false,
+  };
+}
+
+/** Adds messages to the memory and to the run's own list. */
+export function append(run: RunState, ...messages: Message[]): void {
+  if (messages.length === 0) return;
+  run.deps.memory.append(...messages);
+  run.added.push(...messages);
+}
+
+export function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new CancelledError(undefined, signal.reason);
+}
+
+/** Sends the input queued with `agent.send()`, as user messages. */
+export function deliverQueuedInput(run: RunState): void {
+  for (const text of run.control.takeQueuedInput()) {
+    append(run, userMessage(text));
+    run.deps.events.emit({ type: 'input-delivered', iteration: run.iterations + 1, text });
+  }
+}
