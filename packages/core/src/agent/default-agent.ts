@@ -5,10 +5,9 @@ import type { Memory, StoredSession } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder } from '@agentloop/prompts';
-import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION, type Usage } from '@agentloop/spec';
+import type { LLMProvider, Usage } from '@agentloop/spec';
 import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
-import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { inject, injectable } from 'tsyringe';
 import {
   type ApprovalAnswer,
@@ -42,6 +41,7 @@ import type {
   ToolProtocolOption,
 } from './agent-options.js';
 import type { AgentResult } from './agent-result.js';
+import { checkedLoopLimits, checkedProvider, checkedSessionStore, outputTool, sessionIdOf } from './checked-options.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
 
@@ -105,36 +105,11 @@ export class DefaultAgent implements Agent {
     });
     this.#tracing = resolveTracing(options.tracing);
     if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
-    this.#maxIterations = options.maxIterations ?? 10;
-    if (!Number.isInteger(this.#maxIterations) || this.#maxIterations < 1) {
-      throw new AgentUsageError(
-        `maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`,
-        'invalid_option',
-      );
-    }
-    this.#maxParallelTools = options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS;
-    if (
-      !(Number.isInteger(this.#maxParallelTools) || this.#maxParallelTools === Number.POSITIVE_INFINITY) ||
-      this.#maxParallelTools < 1
-    ) {
-      throw new AgentUsageError(
-        `maxParallelTools must be a whole number of at least 1, or Infinity, got ${options.maxParallelTools}.`,
-        'invalid_option',
-      );
-    }
-    if (options.parallelToolCalls !== undefined && typeof options.parallelToolCalls !== 'boolean') {
-      throw new AgentUsageError(
-        `parallelToolCalls must be true or false, got ${JSON.stringify(options.parallelToolCalls)}.`,
-        'invalid_option',
-      );
-    }
-    this.#onMaxIterations = options.onMaxIterations ?? 'wrap-up';
-    if (this.#onMaxIterations !== 'wrap-up' && this.#onMaxIterations !== 'stop') {
-      throw new AgentUsageError(
-        `onMaxIterations must be 'wrap-up' or 'stop', got ${JSON.stringify(options.onMaxIterations)}.`,
-        'invalid_option',
-      );
-    }
+    ({
+      maxIterations: this.#maxIterations,
+      maxParallelTools: this.#maxParallelTools,
+      onMaxIterations: this.#onMaxIterations,
+    } = checkedLoopLimits(options));
     this.#context = createContextGuard(options, this.memory, this.#events);
   }
 
@@ -354,21 +329,14 @@ export class DefaultAgent implements Agent {
   }
 
   #sessionRecorder(options: AgentOptions, memory: Memory): SessionRecorder {
-    const session = options.session!;
-    if (typeof session.store?.open !== 'function' || typeof session.store.commit !== 'function') {
-      throw new AgentUsageError(
-        '`session.store` must be a SessionStore (JsonlSessionStore or SqliteSessionStore from @agentloop/sessions).',
-        'invalid_option',
-      );
-    }
     return new SessionRecorder({
-      store: session.store,
+      store: checkedSessionStore(options),
       sessionId: this.sessionId,
       memory,
       create: {
         workspace: options.workspace ?? process.cwd(),
         model: this.provider.capabilities.modelId,
-        ...(session.title === undefined ? {} : { title: session.title }),
+        ...(options.session?.title === undefined ? {} : { title: options.session.title }),
       },
       onOpen: (stored) => {
         this.#pendingQuestion ??= stored.pendingQuestion;
@@ -464,40 +432,4 @@ export class DefaultAgent implements Agent {
   onAny(listener: (event: AgentEvent) => void): () => void {
     return this.#events.onAny(listener);
   }
-}
-
-/** task_completion for a run with this output schema; a schema it cannot use is the caller's mistake. */
-function outputTool(output: OutputSchema): RegisteredTool {
-  try {
-    return taskCompletionWithOutput(output);
-  } catch (error) {
-    throw new AgentUsageError(describeThrown(error), 'invalid_option');
-  }
-}
-
-/** The session id: `session.id` or `sessionId` (which must agree when both are given), or a new one. */
-function sessionIdOf(options: AgentOptions): string {
-  const fromSession = options.session?.id;
-  if (fromSession !== undefined && options.sessionId !== undefined && fromSession !== options.sessionId) {
-    throw new AgentUsageError(
-      `session.id (${JSON.stringify(fromSession)}) and sessionId (${JSON.stringify(options.sessionId)}) differ: give one of them.`,
-      'invalid_option',
-    );
-  }
-  return fromSession ?? options.sessionId ?? randomUUID();
-}
-
-/** How many tool calls of one response run at once unless `maxParallelTools` says otherwise. */
-export const DEFAULT_MAX_PARALLEL_TOOLS = 4;
-
-/** The provider, once it is known to speak the contract this agent was built for. */
-function checkedProvider(provider: LLMProvider): LLMProvider {
-  const version: unknown = provider?.specificationVersion;
-  if (version === PROVIDER_SPECIFICATION_VERSION) return provider;
-  throw new AgentUsageError(
-    `The provider ${provider?.id ?? '(none)'} implements provider contract ${JSON.stringify(version ?? null)}, ` +
-      `but this agent speaks "${PROVIDER_SPECIFICATION_VERSION}": set \`specificationVersion: '${PROVIDER_SPECIFICATION_VERSION}'\` ` +
-      'on a provider written for it, or use a version of @agentloop/core that matches the provider.',
-    'unsupported_provider',
-  );
 }
