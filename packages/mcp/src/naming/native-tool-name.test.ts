@@ -15,6 +15,22 @@ describe('nativeToolName', () => {
     expect(nativeToolName('docs', 'search/pages')).not.toBe(dotted);
   });
 
+  it('never gives two (server, tool) pairs one name, even when the server name ends in "_"', () => {
+    // Server names never hold "__" (the config check refuses them), but may end in "_".
+    const pairs: [string, string][] = [
+      ['a', '__b'],
+      ['a_', '_b'],
+      ['a', '_b'],
+      ['a_', 'b'],
+      ['a-', '_b'],
+    ];
+    const names = pairs.map(([server, tool]) => nativeToolName(server, tool));
+    expect(new Set(names).size).toBe(pairs.length);
+    expect(names[0]).toBe('a____b');
+    expect(names[1]).toMatch(/^a____b_[0-9a-f]{8}$/);
+    for (const name of names) expect(name).toMatch(NATIVE_TOOL_NAME);
+  });
+
   it('shortens a name past 64 characters stably, keeping its start', () => {
     const long = `tool_${'x'.repeat(80)}`;
     const name = nativeToolName('server', long);
