@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import type { Tool } from '../tool.js';
+import { optionalTextList, payloadSchema, requiredText } from './payload-schema.js';
 
 /** The names of the three loop-control tools, in the order they are listed to the model. */
 export const LOOP_CONTROL_TOOL_NAMES = ['task_completion', 'ask_question', 'converse'] as const;
@@ -53,19 +53,17 @@ export type LoopControlExit<Result = string> = {
   [Name in LoopControlToolName]: { exit: Name; payload: LoopControlPayloadMap<Result>[Name] };
 }[LoopControlToolName];
 
-const requiredText = (description: string) => z.string().trim().min(1, 'must not be empty').describe(description);
-
-const taskCompletionParameters = z.object({
-  result: requiredText('The final result of the task, written for the user.'),
-  artifacts: z.array(z.string()).optional().describe('Paths or names of files and other artifacts produced.'),
+const taskCompletionParameters = payloadSchema<TaskCompletionPayload>({
+  result: requiredText('The result, written for the user.'),
+  artifacts: optionalTextList('Files or other artifacts you produced.'),
 });
 
-const askQuestionParameters = z.object({
-  question: requiredText('The question for the user.'),
-  suggestions: z.array(z.string()).max(4).optional().describe('Up to four suggested answers.'),
+const askQuestionParameters = payloadSchema<AskQuestionPayload>({
+  question: requiredText('One clear question for the user.'),
+  suggestions: optionalTextList('Answers the user can pick from.', { maxItems: 4 }),
 });
 
-const converseParameters = z.object({
+const converseParameters = payloadSchema<ConversePayload>({
   message: requiredText('The message for the user.'),
 });
 
@@ -73,8 +71,7 @@ const converseParameters = z.object({
 // the call's result in history, since every call needs exactly one result.
 export const taskCompletionTool: Tool<TaskCompletionPayload, string> = defineTool({
   name: 'task_completion',
-  description:
-    'Call this when the task is fully done. Give the final result for the user, and list any files or other artifacts you produced. This ends your turn.',
+  description: 'Call when the task is done, with its result.',
   parameters: taskCompletionParameters,
   execute: () => 'Task completion delivered to the user.',
 });
@@ -82,15 +79,14 @@ export const taskCompletionTool: Tool<TaskCompletionPayload, string> = defineToo
 export const askQuestionTool: Tool<AskQuestionPayload, string> = defineTool({
   name: 'ask_question',
   description:
-    'Call this when you cannot go on without information only the user has. Ask one clear question, optionally with up to four suggested answers. This ends your turn; the user answers in the next message.',
+    'Call when you cannot go on without information only the user has; the answer comes in the next message.',
   parameters: askQuestionParameters,
   execute: () => 'Question delivered to the user; their answer follows.',
 });
 
 export const converseTool: Tool<ConversePayload, string> = defineTool({
   name: 'converse',
-  description:
-    'Call this to reply to the user conversationally when there is no task to carry out (a greeting, a question about you, small talk). This ends your turn.',
+  description: 'Call to reply to the user when there is no task to carry out (a greeting, small talk).',
   parameters: converseParameters,
   execute: () => 'Message delivered to the user.',
 });
@@ -106,16 +102,16 @@ export const loopControlTools: readonly Tool[] = [taskCompletionTool, askQuestio
 export function loopControlExit(name: LoopControlToolName, args: unknown): LoopControlExit | undefined {
   switch (name) {
     case 'task_completion': {
-      const parsed = taskCompletionParameters.safeParse(args);
-      return parsed.success ? { exit: name, payload: parsed.data } : undefined;
+      const parsed = taskCompletionParameters.check(args);
+      return parsed.issues ? undefined : { exit: name, payload: parsed.value };
     }
     case 'ask_question': {
-      const parsed = askQuestionParameters.safeParse(args);
-      return parsed.success ? { exit: name, payload: parsed.data } : undefined;
+      const parsed = askQuestionParameters.check(args);
+      return parsed.issues ? undefined : { exit: name, payload: parsed.value };
     }
     case 'converse': {
-      const parsed = converseParameters.safeParse(args);
-      return parsed.success ? { exit: name, payload: parsed.data } : undefined;
+      const parsed = converseParameters.check(args);
+      return parsed.issues ? undefined : { exit: name, payload: parsed.value };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import { z as z3 } from 'zod/v3';
 import { AgentloopError, ToolDefinitionError } from '../errors/index.js';
 import { isStandardSchema, isZod3Schema, isZod4Schema, toJsonSchema } from './to-json-schema.js';
@@ -153,11 +154,41 @@ describe('toJsonSchema', () => {
     expect(reads).toBe(1);
   });
 
+  it('converts a zod/mini schema, which has no toJSONSchema method of its own, keeping descriptions', () => {
+    const parameters = zm.object({ query: zm.string().check(zm.describe('The search query')) });
+
+    expect(toJsonSchema(parameters, 'web_search')).toStrictEqual({
+      type: 'object',
+      properties: { query: { type: 'string', description: 'The search query' } },
+      required: ['query'],
+    });
+  });
+
+  it('takes the JSON Schema a Standard Schema gives of itself, as a copy', () => {
+    const own = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const arktypeLike = {
+      '~standard': {
+        version: 1,
+        vendor: 'arktype',
+        validate: (value: unknown) => ({ value }),
+        jsonSchema: {
+          input: () => ({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...own }),
+          output: () => own,
+        },
+      },
+    };
+
+    const schema = toJsonSchema(arktypeLike, 'weather');
+
+    expect(schema).toStrictEqual(own);
+    expect(schema.properties).not.toBe(own.properties);
+  });
+
   it('rejects a Standard Schema that is not zod, saying what to pass instead', () => {
     const valibotLike = { '~standard': { version: 1, vendor: 'valibot', validate: (value: unknown) => ({ value }) } };
 
     expect(() => toJsonSchema(valibotLike, 'other')).toThrow(
-      'Tool "other": its parameters are a Standard Schema that is not zod; pass a zod schema or a JSON Schema object.',
+      'Tool "other": its parameters are a Standard Schema that is not zod and gives no JSON Schema of itself (StandardJSONSchemaV1); pass a zod schema or a JSON Schema object.',
     );
   });
 });

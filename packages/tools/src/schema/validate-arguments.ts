@@ -1,5 +1,4 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import * as zodV4 from 'zod/v4';
 import { isPromiseLike } from '../promise-like.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
 import { isStandardSchema } from './to-json-schema.js';
@@ -19,8 +18,26 @@ export type ArgumentValidator = (args: unknown) => ArgumentValidation | Promise<
  * each field and what is wrong with it, phrased so a model can fix its call.
  */
 export function createArgumentValidator(parameters: ToolParameters, jsonSchema: JsonSchema): ArgumentValidator {
-  const schema = isStandardSchema(parameters) ? (parameters as StandardSchemaV1) : fromJsonSchema(jsonSchema);
-  if (!schema) return (args) => checkObjectShape(args, jsonSchema);
+  if (isStandardSchema(parameters)) return standardValidator(parameters as StandardSchemaV1);
+  // A plain JSON Schema is read with zod 4, loaded now (the first call seldom waits for it) and read on
+  // the first call; until then, and where zod cannot read it, the shape is checked.
+  void loadJsonSchemaReader();
+  let validate: ArgumentValidator | undefined;
+  const compile = (): ArgumentValidator => {
+    const schema = fromJsonSchema(jsonSchema);
+    validate = schema ? standardValidator(schema) : (args) => checkObjectShape(args, jsonSchema);
+    return validate;
+  };
+  return (args) => {
+    if (validate) return validate(args);
+    if (jsonSchemaReader !== undefined) return compile()(args);
+    const shape = checkIsObject(args);
+    if (!shape.ok) return shape;
+    return loadJsonSchemaReader().then(() => (validate ?? compile())(args));
+  };
+}
+
+function standardValidator(schema: StandardSchemaV1): ArgumentValidator {
   return (args) => {
     const shape = checkIsObject(args);
     if (!shape.ok) return shape;
@@ -34,13 +51,36 @@ function toValidation(outcome: StandardSchemaV1.Result<unknown>): ArgumentValida
   return { ok: true, value: outcome.value };
 }
 
-// zod 4's `fromJSONSchema` turns a plain JSON Schema into a validator, so tools written with plain JSON
-// Schema get the same field-level errors as zod tools. zod 3 lacks it: there we check the shape only.
+type JsonSchemaReader = (schema: JsonSchema) => StandardSchemaV1;
+
+/**
+ * zod 4's `fromJSONSchema`, which turns a plain JSON Schema into a validator, so tools written with plain
+ * JSON Schema get the same field-level errors as zod tools: undefined until loaded, null where zod cannot
+ * give it (zod 3 lacks it; zod, a peer dependency, may not be installed), and then the shape is checked
+ * only. It is loaded when the first such tool is compiled, not when the package is: zod is about a hundred
+ * modules, and an app whose tools are all zod has loaded it already (issue 16, cold start). `import()`
+ * rather than `require` gives the copy of zod an app importing it gets, not a second, CommonJS one.
+ */
+let jsonSchemaReader: JsonSchemaReader | null | undefined;
+let loadingReader: Promise<void> | undefined;
+
+function loadJsonSchemaReader(): Promise<void> {
+  loadingReader ??= import('zod/v4').then(
+    (zod) => {
+      const convert = (zod as { fromJSONSchema?: JsonSchemaReader }).fromJSONSchema;
+      jsonSchemaReader = typeof convert === 'function' ? convert : null;
+    },
+    () => {
+      jsonSchemaReader = null;
+    },
+  );
+  return loadingReader;
+}
+
 function fromJsonSchema(jsonSchema: JsonSchema): StandardSchemaV1 | undefined {
-  const convert = (zodV4 as { fromJSONSchema?: (schema: JsonSchema) => StandardSchemaV1 }).fromJSONSchema;
-  if (typeof convert !== 'function') return undefined;
+  if (!jsonSchemaReader) return undefined;
   try {
-    return convert(jsonSchema);
+    return jsonSchemaReader(jsonSchema);
   } catch {
     return undefined;
   }
