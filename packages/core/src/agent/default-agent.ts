@@ -1,4 +1,3 @@
-import '../di/reflect-polyfill.js';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Memory, StoredSession } from '@agentloop/memory';
@@ -8,7 +7,6 @@ import { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider, Usage } from '@agentloop/spec';
 import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
-import { inject, injectable } from 'tsyringe';
 import {
   type ApprovalAnswer,
   ApprovalGate,
@@ -18,7 +16,6 @@ import {
 } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import { createContextGuard } from '../compaction/create-context-guard.js';
-import { TOKENS } from '../di/tokens.js';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
@@ -52,7 +49,6 @@ const ALLOW_ALL: ApprovalPolicy = { decide: () => ({ action: 'allow' }) };
  * An agent: a provider, a tool registry and a conversation, run in a loop until the model calls a
  * loop-control tool. The loop itself is `runLoop`; this class holds the state between runs.
  */
-@injectable()
 export class DefaultAgent implements Agent {
   readonly tools: ToolRegistry;
   readonly memory: Memory;
@@ -83,7 +79,7 @@ export class DefaultAgent implements Agent {
   readonly #session: SessionRecorder | undefined;
   #pendingQuestion: AskQuestionPayload | undefined;
 
-  constructor(@inject(TOKENS.Provider) provider: LLMProvider, @inject(TOKENS.AgentOptions) options: AgentOptions = {}) {
+  constructor(provider: LLMProvider, options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);

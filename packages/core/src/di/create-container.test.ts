@@ -78,6 +78,26 @@ describe('createContainer', () => {
     expect(counts.length).toBeGreaterThan(0);
   });
 
+  it("resolves DefaultAgent by its class, built from the container's provider and options", async () => {
+    const provider = new ScriptedProvider([]);
+    const container = await createContainer({ provider, agentOptions: { systemPrompt: 'Be brief.' } });
+    const agent = container.resolve(DefaultAgent);
+    expect(agent).toBeInstanceOf(DefaultAgent);
+    expect(agent.tools).toBe(container.resolve(TOKENS.ToolRegistry));
+    expect(container.resolve(DefaultAgent)).not.toBe(agent);
+  });
+
+  it('resolves an agent from a container made without createContainer', async () => {
+    // The polyfill goes first, as in load-tsyringe.ts.
+    await import('./reflect-polyfill.js');
+    const { container: root } = await import('tsyringe');
+    const container = root.createChildContainer();
+    const memory = new ConversationMemory();
+    container.register(TOKENS.Provider, { useValue: new ScriptedProvider([]) });
+    container.register(TOKENS.AgentOptions, { useValue: { memory } });
+    expect(resolveAgent(container).memory).toBe(memory);
+  });
+
   it('gives each container its own registry and memory', async () => {
     const first = resolveAgent(await createContainer({ provider: new ScriptedProvider([]) }));
     const second = resolveAgent(await createContainer({ provider: new ScriptedProvider([]) }));

@@ -1,4 +1,3 @@
-import './reflect-polyfill.js';
 import { ConversationMemory, DefaultTokenCounter } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
@@ -6,9 +5,9 @@ import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
 import type { DependencyContainer } from 'tsyringe';
-import { instancePerContainerCachingFactory, Lifecycle, container as rootContainer } from 'tsyringe';
 import type { AgentOptions } from '../agent/agent-options.js';
 import { DefaultAgent } from '../agent/default-agent.js';
+import { loadTsyringe } from './load-tsyringe.js';
 import type { Plugin } from './plugin.js';
 import { TOKENS } from './tokens.js';
 
@@ -28,7 +27,10 @@ export interface ContainerOptions {
  * Plugins are loaded last, so they can replace any default.
  */
 export async function createContainer(options: ContainerOptions = {}): Promise<DependencyContainer> {
+  const { container: rootContainer, instancePerContainerCachingFactory, Lifecycle } = await loadTsyringe();
   const container = rootContainer.createChildContainer();
+  // DefaultAgent carries no decorators (they would load tsyringe with core), so its injection is said here.
+  container.register(DefaultAgent, { useFactory: buildAgent });
   container.register(TOKENS.ToolRegistry, { useFactory: instancePerContainerCachingFactory(() => new ToolRegistry()) });
   container.register(TOKENS.PromptBuilder, {
     useFactory: instancePerContainerCachingFactory(
@@ -146,9 +148,15 @@ export function resolveAgent(container: DependencyContainer): DefaultAgent {
       { code: 'no_provider' },
     );
   }
-  const agent = container.resolve(DefaultAgent);
+  // A container made elsewhere than createContainer has no DefaultAgent registered: it is built the same way.
+  const agent = container.isRegistered(DefaultAgent, true) ? container.resolve(DefaultAgent) : buildAgent(container);
   const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll(TOKENS.Tool) : [];
   // The registry is per container, so a second resolve finds the tools already there.
   for (const tool of tools) if (agent.tools.get(tool.name)?.tool !== tool) agent.registerTool(tool);
   return agent;
+}
+
+/** A DefaultAgent of the container's provider and agent options. */
+function buildAgent(scope: DependencyContainer): DefaultAgent {
+  return new DefaultAgent(scope.resolve(TOKENS.Provider), scope.resolve(TOKENS.AgentOptions));
 }
