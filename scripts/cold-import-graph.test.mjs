@@ -22,6 +22,9 @@ const LAZY = {
   'zod-to-json-schema': 'a tool whose parameters are a zod 3 schema',
   'gpt-tokenizer': 'counting tokens with a tokenizer',
   '@opentelemetry/api': 'an agent with tracing on (the Anthropic SDK loads it itself)',
+  zod: 'a tool whose parameters are plain JSON Schema, read with zod 4 (a zod tool means the app loaded it)',
+  tsyringe: 'a DI container (createContainer)',
+  'reflect-metadata': 'a DI container (createContainer), for tsyringe',
 };
 
 // Records every module the child loads: ES modules through a load hook, CommonJS ones from the require
@@ -103,7 +106,83 @@ test('a native-protocol run of a DefaultAgent loads none of the lazily loaded pa
     modules.some((module) => module.includes('/packages/core/dist/')),
     'the recorder saw no module of core',
   );
+  // The clock tool is plain JSON Schema: its first call loads zod 4's reader, and nothing else.
+  assert.deepEqual(lazyPackagesIn(modules, ['zod']), []);
+});
+
+test('importing core and a run with the loop-control tools alone load neither zod nor tsyringe', {
+  skip: !built,
+}, () => {
+  const modules = modulesLoadedBy(`
+    import { DefaultAgent } from '@agentloop/core';
+    import { ScriptedProvider } from '@agentloop/core/testing';
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'ask_question', arguments: { question: ' ', suggestions: [] } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Hello.' } }] },
+    ]);
+    const result = await new DefaultAgent(provider).run('Hi');
+    if (result.exit !== 'converse') throw new Error('the run ended with ' + result.exit);
+    if (!JSON.stringify(provider.requests[1].messages).includes('must not be empty')) {
+      throw new Error('the empty question was not rejected');
+    }
+  `);
+  assert.ok(
+    modules.some((module) => module.includes('/packages/core/dist/')),
+    'the recorder saw no module of core',
+  );
   assert.deepEqual(lazyPackagesIn(modules), []);
+});
+
+test("a JSON Schema tool's arguments are checked field by field with zod, loaded on its first call", {
+  skip: !built,
+}, () => {
+  const modules = modulesLoadedBy(`
+    import { DefaultAgent, defineTool } from '@agentloop/core';
+    import { ScriptedProvider } from '@agentloop/core/testing';
+    const weather = defineTool({
+      name: 'weather',
+      description: 'The weather of a city.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      execute: async ({ city }) => 'Sunny in ' + city,
+    });
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'weather', arguments: { city: 5 } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'Sunny.' } }] },
+    ]);
+    const agent = new DefaultAgent(provider);
+    agent.registerTool(weather);
+    await agent.run('Weather?');
+    const answer = JSON.stringify(provider.requests[1].messages.find((message) => message.role === 'tool'));
+    if (!/city: .*expected string/.test(answer)) throw new Error('the field was not named: ' + answer);
+  `);
+  assert.ok(
+    modules.some((module) => /node_modules\/zod\//.test(module)),
+    'zod was not loaded',
+  );
+});
+
+test("an app's zod 4 tool keeps its descriptions, with one copy of zod loaded", { skip: !built }, () => {
+  const modules = modulesLoadedBy(`
+    import { z } from 'zod';
+    import { ToolRegistry, defineTool } from '@agentloop/core';
+    const registry = new ToolRegistry([
+      defineTool({
+        name: 'weather',
+        description: 'The weather of a city.',
+        parameters: z.object({ city: z.string().describe('The city, in English.') }),
+        execute: async ({ city }) => 'Sunny in ' + city,
+      }),
+    ]);
+    const schema = registry.definitions().find((definition) => definition.name === 'weather').inputSchema;
+    if (schema.properties.city.description !== 'The city, in English.') throw new Error(JSON.stringify(schema));
+  `);
+  const zod = modules.filter((module) => /node_modules\/zod\//.test(module));
+  assert.ok(zod.length > 0, 'zod was not seen');
+  assert.deepEqual(
+    zod.filter((module) => module.endsWith('.cjs')),
+    [],
+    "zod's CommonJS copy was loaded beside the app's",
+  );
 });
 
 test('importing the OpenAI provider with core loads none of them', { skip: !built }, () => {
@@ -142,13 +221,22 @@ test('each lazily loaded package is loaded, and seen, when a run needs it', { sk
     import { readXmlFields } from ${tools('xml/read-xml-fields.js')};
     import { toJsonSchema } from ${tools('schema/to-json-schema.js')};
     import { z } from 'zod/v3';
-    import { DefaultAgent } from '@agentloop/core';
+    import { createContainer, DefaultAgent } from '@agentloop/core';
     import { ScriptedProvider } from '@agentloop/core/testing';
     if (!parseToolArguments("{'a': 1,}").ok) throw new Error('the sloppy JSON was not repaired');
     if (!readXmlFields('<path>a.ts</path>').ok) throw new Error('the XML was not read');
     toJsonSchema(z.object({ a: z.string() }), 'zod3');
     new DefaultAgent(new ScriptedProvider([]), { tracing: true });
+    await createContainer();
   `);
   const found = lazyPackagesIn(modules).map((line) => line.split(' ')[0]);
-  assert.deepEqual(found.sort(), ['@opentelemetry/api', 'fast-xml-parser', 'jsonrepair', 'zod-to-json-schema']);
+  assert.deepEqual(found.sort(), [
+    '@opentelemetry/api',
+    'fast-xml-parser',
+    'jsonrepair',
+    'reflect-metadata',
+    'tsyringe',
+    'zod',
+    'zod-to-json-schema',
+  ]);
 });
