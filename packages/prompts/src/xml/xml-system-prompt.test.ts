@@ -38,6 +38,19 @@ describe('the XML-mode system prompt', () => {
     await expect(prompt).toMatchFileSnapshot('./__snapshots__/xml-system-prompt.md');
   });
 
+  // Every call carries this prompt: each rule is said once, and each tool's "when" is in its description only.
+  it('says each protocol rule once', () => {
+    const prompt = new PromptBuilder().build({ tools: registry.definitions(), protocol: 'xml' });
+    const count = (text: string) => prompt.split(text).length - 1;
+
+    expect(count('Every response must call a tool')).toBe(1);
+    expect(count('One tool block per response')).toBe(1);
+    expect(count('reason briefly inside <thinking></thinking> tags')).toBe(1);
+    expect(count('without naming tools')).toBe(1);
+    expect(count('when there is no task to carry out')).toBe(1);
+    expect(count('information only the user has')).toBe(1);
+  });
+
   it('lists the loop-control tools first, then the others by name (the registry order)', () => {
     const prompt = new PromptBuilder().build({ tools: registry.definitions(), protocol: 'xml' });
     const order = [...prompt.matchAll(/^## (\w+)$/gm)].map((match) => match[1]);
