@@ -60,7 +60,7 @@ export function taskCompletionWithOutputExit(args: unknown): LoopControlExit<unk
 }
 
 const DESCRIPTION =
-  'Call this when the task is fully done. Give the result in `result` as a JSON value of the schema given for it (an object, not text), and list any files or other artifacts you produced. This ends your turn.';
+  'Call when the task is done, with its result in `result` as a JSON value of the schema given for it (an object, not text).';
 
 const RESULT_DESCRIPTION = 'The result of the task, in the form this schema gives.';
 
