@@ -89,7 +89,7 @@ function buildRequest(
   definitions: readonly ToolDefinition[],
 ): BuiltRequest {
   const { deps, control } = run;
-  const history = deps.memory.messages().filter((message) => message.role !== 'system');
+  const history = run.history.read(deps.memory.messages());
   deps.historyCheck.assertValid(history);
   const messages = wrapUp ? [...history, userMessage(protocol.wrapUpNotice())] : history;
   const request: ModelRequest = {
@@ -178,6 +178,8 @@ function isTooLong(run: RunState, attempt: ModelAttempt): boolean {
  */
 function countCompaction(run: RunState, report: CompactionReport | undefined): boolean {
   if (!report) return false;
+  // The memory was rewritten: the next request reads it from the start.
+  run.history.reset();
   // What the compaction kept of the run's messages, in memory's order. A compactor may keep a call's message
   // and replace its result with a new one (an emptied result), or the other way round: the partner next
   // to a kept message stays with it, so that the run's messages never hold a call without its result.

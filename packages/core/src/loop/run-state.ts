@@ -12,6 +12,7 @@ import type { RunTracer } from '../tracing/run-tracer.js';
 import type { HistoryCheck } from './history-check.js';
 import type { RunTools } from './output-tool-view.js';
 import { OutputToolView } from './output-tool-view.js';
+import { RequestHistory } from './request-history.js';
 import type { RunControl } from './run-control.js';
 import type { ModelStep } from './tool-protocol.js';
 
@@ -61,6 +62,8 @@ export interface RunState {
   /** The run's figures: tokens, calls, times. */
   metrics: MetricsTotals;
   consecutiveWithoutTool: number;
+  /** The history the run's requests send, read from the memory as it grows. */
+  history: RequestHistory;
   /** The messages this run added, in order, less those a compaction replaced. */
   added: Message[];
   started: number;
@@ -81,6 +84,7 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
     iterations: 0,
     metrics: new MetricsTotals(),
     consecutiveWithoutTool: 0,
+    history: new RequestHistory(),
     added: [],
     started: deps.now(),
     openStep: undefined,
