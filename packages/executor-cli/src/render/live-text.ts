@@ -1,9 +1,8 @@
-import stringWidth from 'string-width';
 import type { TerminalOutput } from './terminal.js';
+import { splitGraphemes, textWidth } from './text-width.js';
 
 const CLEAR_LINE = '\r\x1b[2K';
 const UP_AND_CLEAR = '\x1b[1A\x1b[2K';
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * Text at the end of a terminal's output that may still change — the line the model is writing — drawn
@@ -82,7 +81,7 @@ export class LiveText {
     const width = Math.max(10, (this.output.columns ?? 80) - 1);
     if (this.#layout.length === 0) this.#layout.push('');
     let row = this.#layout.pop() as string;
-    for (const { segment } of graphemes.segment(text.replaceAll('\t', '    '))) {
+    for (const { segment } of splitGraphemes(text.replaceAll('\t', '    '))) {
       if (segment === '\n') {
         this.#layout.push(row);
         row = '';
@@ -105,5 +104,5 @@ export class LiveText {
 // Most text is printable ASCII, one cell a character; string-width measures the rest.
 function cellsOf(segment: string): number {
   const code = segment.charCodeAt(0);
-  return segment.length === 1 && code >= 0x20 && code < 0x7f ? 1 : stringWidth(segment);
+  return segment.length === 1 && code >= 0x20 && code < 0x7f ? 1 : textWidth(segment);
 }

@@ -1,5 +1,5 @@
-import wrapAnsi from 'wrap-ansi';
 import type { StreamLines } from './stream-lines.js';
+import { wrapStyledText } from './text-width.js';
 
 /** What Markdown rendering for the terminal gives the line renderer (marked-terminal, in `markdown.ts`). */
 export interface MarkdownBlocks {
@@ -142,7 +142,7 @@ export class MarkdownLines implements StreamLines {
   #wrap(text: string, prefix: string): string[] {
     const room = Math.max(20, this.width - prefix.length);
     const hanging = ' '.repeat(prefix.length);
-    return wrapAnsi(text, room, { hard: false, trim: true })
+    return wrapStyledText(text, room, { hard: false, trim: true })
       .split('\n')
       .map((row, index) => `${index === 0 ? prefix : hanging}${row}`);
   }
