@@ -2,7 +2,9 @@ import type { Agent, AgentSessionOptions, DependencyContainer, Executor, LLMProv
 import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
 import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
-import { mcpSessionPlugins } from '../mcp/index.js';
+// Not the folder's index: that also exports `agentloop mcp list`, which imports @agentloop/mcp and the MCP
+// SDK at the top, and a session without MCP servers must not load them (issue 16, cold start).
+import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';

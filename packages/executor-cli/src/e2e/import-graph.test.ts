@@ -1,0 +1,111 @@
+// What the built command loads (issue 16, cold start): the prompt waits for everything main.js imports
+// statically, and `agentloop run` for everything a one-step run imports. Modules that neither needs are
+// loaded on use; a static import of one of them, anywhere below, puts it back on every start, and these
+// tests name it. bench/cli.bench.mjs measures what the start costs.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+
+// Appends the URL of every ES module the process loads to the file in AGENTLOOP_TEST_MODULES, from the
+// loader's hook thread (so nothing is lost when the command exits).
+const RECORDER = `data:text/javascript,${encodeURIComponent(`
+import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(
+  "import { appendFileSync } from 'node:fs';" +
+  "export async function load(url, context, next) {" +
+  "  appendFileSync(process.env.AGENTLOOP_TEST_MODULES, url + '\\\\n'); return next(url, context); }"
+));
+`)}`;
+
+let workspace: CliWorkspace | undefined;
+let server: ScriptedOpenAIServer | undefined;
+
+beforeAll(() => assertBuilt());
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  workspace?.remove();
+  workspace = undefined;
+});
+
+/** Runs node with the recorder in the workspace's project; resolves with its status, output and the modules it loaded. */
+function recorded(
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string; modules: string[] }> {
+  const at = workspace as CliWorkspace;
+  const list = join(at.root, 'modules.txt');
+  const child = spawn(process.execPath, ['--import', RECORDER, ...args], {
+    cwd: at.project,
+    env: at.environment({ AGENTLOOP_TEST_MODULES: list }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      let modules: string[] = [];
+      try {
+        modules = readFileSync(list, 'utf8').split('\n').filter(Boolean);
+      } catch {
+        // No module recorded: the assertions below say so.
+      }
+      resolve({ status, stdout, stderr, modules });
+    });
+  });
+}
+
+/** The modules of these packages (by node_modules folder or workspace package folder) among `modules`. */
+function ofPackages(modules: string[], packages: string[]): string[] {
+  return modules.filter((module) =>
+    packages.some((name) => module.includes(`/node_modules/${name}/`) || module.includes(`/packages/${name}/dist/`)),
+  );
+}
+
+describe('what the agentloop command loads', () => {
+  it('reaches its prompt without loading string-width or wrap-ansi: they load with the first text to measure', async () => {
+    workspace = new CliWorkspace();
+    // Everything main.js imports statically is evaluated before the prompt is drawn.
+    const main = pathToFileURL(join(AGENTLOOP_BIN, '..', '..', 'dist', 'cli', 'main.js')).href;
+    const { status, stderr, modules } = await recorded([
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(main)});`,
+    ]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(modules.some((module) => module.endsWith('/dist/cli/start-session.js'))).toBe(true);
+    expect(ofPackages(modules, ['string-width', 'wrap-ansi', 'get-east-asian-width'])).toEqual([]);
+  });
+
+  it('agentloop run without MCP servers loads neither @agentloop/mcp nor the MCP SDK', async () => {
+    workspace = new CliWorkspace();
+    server = await startScriptedOpenAIServer([
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.' } }] },
+    ]);
+    const { status, stdout, stderr, modules } = await recorded([
+      AGENTLOOP_BIN,
+      'run',
+      '--base-url',
+      server.url,
+      '--model',
+      'test-model',
+      'finish at once',
+    ]);
+    expect(stderr).not.toMatch(/✗/);
+    expect(status).toBe(0);
+    expect(stdout).toContain('Done.');
+    // The run itself was seen: the agent and the provider were loaded.
+    expect(ofPackages(modules, ['core']).length).toBeGreaterThan(0);
+    expect(ofPackages(modules, ['providers']).length).toBeGreaterThan(0);
+    expect(ofPackages(modules, ['mcp', '@modelcontextprotocol/sdk'])).toEqual([]);
+  });
+});
