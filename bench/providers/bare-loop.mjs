@@ -1,18 +1,16 @@
 // Child process: the tool loop written by hand over the bare SDK (no agentloop code at all).
-// argv: vendor (anthropic | openai), streaming (true | false), baseURL, runs, warmup, toolSteps, request template JSON.
+// argv: see child-args.mjs. It sends the same system prompt and tool list as the agent (the template,
+// captured from the agent's first request), and returns its messages as the loop's result.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { childArgs, INPUT } from './child-args.mjs';
 import { measure } from './measure.mjs';
 
-const [vendor, streamingFlag, baseURL, runs, warmup, toolSteps, templateJson] = process.argv.slice(2);
-const streaming = streamingFlag === 'true';
-// The same system prompt and tool list the agent sends, captured from its first request.
-const template = JSON.parse(templateJson);
+const { vendor, streaming, baseURL, runs, warmup, toolSteps, template, concurrency } = childArgs();
 const providersRequire = createRequire(new URL('../../packages/providers/package.json', import.meta.url));
 // The ESM build of the SDK the providers package itself loads.
 const sdkEntry = (name, file) => pathToFileURL(join(dirname(providersRequire.resolve(name)), file)).href;
-const INPUT = 'Add the numbers step by step, then finish.';
 
 async function anthropicLoop() {
   const { default: Anthropic } = await import(sdkEntry('@anthropic-ai/sdk', 'index.mjs'));
@@ -47,11 +45,11 @@ async function anthropicLoop() {
           }
         }
       } else {
-        content = (await client.messages.create(request)).content;
+        content = (await client.messages.create({ ...request, stream: false })).content;
       }
       messages.push({ role: 'assistant', content });
       const calls = content.filter((block) => block.type === 'tool_use');
-      if (calls.some((call) => call.name === 'task_completion')) return;
+      if (calls.some((call) => call.name === 'task_completion')) return messages;
       messages.push({
         role: 'user',
         content: calls.map((call) => ({
@@ -98,7 +96,8 @@ async function openaiLoop() {
           }
         }
       } else {
-        const { role, content, tool_calls } = (await client.chat.completions.create(request)).choices[0].message;
+        const { role, content, tool_calls } = (await client.chat.completions.create({ ...request, stream: false }))
+          .choices[0].message;
         message = { role, content, tool_calls };
       }
       messages.push(message);
@@ -107,7 +106,7 @@ async function openaiLoop() {
         name: call.function.name,
         input: JSON.parse(call.function.arguments),
       }));
-      if (calls.some((call) => call.name === 'task_completion')) return;
+      if (calls.some((call) => call.name === 'task_completion')) return messages;
       for (const call of calls)
         messages.push({ role: 'tool', tool_call_id: call.id, content: String(call.input.a + call.input.b) });
     }
@@ -115,4 +114,4 @@ async function openaiLoop() {
 }
 
 const runOnce = vendor === 'anthropic' ? await anthropicLoop() : await openaiLoop();
-await measure({ runOnce, runs: Number(runs), warmup: Number(warmup), callsPerRun: Number(toolSteps) + 1 });
+await measure({ runOnce, runs, warmup, callsPerRun: toolSteps + 1, concurrency });

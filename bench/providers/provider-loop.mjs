@@ -1,22 +1,17 @@
 // Child process: the tool loop written by hand over an agentloop provider, without DefaultAgent — it
 // splits the agent's cost into the provider's share and the loop's.
-// argv: vendor (anthropic | openai), streaming (true | false), baseURL, runs, warmup, toolSteps, request template JSON.
+// argv: see child-args.mjs.
+import { childArgs, INPUT, templateSystem, templateTools } from './child-args.mjs';
 import { createBenchProvider } from './create-bench-provider.mjs';
 import { measure } from './measure.mjs';
 
-const [vendor, streamingFlag, baseURL, runs, warmup, toolSteps, templateJson] = process.argv.slice(2);
-const template = JSON.parse(templateJson);
-const provider = await createBenchProvider(vendor, baseURL, streamingFlag === 'true');
-const tools = template.tools.map((tool) =>
-  vendor === 'anthropic'
-    ? { name: tool.name, description: tool.description, inputSchema: tool.input_schema }
-    : { name: tool.function.name, description: tool.function.description, inputSchema: tool.function.parameters },
-);
-const system =
-  typeof template.system === 'string' ? template.system : template.system.map((block) => block.text).join('');
+const { vendor, streaming, baseURL, runs, warmup, toolSteps, template, concurrency } = childArgs();
+const provider = await createBenchProvider(vendor, baseURL, streaming);
+const tools = templateTools(vendor, template);
+const system = templateSystem(template);
 
 async function runOnce() {
-  const messages = [{ role: 'user', content: [{ type: 'text', text: 'Add the numbers step by step, then finish.' }] }];
+  const messages = [{ role: 'user', content: [{ type: 'text', text: INPUT }] }];
   for (;;) {
     const content = [];
     let text = '';
@@ -37,7 +32,7 @@ async function runOnce() {
         });
     }
     messages.push({ role: 'assistant', content: [{ type: 'text', text }, ...content] });
-    if (content.some((call) => call.toolName === 'task_completion')) return;
+    if (content.some((call) => call.toolName === 'task_completion')) return messages;
     messages.push({
       role: 'tool',
       content: content.map((call) => ({
@@ -50,4 +45,4 @@ async function runOnce() {
     });
   }
 }
-await measure({ runOnce, runs: Number(runs), warmup: Number(warmup), callsPerRun: Number(toolSteps) + 1 });
+await measure({ runOnce, runs, warmup, callsPerRun: toolSteps + 1, concurrency });

@@ -154,15 +154,25 @@ function toolResultCount(body) {
   return count;
 }
 
-/** Starts the server; `requests` keeps the first request body of each kind for inspection. */
-export async function startScriptedServer({ toolSteps }) {
+/**
+ * Starts the server; `firstBodies` keeps the first request body of each kind for inspection, and with
+ * `record` every body goes into `bodies` and its size into `bodyBytes` (to compare what clients send).
+ * It takes any number of concurrent keep-alive connections (200 loops at once hold 200 of them).
+ */
+export async function startScriptedServer({ toolSteps, record = false }) {
   const firstBodies = {};
+  const bodies = [];
+  const bodyBytes = [];
   const server = createServer(async (request, response) => {
     let text = '';
     for await (const piece of request) text += piece;
     const body = JSON.parse(text);
     const anthropic = request.url.endsWith('/v1/messages');
     firstBodies[anthropic ? 'anthropic' : 'openai'] ??= body;
+    if (record) {
+      bodies.push(body);
+      bodyBytes.push(Buffer.byteLength(text));
+    }
     const answer = answerFor(toolResultCount(body) + 1, toolSteps);
     if (body.stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -176,10 +186,17 @@ export async function startScriptedServer({ toolSteps }) {
   const stats = { connections: 0, requests: 0 };
   server.on('connection', () => stats.connections++);
   server.on('request', () => stats.requests++);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // No limit on connections (Node sets none), idle keep-alive connections kept for a minute rather than
+  // 5 s, no request timeout, and a listen backlog above the 200 connections opened at once.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 61_000;
+  server.requestTimeout = 0;
+  await new Promise((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 1024 }, resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     firstBodies,
+    bodies,
+    bodyBytes,
     stats,
     close: () =>
       new Promise((resolve) => {
