@@ -90,3 +90,25 @@ describe.each(['native', 'xml'] as const)('the request prefix in the %s protocol
     }
   });
 });
+
+describe('the request prefix of the wrap-up call', () => {
+  it('offers only the loop-control tools, with the same native system prompt, and no other call differs', async () => {
+    const provider = new ScriptedProvider(
+      [
+        call('native', 'echo', { text: 'one' }),
+        call('native', 'echo', { text: 'two' }),
+        call('native', 'task_completion', { result: 'Echoed two words; one remains.' }),
+      ],
+      { capabilities: { modelId: 'model-1' } },
+    );
+    const agent = new DefaultAgent(provider, { toolProtocol: 'native', maxIterations: 3, tools: [echo] });
+
+    const result = await agent.run('Echo three words.');
+
+    expect(result.exit).toBe('max_iterations');
+    const [first, second, last] = provider.requests;
+    expect(prefix(second as NonNullable<typeof second>)).toBe(prefix(first as NonNullable<typeof first>));
+    expect(last?.systemPrompt).toBe(first?.systemPrompt);
+    expect(last?.tools.map((tool) => tool.name)).toEqual(['task_completion', 'ask_question', 'converse']);
+  });
+});
