@@ -146,6 +146,48 @@ describe('DefaultTokenCounter', () => {
     });
   });
 
+  describe('without a reported usage', () => {
+    it('counts only the messages a history gained since the last count, and the same total as a full count', async () => {
+      const counted: string[] = [];
+      const counter = new DefaultTokenCounter({
+        loadTokenizer: async () => ({
+          countTokens: (text) => {
+            counted.push(text);
+            return text.length;
+          },
+        }),
+      });
+      await counter.prepare('gpt-4o');
+      const first = [userMessage('one'), call];
+      counter.countRequest({ ...request(first), modelId: 'gpt-4o' });
+      counted.length = 0;
+      const grown = [...first, result, userMessage('two')];
+
+      const tokens = counter.countRequest({ ...request(grown), modelId: 'gpt-4o' });
+
+      expect(counted).toEqual(['', chars(70), 'two']);
+      expect(tokens).toBe(counter.countMessages(grown, 'gpt-4o'));
+    });
+
+    it('counts afresh a history rewritten since the last count', () => {
+      const counter = new DefaultTokenCounter();
+      counter.countRequest(request([userMessage(chars(35)), call, result]));
+      const rewritten = [userMessage(chars(70)), call, result];
+
+      expect(counter.countRequest(request(rewritten))).toBe(counter.countMessages(rewritten, 'any'));
+    });
+
+    it('counts afresh a history that is shorter than the last one counted', () => {
+      const counter = new DefaultTokenCounter();
+      const history = [userMessage(chars(35)), call, result];
+      counter.countRequest(request(history));
+
+      expect(counter.countRequest(request(history.slice(0, 2)))).toBe(
+        counter.countMessages(history.slice(0, 2), 'any'),
+      );
+    });
+  });
+
   describe('the tokenizer', () => {
     it('is not loaded until prepare, and counts exactly after it', async () => {
       let loads = 0;

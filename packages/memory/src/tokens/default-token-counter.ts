@@ -30,11 +30,21 @@ interface Report {
   last: Message | undefined;
 }
 
+/** The estimate of the last history counted without a report: its tokens, its length, its first and last messages. */
+interface MessageCount {
+  countText: CountText;
+  tokens: number;
+  length: number;
+  first: Message | undefined;
+  last: Message | undefined;
+}
+
 /**
  * The default TokenCounter. The last model call's reported input and output tokens are the truth for the
  * history they covered; what was added after them is estimated, with the model family's tokenizer once
  * `prepare` loaded it (OpenAI models, through gpt-tokenizer) and `charsPerToken` characters a token
- * otherwise. Recording a report and counting what follows it cost a walk over the new messages only.
+ * otherwise. Recording a report and counting what follows it cost a walk over the new messages only; so
+ * does counting a history that grew since the last count, when the provider reports no usage.
  */
 export class DefaultTokenCounter implements TokenCounter {
   readonly #charsPerToken: number;
@@ -43,6 +53,7 @@ export class DefaultTokenCounter implements TokenCounter {
   /** Exact counts by the family key of the models they count, once loaded; undefined: the family has none. */
   #tokenizers: Map<string, CountText | undefined> | undefined;
   #report: Report | undefined;
+  #messageCount: MessageCount | undefined;
 
   constructor(options: DefaultTokenCounterOptions = {}) {
     const charsPerToken = options.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN;
@@ -86,7 +97,7 @@ export class DefaultTokenCounter implements TokenCounter {
     return (
       countText(request.systemPrompt) +
       this.#toolTokens(request.tools ?? [], countText) +
-      countMessageTokens(messages, countText)
+      this.#messageTokens(messages, countText)
     );
   }
 
@@ -116,6 +127,25 @@ export class DefaultTokenCounter implements TokenCounter {
     // Nothing loaded yet, the common case: no need to work out the model's family.
     if (!this.#tokenizers) return this.#estimate;
     return this.#tokenizers.get(familyOf(modelId)) ?? this.#estimate;
+  }
+
+  // Without a report (a server that reports no usage) every request would be counted whole, each longer
+  // than the last: a history that only grew since the last count (the same objects at both ends of what
+  // was counted, as for a report) adds the estimate of its new messages to the last one.
+  #messageTokens(messages: readonly Message[], countText: CountText): number {
+    const last = this.#messageCount;
+    const grew =
+      last !== undefined &&
+      last.countText === countText &&
+      last.length > 0 &&
+      messages.length >= last.length &&
+      messages[0] === last.first &&
+      messages[last.length - 1] === last.last;
+    const tokens = grew
+      ? last.tokens + countMessageTokens(messages, countText, last.length)
+      : countMessageTokens(messages, countText);
+    this.#messageCount = { countText, tokens, length: messages.length, first: messages[0], last: messages.at(-1) };
+    return tokens;
   }
 
   // The tool list is the same array from request to request (the registry keeps it), so it is counted once.
