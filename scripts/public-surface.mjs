@@ -29,7 +29,11 @@ export function publicSurface(root = ROOT) {
     const folder = path.join(root, workspace);
     const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      const built = typeof target === 'string' ? target : (target.import ?? target.default);
+      // The types file mirrors the source tree (the `import` file may be a bundle, dist/bundle/index.js).
+      const built =
+        typeof target === 'string'
+          ? target
+          : (target.types?.replace(/\.d\.ts$/, '.js') ?? target.import ?? target.default);
       const source = path.join(folder, built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
       const entry = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`;
       surface[entry] = [...namesOf(source, new Set())].sort(byName);

@@ -1,0 +1,53 @@
+// Bundles a package's compiled dist into one file per entry point (plus chunks they share or load on use),
+// so that importing it reads a few files instead of one per source module. A cold import of
+// @agentloop/core read about 150 modules; the loader's cost per module (open, stat, parse, link) was most
+// of its start-up (issue 16, cold start; bench/cold-import.bench.mjs).
+//
+// Usage, in a package's folder, after `tsc -p tsconfig.build.json`: node ../../scripts/bundle-dist.mjs
+//
+// Each `exports` subpath's `import` (and `default`) file is under dist/bundle/ and is built from the file
+// tsc wrote beside its `types` (dist/index.d.ts → dist/index.js). Every bare import (another package,
+// node:*) stays an import, so each package is bundled once and two packages never hold two copies of one
+// class. The entries of one package are bundled together: what they share is one chunk, not two copies.
+// tsc's per-module files stay in dist/ for the type declarations and for tests that import one module.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'rolldown';
+
+const OUT_DIR = 'dist/bundle';
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const input = {};
+for (const [subpath, conditions] of Object.entries(manifest.exports ?? {})) {
+  const target = conditions.import;
+  const compiled = conditions.types?.replace(/\.d\.ts$/, '.js');
+  if (typeof target !== 'string' || !target.startsWith(`./${OUT_DIR}/`) || !target.endsWith('.js') || !compiled) {
+    throw new Error(
+      `${manifest.name}: exports["${subpath}"] must name a "types" file and an "import" file under ./${OUT_DIR}/ ` +
+        `(e.g. { "types": "./dist/index.d.ts", "import": "./${OUT_DIR}/index.js", "default": "./${OUT_DIR}/index.js" }).`,
+    );
+  }
+  if (conditions.default !== target) {
+    throw new Error(`${manifest.name}: exports["${subpath}"].default must be the "import" file, ${target}.`);
+  }
+  input[path.relative(OUT_DIR, target.slice(2)).replace(/\.js$/, '')] = compiled;
+}
+
+await build({
+  input,
+  platform: 'node',
+  // A bare specifier is another package (or node:*): imported, never bundled.
+  external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+  // An empty bundle/ each time: chunk names carry a hash, and old ones would pile up.
+  output: {
+    dir: OUT_DIR,
+    cleanDir: true,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    // Error classes and the agent keep their names (stack traces, `constructor.name`).
+    keepNames: true,
+  },
+  logLevel: 'warn',
+});
