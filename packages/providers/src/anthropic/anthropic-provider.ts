@@ -6,13 +6,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import { nonBlank } from '../environment/non-blank.js';
 import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
-import {
-  type AttemptControls,
-  releaseGraceMs,
-  type SdkEventStream,
-  streamModelCall,
-  untilComplete,
-} from '../streaming/index.js';
+import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
@@ -95,38 +89,17 @@ export class AnthropicProvider implements LLMProvider {
         this.options.streaming === false ? 0 : (this.options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS),
       sleep: this.options.sleep,
       random: this.options.random,
-      attempt: (controls) => this.attempt(body, controls),
+      open: (signal) => this.open(body, signal),
       toError: (error) => toAnthropicError(error, offeredTools, this.errorSource),
     });
   }
 
-  private async *attempt(
-    body: AnthropicRequestBody,
-    { signal, touch, released }: AttemptControls,
-  ): AsyncGenerator<ModelChunk, void, undefined> {
+  private async open(body: AnthropicRequestBody, signal: AbortSignal): Promise<OpenedAttempt<RawMessageStreamEvent>> {
     const reader = new AnthropicStreamReader();
-    const events = await this.events(body, signal);
-    if (Array.isArray(events)) {
-      // A response that was not streamed: a plain loop, without `for await`'s hop per event.
-      for (const event of events) for (const chunk of reader.read(event)) yield chunk;
-    } else {
-      const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const event of untilComplete(events, () => reader.complete, grace, released)) {
-        touch();
-        for (const chunk of reader.read(event)) yield chunk;
-      }
-    }
-    for (const chunk of reader.finish()) yield chunk;
-  }
-
-  private async events(
-    body: AnthropicRequestBody,
-    signal: AbortSignal,
-  ): Promise<RawMessageStreamEvent[] | SdkEventStream<RawMessageStreamEvent>> {
     if (this.options.streaming === false) {
       const message = await this.client.messages.create({ ...body, stream: false }, { signal });
-      return anthropicMessageEvents(message);
+      return { events: anthropicMessageEvents(message), reader };
     }
-    return this.client.messages.create({ ...body, stream: true }, { signal });
+    return { events: await this.client.messages.create({ ...body, stream: true }, { signal }), reader };
   }
 }

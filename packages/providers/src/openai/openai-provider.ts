@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
-import { type AttemptControls, releaseGraceMs, untilComplete } from '../streaming/index.js';
+import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
 import { ChatStreamReader } from './chat/chat-stream-reader.js';
@@ -56,14 +56,11 @@ export class OpenAIProvider implements LLMProvider {
       compatible: this.compatible,
       options: this.options,
       request,
-      attempt: (controls) => this.attempt(body, controls),
+      open: (signal) => this.open(body, signal),
     });
   }
 
-  private async *attempt(
-    body: ChatCompletionCreateParamsBase,
-    { signal, touch, released }: AttemptControls,
-  ): AsyncGenerator<ModelChunk, void, undefined> {
+  private async open(body: ChatCompletionCreateParamsBase, signal: AbortSignal): Promise<OpenedAttempt<WireChatChunk>> {
     const reader = new ChatStreamReader({
       provider: this.id,
       generateId: this.generateId,
@@ -73,18 +70,12 @@ export class OpenAIProvider implements LLMProvider {
     });
     if (this.options.streaming === false) {
       const completion = await this.client.chat.completions.create({ ...body, stream: false }, { signal });
-      for (const chunk of reader.read(chatCompletionChunk(completion as WireChatCompletion))) yield chunk;
-    } else {
-      const stream = await this.client.chat.completions.create(
-        { ...body, stream: true, stream_options: { include_usage: true } },
-        { signal },
-      );
-      const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const piece of untilComplete(stream, () => reader.complete, grace, released)) {
-        touch();
-        for (const chunk of reader.read(piece as WireChatChunk)) yield chunk;
-      }
+      return { events: [chatCompletionChunk(completion as WireChatCompletion)], reader };
     }
-    for (const chunk of reader.finish()) yield chunk;
+    const stream = await this.client.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
+    return { events: stream as AttemptEvents<WireChatChunk>, reader };
   }
 }

@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
-import { type AttemptControls, releaseGraceMs, untilComplete } from '../streaming/index.js';
+import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { buildResponsesRequest } from './responses/build-responses-request.js';
@@ -46,28 +46,17 @@ export class OpenAIResponsesProvider implements LLMProvider {
       compatible: this.compatible,
       options: this.options,
       request,
-      attempt: (controls) => this.attempt(body, controls),
+      open: (signal) => this.open(body, signal),
     });
   }
 
-  private async *attempt(
-    body: ResponseCreateParamsBase,
-    { signal, touch, released }: AttemptControls,
-  ): AsyncGenerator<ModelChunk, void, undefined> {
+  private async open(body: ResponseCreateParamsBase, signal: AbortSignal): Promise<OpenedAttempt<WireResponseEvent>> {
     const reader = new ResponsesStreamReader(this.id);
     if (this.options.streaming === false) {
       const response = await this.client.responses.create({ ...body, stream: false }, { signal });
-      for (const event of responseEvents(response as WireResponse)) {
-        for (const chunk of reader.read(event)) yield chunk;
-      }
-    } else {
-      const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
-      const grace = releaseGraceMs(this.options.idleTimeoutMs);
-      for await (const event of untilComplete(stream, () => reader.complete, grace, released)) {
-        touch();
-        for (const chunk of reader.read(event as WireResponseEvent)) yield chunk;
-      }
+      return { events: responseEvents(response as WireResponse), reader };
     }
-    reader.end();
+    const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
+    return { events: stream as AttemptEvents<WireResponseEvent>, reader };
   }
 }

@@ -1,6 +1,6 @@
 import type { ModelChunk, ModelRequest } from '@agentloop/spec';
 import type { ErrorSource } from '../errors/index.js';
-import { type AttemptControls, streamModelCall } from '../streaming/index.js';
+import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { toOpenAIError } from './to-openai-error.js';
 
@@ -20,8 +20,8 @@ export interface OpenAICall {
   options: OpenAIProviderOptions;
   /** The request; its signal cancels the call. */
   request: ModelRequest;
-  /** Sends the request once through the provider's API and streams its chunks. */
-  attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>;
+  /** Sends the request once through the provider's API, with the signal it is given; see ModelCall's `open`. */
+  open: (signal: AbortSignal) => Promise<OpenedAttempt<unknown>>;
 }
 
 /**
@@ -43,7 +43,7 @@ export function streamOpenAICall(call: OpenAICall): AsyncIterable<ModelChunk> {
         : (options.idleTimeoutMs ?? (compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS)),
     sleep: options.sleep,
     random: options.random,
-    attempt: call.attempt,
+    open: call.open,
     toError: (error) => toOpenAIError(error, call.source ?? provider, offeredTools),
   });
 }

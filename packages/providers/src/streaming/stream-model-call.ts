@@ -1,5 +1,7 @@
-import { type RetryPolicy, type Sleep, streamWithRetry, withIdleTimeout } from '@agentloop/provider-utils';
-import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
+import { type RetryPolicy, type Sleep, streamWithRetry } from '@agentloop/provider-utils';
+import type { AgentloopError, ModelChunk, ModelRequest } from '@agentloop/spec';
+import { AttemptChunks, type EventReader, type OpenedAttempt } from './attempt-chunks.js';
+import { releaseGraceMs } from './until-complete.js';
 
 /** How a provider calls its model: the retry and timeout settings every adapter shares. */
 export interface ModelCallSettings {
@@ -28,16 +30,25 @@ export interface AttemptControls {
 }
 
 /** One model call of an adapter. */
-export interface ModelCall extends ModelCallSettings {
+interface ModelCallBase extends ModelCallSettings {
   /** The provider's id, for error messages. */
   provider: string;
   /** The request; its signal cancels the call. */
   request: ModelRequest;
-  /** Sends the request once, with the controls' signal, and streams its chunks; it must end with a `finish` chunk or throw. */
-  attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>;
   /** Turns what an attempt threw (SDK errors, parse errors) into an AgentloopError. */
   toError: (error: unknown) => AgentloopError;
+  /** How long the rest of a complete answer is read in the background (default: releaseGraceMs(idleTimeoutMs)). */
+  releaseGraceMs?: number;
 }
+
+/**
+ * One model call of an adapter: either `open`, which sends the request once with the signal it is given
+ * and returns the SDK's events with the reader that turns them into chunks (the fast path: see
+ * AttemptChunks), or `attempt`, which streams the chunks itself and must end with a `finish` chunk or throw.
+ */
+export type ModelCall =
+  | (ModelCallBase & { open: (signal: AbortSignal) => Promise<OpenedAttempt<unknown>>; attempt?: never })
+  | (ModelCallBase & { attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>; open?: never });
 
 /**
  * Runs a model call with the one retry layer of the project: each attempt is watched by the idle
@@ -45,7 +56,17 @@ export interface ModelCall extends ModelCallSettings {
  * chunks), and an abort of the request's signal ends the call with a CancelledError.
  */
 export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
-  return streamWithRetry(() => runAttempt(call), {
+  const settings = {
+    provider: call.provider,
+    request: call.request,
+    idleTimeoutMs: call.idleTimeoutMs,
+    releaseGraceMs: call.releaseGraceMs ?? releaseGraceMs(call.idleTimeoutMs),
+    toError: call.toError,
+  };
+  const open = call.open
+    ? (chunks: AttemptChunks<unknown>) => call.open(chunks.controller.signal)
+    : (chunks: AttemptChunks<unknown>) => openChunkStream(call.attempt, chunks);
+  return streamWithRetry(() => ({ [Symbol.asyncIterator]: () => new AttemptChunks(settings, open) }), {
     signal: call.request.signal,
     policy: call.retry,
     sleep: call.sleep,
@@ -53,77 +74,21 @@ export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
   });
 }
 
-/**
- * One attempt: the adapter's stream under the idle timeout, with its failures turned into AgentloopErrors.
- * An iterator rather than a generator: every chunk passes here (one `then` each).
- */
-function runAttempt(call: ModelCall): AsyncIterable<ModelChunk> {
-  const requestSignal = call.request.signal;
-  // The attempt has a signal of its own, aborted by the request's, by the idle timeout, or by a consumer
-  // that stops reading before the answer is complete. It is also what the SDK listens to: the OpenAI SDK
-  // never removes its listener from the signal it is given, which must therefore not be the run's.
-  const attempt = new AbortController();
-  const forwardAbort = (): void => attempt.abort(requestSignal.reason);
-  requestSignal.addEventListener('abort', forwardAbort, { once: true });
-  /** Whether the answer is complete (or failed): from then on the request must not be aborted. */
-  let settled = false;
-  const settle = (): void => {
-    settled = true;
-    requestSignal.removeEventListener('abort', forwardAbort);
-  };
-  let touch = (): void => {};
-  let source: AsyncIterable<ModelChunk>;
-  try {
-    source = call.attempt({ signal: attempt.signal, touch: () => touch(), released: settle });
-  } catch (error) {
-    settle();
-    source = failing(error);
-  }
-  const chunks = withIdleTimeout(source, {
-    idleTimeoutMs: call.idleTimeoutMs,
-    keepAlive: (keepAlive) => {
-      touch = keepAlive;
-    },
-    onTimeout: () => attempt.abort(),
-    createError: (ms) =>
-      new ProviderError(`${call.provider}: the stream sent nothing for ${ms} ms`, {
-        code: 'timeout',
-        provider: call.provider,
-      }),
-  });
-  const iterator = chunks[Symbol.asyncIterator]();
-  const onResult = (result: IteratorResult<ModelChunk>): IteratorResult<ModelChunk> => {
-    if (result.done || result.value.type === 'finish') settle();
-    return result;
-  };
-  const onError = (error: unknown): never => {
-    settle();
-    // The SDKs end a stream quietly when its signal aborts; whatever broke after a cancel is the cancel.
-    if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
-    throw AgentloopError.isInstance(error) ? error : call.toError(error);
-  };
-  return {
-    [Symbol.asyncIterator]: () => ({
-      next: () => iterator.next().then(onResult, onError),
-      return: async (value?: unknown) => {
-        // Stopped before the answer was complete (a cancel, a consumer that gave up): cut the request.
-        // Aborting here rather than relying on the forwarded abort matters: a cancel may stop this stream
-        // while the run's signal is still dispatching, and a source that is waiting on its read (an async
-        // generator) would only run its own `return` once that read settles.
-        if (!settled) {
-          settle();
-          attempt.abort(requestSignal.reason);
-        }
-        await iterator.return?.();
-        return { done: true, value: value as ModelChunk };
-      },
-    }),
-  };
+/** An adapter that streams chunks itself: its chunks are the events, read one for one. */
+function openChunkStream(
+  attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>,
+  chunks: AttemptChunks<unknown>,
+): Promise<OpenedAttempt<unknown>> {
+  const events = attempt({ signal: chunks.controller.signal, touch: chunks.touch, released: chunks.settle });
+  return Promise.resolve({ events, reader: new PassThroughReader() });
 }
 
-/** A stream that fails at its first read: what an attempt that threw before streaming amounts to. */
-function failing(error: unknown): AsyncIterable<ModelChunk> {
-  return {
-    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
-  };
+class PassThroughReader implements EventReader<unknown> {
+  readonly complete = false;
+  read(event: unknown): readonly ModelChunk[] {
+    return [event as ModelChunk];
+  }
+  finish(): readonly ModelChunk[] {
+    return [];
+  }
 }

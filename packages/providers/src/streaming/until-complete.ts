@@ -41,7 +41,7 @@ export function untilComplete<T>(
           if (complete()) {
             released = true;
             onRelease?.();
-            drain(iterator, stream.controller, graceMs);
+            drainInBackground(iterator, stream.controller, graceMs);
             return Promise.resolve({ done: true, value: undefined });
           }
           return iterator.next();
@@ -59,7 +59,12 @@ export function untilComplete<T>(
   };
 }
 
-function drain(iterator: AsyncIterator<unknown>, controller: AbortController, graceMs: number): void {
+/** Reads the rest of a response in the background, cutting its request after `graceMs`. */
+export function drainInBackground(
+  iterator: AsyncIterator<unknown>,
+  controller: AbortController,
+  graceMs: number,
+): void {
   const timer = setTimeout(() => controller.abort(), graceMs);
   // A server that keeps the connection open must not keep the process alive on our account.
   timer.unref?.();

@@ -60,14 +60,14 @@ export class ResponsesStreamReader {
         return NONE;
       }
       case 'response.completed':
-        return this.finish(
+        return this.finishResponse(
           event.response,
           this.refused ? 'refusal' : this.calls.size > 0 ? 'tool-calls' : 'stop',
           'completed',
         );
       case 'response.incomplete': {
         const reason = event.response.incomplete_details?.reason ?? 'incomplete';
-        return this.finish(event.response, INCOMPLETE_REASONS[reason] ?? 'other', reason);
+        return this.finishResponse(event.response, INCOMPLETE_REASONS[reason] ?? 'other', reason);
       }
       case 'response.failed':
         throw providerErrorFromResponse({
@@ -81,6 +81,12 @@ export class ResponsesStreamReader {
       default:
         return NONE;
     }
+  }
+
+  /** Call when the stream ended: the chunks still owed (none), or a `stream_broken` error as `end` throws. */
+  finish(): readonly ModelChunk[] {
+    this.end();
+    return NONE;
   }
 
   /** Call when the stream ended; throws a `stream_broken` error if no final response event came. */
@@ -143,7 +149,7 @@ export class ResponsesStreamReader {
     };
   }
 
-  private finish(response: WireResponse, reason: FinishReason, rawReason: string): readonly ModelChunk[] {
+  private finishResponse(response: WireResponse, reason: FinishReason, rawReason: string): readonly ModelChunk[] {
     this.finished = true;
     const chunks: ModelChunk[] = [];
     // Calls still open were cut off (an incomplete response): emit them with what arrived.

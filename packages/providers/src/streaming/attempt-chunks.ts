@@ -1,0 +1,272 @@
+import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
+import { drainInBackground } from './until-complete.js';
+
+/** Turns a vendor's events into chunks: one reader per attempt. */
+export interface EventReader<E> {
+  /** Whether the answer is complete: nothing after the event that completed it matters. */
+  readonly complete: boolean;
+  /** The chunks one event produces. */
+  read(event: E): readonly ModelChunk[];
+  /** Called when the events ended: the chunks still owed; throws when they ended before the answer was complete. */
+  finish(): readonly ModelChunk[];
+}
+
+/** The events of a response: all of them at once (not streamed) or as the SDK streams them. */
+export type AttemptEvents<E> = readonly E[] | (AsyncIterable<E> & { readonly controller?: AbortController });
+
+/** What one attempt opened: its events and the reader that turns them into chunks. */
+export interface OpenedAttempt<E> {
+  events: AttemptEvents<E>;
+  reader: EventReader<E>;
+}
+
+/** How AttemptChunks runs one attempt. */
+export interface AttemptChunksSettings {
+  provider: string;
+  request: ModelRequest;
+  idleTimeoutMs: number;
+  /** How long the rest of a complete answer is read in the background before its connection is cut. */
+  releaseGraceMs: number;
+  toError: (error: unknown) => AgentloopError;
+}
+
+const DONE: IteratorResult<ModelChunk> = { done: true, value: undefined };
+const NONE: readonly ModelChunk[] = [];
+
+/**
+ * One attempt of a model call as a single iterator: it opens the request, reads the SDK's events, turns
+ * them into chunks, watches the stream for silence (the idle timeout), hands the rest of a complete answer
+ * to the background, and turns failures into AgentloopErrors (a CancelledError after a cancel).
+ *
+ * What the profile showed: this used to be five async layers per chunk (the SDK's iterator, untilComplete,
+ * the adapter's async generator, withIdleTimeout, the error mapping), each with a promise or a generator
+ * hop, plus `Date.now()` on every chunk. Here the chunks of one event are served from a buffer (one
+ * resolved promise each), the idle clock is read once per network event, and its one timer per attempt
+ * is re-armed only when it fires early. A non-streamed response is all chunks at once, with no wait at all.
+ *
+ * The attempt has an AbortController of its own, aborted by the request's signal, by the idle timeout,
+ * or when the consumer stops before the answer is complete. It is what the SDK listens to: the OpenAI SDK
+ * never removes its listener from the signal it is given, which must therefore not be the run's.
+ */
+export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
+  readonly controller = new AbortController();
+  readonly #settings: AttemptChunksSettings;
+  readonly #requestSignal: AbortSignal;
+  readonly #open: (chunks: AttemptChunks<E>) => Promise<OpenedAttempt<E>>;
+  #reader: EventReader<E> | undefined;
+  /** The SDK's stream while it is being read; undefined before, and once it ended, failed or was released. */
+  #source: AsyncIterator<E> | undefined;
+  /** The controller of the SDK's stream, which cuts its request once the rest is read in the background. */
+  #controllerOfSource: AbortController | undefined;
+  #buffer: readonly ModelChunk[] = NONE;
+  #index = 0;
+  /** No more chunks will come: the events ended, the answer is complete, or the attempt failed. */
+  #ended = false;
+  /** The answer is complete (or failed): from then on the request must not be aborted. */
+  #settled = false;
+  // The idle timeout: when the current wait for an event began, how to fail it, and the attempt's timer.
+  #waitingSince: number | undefined;
+  #failWait: ((error: unknown) => void) | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(settings: AttemptChunksSettings, open: (chunks: AttemptChunks<E>) => Promise<OpenedAttempt<E>>) {
+    this.#settings = settings;
+    this.#requestSignal = settings.request.signal;
+    this.#open = open;
+    this.#requestSignal.addEventListener('abort', this.#forwardAbort, { once: true });
+  }
+
+  /** Marks activity that yields no event of the SDK's, for the idle timeout. */
+  readonly touch = (): void => {
+    if (this.#waitingSince !== undefined) this.#waitingSince = Date.now();
+  };
+
+  /** Says the answer is complete while the rest of the body is still being read elsewhere. */
+  readonly settle = (): void => {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#requestSignal.removeEventListener('abort', this.#forwardAbort);
+  };
+
+  next(): Promise<IteratorResult<ModelChunk>> {
+    if (this.#index < this.#buffer.length) return Promise.resolve(this.#serve());
+    if (this.#ended) return Promise.resolve(DONE);
+    return this.#fill().then(this.#afterFill, this.#onError);
+  }
+
+  async return(value?: unknown): Promise<IteratorResult<ModelChunk>> {
+    // Stopped before the answer was complete (a cancel, a consumer that gave up): cut the request. Aborting
+    // here rather than relying on the forwarded abort matters: a cancel may stop this stream while the run's
+    // signal is still dispatching.
+    if (!this.#settled) {
+      this.settle();
+      this.controller.abort(this.#requestSignal.reason);
+    }
+    const source = this.#source;
+    this.#end();
+    this.#buffer = NONE;
+    await source?.return?.();
+    return { done: true, value: value as ModelChunk };
+  }
+
+  readonly #forwardAbort = (): void => this.controller.abort(this.#requestSignal.reason);
+
+  #serve(): IteratorResult<ModelChunk> {
+    const chunk = this.#buffer[this.#index++] as ModelChunk;
+    if (chunk.type === 'finish') this.settle();
+    return { done: false, value: chunk };
+  }
+
+  readonly #afterFill = (): IteratorResult<ModelChunk> => {
+    if (this.#index < this.#buffer.length) return this.#serve();
+    this.settle();
+    return DONE;
+  };
+
+  /** Fills the buffer with the next chunks, or ends. */
+  #fill(): Promise<void> {
+    if (this.#reader !== undefined) return this.#pull();
+    let opened: Promise<OpenedAttempt<E>>;
+    try {
+      opened = this.#open(this);
+    } catch (error) {
+      opened = Promise.reject(error);
+    }
+    // Until the response starts, the wait counts as silence too.
+    return this.#watch(opened).then(this.#onOpened);
+  }
+
+  readonly #onOpened = ({ events, reader }: OpenedAttempt<E>): Promise<void> | undefined => {
+    this.#reader = reader;
+    if (!isEventArray(events)) {
+      this.#source = events[Symbol.asyncIterator]();
+      this.#controllerOfSource = events.controller;
+      return this.#pull();
+    }
+    // Not streamed: every chunk at once.
+    const chunks: ModelChunk[] = [];
+    for (const event of events) for (const chunk of reader.read(event)) chunks.push(chunk);
+    for (const chunk of reader.finish()) chunks.push(chunk);
+    this.#take(chunks);
+    this.#ended = true;
+    return undefined;
+  };
+
+  /** Reads events until one yields chunks, the answer is complete, or the events end. */
+  #pull(): Promise<void> {
+    return this.#watch((this.#source as AsyncIterator<E>).next()).then(this.#onEvent);
+  }
+
+  readonly #onEvent = (result: IteratorResult<E>): Promise<void> | undefined => {
+    const reader = this.#reader as EventReader<E>;
+    if (result.done) {
+      this.#source = undefined;
+      this.#end();
+      this.#take(reader.finish());
+      return undefined;
+    }
+    const chunks = reader.read(result.value);
+    if (reader.complete) {
+      this.#release();
+      const owed = reader.finish();
+      this.#take(owed.length === 0 ? chunks : [...chunks, ...owed]);
+      return undefined;
+    }
+    if (chunks.length === 0) return this.#pull();
+    this.#take(chunks);
+    return undefined;
+  };
+
+  #take(chunks: readonly ModelChunk[]): void {
+    this.#buffer = chunks;
+    this.#index = 0;
+  }
+
+  /**
+   * The SDKs read on until the server ends the body (past `[DONE]`, past `message_stop`): the step goes on at
+   * once and the rest is read in the background (see untilComplete), the connection going back to the pool.
+   */
+  #release(): void {
+    const source = this.#source;
+    this.#source = undefined;
+    this.settle();
+    this.#end();
+    if (!source) return;
+    if (this.#controllerOfSource) drainInBackground(source, this.#controllerOfSource, this.#settings.releaseGraceMs);
+    else void Promise.resolve(source.return?.()).catch(() => undefined);
+  }
+
+  /** A wait on the SDK (its response, its next event), failed by the idle timeout if it lasts too long. */
+  #watch<T>(read: Promise<T>): Promise<T> {
+    const idleTimeoutMs = this.#settings.idleTimeoutMs;
+    if (!(idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs))) return read;
+    this.#waitingSince = Date.now();
+    if (this.#timer === undefined) this.#timer = setTimeout(this.#checkIdle, idleTimeoutMs);
+    return new Promise<T>((resolve, reject) => {
+      this.#failWait = reject;
+      read.then(
+        (result) => {
+          if (this.#failWait !== reject) return; // timed out meanwhile: the read already failed
+          this.#failWait = undefined;
+          this.#waitingSince = undefined;
+          resolve(result);
+        },
+        (error: unknown) => {
+          if (this.#failWait !== reject) return;
+          this.#failWait = undefined;
+          this.#waitingSince = undefined;
+          reject(error);
+        },
+      );
+    });
+  }
+
+  readonly #checkIdle = (): void => {
+    this.#timer = undefined;
+    const since = this.#waitingSince;
+    if (since === undefined) return; // not waiting: the next wait arms the timer again
+    const idleTimeoutMs = this.#settings.idleTimeoutMs;
+    const waited = Date.now() - since;
+    if (waited < idleTimeoutMs) {
+      this.#timer = setTimeout(this.#checkIdle, idleTimeoutMs - waited);
+      return;
+    }
+    const fail = this.#failWait;
+    const source = this.#source;
+    this.#failWait = undefined;
+    this.#end();
+    this.controller.abort();
+    // The source may never settle its pending read: stop it without waiting.
+    void Promise.resolve(source?.return?.()).catch(() => undefined);
+    const { provider } = this.#settings;
+    fail?.(
+      new ProviderError(`${provider}: the stream sent nothing for ${idleTimeoutMs} ms`, { code: 'timeout', provider }),
+    );
+  };
+
+  /** No more events will be read: stops the idle clock. */
+  #end(): void {
+    this.#ended = true;
+    this.#source = undefined;
+    this.#waitingSince = undefined;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  readonly #onError = (error: unknown): never => {
+    const source = this.#source;
+    this.#end();
+    this.#buffer = NONE;
+    this.settle();
+    // A reader that threw leaves the SDK's stream open: stop it (an SDK that threw is stopped already).
+    if (source) void Promise.resolve(source.return?.()).catch(() => undefined);
+    // The SDKs end a stream quietly when its signal aborts; whatever broke after a cancel is the cancel.
+    const requestSignal = this.#requestSignal;
+    if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
+    throw AgentloopError.isInstance(error) ? error : this.#settings.toError(error);
+  };
+}
+
+function isEventArray<E>(events: AttemptEvents<E>): events is readonly E[] {
+  return Array.isArray(events);
+}
