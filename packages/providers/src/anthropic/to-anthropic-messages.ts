@@ -7,7 +7,7 @@ import type {
   TextBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import { memoizeByMessage } from '../messages/index.js';
+import { ConversationCache, memoizeByMessage } from '../messages/index.js';
 
 /** The conversation in the Messages API's shape. */
 export interface AnthropicConversation {
@@ -24,33 +24,66 @@ export interface AnthropicConversation {
  * another provider or the XML protocol) is dropped, since Anthropic rejects it.
  */
 export function toAnthropicMessages(history: readonly Message[]): AnthropicConversation {
-  const systemText: string[] = [];
-  const messages: MessageParam[] = [];
-  const append = (role: 'user' | 'assistant', content: ContentBlockParam[]): void => {
-    if (content.length === 0) return;
-    const last = messages.at(-1);
-    // Fresh arrays: the blocks are cached and shared between calls, the arrays around them are not.
-    if (last?.role === role && Array.isArray(last.content)) last.content.push(...content);
-    else messages.push({ role, content: [...content] });
-  };
-  for (const message of history) {
-    switch (message.role) {
-      case 'system':
-        systemText.push(message.content.map((part) => part.text).join(''));
-        break;
-      case 'user':
-      case 'tool':
-        append('user', blocksOf(message));
-        break;
-      case 'assistant':
-        append('assistant', blocksOf(message));
-        break;
-    }
-  }
-  for (const message of messages)
-    if (message.role === 'user' && Array.isArray(message.content)) toolResultsFirst(message.content);
-  return { systemText, messages };
+  const state = conversations.convert(history);
+  // Fresh arrays: the cached ones grow with the conversation, and a request's body must not change after it.
+  return { systemText: state.systemText.slice(), messages: state.messages.slice() };
 }
+
+/**
+ * A conversation in the Messages API's shape, with marks to cut it back: per history message, how many API
+ * messages and system texts there were after it; per API message, the history message that opened it.
+ */
+interface AnthropicConversion extends AnthropicConversation {
+  messageCounts: number[];
+  systemCounts: number[];
+  openedBy: number[];
+}
+
+const conversations = new ConversationCache<AnthropicConversion>(
+  () => ({ systemText: [], messages: [], messageCounts: [], systemCounts: [], openedBy: [] }),
+  (state, keep) => {
+    // The last API message of the prefix may take in the messages after it (roles alternate), and it is
+    // the one a request marks for caching: it is always redone, from the history message that opened it.
+    const count = keep === 0 ? 0 : (state.messageCounts[keep - 1] as number);
+    const kept = Math.max(0, count - 1);
+    const from = kept < count ? (state.openedBy[kept] as number) : keep;
+    state.messages.length = kept;
+    state.openedBy.length = kept;
+    state.systemText.length = from === 0 ? 0 : (state.systemCounts[from - 1] as number);
+    state.messageCounts.length = from;
+    state.systemCounts.length = from;
+    return from;
+  },
+  (state, history, from) => {
+    const { messages, systemText } = state;
+    const firstNew = messages.length;
+    for (let index = from; index < history.length; index++) {
+      const message = history[index] as Message;
+      if (message.role === 'system') systemText.push(message.content.map((part) => part.text).join(''));
+      else {
+        const role = message.role === 'assistant' ? 'assistant' : 'user';
+        const content = blocksOf(message);
+        const last = messages.at(-1);
+        // Fresh arrays: the blocks are cached and shared between calls, the arrays around them are not. A
+        // kept message is never merged into: the message after it in the prefix had the other role.
+        if (content.length === 0) {
+          // Nothing to send (an empty text): nothing to merge either.
+        } else if (last?.role === role && Array.isArray(last.content)) {
+          for (const block of content) last.content.push(block);
+        } else {
+          messages.push({ role, content: [...content] });
+          state.openedBy.push(index);
+        }
+      }
+      state.messageCounts.push(messages.length);
+      state.systemCounts.push(systemText.length);
+    }
+    for (let index = firstNew; index < messages.length; index++) {
+      const content = (messages[index] as MessageParam).content;
+      if ((messages[index] as MessageParam).role === 'user' && Array.isArray(content)) toolResultsFirst(content);
+    }
+  },
+);
 
 /** Anthropic wants a user message's `tool_result` blocks before anything else in it. */
 function toolResultsFirst(content: ContentBlockParam[]): void {

@@ -4,7 +4,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
 } from 'openai/resources/chat/completions';
-import { memoizeByMessage } from '../../messages/index.js';
+import { ConversationCache, memoizeByMessage } from '../../messages/index.js';
 
 /** How the messages are written for the server at hand. */
 export interface ChatMessageSettings {
@@ -27,11 +27,32 @@ export function toChatMessages(
   history: readonly Message[],
   settings: ChatMessageSettings,
 ): ChatCompletionMessageParam[] {
-  const convert = settings.sendReasoning ? chatMessagesWithReasoningOf : chatMessagesOf;
-  const messages: ChatCompletionMessageParam[] = [];
-  if (systemPrompt !== '') messages.push({ role: 'system', content: systemPrompt });
-  for (const message of history) messages.push(...convert(message));
-  return messages;
+  const { messages } = (settings.sendReasoning ? conversationsWithReasoning : conversations).convert(history);
+  // A fresh array: the cached one grows with the conversation, and a request's body must not change after it.
+  return systemPrompt === '' ? messages.slice() : [{ role: 'system', content: systemPrompt }, ...messages];
+}
+
+/** A conversation's Chat Completions messages, and how many of them the first n of its messages made. */
+interface ChatConversion {
+  messages: ChatCompletionMessageParam[];
+  ends: number[];
+}
+
+function conversationCache(convert: (message: Message) => ChatCompletionMessageParam[]) {
+  return new ConversationCache<ChatConversion>(
+    () => ({ messages: [], ends: [] }),
+    (state, keep) => {
+      state.messages.length = keep === 0 ? 0 : (state.ends[keep - 1] as number);
+      state.ends.length = keep;
+      return keep;
+    },
+    (state, history, from) => {
+      for (let index = from; index < history.length; index++) {
+        for (const converted of convert(history[index] as Message)) state.messages.push(converted);
+        state.ends.push(state.messages.length);
+      }
+    },
+  );
 }
 
 /**
@@ -41,6 +62,8 @@ export function toChatMessages(
  */
 const chatMessagesOf = memoizeByMessage((message) => convertMessage(message, false));
 const chatMessagesWithReasoningOf = memoizeByMessage((message) => convertMessage(message, true));
+const conversations = conversationCache(chatMessagesOf);
+const conversationsWithReasoning = conversationCache(chatMessagesWithReasoningOf);
 
 function convertMessage(message: Message, withReasoning: boolean): ChatCompletionMessageParam[] {
   switch (message.role) {
