@@ -1,6 +1,6 @@
 import type { Agent, AgentSessionOptions, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
 import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
-import { ToolSafety } from '../approval/index.js';
+import { ToolSafety } from '../approval/tool-safety.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 // Not the folder's index: that also exports `agentloop mcp list`, which imports @agentloop/mcp and the MCP
 // SDK at the top, and a session without MCP servers must not load them (issue 16, cold start).

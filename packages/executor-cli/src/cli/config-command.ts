@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CONFIG_TEMPLATE, findProjectConfig, PROJECT_CONFIG_PATH, userConfigPath } from '../config/index.js';
 import type { TerminalOutput } from '../render/index.js';
-import { EXIT_CODES } from '../session/index.js';
+import { EXIT_CODES } from '../session/exit-codes.js';
 
 /** Options of `agentloop config init`. */
 export interface ConfigInitOptions {

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { EXIT_CODES } from '../session/index.js';
+import { EXIT_CODES } from '../session/exit-codes.js';
 import { createRedactor, environmentSecrets } from '../verbose/redact.js';
 import { configInit, configPath } from './config-command.js';
 import { installConsoleGuard } from './console-guard.js';

@@ -1,6 +1,6 @@
 import type { TerminalOutput } from '../render/index.js';
 import { createStyle, describeError, terminalFeatures } from '../render/index.js';
-import { EXIT_CODES } from '../session/index.js';
+import { EXIT_CODES } from '../session/exit-codes.js';
 import type { Redactor } from '../verbose/redact.js';
 
 /** A session to run, and how to end it. */

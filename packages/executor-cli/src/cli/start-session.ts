@@ -1,5 +1,5 @@
 import type { Agent, Executor } from '@agentloop/core';
-import { ToolSafety } from '../approval/index.js';
+import { ToolSafety } from '../approval/tool-safety.js';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
@@ -13,11 +13,13 @@ import {
   terminalFeatures,
   toJsonLine,
 } from '../render/index.js';
-import { CliExecutor, EXIT_CODES, isSetupError, runOnce } from '../session/index.js';
+import type { CliExecutor } from '../session/cli-executor.js';
+import { EXIT_CODES } from '../session/exit-codes.js';
+import { runOnce } from '../session/run-once.js';
+import { isSetupError } from '../session/setup-error.js';
 import type { PreparedSession, SessionPicker } from '../session-store/index.js';
 import { clackSessionPicker, prepareSession } from '../session-store/index.js';
-import { builtinSlashCommands } from '../slash/index.js';
-import { sessionsCommand } from '../slash/sessions-command.js';
+import type { sessionsCommand } from '../slash/sessions-command.js';
 import type { Redactor } from '../verbose/index.js';
 import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
 import type { ComposedAgent } from './compose-agent.js';
@@ -36,6 +38,19 @@ export interface SessionHooks {
 // settings are known, so the interactive prompt is drawn while it loads.
 const loadComposition = () => import('./compose-agent.js');
 
+// The interactive session's own modules (the executor, its line editor and history, the slash commands,
+// the approval screens): `agentloop run` never loads them. Imported while the settings are read.
+const loadInteractive = () =>
+  Promise.all([
+    import('../session/cli-executor.js'),
+    import('../slash/index.js'),
+    import('../slash/sessions-command.js'),
+  ]).then(([{ CliExecutor }, { builtinSlashCommands }, { sessionsCommand }]) => ({
+    CliExecutor,
+    builtinSlashCommands,
+    sessionsCommand,
+  }));
+
 /** `agentloop [task]`: the interactive session (or a one-shot run when stdin is piped in). */
 export async function startInteractive(
   task: string | undefined,
@@ -43,6 +58,8 @@ export async function startInteractive(
   hooks: SessionHooks = {},
 ): Promise<number> {
   if (!process.stdin.isTTY) return startRun(task, flags, { json: false }, hooks);
+  const interactive = loadInteractive();
+  interactive.catch(() => undefined); // Awaited below, unless setup fails first.
   const settings = await resolveOrReport(flags, false);
   if (typeof settings === 'number') return settings;
   const session = await prepareOrReport(
@@ -57,6 +74,7 @@ export async function startInteractive(
   const errorContext: ErrorContext = {};
   // Shared by the composition, which checks the sandbox, and the session, whose /approval changes the mode.
   const toolSafety = new ToolSafety(settings);
+  const { CliExecutor, builtinSlashCommands, sessionsCommand } = await interactive;
   const composition = loadComposition().then(({ composeAgent }) =>
     composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor, toolSafety, session: session.options }),
   );
@@ -72,7 +90,7 @@ export async function startInteractive(
     resume: session.resumed,
     ...(session.store
       ? {
-          commands: withSessionsCommand({
+          commands: withSessionsCommand(builtinSlashCommands, sessionsCommand, {
             store: session.store,
             sessionId: () => session.sessionId,
             cwd: settings.cwd,
@@ -204,10 +222,14 @@ async function prepareOrReport(
 }
 
 /** The session's slash commands with `/sessions`, before `/verbose` and `/exit`. */
-function withSessionsCommand(source: Parameters<typeof sessionsCommand>[0]) {
-  const commands = [...builtinSlashCommands];
+function withSessionsCommand<Command extends { name: string }>(
+  builtin: readonly Command[],
+  command: (source: Parameters<typeof sessionsCommand>[0]) => Command,
+  source: Parameters<typeof sessionsCommand>[0],
+) {
+  const commands = [...builtin];
   const before = commands.findIndex((command) => command.name === 'verbose');
-  commands.splice(before < 0 ? commands.length : before, 0, sessionsCommand(source));
+  commands.splice(before < 0 ? commands.length : before, 0, command(source));
   return commands;
 }
 
