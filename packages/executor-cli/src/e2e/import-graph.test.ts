@@ -86,26 +86,40 @@ describe('what the agentloop command loads', () => {
     expect(ofPackages(modules, ['string-width', 'wrap-ansi', 'get-east-asian-width'])).toEqual([]);
   });
 
-  it('agentloop run without MCP servers loads neither @agentloop/mcp nor the MCP SDK', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer([
-      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.' } }] },
-    ]);
-    const { status, stdout, stderr, modules } = await recorded([
-      AGENTLOOP_BIN,
-      'run',
-      '--base-url',
-      server.url,
-      '--model',
-      'test-model',
-      'finish at once',
-    ]);
-    expect(stderr).not.toMatch(/✗/);
-    expect(status).toBe(0);
-    expect(stdout).toContain('Done.');
-    // The run itself was seen: the agent and the provider were loaded.
-    expect(ofPackages(modules, ['core']).length).toBeGreaterThan(0);
-    expect(ofPackages(modules, ['providers']).length).toBeGreaterThan(0);
-    expect(ofPackages(modules, ['mcp', '@modelcontextprotocol/sdk'])).toEqual([]);
+  describe('agentloop run of a one-step task, without MCP servers', () => {
+    let run: Awaited<ReturnType<typeof recorded>>;
+
+    beforeAll(async () => {
+      workspace = new CliWorkspace();
+      server = await startScriptedOpenAIServer([
+        { toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.' } }] },
+      ]);
+      run = await recorded([AGENTLOOP_BIN, 'run', '--base-url', server.url, '--model', 'test-model', 'finish at once']);
+      await server.close();
+      server = undefined;
+      workspace.remove();
+      workspace = undefined;
+    }, 60_000);
+
+    it('completes the task, with the agent and the provider loaded', () => {
+      expect(run.stderr).not.toMatch(/✗/);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('Done.');
+      expect(ofPackages(run.modules, ['core']).length).toBeGreaterThan(0);
+      expect(ofPackages(run.modules, ['providers']).length).toBeGreaterThan(0);
+    });
+
+    it('loads neither @agentloop/mcp nor the MCP SDK', () => {
+      expect(ofPackages(run.modules, ['mcp', '@modelcontextprotocol/sdk'])).toEqual([]);
+    });
+
+    it("loads none of the interactive session's modules: its executor, line editor, slash commands, approval screens", () => {
+      const interactive = run.modules.filter((module) =>
+        /\/executor-cli\/dist\/(session\/(cli-executor|line-reader|prompt-history|turn)|slash\/|approval\/approval-(screen|prompter|desk))/.test(
+          module,
+        ),
+      );
+      expect(interactive).toEqual([]);
+    });
   });
 });
