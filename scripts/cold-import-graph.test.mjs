@@ -131,6 +131,10 @@ test('importing core and a run with the loop-control tools alone load neither zo
     'the recorder saw no module of core',
   );
   assert.deepEqual(lazyPackagesIn(modules), []);
+  // Nor any other package: core's path is agentloop's own bundles and Node's built-ins. A CommonJS package
+  // would also start Node's CommonJS loader, 10–25 ms (eventemitter3 did).
+  const foreign = modules.filter((module) => !/\/packages\/[^/]+\/dist\/|^node:/.test(module));
+  assert.deepEqual(foreign, [], 'core loads a package of its dependencies at start-up');
 });
 
 test("a JSON Schema tool's arguments are checked field by field with zod, loaded on its first call", {

@@ -43,6 +43,23 @@ describe('AgentEventBus', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('takes more than ten listeners of one event without a leak warning', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const bus = new AgentEventBus();
+      const listener = vi.fn();
+      for (let i = 0; i < 12; i++) bus.on('input-queued', () => listener());
+      bus.emit(queued);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(listener).toHaveBeenCalledTimes(12);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('stops a catch-all listener with the function onAny returns', () => {
     const bus = new AgentEventBus();
     const listener = vi.fn();
