@@ -27,7 +27,11 @@ export interface Memory {
   append(...messages: Message[]): void;
   /**
    * All messages, oldest first. The array must not be changed by the caller, and a message is never
-   * changed once appended: a store that rewrites history (compaction) replaces messages instead.
+   * changed once appended: a store that rewrites history (compaction) replaces messages instead. A store
+   * may return its own array, growing as messages are appended: the agent then reads only the new ones
+   * before each request. A store that rewrites history should then return a new array (a rewrite in the
+   * same array is noticed when it changed the first message or the last one the agent read, and at the
+   * agent's next run).
    */
   messages(): readonly Message[];
   /** Forgets the conversation, keeping system messages. */
@@ -57,6 +61,7 @@ export class ConversationMemory implements Memory {
     this.#messages.push(...messages);
   }
 
+  /** Its own array, which appends grow; a clear or restore makes a new one. */
   messages(): readonly Message[] {
     return this.#messages;
   }
