@@ -62,6 +62,10 @@ export async function startInteractive(
   interactive.catch(() => undefined); // Awaited below, unless setup fails first.
   const settings = await resolveOrReport(flags, false);
   if (typeof settings === 'number') return settings;
+  // Awaited before the session store starts to open: for a new session nothing from here to the prompt
+  // waits for I/O, so the store's loading (SQLite's native module, the database) comes after the prompt
+  // is drawn, not before it.
+  const { CliExecutor, builtinSlashCommands, sessionsCommand } = await interactive;
   const session = await prepareOrReport(
     settings,
     flags,
@@ -74,7 +78,6 @@ export async function startInteractive(
   const errorContext: ErrorContext = {};
   // Shared by the composition, which checks the sandbox, and the session, whose /approval changes the mode.
   const toolSafety = new ToolSafety(settings);
-  const { CliExecutor, builtinSlashCommands, sessionsCommand } = await interactive;
   const composition = loadComposition().then(({ composeAgent }) =>
     composeAgent(settings, { verboseLog, errorContext, executor: cliExecutor, toolSafety, session: session.options }),
   );
