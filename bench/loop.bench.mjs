@@ -170,8 +170,13 @@ async function heapPerAgent(runAgent, agents, iterations) {
 
 async function parent() {
   const compareAt = process.argv.indexOf('--compare');
-  const checkouts = [['after', root]];
-  if (compareAt > 0) checkouts.unshift(['before', resolve(process.argv[compareAt + 1])]);
+  const checkouts =
+    compareAt > 0
+      ? [
+          ['before', resolve(process.argv[compareAt + 1])],
+          ['after', root],
+        ]
+      : [['µs', root]];
   const pin =
     process.env.PIN !== '0' &&
     process.platform === 'linux' &&
