@@ -1,6 +1,8 @@
 // Runs the benchmarks under bench/, each in its own process: `npm run bench` runs all of them,
 // `npm run bench -- loop` only those whose file name contains "loop". They import the packages' built
-// dist, so `npm install` (which builds) must have run.
+// dist, so `npm install` (which builds) must have run. The peer comparisons (Vercel AI SDK, OpenAI Agents)
+// in the providers and cold-import benchmarks need `npm --prefix bench/peers ci` first (pinned, installed
+// for the benchmarks only; see bench/peers/README.md); without it they measure agentloop alone.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
