@@ -1,6 +1,52 @@
+import type { Compactor, Memory, MemorySnapshot } from '@agentloop/memory';
+import { MEMORY_SCHEMA_VERSION } from '@agentloop/memory';
+import type { Message } from '@agentloop/spec';
 import { userMessage } from '@agentloop/spec';
+import { defineTool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
+
+/** A store that restores into the same array, in place: allowed by the Memory contract. */
+class InPlaceMemory implements Memory {
+  readonly #messages: Message[] = [];
+  append(...messages: Message[]): void {
+    this.#messages.push(...messages);
+  }
+  messages(): readonly Message[] {
+    return this.#messages;
+  }
+  clear(): void {
+    this.#messages.length = 0;
+  }
+  snapshot(): MemorySnapshot {
+    return { schemaVersion: MEMORY_SCHEMA_VERSION, messages: [...this.#messages] };
+  }
+  restore(snapshot: MemorySnapshot): void {
+    this.#messages.splice(0, this.#messages.length, ...snapshot.messages);
+  }
+}
+
+/** Empties every tool result but the last, as new messages: the history keeps its length and both ends. */
+const emptyResults: Compactor = {
+  async compact(request) {
+    const last = request.messages.at(-1);
+    const messages = request.messages.map(
+      (message): Message =>
+        message.role === 'tool' && message !== last
+          ? { ...message, content: message.content.map((part) => ({ ...part, content: '[emptied]' })) }
+          : message,
+    );
+    return {
+      messages,
+      strategy: 'empty-results',
+      kept: { systemMessages: 0, firstUserMessage: true, recentMessages: 1 },
+      summarizedMessages: 0,
+      droppedMessages: 0,
+      droppedToolResults: messages.length,
+    };
+  },
+};
 
 const echo = (text: string) => ({ toolCalls: [{ name: 'echo', arguments: { text } }] });
 
@@ -42,5 +88,40 @@ describe("a request's history", () => {
         .messages.flatMap((message) => message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])));
     expect(texts(1)).toEqual(['one', 'a note from the app', 'two']);
     expect(texts(2)).toEqual(['three']);
+  });
+});
+
+describe('the history after a compaction', () => {
+  it('is read again from the start, also from a memory that rewrote the same array in place', async () => {
+    const readFile = defineTool({
+      name: 'read_file',
+      description: 'Reads a file.',
+      parameters: z.object({ path: z.string() }),
+      execute: ({ path }) => `${path}: ${'x'.repeat(3_500)}`,
+    });
+    // No usage reported: the agent estimates each request, so the reads fill the 10,000-token window.
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    const read = (path: string) => ({ toolCalls: [{ name: 'read_file', arguments: { path } }], usage });
+    const { agent, provider, events } = scriptedAgent(
+      [...Array.from({ length: 14 }, (_, index) => read(`f${index}.ts`)), { ...complete('done'), usage }],
+      {
+        tools: [readFile],
+        memory: new InPlaceMemory(),
+        contextWindow: 10_000,
+        maxIterations: 20,
+        compaction: { compactor: emptyResults },
+      },
+    );
+
+    const result = await agent.run('Read the files.');
+
+    expect(result.exit).toBe('task_completion');
+    // Compacted before the request of its iteration: that request is the first built from the rewrite.
+    const compaction = events.find((event) => event.type === 'compaction-end');
+    expect(compaction).toMatchObject({ reason: 'threshold', strategy: 'empty-results' });
+    const iteration = (compaction as { iteration: number }).iteration;
+    const sent = provider.request(iteration - 1).messages.filter((message) => message.role === 'tool');
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.slice(0, -1).every((message) => JSON.stringify(message).includes('[emptied]'))).toBe(true);
   });
 });
