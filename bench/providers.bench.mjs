@@ -1,6 +1,7 @@
 // Providers benchmark: the same 20-step tool loop (a local server scripts one `add` call per step, then
 // task_completion: 21 model calls a loop) written several ways, each in its own child process:
 //   bare          — a hand-written loop over the vendor's SDK, sending the agent's system prompt and tools;
+//   raw           — (add it to KINDS) the same loop over raw fetch, no SDK: the floor under every kind;
 //   agent         — DefaultAgent with the agentloop provider (native tools, built dist files);
 //   vercel        — the Vercel AI SDK's own tool loop (generateText / streamText with stopWhen);
 //   openai-agents — OpenAI Agents' runner (Chat Completions, OpenAI path only);
@@ -18,8 +19,8 @@
 // children are pinned to different CPUs (taskset), which keeps the server's work and the children's from
 // disturbing each other's counts (PIN=0 turns it off). Before measuring, one loop of each kind runs
 // against a recording server: the agent's first request gives the system prompt and tools every other
-// kind sends, the bare loop must then send the agent's requests exactly (any difference is printed), and
-// the request bytes of each kind are printed.
+// kind sends, the hand-written loops (bare, raw, provider) must then send the agent's requests exactly
+// (any difference is printed), and the request bytes of each kind are printed.
 //
 // Steady state: V8 goes on compiling (on a background thread, which process.cpuUsage counts) for the first
 // ~100 runs of this loop, and more code compiles for longer, so a short warm-up charges the agent for its
@@ -69,6 +70,7 @@ if (!peersInstalled) {
 }
 const CHILD = {
   bare: './providers/bare-loop.mjs',
+  raw: './providers/raw-loop.mjs',
   agent: './providers/agent-loop.mjs',
   provider: './providers/provider-loop.mjs',
   vercel: './peers/vercel-loop.mjs',
@@ -76,6 +78,7 @@ const CHILD = {
 };
 const LABEL = {
   bare: 'bare SDK',
+  raw: 'raw fetch',
   agent: 'agentloop',
   provider: 'provider only',
   vercel: 'Vercel AI SDK',
@@ -83,6 +86,7 @@ const LABEL = {
 };
 for (const kind of KINDS)
   if (!CHILD[kind]) throw new Error(`Unknown kind "${kind}" in KINDS; known: ${Object.keys(CHILD).join(', ')}.`);
+const SAME_REQUESTS = ['bare', 'raw', 'provider'];
 const kindsFor = (vendor) => KINDS.filter((kind) => kind !== 'openai-agents' || vendor === 'openai');
 
 const PIN =
@@ -151,7 +155,6 @@ async function checkRequests(vendor) {
         sent[kind] = { bodies: recorder.bodies.slice(0, STEPS + 1), bytes: recorder.bodyBytes.slice(0, STEPS + 1) };
         if (kind === 'agent') template = templateOf(vendor, sent.agent.bodies[0]);
       }
-      const mismatch = sent.bare && sent.agent ? differences(sent.agent.bodies, sent.bare.bodies) : [];
       for (const kind of kindsFor(vendor).filter((other) => sent[other]))
         rows.push({
           vendor,
@@ -160,7 +163,8 @@ async function checkRequests(vendor) {
           total: sent[kind].bytes.reduce((sum, bytes) => sum + bytes, 0),
           first: sent[kind].bytes[0],
           calls: sent[kind].bodies.length,
-          mismatch: kind === 'bare' ? mismatch : undefined,
+          // The hand-written loops must send exactly the agent's requests; the peers send their own.
+          mismatch: SAME_REQUESTS.includes(kind) ? differences(sent.agent.bodies, sent[kind].bodies) : undefined,
         });
     }
   } finally {
