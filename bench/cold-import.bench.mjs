@@ -4,7 +4,7 @@
 // the median and the spread (min–max) of the rounds are printed, with each entry's ratio to its comparison
 // computed per round (the median of the rounds' ratios, and their min–max).
 //
-//   npx turbo run build && npm --prefix bench/peers ci && node bench/cold-import.bench.mjs [--runs 15]
+//   npx turbo run build && npm --prefix bench/peers ci && node bench/cold-import.bench.mjs [--runs 15] [--heap]
 //
 // Aims (issue 16): `@agentloop/core` ≤ a third of `ai` (the Vercel AI SDK, pinned in
 // bench/peers/package.json and installed for the benchmarks only by `npm --prefix bench/peers ci`; it is
@@ -12,27 +12,40 @@
 // 10%. Without bench/peers installed, core ≤ 0.5× `openai` stands in (`ai` measured 0.87× `openai` in the
 // issue's run) and a note says how to install the peers.
 //
-// Figures (2 shared cores, busy with other work, so the spread is wide): 15 interleaved rounds, median
-// (min–max) ms, one run, this repository's dist after the change against a copy of commit 2a18afd's dist
-// before it (`--compare`; the copy's node_modules links to this repository's, with @agentloop/* pointing
-// at the copy, and tools and core built from 2a18afd):
+// Figures, this run (2 shared cores, busy with other work, so the wall times spread widely; the child's CPU
+// time is steady): 15 interleaved rounds, median (min–max) ms, this repository's dist against a copy of
+// commit 1075070's (`--compare /tmp/before`: the copy's node_modules links to this repository's, with
+// @agentloop/* pointing at the copy, every package built from 1075070), ratios paired per round:
 //
-//   entry                             after           before
-//   node -e 0                          62 (58–102)
-//   @agentloop/core                   261 (204–479)   328 (275–500)
-//   core + providers/anthropic        444 (366–595)   522 (416–718)
-//   @agentloop/providers/anthropic    299 (221–464)   274 (227–324)   @anthropic-ai/sdk 264 (217–354)
-//   @agentloop/providers/openai       190 (150–339)   169 (148–215)   openai 149 (136–212)
+//   entry                            wall after      wall before      CPU after     CPU before
+//   node -e 0                        166 (103–277)                    59 (57–61)
+//   @agentloop/core                  201 (147–283)   535 (360–809)    82 (80–96)    255 (226–296)
+//   core + providers/anthropic       495 (336–868)  1006 (700–1413)  256 (233–274)  464 (421–558)
+//   @agentloop/providers/anthropic   588 (394–845)   573 (402–1082)  267 (243–298)  259 (237–295)
+//   @agentloop/providers/openai      352 (235–711)   415 (242–571)   166 (149–193)  171 (151–218)
+//   @anthropic-ai/sdk / openai / ai  553 / 310 / 439                  242 / 138 / 175
 //
-// What the change took off core's path: fast-xml-parser (and its entity and naming helpers),
-// zod-to-json-schema, jsonrepair and @opentelemetry/api, about 60 ms of core's start. A provider entry
-// point alone does not load the tools' code, so its figures move only with the machine. What is left
-// (in-process import times, medians of 3): zod 55 ms (the loop-control tools' schemas and argument
-// validation need zod 4 at start-up), core's own modules about 35, prompts 16, tools' own 15, tsyringe
-// with reflect-metadata 15 (DefaultAgent's @injectable decorators need them when core loads; loading
-// them on use means registering DefaultAgent's injection tokens in the DI module instead), eventemitter3 5.
-// The aims are not met: core against `openai` is 1.75× where the aim is 0.5×, and zod alone is about a
-// third of `openai`'s start.
+// Ratios (CPU, paired per round): core 0.47× `ai` (0.44–0.54; before 1.41×), anthropic entry 1.06× its SDK
+// (0.98–1.25), openai entry 1.19× (1.06–1.37). From spawn, node's own start is 59 of `ai`'s 175 ms, a third
+// already, so "core ≤ a third of `ai`" can only hold for what the import adds: core 23 ms against `ai`'s
+// 116, 0.20×. Modules read by `import('@agentloop/core')`: 279 before (zod 97, core 58, tsyringe 35,
+// tools 32, prompts 26, memory 12, spec 11, eventemitter3 3, reflect-metadata 2), 11 after (the bundles of
+// core (2 files), tools (3), prompts, memory and spec, node:crypto, node:events, node:path).
+// Heap after GC in a fresh process (`--heap`, MB, medians of 7; node alone 3.29): core 4.56 (before
+// 8.86); core + providers/anthropic 9.97 (before 13.92; the SDK alone 8.75, so 1.14×); providers/openai
+// 6.28 (`openai` alone 5.39); `ai` 11.22.
+//
+// What the change took off core's path: zod (the loop-control tools' schemas are hand-written Standard
+// Schemas carrying their JSON Schema; a JSON Schema tool loads zod's reader on its first call), tsyringe
+// and reflect-metadata (loaded by createContainer), eventemitter3 (Node's EventEmitter; the first CommonJS
+// module of a process starts the CommonJS loader, 10–25 ms), and ~130 module files (each package's entries
+// are bundled by scripts/bundle-dist.mjs). What is left of core's 23 ms (in-process, noisy): node:crypto
+// about 4 (randomUUID for session and run ids), the first package resolution about 4–8, and the seven
+// bundle files' reading and evaluation. The openai entry's extra 28 ms are the providers package's 38
+// module files and provider-utils' 5 (bundling them the same way measured 172 → 158 against the SDK's
+// 141) and node:crypto (create-openai-client.ts).
+// Earlier (commit 2a18afd → before this change): fast-xml-parser, zod-to-json-schema, jsonrepair and
+// @opentelemetry/api left core's path, about 60 ms.
 //
 // The `agentloop` command (bench/cli.bench.mjs, 5 runs, two interleaved pairs of this build against one
 // before the executor-cli commits d45babe and 606b11c): to its prompt 134–169 ms against 297–324, and
@@ -95,20 +108,35 @@ if (compareCwd) {
   }
 }
 
-/** Wall milliseconds of one fresh process running `code` as an ES module from packages/providers. */
+// The child's own CPU time (user + system, from its start to the end of the import) is printed too: on
+// a busy machine the wall time mostly measures waiting for a core, while the CPU time barely moves.
+const REPORT_CPU = '\nconst used = process.cpuUsage(); process.stdout.write(String((used.user + used.system) / 1000));';
+
+/**
+ * Wall milliseconds of one fresh process running `code` as an ES module from packages/providers, and the
+ * CPU milliseconds it used.
+ */
 function time(code, where = cwd) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: where, stdio: 'pipe' });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code + REPORT_CPU], {
+    cwd: where,
+    stdio: 'pipe',
+  });
   const elapsed = performance.now() - started;
   if (result.status !== 0) throw new Error(`\`${code}\` failed:\n${result.stderr}`);
-  return elapsed;
+  return { wall: elapsed, cpu: Number(String(result.stdout)) };
 }
 
 const samples = new Map(ROWS.map((row) => [row.label, []]));
+const cpuSamples = new Map(ROWS.map((row) => [row.label, []]));
 for (const row of ROWS) time(row.code, row.cwd); // warms the file system cache
 for (let round = 0; round < RUNS; round++) {
   const order = [...ROWS].sort(() => Math.random() - 0.5);
-  for (const row of order) samples.get(row.label).push(time(row.code, row.cwd));
+  for (const row of order) {
+    const { wall, cpu } = time(row.code, row.cwd);
+    samples.get(row.label).push(wall);
+    cpuSamples.get(row.label).push(cpu);
+  }
 }
 
 const median = (values) => {
@@ -117,21 +145,47 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const fixed = (value) => value.toFixed(0).padStart(5);
-console.log(`cold import, fresh process, ${RUNS} interleaved rounds (ms)\n`);
-console.log(`${'entry'.padEnd(45)} median   min   max  ratio: median of the rounds' (min–max) (aim)`);
-for (const row of ROWS) {
-  const values = samples.get(row.label);
-  const med = median(values);
-  let ratio = '';
-  if (row.against) {
-    // Paired per round: both were timed in the same round, so a slow moment of the machine cancels out.
-    const against = samples.get(row.against);
-    const ratios = values.map((value, round) => value / against[round]);
-    const value = median(ratios);
-    const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
-    ratio = `  ${value.toFixed(2)}× ${row.against} (${range}) (≤ ${row.aim.toFixed(2)}×)${value <= row.aim ? '' : '  MISSED'}`;
+for (const [title, measured] of [
+  ['wall time, from spawn to the end of the import', samples],
+  ["the child's CPU time (user + system)", cpuSamples],
+]) {
+  console.log(`cold import, fresh process, ${RUNS} interleaved rounds: ${title} (ms)\n`);
+  console.log(`${'entry'.padEnd(45)} median   min   max  ratio: median of the rounds' (min–max) (aim)`);
+  for (const row of ROWS) {
+    const values = measured.get(row.label);
+    const med = median(values);
+    let ratio = '';
+    if (row.against) {
+      // Paired per round: both were timed in the same round, so a slow moment of the machine cancels out.
+      const against = measured.get(row.against);
+      const ratios = values.map((value, round) => value / against[round]);
+      const value = median(ratios);
+      const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+      ratio = `  ${value.toFixed(2)}× ${row.against} (${range}) (≤ ${row.aim.toFixed(2)}×)${value <= row.aim ? '' : '  MISSED'}`;
+    }
+    console.log(
+      `${row.label.padEnd(45)} ${fixed(med)} ${fixed(Math.min(...values))} ${fixed(Math.max(...values))}${ratio}`,
+    );
   }
-  console.log(
-    `${row.label.padEnd(45)} ${fixed(med)} ${fixed(Math.min(...values))} ${fixed(Math.max(...values))}${ratio}`,
-  );
+  console.log('');
+}
+
+// `--heap`: also the heap a row's import leaves, after GC, in fresh processes (medians of 7): the code a
+// process loads before any loop starts (issue 16, heap with 200 loops at once).
+if (process.argv.includes('--heap')) {
+  const HEAP = `\nfor (let i = 0; i < 4; i++) { gc(); await new Promise((resolve) => setTimeout(resolve, 5)); }
+process.stdout.write(String(process.memoryUsage().heapUsed / 1e6));`;
+  console.log('heap used after GC, fresh process, medians of 7 (MB)\n');
+  for (const row of ROWS) {
+    const values = [];
+    for (let round = 0; round < 7; round++) {
+      const result = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', row.code + HEAP], {
+        cwd: row.cwd ?? cwd,
+        stdio: 'pipe',
+      });
+      if (result.status !== 0) throw new Error(`\`${row.code}\` failed:\n${result.stderr}`);
+      values.push(Number(String(result.stdout)));
+    }
+    console.log(`${row.label.padEnd(45)} ${median(values).toFixed(2).padStart(6)}`);
+  }
 }
