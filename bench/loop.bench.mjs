@@ -23,6 +23,8 @@
 //   ln -s "$PWD/packages/core/node_modules" /tmp/base/packages/core/ &&
 //   for p in spec provider-utils tools memory prompts core; do (cd /tmp/base/packages/$p && npx tsc -p tsconfig.build.json); done
 //   node --expose-gc bench/loop.bench.mjs --compare /tmp/base
+// A dependency the old commit has and this checkout no longer does goes into /tmp/base/node_modules by hand
+// (for af236a6: eventemitter3@5.0.4, installed elsewhere with npm and linked there).
 // Knobs: ROUNDS (5), NO_USAGE_ROUNDS (3; 0 skips that table), WARMUP (150), LENGTHS (10,100,300,1000,3000),
 // HEAP=0 skips part 2, PIN.
 //
