@@ -3,7 +3,7 @@
 // loaded on use; a static import of one of them, anywhere below, puts it back on every start, and these
 // tests name it. bench/cli.bench.mjs measures what the start costs.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,11 @@ register('data:text/javascript,' + encodeURIComponent(
   "  appendFileSync(process.env.AGENTLOOP_TEST_MODULES, url + '\\\\n'); return next(url, context); }"
 ));
 `)}`;
+
+/** Where the build bundles the command (scripts/bundle-command.mjs): an entry, and chunks loaded on use. */
+const COMMAND_DIR = join(AGENTLOOP_BIN, '..', '..', 'dist', 'command');
+/** The chunks of the interactive session: its executor (with the line editor, history, turn, approval screens) and the slash commands. */
+const INTERACTIVE_CHUNK = /^(cli-executor|slash|sessions-command)-[\w-]+\.js$/;
 
 let workspace: CliWorkspace | undefined;
 let server: ScriptedOpenAIServer | undefined;
@@ -73,8 +78,8 @@ function ofPackages(modules: string[], packages: string[]): string[] {
 describe('what the agentloop command loads', () => {
   it('reaches its prompt without loading string-width or wrap-ansi: they load with the first text to measure', async () => {
     workspace = new CliWorkspace();
-    // Everything main.js imports statically is evaluated before the prompt is drawn.
-    const main = pathToFileURL(join(AGENTLOOP_BIN, '..', '..', 'dist', 'cli', 'main.js')).href;
+    // Everything the command's bundled main.js imports statically is evaluated before the prompt is drawn.
+    const main = pathToFileURL(join(COMMAND_DIR, 'main.js')).href;
     const { status, stderr, modules } = await recorded([
       '--input-type=module',
       '-e',
@@ -82,7 +87,7 @@ describe('what the agentloop command loads', () => {
     ]);
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    expect(modules.some((module) => module.endsWith('/dist/cli/start-session.js'))).toBe(true);
+    expect(modules.some((module) => module.endsWith('/dist/command/main.js'))).toBe(true);
     expect(ofPackages(modules, ['string-width', 'wrap-ansi', 'get-east-asian-width'])).toEqual([]);
   });
 
@@ -113,13 +118,16 @@ describe('what the agentloop command loads', () => {
       expect(ofPackages(run.modules, ['mcp', '@modelcontextprotocol/sdk'])).toEqual([]);
     });
 
-    it("loads none of the interactive session's modules: its executor, line editor, slash commands, approval screens", () => {
-      const interactive = run.modules.filter((module) =>
-        /\/executor-cli\/dist\/(session\/(cli-executor|line-reader|prompt-history|turn)|slash\/|approval\/approval-(screen|prompter|desk))/.test(
-          module,
-        ),
-      );
-      expect(interactive).toEqual([]);
+    it('runs the bundled command, not the per-module files tsc wrote', () => {
+      expect(run.modules.some((module) => module.endsWith('/dist/command/main.js'))).toBe(true);
+      expect(run.modules.filter((module) => /\/executor-cli\/dist\/(?!command\/)/.test(module))).toEqual([]);
+    });
+
+    it("loads none of the interactive session's chunks: its executor, line editor, slash commands, approval screens", () => {
+      // The chunks are there to be left out.
+      expect(readdirSync(COMMAND_DIR).filter((file) => INTERACTIVE_CHUNK.test(file))).toHaveLength(3);
+      const loaded = run.modules.filter((module) => INTERACTIVE_CHUNK.test(module.split('/').at(-1) ?? ''));
+      expect(loaded).toEqual([]);
     });
   });
 });

@@ -8,7 +8,7 @@ export const AGENTLOOP_BIN = fileURLToPath(new URL('../../bin/agentloop.js', imp
 
 /** Fails with what to do when the command has not been built (the end-to-end tests run the build). */
 export function assertBuilt(): void {
-  const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  const main = fileURLToPath(new URL('../../dist/command/main.js', import.meta.url));
   if (!existsSync(main)) throw new Error(`${main} is missing: build first (cd /work/main && npx turbo run build).`);
 }
 
