@@ -1,4 +1,5 @@
 import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
+import { acquireController, releaseController } from './attempt-controllers.js';
 import { drainInBackground } from './until-complete.js';
 
 /** Turns a vendor's events into chunks: one reader per attempt. */
@@ -44,12 +45,13 @@ const NONE: readonly ModelChunk[] = [];
  * resolved promise each), the idle clock is read once per network event, and its one timer per attempt
  * is re-armed only when it fires early. A non-streamed response is all chunks at once, with no wait at all.
  *
- * The attempt has an AbortController of its own, aborted by the request's signal, by the idle timeout,
- * or when the consumer stops before the answer is complete. It is what the SDK listens to: the OpenAI SDK
+ * The attempt has an AbortController to itself (lent: see acquireController), aborted by the request's
+ * signal, by the idle timeout, or when the consumer stops before the answer is complete. It is what the SDK listens to: the OpenAI SDK
  * never removes its listener from the signal it is given, which must therefore not be the run's.
  */
 export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
-  readonly controller = new AbortController();
+  readonly #lent = acquireController();
+  #returned = false;
   readonly #settings: AttemptChunksSettings;
   readonly #requestSignal: AbortSignal;
   readonly #open: (chunks: AttemptChunks<E>) => Promise<OpenedAttempt<E>>;
@@ -76,6 +78,11 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     this.#requestSignal.addEventListener('abort', this.#forwardAbort, { once: true });
   }
 
+  /** The attempt's controller, whose signal the SDK gets (see acquireController). */
+  get controller(): AbortController {
+    return this.#lent.controller;
+  }
+
   /** Marks activity that yields no event of the SDK's, for the idle timeout. */
   readonly touch = (): void => {
     if (this.#waitingSince !== undefined) this.#waitingSince = Date.now();
@@ -86,6 +93,7 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     if (this.#settled) return;
     this.#settled = true;
     this.#requestSignal.removeEventListener('abort', this.#forwardAbort);
+    this.#giveBack();
   };
 
   next(): Promise<IteratorResult<ModelChunk>> {
@@ -99,8 +107,8 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     // here rather than relying on the forwarded abort matters: a cancel may stop this stream while the run's
     // signal is still dispatching.
     if (!this.#settled) {
-      this.settle();
       this.controller.abort(this.#requestSignal.reason);
+      this.settle();
     }
     const source = this.#source;
     this.#end();
@@ -234,8 +242,8 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     const fail = this.#failWait;
     const source = this.#source;
     this.#failWait = undefined;
-    this.#end();
     this.controller.abort();
+    this.#end();
     // The source may never settle its pending read: stop it without waiting.
     void Promise.resolve(source?.return?.()).catch(() => undefined);
     const { provider } = this.#settings;
@@ -251,6 +259,14 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     this.#waitingSince = undefined;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#giveBack();
+  }
+
+  /** Once the answer is complete (or failed) and nothing more is read, the controller can serve another attempt. */
+  #giveBack(): void {
+    if (this.#returned || !this.#settled || !this.#ended) return;
+    this.#returned = true;
+    releaseController(this.#lent);
   }
 
   readonly #onError = (error: unknown): never => {
