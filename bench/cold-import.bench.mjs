@@ -17,29 +17,31 @@
 // commit 1075070's (`--compare /tmp/before`: the copy's node_modules links to this repository's, with
 // @agentloop/* pointing at the copy, every package built from 1075070), ratios paired per round:
 //
-//   entry                            wall after      wall before      CPU after     CPU before
-//   node -e 0                        166 (103–277)                    59 (57–61)
-//   @agentloop/core                  201 (147–283)   535 (360–809)    82 (80–96)    255 (226–296)
-//   core + providers/anthropic       495 (336–868)  1006 (700–1413)  256 (233–274)  464 (421–558)
-//   @agentloop/providers/anthropic   588 (394–845)   573 (402–1082)  267 (243–298)  259 (237–295)
-//   @agentloop/providers/openai      352 (235–711)   415 (242–571)   166 (149–193)  171 (151–218)
-//   @anthropic-ai/sdk / openai / ai  553 / 310 / 439                  242 / 138 / 175
+//   entry                            wall after      wall before      CPU after      CPU before
+//   node -e 0                        110 (79–328)                     60 (56–71)
+//   @agentloop/core                  158 (102–333)   474 (330–689)    84 (77–94)     259 (230–314)
+//   core + providers/anthropic       451 (334–555)   711 (501–1145)  257 (232–281)  448 (409–541)
+//   @agentloop/providers/anthropic   504 (276–835)   470 (342–642)   267 (227–296)  250 (233–286)
+//   @agentloop/providers/openai      268 (205–388)   289 (214–484)   160 (151–192)  158 (155–185)
+//   @anthropic-ai/sdk / openai / ai  381 / 241 / 367                  238 / 138 / 179
 //
-// Ratios (CPU, paired per round): core 0.47× `ai` (0.44–0.54; before 1.41×), anthropic entry 1.06× its SDK
-// (0.98–1.25), openai entry 1.19× (1.06–1.37). From spawn, node's own start is 59 of `ai`'s 175 ms, a third
-// already, so "core ≤ a third of `ai`" can only hold for what the import adds: core 23 ms against `ai`'s
-// 116, 0.20×. Modules read by `import('@agentloop/core')`: 279 before (zod 97, core 58, tsyringe 35,
-// tools 32, prompts 26, memory 12, spec 11, eventemitter3 3, reflect-metadata 2), 11 after (the bundles of
-// core (2 files), tools (3), prompts, memory and spec, node:crypto, node:events, node:path).
-// Heap after GC in a fresh process (`--heap`, MB, medians of 7; node alone 3.29): core 4.56 (before
-// 8.86); core + providers/anthropic 9.97 (before 13.92; the SDK alone 8.75, so 1.14×); providers/openai
-// 6.28 (`openai` alone 5.39); `ai` 11.22.
+// Ratios (CPU, paired per round): core 0.47× `ai` (0.39–0.52; before 1.43×), anthropic entry 1.07× its SDK
+// (0.96–1.30), openai entry 1.17× (0.96–1.37); the provider entries did not change here. From spawn,
+// node's own start is 60 of `ai`'s 179 ms, a third already, so "core ≤ a third of `ai`" can only hold for
+// what the import adds: core 24 ms against `ai`'s 119, 0.20×. Modules read by `import('@agentloop/core')`:
+// 279 before (zod 97, core 58, tsyringe 35, tools 32, prompts 26, memory 12, spec 11, eventemitter3 3,
+// reflect-metadata 2), 11 after (the bundles of core (2 files), tools (3), prompts, memory and spec,
+// node:crypto, node:events, node:path).
+// Heap after GC in a fresh process (`--heap`, MB, medians of 7; node alone 3.29): core 4.27 (before
+// 8.85); core + providers/anthropic 9.68 (before 13.92; the SDK alone 8.75, so 1.11×); providers/openai
+// 6.08 (`openai` alone 5.39); `ai` 11.12. The bundles are ASCII without doc comments: V8 keeps a module's
+// source while it lives, at two bytes a character if one character is outside Latin-1 (0.3 MB of core's).
 //
 // What the change took off core's path: zod (the loop-control tools' schemas are hand-written Standard
 // Schemas carrying their JSON Schema; a JSON Schema tool loads zod's reader on its first call), tsyringe
 // and reflect-metadata (loaded by createContainer), eventemitter3 (Node's EventEmitter; the first CommonJS
 // module of a process starts the CommonJS loader, 10–25 ms), and ~130 module files (each package's entries
-// are bundled by scripts/bundle-dist.mjs). What is left of core's 23 ms (in-process, noisy): node:crypto
+// are bundled by scripts/bundle-dist.mjs). What is left of core's 24 ms (in-process, noisy): node:crypto
 // about 4 (randomUUID for session and run ids), the first package resolution about 4–8, and the seven
 // bundle files' reading and evaluation. The openai entry's extra 28 ms are the providers package's 38
 // module files and provider-utils' 5 (bundling them the same way measured 172 → 158 against the SDK's
