@@ -15,7 +15,8 @@
 // Figures, this run (2 shared cores, busy with other work, so the wall times spread widely; the child's CPU
 // time is steady): 15 interleaved rounds, median (min–max) ms, this repository's dist against a copy of
 // commit 1075070's (`--compare /tmp/before`: the copy's node_modules links to this repository's, with
-// @agentloop/* pointing at the copy, every package built from 1075070), ratios paired per round:
+// @agentloop/* pointing at the copy, every package built from 1075070, and eventemitter3, which this
+// repository no longer installs, installed beside it with `npm install --prefix`), ratios paired per round:
 //
 //   entry                            wall after      wall before      CPU after      CPU before
 //   node -e 0                        110 (79–328)                     60 (56–71)
