@@ -15,7 +15,7 @@ export interface ConvertedConversation<State> {
  *
  * What the profile showed: an agent sends the whole conversation every step, and walking all of it again
  * (even with each message's conversion cached) made request building grow with the history: O(n) per
- * step, O(n²) per run. Here each conversation (keyed by its first message, weakly) keeps what it was
+ * step, O(n^2) per run. Here each conversation (keyed by its first message, weakly) keeps what it was
  * converted to; a call finds the prefix it shares with the last one (identity and part count of each
  * message: messages do not change once in a conversation, they may only gain parts), lets `truncate`
  * cut the output back to that prefix, and `extend` converts the rest. A conversation that changed
@@ -26,7 +26,7 @@ export class ConversationCache<State> {
 
   constructor(
     private readonly create: () => State,
-    /** Cuts `state` back to its output for the first `keep` messages; returns the count it kept (≤ keep). */
+    /** Cuts `state` back to its output for the first `keep` messages; returns the count it kept (at most keep). */
     private readonly truncate: (state: State, keep: number) => number,
     /** Converts `history[from..]` onto `state` (whose output holds the first `from` messages). */
     private readonly extend: (state: State, history: readonly Message[], from: number) => void,

@@ -12,9 +12,10 @@ const free: LentController[] = [];
 /**
  * An AbortController for one attempt, which has it to itself until it gives it back.
  *
- * What the profile showed: creating an AbortSignal costs Node 20 about a tenth of what the bare Anthropic
- * SDK spends on a whole non-streamed call (≈140k instructions under callgrind, against 1.6M), and each
- * attempt needs a signal of its own to give the SDK. A controller that was never aborted is therefore
+ * What the profile showed: creating an AbortSignal is costly in Node 20 (createAbortSignal and
+ * makeTransferable stood out in the agent's profile; under callgrind, a bare Anthropic SDK call that also
+ * made one signal took about 140k more instructions, against about 1.6M for the call), and each attempt
+ * needs a signal of its own to give the SDK. A controller that was never aborted is therefore
  * used again by later attempts, one at a time, so that aborting it still cuts only its own request; at
  * most MAX_CONTROLLER_USES times, since the OpenAI SDK leaves one listener on the signal per request (and
  * Node warns past ten).
