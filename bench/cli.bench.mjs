@@ -26,22 +26,33 @@
 // The machine these figures come from is shared and loaded, so compare the ratios, not the times.
 //
 // Figures (issue 16; Node 20.20, linux-x64, 2 CPUs shared with other engineers' builds and benchmarks, load
-// average 8-12 while measured, so the times are 3-5× a quiet machine's: compare the ratios). 15 rounds,
+// average 8-13 while measured, so the times are 3-5× a quiet machine's: compare the ratios). 15 rounds,
 // measured commands on CPU 1; ms median (min–max), and the ratio to the same round's bare node under the
 // same terminal, median (min–max). "before" is the command at af236a6 (before the executor-cli commits
 // adafdf0 0e191cc d3e70ea 94233e9 80f2f7f), built against the same dependencies and measured in the same
 // rounds with --compare:
 //
 //   terminal      measurement   after                               before
-//   script        baseline        90 (72–193)
-//   script        prompt         300 (240–935)   3.19× (1.97–5.85)    448 (373–655)    4.93× (2.25–8.61)
-//   script        run           2368 (2027–3021) 25.1× (11.9–41.7)   3153 (2728–4126) 34.7× (14.4–54.0)
-//   tmux          baseline        83 (63–183)
-//   tmux          prompt         256 (219–300)   3.04× (1.64–4.05)    435 (338–684)    5.00× (2.63–7.14)
-//   tmux          run           2331 (2009–2698) 27.2× (13.7–33.5)   2956 (2695–3607) 38.4× (15.6–45.0)
-//   tmux, polled  baseline       147 (111–287)
-//   tmux, polled  prompt         315 (254–436)   2.16× (0.89–2.62)    563 (412–807)    3.74× (2.09–4.79)
-//   tmux, polled  run           2471 (2267–3117) 16.9× (10.5–23.5)   3419 (2859–4019) 23.3× (11.1–25.8)
+//   script        baseline        72 (57–136)
+//   script        prompt         239 (171–366)   3.31× (1.52–4.75)    432 (256–643)    5.74× (3.28–11.2)
+//   script        run           2312 (1463–3003) 32.1× (15.5–50.7)   2748 (1876–3929) 39.9× (19.5–62.6)
+//   tmux          baseline        71 (50–145)
+//   tmux          prompt         232 (170–400)   3.42× (1.48–4.67)    405 (270–911)    5.46× (3.33–16.5)
+//   tmux          run           2482 (1650–3064) 30.4× (14.7–56.3)   2798 (2150–3798) 42.0× (21.0–52.5)
+//   tmux, polled  baseline       123 (71–319)
+//   tmux, polled  prompt         346 (244–1072)  2.87× (1.17–3.82)    545 (336–1976)   4.42× (1.44–8.73)
+//   tmux, polled  run           2855 (1504–3948) 18.7× (7.8–27.0)    3547 (2218–4246) 23.2× (10.0–36.2)
+//
+// The same with PIN=0 (9 rounds, the commands free to use both CPUs, the machine less loaded):
+//   script        baseline        41 (31–46)
+//   script        prompt         117 (91–140)    2.76× (2.48–4.07)    184 (156–214)    4.58× (3.74–5.94)
+//   script        run            783 (703–985)   19.3× (15.7–27.4)   1018 (968–1151)  24.8× (22.7–32.7)
+//   tmux          baseline        36 (28–43)
+//   tmux          prompt         111 (84–131)    3.33× (2.20–4.14)    179 (150–216)    5.55× (3.93–7.48)
+//   tmux          run            790 (741–880)   21.0× (19.0–29.8)   1009 (941–1141)  28.2× (23.3–36.2)
+//   tmux, polled  baseline        63 (59–69)
+//   tmux, polled  prompt         154 (113–163)   2.53× (1.74–2.59)    240 (202–258)    3.72× (3.07–4.21)
+//   tmux, polled  run            865 (749–996)   14.1× (11.4–15.0)   1104 (979–1215)  17.1× (15.5–19.8)
 //
 // The aims (prompt ≤ 1.5×, run ≤ 2×) are not met. The bare node here prints one word; the prompt needs
 // commander, the settings and the CLI's own bundle (45 modules before the prompt, 145 at af236a6), and a
