@@ -4,10 +4,10 @@ import { constants, homedir } from 'node:os';
 import { isAbsolute } from 'node:path';
 import type { Tool } from '@agentloop/tools';
 import { defineTool } from '@agentloop/tools';
-import { z } from 'zod';
 import { WorkspaceToolError } from '../errors/index.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { CappedOutput } from './capped-output.js';
 import { commandEnvironment } from './command-environment.js';
 import type { CommandRunner, CommandRunOutcome } from './command-runner.js';
@@ -75,20 +75,7 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
   const tool = defineTool({
     name: 'run_command',
     description: `Run a shell command in the workspace and get its exit code and output (stdout and stderr together; long output keeps its start and end). ${describeSandbox(mode, network)} No input can be typed: a command that waits for input gets none. Times out after ${seconds(defaultTimeoutMs)} unless timeout_ms says otherwise; background processes end with the command.`,
-    parameters: z.object({
-      command: z.string().min(1).describe('The command line, e.g. "npm test -- --run src/app.test.ts".'),
-      directory: z
-        .string()
-        .default('.')
-        .describe('The working directory, relative to the workspace. Default: the workspace.'),
-      timeout_ms: z
-        .number()
-        .int()
-        .min(1000)
-        .max(maxTimeoutMs)
-        .optional()
-        .describe(`How long the command may run, in ms. Default: ${defaultTimeoutMs}.`),
-    }),
+    parameters: runCommandParameters(defaultTimeoutMs, maxTimeoutMs),
     annotations: {
       readOnly: mode === 'read-only',
       destructive: mode !== 'read-only',
@@ -243,5 +230,29 @@ function defaultShell(): string {
 function defined(environment: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/** run_command's parameters: the timeout's bounds and default are the tool's options. */
+function runCommandParameters(defaultTimeoutMs: number, maxTimeoutMs: number) {
+  const commandText = 'The command line, e.g. "npm test -- --run src/app.test.ts".';
+  const directoryText = 'The working directory, relative to the workspace. Default: the workspace.';
+  const timeoutText = `How long the command may run, in ms. Default: ${defaultTimeoutMs}.`;
+  return lazyZodParameters(
+    {
+      type: 'object',
+      properties: {
+        command: { type: 'string', minLength: 1, description: commandText },
+        directory: { default: '.', description: directoryText, type: 'string' },
+        timeout_ms: { description: timeoutText, type: 'integer', minimum: 1000, maximum: maxTimeoutMs },
+      },
+      required: ['command'],
+    },
+    (z) =>
+      z.object({
+        command: z.string().min(1).describe(commandText),
+        directory: z.string().default('.').describe(directoryText),
+        timeout_ms: z.number().int().min(1000).max(maxTimeoutMs).optional().describe(timeoutText),
+      }),
   );
 }

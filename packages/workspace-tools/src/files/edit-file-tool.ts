@@ -1,9 +1,8 @@
 import { defineTool } from '@agentloop/tools';
-import { createPatch, FILE_HEADERS_ONLY } from 'diff';
-import { z } from 'zod';
 import { WorkspaceToolError } from '../errors/index.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { findOccurrences, replaceAt } from './find-occurrences.js';
 import { replaceContent } from './replace-content.js';
 import { fileLooksBinary, formatBytes, looksBinary } from './text-content.js';
@@ -17,6 +16,40 @@ export const EDIT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export interface EditFileToolOptions extends WorkspaceGuardOptions {
   /** Reads and writes the text through another program (an editor's buffers) once the guard has checked the file. */
   fileSystem?: WorkspaceFileSystem | undefined;
+}
+
+const EDIT_FILE_PARAMETERS = lazyZodParameters(
+  {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'The file, relative to the workspace.' },
+      old_text: { type: 'string', description: 'The exact text to replace, as it is in the file.' },
+      new_text: { type: 'string', description: 'The text to put in its place.' },
+      replace_all: {
+        default: false,
+        description: 'Replace every occurrence of old_text. Default: false.',
+        type: 'boolean',
+      },
+    },
+    required: ['path', 'old_text', 'new_text'],
+  },
+  (z) =>
+    z.object({
+      path: z.string().describe('The file, relative to the workspace.'),
+      old_text: z.string().describe('The exact text to replace, as it is in the file.'),
+      new_text: z.string().describe('The text to put in its place.'),
+      replace_all: z.boolean().default(false).describe('Replace every occurrence of old_text. Default: false.'),
+    }),
+);
+
+/**
+ * `diff` (19 modules), loaded by the first edit: a process that never edits a file never loads it
+ * (issue 16, cold start).
+ */
+let loadingDiff: Promise<typeof import('diff')> | undefined;
+function loadDiff(): Promise<typeof import('diff')> {
+  loadingDiff ??= import('diff');
+  return loadingDiff;
 }
 
 /** How many line numbers an ambiguous match lists. */
@@ -35,12 +68,7 @@ export function createEditFileTool(options: EditFileToolOptions = {}) {
     name: 'edit_file',
     description:
       'Replace an exact piece of text in a workspace file; returns the diff of the change. old_text must match the file exactly (whitespace and indentation included) and occur exactly once: include enough surrounding lines to make it unique, or set replace_all to replace every occurrence. To create a file or rewrite it whole, use write_file.',
-    parameters: z.object({
-      path: z.string().describe('The file, relative to the workspace.'),
-      old_text: z.string().describe('The exact text to replace, as it is in the file.'),
-      new_text: z.string().describe('The text to put in its place.'),
-      replace_all: z.boolean().default(false).describe('Replace every occurrence of old_text. Default: false.'),
-    }),
+    parameters: EDIT_FILE_PARAMETERS,
     annotations: { readOnly: false, destructive: true, openWorld: false },
     execute: async ({ path, old_text: oldText, new_text: newText, replace_all: replaceAll }, context) => {
       if (oldText === '') {
@@ -67,6 +95,8 @@ export function createEditFileTool(options: EditFileToolOptions = {}) {
           ? await readThrough(options.fileSystem, path, entry, context)
           : textOf(path, await handle.readFile());
         const change = planChange(path, before, oldText, newText, replaceAll);
+        // Loaded before the file changes, so that the edit is never made without its diff.
+        const { createPatch, FILE_HEADERS_ONLY } = await loadDiff();
         context.signal.throwIfAborted();
         if (options.fileSystem) await writeThrough(options.fileSystem, path, entry, change.after, context);
         else await replaceContent(handle, change.after);

@@ -1,8 +1,8 @@
 import { defineTool } from '@agentloop/tools';
-import { z } from 'zod';
 import { WorkspaceToolError } from '../errors/index.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { readLineRange, textSource } from './read-line-range.js';
 import { fileLooksBinary, formatBytes } from './text-content.js';
 import { readThrough } from './through-file-system.js';
@@ -10,6 +10,36 @@ import type { WorkspaceFileSystem } from './workspace-file-system.js';
 
 /** The most bytes of text `read_file` returns by default; a longer range is cut at a line end with a note. */
 export const READ_FILE_MAX_BYTES = 64 * 1024;
+
+const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+const READ_FILE_PARAMETERS = lazyZodParameters(
+  {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'The file, relative to the workspace.' },
+      start_line: {
+        description: 'The first line to read, from 1. Default: 1.',
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_SAFE_INTEGER,
+      },
+      end_line: {
+        description: 'The last line to read, inclusive. Default: the end.',
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_SAFE_INTEGER,
+      },
+    },
+    required: ['path'],
+  },
+  (z) =>
+    z.object({
+      path: z.string().describe('The file, relative to the workspace.'),
+      start_line: z.number().int().min(1).optional().describe('The first line to read, from 1. Default: 1.'),
+      end_line: z.number().int().min(1).optional().describe('The last line to read, inclusive. Default: the end.'),
+    }),
+);
 
 /** What a `read_file` tool is confined to, and how much it returns. */
 export interface ReadFileToolOptions extends WorkspaceGuardOptions {
@@ -30,11 +60,7 @@ export function createReadFileTool(options: ReadFileToolOptions = {}) {
   return defineTool({
     name: 'read_file',
     description: `Read a UTF-8 text file in the workspace (path relative to the workspace). Returns its text as it is; more than ${formatBytes(maxBytes)} is cut at a line end, with a note saying how to read on. start_line and end_line (from 1, inclusive) read part of a file. Binary files and files that hold secrets (.env, keys) are refused.`,
-    parameters: z.object({
-      path: z.string().describe('The file, relative to the workspace.'),
-      start_line: z.number().int().min(1).optional().describe('The first line to read, from 1. Default: 1.'),
-      end_line: z.number().int().min(1).optional().describe('The last line to read, inclusive. Default: the end.'),
-    }),
+    parameters: READ_FILE_PARAMETERS,
     annotations: { readOnly: true, destructive: false, openWorld: false },
     execute: async ({ path, start_line: startLine = 1, end_line: endLine }, context) => {
       if (endLine !== undefined && endLine < startLine) {

@@ -1,12 +1,28 @@
 import { rm } from 'node:fs/promises';
 import { defineTool } from '@agentloop/tools';
-import { z } from 'zod';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { replaceContent } from './replace-content.js';
 import { formatBytes } from './text-content.js';
 import { writeThrough } from './through-file-system.js';
 import type { WorkspaceFileSystem } from './workspace-file-system.js';
+
+const WRITE_FILE_PARAMETERS = lazyZodParameters(
+  {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'The file, relative to the workspace.' },
+      content: { type: 'string', description: 'The complete new content of the file.' },
+    },
+    required: ['path', 'content'],
+  },
+  (z) =>
+    z.object({
+      path: z.string().describe('The file, relative to the workspace.'),
+      content: z.string().describe('The complete new content of the file.'),
+    }),
+);
 
 /** What a `write_file` tool is confined to, and where it writes. */
 export interface WriteFileToolOptions extends WorkspaceGuardOptions {
@@ -26,10 +42,7 @@ export function createWriteFileTool(options: WriteFileToolOptions = {}) {
     name: 'write_file',
     description:
       'Write a whole text file in the workspace (path relative to the workspace), creating it and its folders if missing, replacing its content otherwise. To change part of an existing file, use edit_file instead.',
-    parameters: z.object({
-      path: z.string().describe('The file, relative to the workspace.'),
-      content: z.string().describe('The complete new content of the file.'),
-    }),
+    parameters: WRITE_FILE_PARAMETERS,
     annotations: { readOnly: false, destructive: true, openWorld: false },
     execute: async ({ path, content }, context) => {
       context.signal.throwIfAborted();

@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import type picomatch from 'picomatch';
+import { loadPicomatch } from './load-picomatch.js';
 
 /**
  * Files that hold secrets, which the workspace tools never read, write or search: keys, credentials and
@@ -92,16 +93,27 @@ export interface DenyListOptions {
 /**
  * The deny-list: DEFAULT_DENIED_FILES and `deny`, less DEFAULT_ALLOWED_FILES and `allow`. Patterns are
  * picomatch globs matched against the path relative to the workspace, dot files included, ignoring case
- * (macOS and Windows would open `.ENV` for `.env`).
+ * (macOS and Windows would open `.ENV` for `.env`). The globs are compiled by the first match, not when
+ * the list is made: the default list is made when the package is imported, and compiling its sixty globs
+ * cost every process that imports the tools, whether or not a tool ever opened a file (issue 16, cold start).
  */
 export function createDenyList(options: DenyListOptions = {}): DenyList {
   const settings = { dot: true, nocase: true };
-  const deny = [...DEFAULT_DENIED_FILES, ...(options.deny ?? [])].map(
-    (pattern) => [pattern, picomatch(pattern, settings)] as const,
-  );
-  const allowed = picomatch([...DEFAULT_ALLOWED_FILES, ...(options.allow ?? [])], settings);
+  const denied = [...DEFAULT_DENIED_FILES, ...(options.deny ?? [])];
+  const allowedPatterns = [...DEFAULT_ALLOWED_FILES, ...(options.allow ?? [])];
+  let compiled: { deny: (readonly [string, picomatch.Matcher])[]; allowed: picomatch.Matcher } | undefined;
+  const compile = () => {
+    if (compiled) return compiled;
+    const compileGlob = loadPicomatch();
+    compiled = {
+      deny: denied.map((pattern) => [pattern, compileGlob(pattern, settings)] as const),
+      allowed: compileGlob(allowedPatterns, settings),
+    };
+    return compiled;
+  };
   return {
     match(relativePath) {
+      const { deny, allowed } = compile();
       const found = deny.find(([, matches]) => matches(relativePath))?.[0];
       return found === undefined || allowed(relativePath) ? undefined : found;
     },

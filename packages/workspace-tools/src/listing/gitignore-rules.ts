@@ -1,5 +1,17 @@
-import ignore, { type Ignore } from 'ignore';
+import { createRequire } from 'node:module';
+import type ignoreType from 'ignore';
+import type { Ignore } from 'ignore';
 import type { WorkspaceGuard } from '../guard/index.js';
+
+/**
+ * `ignore`, loaded by the first listing or search: a process that never lists a folder never loads it
+ * (issue 16, cold start). It ships CommonJS, so the constructor can require it on use.
+ */
+let loadedIgnore: typeof ignoreType | undefined;
+function ignore(): Ignore {
+  loadedIgnore ??= createRequire(import.meta.url)('ignore') as typeof ignoreType;
+  return loadedIgnore();
+}
 
 /** Folders left out of listings and searches like ignored ones, also where no `.gitignore` names them. */
 export const DEFAULT_IGNORED: readonly string[] = ['node_modules/'];

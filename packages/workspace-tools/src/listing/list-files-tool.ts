@@ -1,7 +1,7 @@
 import { defineTool } from '@agentloop/tools';
-import { z } from 'zod';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { pathPattern } from './path-pattern.js';
 import { walkWorkspace } from './walk-workspace.js';
 
@@ -10,6 +10,37 @@ export const LIST_FILES_PAGE_SIZE = 500;
 
 /** The most entries a listing collects before it stops and says so. */
 export const LIST_FILES_MAX_ENTRIES = 20_000;
+
+const LIST_FILES_PARAMETERS = lazyZodParameters(
+  {
+    type: 'object',
+    properties: {
+      path: {
+        default: '.',
+        description: 'The directory, relative to the workspace. Default: the workspace.',
+        type: 'string',
+      },
+      pattern: { description: 'A glob the files must match, e.g. "**/*.ts". Implies recursive.', type: 'string' },
+      recursive: { default: false, description: 'Also list the contents of subdirectories.', type: 'boolean' },
+      include_ignored: { default: false, description: 'Also list what .gitignore leaves out.', type: 'boolean' },
+      offset: {
+        default: 0,
+        description: 'How many entries to skip, for the next page.',
+        type: 'integer',
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+      },
+    },
+  },
+  (z) =>
+    z.object({
+      path: z.string().default('.').describe('The directory, relative to the workspace. Default: the workspace.'),
+      pattern: z.string().optional().describe('A glob the files must match, e.g. "**/*.ts". Implies recursive.'),
+      recursive: z.boolean().default(false).describe('Also list the contents of subdirectories.'),
+      include_ignored: z.boolean().default(false).describe('Also list what .gitignore leaves out.'),
+      offset: z.number().int().min(0).default(0).describe('How many entries to skip, for the next page.'),
+    }),
+);
 
 /** What a `list_files` tool is confined to. */
 export type ListFilesToolOptions = WorkspaceGuardOptions;
@@ -25,13 +56,7 @@ export function createListFilesTool(options: ListFilesToolOptions = {}) {
   return defineTool({
     name: 'list_files',
     description: `List files in a workspace directory: one level, recursively, or those matching a glob ("**/*.ts"; a pattern without "/" matches file names at any depth). Paths are relative to the workspace; directories end with "/". Files ignored by .gitignore are left out unless include_ignored is true. At most ${LIST_FILES_PAGE_SIZE} entries a call: use offset for the next page.`,
-    parameters: z.object({
-      path: z.string().default('.').describe('The directory, relative to the workspace. Default: the workspace.'),
-      pattern: z.string().optional().describe('A glob the files must match, e.g. "**/*.ts". Implies recursive.'),
-      recursive: z.boolean().default(false).describe('Also list the contents of subdirectories.'),
-      include_ignored: z.boolean().default(false).describe('Also list what .gitignore leaves out.'),
-      offset: z.number().int().min(0).default(0).describe('How many entries to skip, for the next page.'),
-    }),
+    parameters: LIST_FILES_PARAMETERS,
     annotations: { readOnly: true, destructive: false, openWorld: false },
     execute: async ({ path, pattern, recursive, include_ignored: includeIgnored, offset }, context) => {
       const guard = WorkspaceGuard.forCall(options, context);

@@ -1,5 +1,5 @@
-import picomatch from 'picomatch';
 import { WorkspaceToolError } from '../errors/index.js';
+import { loadPicomatch } from '../guard/index.js';
 
 /**
  * A glob as models write them, matched against a `/`-separated path: `*.ts` (no `/`) matches a file name
@@ -14,5 +14,5 @@ export function pathPattern(pattern: string, argument: string): (path: string) =
       'invalid_request',
     );
   }
-  return picomatch(trimmed, { dot: true, basename: !trimmed.includes('/') });
+  return loadPicomatch()(trimmed, { dot: true, basename: !trimmed.includes('/') });
 }

@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { defineTool } from '@agentloop/tools';
-import { RE2JS } from 're2js';
-import { z } from 'zod';
+import type { RE2JS } from 're2js';
 import { WorkspaceToolError } from '../errors/index.js';
 import { formatBytes, looksBinary } from '../files/text-content.js';
 import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
+import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { pathPattern } from './path-pattern.js';
 import type { WalkEntry } from './walk-workspace.js';
 import { walkWorkspace } from './walk-workspace.js';
@@ -23,6 +23,53 @@ export const SEARCH_MAX_MATCHES = 10_000;
 // A matching line is shown up to this many characters: a minified file's one line is not the answer.
 const MAX_LINE_CHARS = 300;
 
+const SEARCH_PARAMETERS = lazyZodParameters(
+  {
+    type: 'object',
+    properties: {
+      pattern: {
+        type: 'string',
+        minLength: 1,
+        description: 'The regular expression to find, e.g. "function\\s+main".',
+      },
+      path: {
+        default: '.',
+        description: 'The directory or file to search, relative to the workspace. Default: the workspace.',
+        type: 'string',
+      },
+      glob: {
+        description: 'Only files whose path matches this glob, e.g. "*.ts" or "src/**/*.test.ts".',
+        type: 'string',
+      },
+      ignore_case: { default: false, description: 'Match letters of either case.', type: 'boolean' },
+      include_ignored: { default: false, description: 'Also search what .gitignore leaves out.', type: 'boolean' },
+      offset: {
+        default: 0,
+        description: 'How many matching lines to skip, for the next page.',
+        type: 'integer',
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+      },
+    },
+    required: ['pattern'],
+  },
+  (z) =>
+    z.object({
+      pattern: z.string().min(1).describe('The regular expression to find, e.g. "function\\s+main".'),
+      path: z
+        .string()
+        .default('.')
+        .describe('The directory or file to search, relative to the workspace. Default: the workspace.'),
+      glob: z
+        .string()
+        .optional()
+        .describe('Only files whose path matches this glob, e.g. "*.ts" or "src/**/*.test.ts".'),
+      ignore_case: z.boolean().default(false).describe('Match letters of either case.'),
+      include_ignored: z.boolean().default(false).describe('Also search what .gitignore leaves out.'),
+      offset: z.number().int().min(0).default(0).describe('How many matching lines to skip, for the next page.'),
+    }),
+);
+
 /** What a `search` tool is confined to. */
 export type SearchToolOptions = WorkspaceGuardOptions;
 
@@ -37,23 +84,10 @@ export function createSearchTool(options: SearchToolOptions = {}) {
   return defineTool({
     name: 'search',
     description: `Search the contents of workspace files for a regular expression (RE2 syntax: like JavaScript's, without lookaround or backreferences). Returns matching lines as "path:line: text". Honours .gitignore; skips binary files and files that hold secrets. glob limits the files ("*.ts", "src/**"). At most ${SEARCH_PAGE_SIZE} lines a call: use offset for the next page.`,
-    parameters: z.object({
-      pattern: z.string().min(1).describe('The regular expression to find, e.g. "function\\s+main".'),
-      path: z
-        .string()
-        .default('.')
-        .describe('The directory or file to search, relative to the workspace. Default: the workspace.'),
-      glob: z
-        .string()
-        .optional()
-        .describe('Only files whose path matches this glob, e.g. "*.ts" or "src/**/*.test.ts".'),
-      ignore_case: z.boolean().default(false).describe('Match letters of either case.'),
-      include_ignored: z.boolean().default(false).describe('Also search what .gitignore leaves out.'),
-      offset: z.number().int().min(0).default(0).describe('How many matching lines to skip, for the next page.'),
-    }),
+    parameters: SEARCH_PARAMETERS,
     annotations: { readOnly: true, destructive: false, openWorld: false },
     execute: async (args, context) => {
-      const expression = compile(args.pattern, args.ignore_case);
+      const expression = await compile(args.pattern, args.ignore_case);
       const matchesGlob = args.glob === undefined ? undefined : pathPattern(args.glob, 'glob');
       const guard = WorkspaceGuard.forCall(options, context);
       const files = await filesToSearch(guard, args.path, args.include_ignored, context.signal);
@@ -95,7 +129,12 @@ export function createSearchTool(options: SearchToolOptions = {}) {
   });
 }
 
-function compile(pattern: string, ignoreCase: boolean): RE2JS {
+/** re2js (260 KB of code), loaded by the first search: a process that never searches never parses it. */
+let loadingRe2: Promise<typeof RE2JS> | undefined;
+
+async function compile(pattern: string, ignoreCase: boolean): Promise<RE2JS> {
+  loadingRe2 ??= import('re2js').then((module) => module.RE2JS);
+  const RE2JS = await loadingRe2;
   try {
     return RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Tool, ToolContext } from '@agentloop/tools';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** A workspace and a directory outside it, both real temporary directories, links resolved. */
 export interface TempWorkspace {
@@ -40,10 +41,18 @@ export function createTempWorkspace(prefix = 'agentloop-ws-'): TempWorkspace {
   };
 }
 
-/** Runs a tool's execute with arguments as the registry would pass them after validation (defaults applied). */
+/**
+ * Runs a tool's execute with arguments as the registry would pass them after validation (defaults applied);
+ * throws the issues' messages when the arguments are invalid.
+ */
 export async function call(tool: Tool, args: Record<string, unknown>, context: ToolContext): Promise<string> {
-  const schema = tool.parameters as { parse?: (value: unknown) => unknown };
-  const parsed = typeof schema.parse === 'function' ? schema.parse(args) : args;
+  const standard = (tool.parameters as Partial<StandardSchemaV1>)['~standard'];
+  let parsed: unknown = args;
+  if (standard) {
+    const outcome = await standard.validate(args);
+    if (outcome.issues) throw new Error(outcome.issues.map((issue) => issue.message).join('; '));
+    parsed = outcome.value;
+  }
   return (await tool.execute(parsed, context)) as string;
 }
 
