@@ -123,6 +123,14 @@ describe('what the agentloop command loads', () => {
       expect(run.modules.filter((module) => /\/executor-cli\/dist\/(?!command\/)/.test(module))).toEqual([]);
     });
 
+    it('loads none of what the workspace tools load on use: zod, diff, re2js, picomatch, ignore', () => {
+      // The tools are created (their JSON Schemas sent), but no tool is called.
+      expect(ofPackages(run.modules, ['zod', 'diff', 're2js', 'picomatch', 'ignore'])).toEqual([]);
+      expect(
+        ofPackages(run.modules, ['workspace-tools', 'sessions']).map((module) => module.split('/dist/')[1]),
+      ).toEqual(['bundle/index.js', 'bundle/index.js']);
+    });
+
     it("loads none of the interactive session's chunks: its executor, line editor, slash commands, approval screens", () => {
       // The chunks are there to be left out.
       expect(readdirSync(COMMAND_DIR).filter((file) => INTERACTIVE_CHUNK.test(file))).toHaveLength(3);
