@@ -495,16 +495,24 @@ describe('runToolCall timeouts', () => {
     vi.useFakeTimers();
     try {
       let finish: (value: string) => void = () => {};
+      let started: () => void = () => {};
+      const running = new Promise<void>((resolve) => (started = resolve));
       const registry = new ToolRegistry([
         {
           name: 'slow',
           description: 'Slow',
           parameters: { type: 'object' },
           timeoutMs: 0,
-          execute: () => new Promise<string>((resolve) => (finish = resolve)),
+          execute: () =>
+            new Promise<string>((resolve) => {
+              finish = resolve;
+              started();
+            }),
         },
       ]);
       const pending = runToolCall(registry, call({}, 'slow'), contextWith(), { timeoutMs: 10 });
+      // A JSON-Schema tool's first call may wait for zod to load, in real time: the hour passes once it runs.
+      await running;
       await vi.advanceTimersByTimeAsync(3_600_000);
       finish('done at last');
       expect(await pending).toMatchObject({ status: 'ok', content: 'done at last' });
