@@ -51,18 +51,26 @@ export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
 /**
  * Brings a database to the current schema, in one transaction that waits for other writers (two
  * processes opening a new database at once both see it migrated once). Refuses a database of a newer
- * version than this store knows.
+ * version than this store knows. A database already at this version (every open but the first) is only
+ * read: no write transaction, which would wait for another process's write and sync the file.
  */
 export function migrate(db: SqliteDatabase, file: string): void {
+  if (schemaVersion(db, file) === SQLITE_SCHEMA_VERSION) return;
   db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > SQLITE_SCHEMA_VERSION) {
-      throw new SessionStoreError(
-        `${file} is a session database of schema version ${version}; this version of @agentloop/sessions reads up to version ${SQLITE_SCHEMA_VERSION}. Update agentloop to read it.`,
-        { code: 'unsupported_session_version' },
-      );
-    }
+    const version = schemaVersion(db, file);
     for (let next = version; next < SQLITE_SCHEMA_VERSION; next++) db.exec(MIGRATIONS[next]!);
     if (version !== SQLITE_SCHEMA_VERSION) db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
   }).immediate();
+}
+
+/** The database's schema version; refuses one newer than this store knows. */
+function schemaVersion(db: SqliteDatabase, file: string): number {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SQLITE_SCHEMA_VERSION) {
+    throw new SessionStoreError(
+      `${file} is a session database of schema version ${version}; this version of @agentloop/sessions reads up to version ${SQLITE_SCHEMA_VERSION}. Update agentloop to read it.`,
+      { code: 'unsupported_session_version' },
+    );
+  }
+  return version;
 }

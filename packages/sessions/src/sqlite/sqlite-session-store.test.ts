@@ -96,6 +96,23 @@ describe('SqliteSessionStore', () => {
     });
   });
 
+  it('opens a database at the current version without waiting for another process writing to it', async () => {
+    const first = newStore();
+    await first.create({ id: 's1' });
+    // Another process in the middle of a write: an open that migrated in a write transaction would wait for
+    // it, and fail when the busy timeout ran out.
+    const writer = new Database(file);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      const store = new SqliteSessionStore({ file, busyTimeoutMs: 50 });
+      stores.push(store);
+      expect((await store.list()).map((session) => session.id)).toEqual(['s1']);
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+  });
+
   it('keeps the lock in the session row while it is open, and clears it at release', async () => {
     const store = newStore();
     await store.create({ id: 's1' });

@@ -28,7 +28,7 @@ import {
   storeClosed,
 } from '../session-state.js';
 import type { SqliteDatabase } from './load-sqlite.js';
-import { loadSqlite } from './load-sqlite.js';
+import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
 import { migrate } from './sqlite-schema.js';
 import { SqliteStatements } from './sqlite-statements.js';
 
@@ -89,7 +89,11 @@ export class SqliteSessionStore implements SessionStore {
     this.file = path.resolve(options.file);
     const Database = loadSqlite();
     mkdirSync(path.dirname(this.file), { recursive: true });
-    this.#db = new Database(this.file, { timeout: options.busyTimeoutMs ?? 5_000 });
+    const nativeBinding = sqliteNativeBinding();
+    this.#db = new Database(this.file, {
+      timeout: options.busyTimeoutMs ?? 5_000,
+      ...(nativeBinding === undefined ? {} : { nativeBinding }),
+    });
     try {
       this.#db.pragma('journal_mode = WAL');
       // FULL: a commit is on disk when it returns (NORMAL would survive a crash of the process, not of the machine).
