@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { isPromiseLike } from '../promise-like.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
+import { flatObjectCheck } from './flat-object-schema.js';
 import { isStandardSchema } from './to-json-schema.js';
 
 /** The outcome of validating a tool call's arguments. */
@@ -20,8 +21,11 @@ export type ArgumentValidator = (args: unknown) => ArgumentValidation | Promise<
 export function createArgumentValidator(parameters: ToolParameters, jsonSchema: JsonSchema): ArgumentValidator {
   if (isStandardSchema(parameters)) return standardValidator(parameters as StandardSchemaV1);
   // A plain JSON Schema is read with zod 4, loaded now (the first call seldom waits for it) and read on
-  // the first call; until then, and where zod cannot read it, the shape is checked.
-  void loadJsonSchemaReader();
+  // the first call; until then, and where zod cannot read it, the shape is checked. The simplest schemas
+  // (flat objects of strings, numbers and booleans) accept valid arguments without zod, which is then
+  // loaded only for a call they refuse, to say what is wrong (see flatObjectCheck).
+  const flat = flatObjectCheck(jsonSchema);
+  if (!flat) void loadJsonSchemaReader();
   let validate: ArgumentValidator | undefined;
   const compile = (): ArgumentValidator => {
     const schema = fromJsonSchema(jsonSchema);
@@ -29,6 +33,8 @@ export function createArgumentValidator(parameters: ToolParameters, jsonSchema: 
     return validate;
   };
   return (args) => {
+    const accepted = flat?.(args);
+    if (accepted !== undefined) return { ok: true, value: accepted };
     if (validate) return validate(args);
     if (jsonSchemaReader !== undefined) return compile()(args);
     const shape = checkIsObject(args);
