@@ -112,21 +112,23 @@ export class SqliteSessionStore implements SessionStore {
     const id = options.id ?? randomUUID();
     assertSessionId(id);
     const now = Date.now();
-    this.#insertSession({
-      id,
-      title: options.title ?? null,
-      model: options.model ?? null,
-      workspace: options.workspace ?? null,
-      created_at: now,
-      updated_at: now,
-      turn_count: 0,
-      message_count: 0,
-      usage: JSON.stringify(emptyUsage()),
-      pending_question: null,
-      forked_from: null,
-      forked_at_message: null,
-      writer: null,
-    });
+    this.#unsynced(() =>
+      this.#insertSession({
+        id,
+        title: options.title ?? null,
+        model: options.model ?? null,
+        workspace: options.workspace ?? null,
+        created_at: now,
+        updated_at: now,
+        turn_count: 0,
+        message_count: 0,
+        usage: JSON.stringify(emptyUsage()),
+        pending_question: null,
+        forked_from: null,
+        forked_at_message: null,
+        writer: null,
+      }),
+    );
     return this.#info(id);
   }
 
@@ -143,15 +145,17 @@ export class SqliteSessionStore implements SessionStore {
     }
     const writer = newWriter();
     try {
-      this.#db
-        .transaction(() => {
-          const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
-          if (!row) throw sessionNotFound(sessionId, this.file);
-          const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-          if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
-          this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
-        })
-        .immediate();
+      this.#unsynced(() =>
+        this.#db
+          .transaction(() => {
+            const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
+            if (!row) throw sessionNotFound(sessionId, this.file);
+            const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+            if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+            this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
+          })
+          .immediate(),
+      );
     } catch (error) {
       retireWriter(writer);
       throw error;
@@ -231,7 +235,7 @@ export class SqliteSessionStore implements SessionStore {
     if (!session) return;
     this.#open.delete(sessionId);
     try {
-      this.#statements.clearWriter.run(sessionId, session.writer.token);
+      this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
     } finally {
       retireWriter(session.writer);
     }
@@ -330,6 +334,21 @@ export class SqliteSessionStore implements SessionStore {
     } catch (error) {
       session.failure = error;
       throw error;
+    }
+  }
+
+  /**
+   * Runs a write that a power cut may lose without harm, without waiting for the disk: a new session
+   * (nothing in it yet) and the lock of a session (its holder is gone with the power). SQLite's WAL keeps
+   * the database whole either way, and the next commit, synchronous, puts these on disk with it. A one-step
+   * `agentloop run` made five writes, each waiting for an fsync (issue 16, cold start).
+   */
+  #unsynced<T>(write: () => T): T {
+    this.#db.pragma('synchronous = NORMAL');
+    try {
+      return write();
+    } finally {
+      this.#db.pragma('synchronous = FULL');
     }
   }
 
