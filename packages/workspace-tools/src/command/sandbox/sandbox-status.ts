@@ -44,14 +44,8 @@ async function probeSandbox(bwrap: string): Promise<SandboxStatus> {
       reason: `the sandbox uses bubblewrap, which runs on Linux only, and this is ${process.platform}`,
     };
   }
-  const version = await run(bwrap, ['--version']);
-  if (version.error?.code === 'ENOENT') {
-    return {
-      available: false,
-      reason: `bubblewrap (${bwrap}) is not installed; install it (Debian and Ubuntu: apt-get install bubblewrap)`,
-    };
-  }
-  if (version.error) return { available: false, reason: `${bwrap} --version failed: ${version.error.message}` };
+  // The two spawns run at once: every session that gives the agent run_command waits for this answer
+  // before its first request (issue 16, cold start).
   const workspace = await mkdtemp(join(tmpdir(), 'agentloop-sandbox-probe-'));
   try {
     const args = bwrapArguments({
@@ -63,7 +57,14 @@ async function probeSandbox(bwrap: string): Promise<SandboxStatus> {
       homeDirectory: homedir(),
       command: ['true'],
     });
-    const started = await run(bwrap, args);
+    const [version, started] = await Promise.all([run(bwrap, ['--version']), run(bwrap, args)]);
+    if (version.error?.code === 'ENOENT') {
+      return {
+        available: false,
+        reason: `bubblewrap (${bwrap}) is not installed; install it (Debian and Ubuntu: apt-get install bubblewrap)`,
+      };
+    }
+    if (version.error) return { available: false, reason: `${bwrap} --version failed: ${version.error.message}` };
     if (started.error) {
       const said = started.stderr.trim() || started.error.message;
       return { available: false, reason: `bubblewrap cannot create its sandbox here (${said.split('\n')[0]})` };
