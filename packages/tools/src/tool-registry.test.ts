@@ -356,3 +356,40 @@ describe('ToolRegistry and a tool’s server', () => {
     );
   });
 });
+
+describe('ToolRegistry shared between agents', () => {
+  it('gives registries of the same tool object the same entry, validator and definitions list', () => {
+    const tool = toolNamed('search');
+    const [first, second] = [new ToolRegistry([tool]), new ToolRegistry([tool])];
+    expect(second.get('search')).toBe(first.get('search'));
+    expect(second.get('search')?.validate).toBe(first.get('search')?.validate);
+    expect(second.definitions()).toBe(first.definitions());
+    expect(second.get('task_completion')).toBe(first.get('task_completion'));
+  });
+
+  it('gives a different tool set its own definitions list', () => {
+    const search = toolNamed('search');
+    const both = new ToolRegistry([search, toolNamed('fetch')]);
+    const one = new ToolRegistry([search]);
+    expect(one.definitions()).not.toBe(both.definitions());
+    expect(one.definitions().map((definition) => definition.name)).toStrictEqual([...LOOP_CONTROL, 'search']);
+    expect(both.definitions().map((definition) => definition.name)).toStrictEqual([...LOOP_CONTROL, 'fetch', 'search']);
+  });
+
+  it('never serves a stale definition of a tool changed since it was registered', () => {
+    const tool: Tool = { ...toolNamed('search') };
+    const before = new ToolRegistry([tool]).get('search');
+    tool.description = 'Searches the web';
+    const after = new ToolRegistry([tool]).get('search');
+    expect(after?.definition.description).toBe('Searches the web');
+    expect(before?.definition.description).toBe('The search tool');
+    tool.parameters = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+    const changed = new ToolRegistry([tool]).get('search');
+    expect(changed?.definition.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: { query: { type: 'string' } },
+      required: ['query'],
+    });
+    expect(changed?.validate({ query: 'tea' })).toStrictEqual({ ok: true, value: { query: 'tea' } });
+  });
+});

@@ -81,7 +81,7 @@ export class ToolRegistry {
 
   /** The tools' definitions in `list()` order; the same array until the registry changes. */
   definitions(): readonly ToolDefinition[] {
-    this.#definitions ??= this.list().map((entry) => entry.definition);
+    this.#definitions ??= sharedDefinitionList(this.list().map((entry) => entry.definition));
     return this.#definitions;
   }
 
@@ -109,18 +109,7 @@ export class ToolRegistry {
       );
     }
     if (tool.server !== undefined) this.#checkServer(tool);
-    const { inputSchema, validate } = compileParameters(tool);
-    const entry: RegisteredTool = {
-      tool,
-      definition: {
-        name: tool.name,
-        description: tool.description ?? '',
-        inputSchema,
-        ...(tool.server ? { server: { name: tool.server.name, toolName: tool.server.toolName } } : {}),
-      },
-      validate,
-      loopControl,
-    };
+    const entry = registeredEntry(tool, loopControl);
     this.#tools.set(tool.name, entry);
     this.#invalidate();
     return entry;
@@ -169,6 +158,70 @@ function compileParameters(tool: Tool): { inputSchema: JsonSchema; validate: Arg
     compiled.set(parameters as object, entry);
   }
   return entry;
+}
+
+// Every new agent registers the same tool objects (the loop-control tools always), so an entry is made
+// once per tool object and shared by the registries that hold it, with its definition: then the same tool
+// set gives the same definitions, which lets a provider convert them once for all agents (issue 16, heap
+// per agent). An entry is made again when the tool object was changed since (its name, description,
+// parameters or server), so a changed tool is never served a stale definition.
+const entries = new WeakMap<Tool, RegisteredTool>();
+
+function registeredEntry(tool: Tool, loopControl: boolean): RegisteredTool {
+  const cached = entries.get(tool);
+  if (cached && cached.loopControl === loopControl && describesTool(cached, tool)) return cached;
+  const { inputSchema, validate } = compileParameters(tool);
+  const entry: RegisteredTool = {
+    tool,
+    definition: {
+      name: tool.name,
+      description: tool.description ?? '',
+      inputSchema,
+      ...(tool.server ? { server: { name: tool.server.name, toolName: tool.server.toolName } } : {}),
+    },
+    validate,
+    loopControl,
+  };
+  entries.set(tool, entry);
+  return entry;
+}
+
+function describesTool(entry: RegisteredTool, tool: Tool): boolean {
+  const { definition } = entry;
+  return (
+    definition.name === tool.name &&
+    definition.description === (tool.description ?? '') &&
+    compiled.get(readToolParameters(tool.name, () => tool.parameters) as object)?.inputSchema ===
+      definition.inputSchema &&
+    definition.server?.name === tool.server?.name &&
+    definition.server?.toolName === tool.server?.toolName
+  );
+}
+
+/** A node of the trie of definition lists: the list that ends here, and the lists that go on. */
+interface ListNode {
+  list?: readonly ToolDefinition[];
+  next: WeakMap<ToolDefinition, ListNode>;
+}
+const lists: ListNode = { next: new WeakMap() };
+
+/**
+ * The one array with these definitions in this order: registries with the same tools hand out the same
+ * `definitions()`, which providers key their converted tool lists on. Weak throughout: a list goes with
+ * its tools.
+ */
+function sharedDefinitionList(definitions: ToolDefinition[]): readonly ToolDefinition[] {
+  let node = lists;
+  for (const definition of definitions) {
+    let next = node.next.get(definition);
+    if (!next) {
+      next = { next: new WeakMap() };
+      node.next.set(definition, next);
+    }
+    node = next;
+  }
+  node.list ??= definitions;
+  return node.list;
 }
 
 function describeValue(value: unknown): string {
