@@ -262,3 +262,18 @@ describe('PromptBuilder', () => {
     expect(prompt.length).toBeLessThan(700);
   });
 });
+
+describe('PromptBuilder prompts shared between builders', () => {
+  const builderSaying = (text: string) => new PromptBuilder({ sections: [{ id: 'only', render: () => text }] });
+
+  it('gives each builder its own text, however many prompts were built since', () => {
+    const texts = Array.from({ length: 80 }, (_, index) => `Prompt number ${index}.`);
+    expect(texts.map((text) => builderSaying(text).build(native))).toStrictEqual(texts);
+    expect(builderSaying('Prompt number 3.').build(native)).toBe('Prompt number 3.');
+    expect(builderSaying(texts[79] as string).build(xml)).toBe('Prompt number 79.');
+  });
+
+  it('builds the same default prompt for two agents', () => {
+    expect(new PromptBuilder().build(native)).toBe(new PromptBuilder().build(native));
+  });
+});

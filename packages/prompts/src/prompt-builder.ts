@@ -116,9 +116,27 @@ export class PromptBuilder {
       .map((section) => section.render(context)?.trim())
       .filter((text): text is string => Boolean(text))
       .join('\n\n');
-    this.#cache = { context: { ...context }, prompt };
-    return prompt;
+    this.#cache = { context: { ...context }, prompt: sharedPrompt(prompt) };
+    return this.#cache.prompt;
   }
+}
+
+/** The prompts built lately, each kept once: see sharedPrompt. */
+const recentPrompts = new Map<string, string>();
+const RECENT_PROMPTS = 32;
+
+/**
+ * One copy of a prompt built by many builders. An app that makes an agent per task gives each the same
+ * prompt, built by each into a string of its own (a tree of the joined pieces, about 2 KB): the agent keeps
+ * it, and so does the provider's converted conversation, for as long as the agent lives (issue 16, heap
+ * with 200 loops at once). The last few prompts are kept, the oldest dropped first.
+ */
+function sharedPrompt(prompt: string): string {
+  const known = recentPrompts.get(prompt);
+  if (known !== undefined) return known;
+  if (recentPrompts.size >= RECENT_PROMPTS) recentPrompts.delete(recentPrompts.keys().next().value as string);
+  recentPrompts.set(prompt, prompt);
+  return prompt;
 }
 
 function withProjectInstructions(options: PromptBuilderOptions): DefaultPromptSectionsOptions {
