@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { SessionStore } from '@agentloop/memory';
 import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
 import type { RegisteredTool } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentOptions, OnMaxIterations, OutputSchema } from './agent-options.js';
+import { randomId } from './random-id.js';
 
 // The checks of what an app hands the agent: each bad value is an AgentUsageError saying what it got and
 // what it takes, thrown before anything runs.
@@ -69,7 +69,7 @@ export function sessionIdOf(options: AgentOptions): string {
       'invalid_option',
     );
   }
-  return fromSession ?? options.sessionId ?? randomUUID();
+  return fromSession ?? options.sessionId ?? randomId();
 }
 
 /** The provider, once it is known to speak the contract this agent was built for. */

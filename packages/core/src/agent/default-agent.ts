@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Memory, StoredSession } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
@@ -41,6 +40,7 @@ import type { AgentResult } from './agent-result.js';
 import { checkedLoopLimits, checkedProvider, checkedSessionStore, outputTool, sessionIdOf } from './checked-options.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
+import { randomId } from './random-id.js';
 
 /** The policy of an agent whose approval was removed with `setApproval(undefined)`: every call runs. */
 const ALLOW_ALL: ApprovalPolicy = { decide: () => ({ action: 'allow' }) };
@@ -347,7 +347,7 @@ export class DefaultAgent implements Agent {
 
   #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
     const options = this.#options;
-    const runId = (options.createId ?? randomUUID)();
+    const runId = (options.createId ?? randomId)();
     return {
       tools: this.tools,
       memory: this.memory,
