@@ -21,7 +21,9 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
   },
 
   assistantMessage(_step, parts): AssistantMessage {
-    return { role: 'assistant', content: parts };
+    // A copy the size of its parts: the step's list grew by push, which leaves room for 17 parts (about
+    // 150 bytes for the usual two), and the memory keeps every step's message (issue 16, heap per loop).
+    return { role: 'assistant', content: parts.slice() };
   },
 
   resultMessages(outcomes: readonly ToolCallOutcome[]): Message[] {
