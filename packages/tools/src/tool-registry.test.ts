@@ -377,7 +377,8 @@ describe('ToolRegistry shared between agents', () => {
   });
 
   it('never serves a stale definition of a tool changed since it was registered', () => {
-    const tool: Tool = { ...toolNamed('search') };
+    // An app may mutate its own tool object between registrations, readonly or not.
+    const tool: { -readonly [Key in keyof Tool]: Tool[Key] } = { ...toolNamed('search') };
     const before = new ToolRegistry([tool]).get('search');
     tool.description = 'Searches the web';
     const after = new ToolRegistry([tool]).get('search');
