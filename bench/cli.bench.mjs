@@ -4,12 +4,14 @@
 //
 //   cd /work/main && npx turbo run build && node bench/cli.bench.mjs [--runs 15]
 //
-// Three measurements, each under both terminals:
+// Four measurements, each under every terminal:
 //   baseline — `node -e 'process.stdout.write("ready")'`: until "ready" appears;
 //   prompt   — `agentloop --base-url … --model test-model`: until its prompt character "›" appears;
 //   run      — `agentloop run … 'finish at once'`, against the local scripted OpenAI-compatible server
 //              (packages/executor-cli/src/test-support/scripted-openai-server.mjs) answering with one
-//              task_completion call: until the command has exited.
+//              task_completion call: until the command has exited;
+//   bare SDK, one call — bench/cli/bare-sdk-call.mjs: the same request with the OpenAI SDK alone, until it
+//              has exited: the floor under `run` (importing the SDK and Node's fetch, one HTTP call).
 // The terminals:
 //   script — a pseudo-terminal made by `script` (util-linux), spawned by this process; the time runs from
 //            the spawn to the marker in its output (or its exit);
@@ -25,41 +27,33 @@
 // this process (and the server) runs on CPU 0 and the measured commands on CPU 1 (PIN=0 turns it off).
 // The machine these figures come from is shared and loaded, so compare the ratios, not the times.
 //
-// Figures (issue 16; Node 20.20, linux-x64, 2 CPUs shared with other engineers' builds and benchmarks, load
-// average 8-13 while measured, so the times are 3-5× a quiet machine's: compare the ratios). 15 rounds,
-// measured commands on CPU 1; ms median (min–max), and the ratio to the same round's bare node under the
-// same terminal, median (min–max). "before" is the command at af236a6 (before the executor-cli commits
-// adafdf0 0e191cc d3e70ea 94233e9 80f2f7f), built against the same dependencies and measured in the same
-// rounds with --compare:
+// Figures: Node 20.20, linux-x64, 2 CPUs, a quiet moment, 7 rounds, measured commands on CPU 1; ms median
+// (min–max), and the ratio to the same round's bare node under the same terminal, median (min–max):
 //
-//   terminal      measurement   after                               before
-//   script        baseline        72 (57–136)
-//   script        prompt         239 (171–366)   3.31× (1.52–4.75)    432 (256–643)    5.74× (3.28–11.2)
-//   script        run           2312 (1463–3003) 32.1× (15.5–50.7)   2748 (1876–3929) 39.9× (19.5–62.6)
-//   tmux          baseline        71 (50–145)
-//   tmux          prompt         232 (170–400)   3.42× (1.48–4.67)    405 (270–911)    5.46× (3.33–16.5)
-//   tmux          run           2482 (1650–3064) 30.4× (14.7–56.3)   2798 (2150–3798) 42.0× (21.0–52.5)
-//   tmux, polled  baseline       123 (71–319)
-//   tmux, polled  prompt         346 (244–1072)  2.87× (1.17–3.82)    545 (336–1976)   4.42× (1.44–8.73)
-//   tmux, polled  run           2855 (1504–3948) 18.7× (7.8–27.0)    3547 (2218–4246) 23.2× (10.0–36.2)
+//   terminal      measurement          ms                ratio
+//   script        baseline              26 (25–34)
+//   script        prompt                80 (77–111)      3.17× (2.86–3.59)
+//   script        run                  674 (636–909)    26.6×  (22.6–31.2)
+//   script        bare SDK, one call   218 (208–238)     7.96× (6.97–8.91)
+//   tmux          baseline              25 (25–28)
+//   tmux          prompt                80 (76–83)       3.15× (2.89–3.36)
+//   tmux          run                  674 (627–793)    26.6×  (24.8–32.4)
+//   tmux          bare SDK, one call   214 (198–257)     8.35× (7.76–10.5)
+//   tmux, polled  baseline              63 (57–66)
+//   tmux, polled  prompt               109 (101–155)     1.80× (1.67–2.43)
+//   tmux, polled  run                  722 (685–781)    11.9×  (10.6–12.3)
+//   tmux, polled  bare SDK, one call   244 (234–248)     3.93× (3.70–4.17)
 //
-// The same with PIN=0 (9 rounds, the commands free to use both CPUs, the machine less loaded):
-//   script        baseline        41 (31–46)
-//   script        prompt         117 (91–140)    2.76× (2.48–4.07)    184 (156–214)    4.58× (3.74–5.94)
-//   script        run            783 (703–985)   19.3× (15.7–27.4)   1018 (968–1151)  24.8× (22.7–32.7)
-//   tmux          baseline        36 (28–43)
-//   tmux          prompt         111 (84–131)    3.33× (2.20–4.14)    179 (150–216)    5.55× (3.93–7.48)
-//   tmux          run            790 (741–880)   21.0× (19.0–29.8)   1009 (941–1141)  28.2× (23.3–36.2)
-//   tmux, polled  baseline        63 (59–69)
-//   tmux, polled  prompt         154 (113–163)   2.53× (1.74–2.59)    240 (202–258)    3.72× (3.07–4.21)
-//   tmux, polled  run            865 (749–996)   14.1× (11.4–15.0)   1104 (979–1215)  17.1× (15.5–19.8)
+// Before this round of start-up work (af236a6, measured beside it with --compare on a loaded machine):
+// the prompt was 4.6–5.7× the bare node and a one-step run 25–42×.
 //
-// The aims (prompt ≤ 1.5×, run ≤ 2×) are not met. The bare node here prints one word; the prompt needs
-// commander, the settings and the CLI's own bundle (45 modules before the prompt, 145 at af236a6), and a
-// one-step run loads about 420 modules (757 at af236a6): the OpenAI SDK (154), zod (95, the workspace
-// tools' schemas), the providers and workspace-tools packages (43 and 39 files, not bundled), diff (19,
-// the edit tool), tsyringe and reflect-metadata (the plugin container), better-sqlite3 (the session
-// store), picomatch (the deny-list's globs).
+// The aims (prompt ≤ 1.5×, run ≤ 2×) are not met. The bare node prints one word; the prompt needs
+// commander, the settings and the CLI's own bundle (45 modules, 145 before). The run's floor is the bare
+// SDK's one call, 8× the bare node (the SDK and Node's fetch, undici, load; one HTTP call): `run` is about
+// 3× that floor. A CPU profile of `run` (one CPU) is mostly module loading and compiling (about 254
+// modules: the OpenAI SDK 154, tsyringe and reflect-metadata for the plugin container, better-sqlite3,
+// commander, agentloop's bundles), undici, the session store's open and commit, GC, and the sandbox probe's
+// two bwrap spawns (which share the one CPU here).
 //
 // To measure a build of an earlier commit beside this one (what "before" is):
 //   git archive <commit> packages/executor-cli | tar -x -C /tmp/before
@@ -111,6 +105,7 @@ const environment = {
   TERM: 'xterm-256color',
 };
 const shellQuote = (value) => `'${String(value).replaceAll("'", `'\\''`)}'`;
+const BARE_SDK_CALL = fileURLToPath(new URL('./cli/bare-sdk-call.mjs', import.meta.url));
 const commandLine = (args) => [process.execPath, ...args].map(shellQuote).join(' ');
 
 // ---- script: a pseudo-terminal of our own --------------------------------------------------------------
@@ -335,6 +330,8 @@ const commands = {
   baseline: { line: commandLine(['-e', 'process.stdout.write("ready")']), marker: 'ready' },
   prompt: { line: commandLine([BIN, ...connection]), marker: '›' },
   run: { line: commandLine([BIN, 'run', ...connection, 'finish at once']), marker: undefined, reply: oneStep },
+  // The floor under `run`: the same call with the OpenAI SDK alone (loading it and Node's fetch included).
+  'bare SDK, one call': { line: commandLine([BARE_SDK_CALL, server.url]), marker: undefined, reply: oneStep },
   ...(COMPARE
     ? {
         'prompt (compared build)': { line: commandLine([COMPARE, ...connection]), marker: '›' },
