@@ -134,7 +134,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       ? [
           {
             name: 'agentloop-cli-executor',
-            register: (scope) => void scope.register(TOKENS.Executor, { useValue: cliExecutor }),
+            register: (scope) => scope.register(TOKENS.Executor, () => cliExecutor),
           },
         ]
       : [];
