@@ -232,6 +232,18 @@ describe('composeAgent', () => {
     expect(await compose({}, given).composed.executor).toBe(given);
   });
 
+  it("resolves the agent from the session's container, a child of the composition's", async () => {
+    const { composed } = compose();
+    const [agent, container, session] = await Promise.all([
+      composed.agent,
+      composed.container,
+      composed.sessionContainer,
+    ]);
+    expect(agent.memory).toBe(session.resolve(TOKENS.Memory));
+    expect(agent.memory).not.toBe(container.resolve(TOKENS.Memory));
+    expect(agent.tools).toBe(container.resolve(TOKENS.ToolRegistry));
+  });
+
   it('compacts with the compactor a configured plugin registers under TOKENS.Compactor', async () => {
     const plugin = join(directory, 'compactor-plugin.mjs');
     writeFileSync(
