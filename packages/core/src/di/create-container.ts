@@ -192,7 +192,7 @@ export function resolveAgent(from: DependencyContainer | PluginContainer): Defau
   // A container made elsewhere than createContainer has no DefaultAgent registered: it is built the same way.
   const agent = container.isRegistered(DefaultAgent, true) ? container.resolve(DefaultAgent) : buildAgent(container);
   const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll(TOKENS.Tool) : [];
-  // The registry is per container, so a second resolve finds the tools already there.
+  // The registry is the composition's, so a second resolve (another session's) finds the tools already there.
   for (const tool of tools) if (agent.tools.get(tool.name)?.tool !== tool) agent.registerTool(tool);
   return agent;
 }
