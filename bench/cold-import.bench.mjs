@@ -40,8 +40,8 @@
 //
 // What the change took off core's path: zod (the loop-control tools' schemas are hand-written Standard
 // Schemas carrying their JSON Schema; a JSON Schema tool loads zod's reader on its first call), tsyringe
-// and reflect-metadata (loaded by createContainer), eventemitter3 (Node's EventEmitter; the first CommonJS
-// module of a process starts the CommonJS loader, 10–25 ms), and ~130 module files (each package's entries
+// and reflect-metadata (loaded by createContainer), eventemitter3 (then Node's EventEmitter, now bundled; the
+// first CommonJS module of a process starts the CommonJS loader, 10–25 ms), and ~130 module files (each package's entries
 // are bundled by scripts/bundle-dist.mjs). What is left of core's 24 ms (in-process, noisy): node:crypto
 // about 4 (randomUUID for session and run ids), the first package resolution about 4–8, and the seven
 // bundle files' reading and evaluation. The openai entry's extra 28 ms are the providers package's 38
@@ -49,6 +49,12 @@
 // 141) and node:crypto (create-openai-client.ts).
 // Earlier (commit 2a18afd → before this change): fast-xml-parser, zod-to-json-schema, jsonrepair and
 // @opentelemetry/api left core's path, about 60 ms.
+//
+// eventemitter3 came back as core's event bus (the card names it), bundled into core's dist as ES module
+// code by scripts/bundle-dist.mjs: imported from node_modules it is CommonJS and starts Node's CommonJS
+// loader. `npm run bench -- cold-import`, 15 rounds, CPU median (min–max) ms of `@agentloop/core`: Node's
+// EventEmitter 79 (76–86), eventemitter3 imported 83 (80–102), eventemitter3 bundled 78 (75–85); `node -e
+// 0` 56 in each run. (Wall times, 136 / 90 / 195, measured the other work of the machine.)
 //
 // The `agentloop` command (bench/cli.bench.mjs, 5 runs, two interleaved pairs of this build against one
 // before the executor-cli commits d45babe and 606b11c): to its prompt 134–169 ms against 297–324, and

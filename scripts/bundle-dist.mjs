@@ -7,15 +7,36 @@
 //
 // Each `exports` subpath's `import` (and `default`) file is under dist/bundle/ and is built from the file
 // tsc wrote beside its `types` (dist/index.d.ts → dist/index.js). Every bare import (another package,
-// node:*) stays an import, so each package is bundled once and two packages never hold two copies of one
-// class. The entries of one package are bundled together: what they share is one chunk, not two copies.
+// node:*) stays an import (BUNDLED ones aside), so each package is bundled once and two packages never
+// hold two copies of one class. The entries of one package are bundled together: what they share is one
+// chunk, not two copies.
 // tsc's per-module files stay in dist/ for the type declarations and for tests that import one module.
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'rolldown';
 
 const OUT_DIR = 'dist/bundle';
+
+// Dependencies bundled into the importing package's dist instead of imported: CommonJS packages on a cold
+// import's path. The first CommonJS module a process loads starts Node's CommonJS loader (10–25 ms), which
+// their ES module code does not. Each is small, has no dependencies and is a `dependencies` entry of the
+// package that imports it (core: eventemitter3, its event bus).
+const BUNDLED = new Set(['eventemitter3']);
+const require = createRequire(path.resolve('package.json'));
+
+/** The license of each BUNDLED package, as a comment for the chunk that holds its code (its terms ask for it). */
+function licenseBanner(chunk) {
+  const licenses = [];
+  for (const name of BUNDLED) {
+    const folder = path.dirname(require.resolve(`${name}/package.json`));
+    if (!chunk.moduleIds.some((id) => id.startsWith(`${folder}${path.sep}`))) continue;
+    const license = readFileSync(path.join(folder, 'LICENSE'), 'utf8').trim().replaceAll('*/', '* /');
+    licenses.push(`/*! ${name}\n${license}\n*/`);
+  }
+  return licenses.join('\n');
+}
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const input = {};
@@ -37,14 +58,15 @@ for (const [subpath, conditions] of Object.entries(manifest.exports ?? {})) {
 await build({
   input,
   platform: 'node',
-  // A bare specifier is another package (or node:*): imported, never bundled.
-  external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+  // A bare specifier is another package (or node:*): imported, never bundled, but for BUNDLED ones.
+  external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !BUNDLED.has(id),
   // An empty bundle/ each time: chunk names carry a hash, and old ones would pile up.
   output: {
     dir: OUT_DIR,
     cleanDir: true,
     format: 'esm',
     entryFileNames: '[name].js',
+    postBanner: licenseBanner,
     chunkFileNames: '[name]-[hash].js',
     // Error classes and the agent keep their names (stack traces, `constructor.name`).
     keepNames: true,

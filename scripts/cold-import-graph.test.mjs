@@ -6,7 +6,7 @@
 // `npx turbo run build`, then `node --test scripts/*.test.mjs`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -132,9 +132,17 @@ test('importing core and a run with the loop-control tools alone load neither zo
   );
   assert.deepEqual(lazyPackagesIn(modules), []);
   // Nor any other package: core's path is agentloop's own bundles and Node's built-ins. A CommonJS package
-  // would also start Node's CommonJS loader, 10–25 ms (eventemitter3 did).
+  // would also start Node's CommonJS loader, 10–25 ms (eventemitter3 would: it is bundled into core's dist).
   const foreign = modules.filter((module) => !/\/packages\/[^/]+\/dist\/|^node:/.test(module));
   assert.deepEqual(foreign, [], 'core loads a package of its dependencies at start-up');
+});
+
+test("core's event bus is eventemitter3, bundled into core's dist with its license", { skip: !built }, () => {
+  const bundle = path.join(root, 'packages', 'core', 'dist', 'bundle');
+  const holding = readdirSync(bundle).filter((file) =>
+    readFileSync(path.join(bundle, file), 'utf8').includes('/*! eventemitter3\nThe MIT License'),
+  );
+  assert.deepEqual(holding, ['index.js'], "eventemitter3's code and license are not in core's bundle");
 });
 
 test("a JSON Schema tool's arguments are checked field by field with zod, loaded on its first call", {

@@ -32,7 +32,8 @@ export function transcriptMemoryPlugin(path: string): Plugin {
   const memory = new TranscriptMemory();
   return definePlugin({
     name: 'transcript-memory',
-    register: (container) => void container.register(TOKENS.Memory, { useValue: memory }),
+    // One memory for every agent the container makes: the one transcript file is opened in init.
+    register: (container) => container.register(TOKENS.Memory, () => memory),
     init: () => memory.open(path),
     dispose: () => memory.close(),
   });

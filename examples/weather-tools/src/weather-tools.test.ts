@@ -13,7 +13,7 @@ const context = {
 describe('weather-tools package', () => {
   it('provides its tools under the agentloop tool token', () => {
     const registered: Array<[symbol, unknown]> = [];
-    weatherPlugin.register({ register: (token, provider) => registered.push([token, provider.useValue]) });
+    weatherPlugin.register({ register: (token, factory) => registered.push([token, factory()]) });
     expect(registered.map(([token]) => token)).toEqual([Symbol.for('agentloop.Tool'), Symbol.for('agentloop.Tool')]);
     expect(registered.map(([, tool]) => (tool as { name: string }).name)).toEqual([
       'current_weather',

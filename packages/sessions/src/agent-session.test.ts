@@ -272,9 +272,7 @@ describe('a SessionStore a plugin registers', () => {
     const store = STORE_KINDS[0]!.open(STORE_KINDS[0]!.location(folder.path));
     const container = await createContainer({
       provider: new ScriptedProvider(scriptedTurn(1)),
-      plugins: [
-        definePlugin({ name: 'sessions', register: (c) => void c.register(TOKENS.SessionStore, { useValue: store }) }),
-      ],
+      plugins: [definePlugin({ name: 'sessions', register: (c) => c.register(TOKENS.SessionStore, () => store) })],
     });
     try {
       const agent = resolveAgent(container).registerTool(lookupTool);

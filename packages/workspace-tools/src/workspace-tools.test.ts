@@ -63,9 +63,9 @@ describe('workspaceToolsPlugin', () => {
   it('registers every tool under TOOL_TOKEN', () => {
     const registered: unknown[] = [];
     workspaceToolsPlugin().register({
-      register: (token, provider) => {
+      register: (token, factory) => {
         expect(token).toBe(TOOL_TOKEN);
-        registered.push((provider.useValue as { name: string }).name);
+        registered.push((factory() as { name: string }).name);
       },
     });
     expect(registered).toEqual(WORKSPACE_TOOL_NAMES);

@@ -3,7 +3,7 @@ import type { LLMProvider } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createContainer, resolveAgent } from '../di/index.js';
+import { createContainer, resolveAgent, TOKENS } from '../di/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 import { ScriptedProvider } from '../testing/index.js';
 import { DefaultAgent } from './default-agent.js';
@@ -232,9 +232,7 @@ describe('loop edge cases', () => {
   it('resolves the same agent setup twice from one container', async () => {
     const container = await createContainer({
       provider: new ScriptedProvider([]),
-      plugins: [
-        { name: 'echo', register: (c) => void c.register(Symbol.for('agentloop.Tool'), { useValue: echoTool }) },
-      ],
+      plugins: [{ name: 'echo', register: (c) => c.register(TOKENS.Tool, () => echoTool) }],
     });
     resolveAgent(container);
     expect(resolveAgent(container).tools.has('echo')).toBe(true);

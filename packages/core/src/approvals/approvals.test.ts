@@ -395,9 +395,9 @@ describe('approvals in the loop', () => {
         {
           name: 'strict',
           register: (scope) => {
-            scope.register(TOKENS.ApprovalPolicy, {
-              useValue: { decide: () => ({ action: 'deny', message: 'Not run: the plugin says no.' }) },
-            });
+            scope.register(TOKENS.ApprovalPolicy, () => ({
+              decide: () => ({ action: 'deny', message: 'Not run: the plugin says no.' }),
+            }));
           },
         },
       ],

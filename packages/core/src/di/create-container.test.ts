@@ -52,7 +52,7 @@ describe('createContainer', () => {
     const shared = new ConversationMemory();
     const plugin: Plugin = {
       name: 'memory',
-      register: (container) => void container.register(TOKENS.Memory, { useValue: shared }),
+      register: (container) => container.register(TOKENS.Memory, () => shared),
     };
     const container = await createContainer({ provider: new ScriptedProvider([]), plugins: [plugin] });
     expect(resolveAgent(container).memory).toBe(shared);
@@ -69,7 +69,7 @@ describe('createContainer', () => {
     })();
     const plugin: Plugin = {
       name: 'counter',
-      register: (container) => void container.register(TOKENS.TokenCounter, { useValue: counter }),
+      register: (container) => container.register(TOKENS.TokenCounter, () => counter),
     };
     const provider = new ScriptedProvider([{ toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }]);
     const container = await createContainer({ provider, plugins: [plugin] });
@@ -164,8 +164,7 @@ describe('plugin lifecycle', () => {
     });
     const writer = definePlugin({
       name: 'writer',
-      register: (container) =>
-        void container.register(TOKENS.AgentOptions, { useValue: { systemPrompt: 'from writer' } }),
+      register: (container) => container.register(TOKENS.AgentOptions, () => ({ systemPrompt: 'from writer' })),
     });
     await createContainer({ plugins: [reader, writer] });
     expect(seen).toEqual(['from writer']);
@@ -196,14 +195,12 @@ describe('plugin lifecycle', () => {
     const executorPlugin = definePlugin({
       name: 'executor',
       register: (container) =>
-        void container.register(TOKENS.Executor, {
-          useFactory: (scope) => ({
-            run: async () => {
-              runs.push(`ran ${resolveAgent(scope).tools.list().length} tools`);
-              return 0;
-            },
-          }),
-        }),
+        container.register(TOKENS.Executor, (scope) => ({
+          run: async () => {
+            runs.push(`ran ${resolveAgent(scope).tools.list().length} tools`);
+            return 0;
+          },
+        })),
     });
     const container = await createContainer({ provider: new ScriptedProvider([]), plugins: [executorPlugin] });
     expect(await container.resolve(TOKENS.Executor).run()).toBe(0);

@@ -9,6 +9,8 @@ import type { AgentOptions } from '../agent/agent-options.js';
 import { DefaultAgent } from '../agent/default-agent.js';
 import { loadTsyringe } from './load-tsyringe.js';
 import type { Plugin } from './plugin.js';
+import { containerBehind, type PluginContainer, pluginContainerOf } from './plugin-container.js';
+import type { ServiceToken } from './service-token.js';
 import { TOKENS } from './tokens.js';
 
 /** Options of `createContainer`. */
@@ -22,16 +24,23 @@ export interface ContainerOptions {
 }
 
 /**
- * A child container with the default services registered: ToolRegistry, PromptBuilder, ConversationMemory
- * and DefaultTokenCounter (one each per container), the agent options, and the provider when given.
- * Plugins are loaded last, so they can replace any default.
+ * The container of one composition: the provider, the agent options and the plugins, with the default
+ * services registered. The ToolRegistry is the composition's (one for the container and its children, so
+ * the plugins' tools reach every session); the PromptBuilder, the ConversationMemory and the
+ * DefaultTokenCounter are one per container an agent is resolved from, so each session
+ * (`createSessionContainer`) gets its own. Plugins are loaded last, so they can replace any default.
  */
 export async function createContainer(options: ContainerOptions = {}): Promise<DependencyContainer> {
-  const { container: rootContainer, instancePerContainerCachingFactory, Lifecycle } = await loadTsyringe();
+  const {
+    container: rootContainer,
+    instanceCachingFactory,
+    instancePerContainerCachingFactory,
+    Lifecycle,
+  } = await loadTsyringe();
   const container = rootContainer.createChildContainer();
   // DefaultAgent carries no decorators (they would load tsyringe with core), so its injection is said here.
   container.register(DefaultAgent, { useFactory: buildAgent });
-  container.register(TOKENS.ToolRegistry, { useFactory: instancePerContainerCachingFactory(() => new ToolRegistry()) });
+  container.register(TOKENS.ToolRegistry, { useFactory: instanceCachingFactory(() => new ToolRegistry()) });
   container.register(TOKENS.PromptBuilder, {
     useFactory: instancePerContainerCachingFactory(
       () =>
@@ -42,24 +51,51 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
   container.register(TOKENS.TokenCounter, {
     useFactory: instancePerContainerCachingFactory(() => new DefaultTokenCounter()),
   });
-  container.register(TOKENS.AgentOptions, {
-    useFactory: (scope): AgentOptions => ({
-      ...options.agentOptions,
-      tools: scope.resolve(TOKENS.ToolRegistry),
-      memory: scope.resolve(TOKENS.Memory),
-      promptBuilder: scope.resolve(TOKENS.PromptBuilder),
-      tokenCounter: scope.resolve(TOKENS.TokenCounter),
-      // A policy a plugin registered wins over the options' mode: the plugin was loaded to decide.
-      ...(scope.isRegistered(TOKENS.ApprovalPolicy, true) ? { approval: scope.resolve(TOKENS.ApprovalPolicy) } : {}),
-      // A store a plugin registered keeps the agent's session, unless the options name one of their own.
-      ...(options.agentOptions?.session === undefined && scope.isRegistered(TOKENS.SessionStore, true)
-        ? { session: { store: scope.resolve(TOKENS.SessionStore) } }
-        : {}),
-    }),
-  });
+  container.register(TOKENS.AgentOptions, { useFactory: (scope) => agentOptionsOf(scope, options.agentOptions) });
   if (options.provider) container.register(TOKENS.Provider, { useValue: options.provider });
   await loadPlugins(container, options.plugins ?? []);
   return container;
+}
+
+/**
+ * A container for one session of a composition (a child of `createContainer`'s): an agent resolved from it
+ * (`resolveAgent`) has a memory, a token counter, a prompt builder and the services plugins registered
+ * (approval policy, compactor, session store, tracer) of its own, made when it is resolved, and the
+ * composition's provider, options, plugins and tools. `disposeContainer` releases it without disposing the
+ * composition's plugins.
+ */
+export function createSessionContainer(container: DependencyContainer): DependencyContainer {
+  return container.createChildContainer();
+}
+
+/**
+ * The agent's options: the options given, with each collaborator resolved from the container the agent is
+ * resolved from, so that a plugin's replacement is the one the agent uses.
+ */
+function agentOptionsOf(scope: DependencyContainer, options: ContainerOptions['agentOptions'] = {}): AgentOptions {
+  const registered = <Service>(token: ServiceToken<Service>): Service | undefined =>
+    scope.isRegistered(token, true) ? scope.resolve(token) : undefined;
+  const approval = registered(TOKENS.ApprovalPolicy);
+  const store = registered(TOKENS.SessionStore);
+  const compactor = registered(TOKENS.Compactor);
+  const tracer = registered(TOKENS.Tracer);
+  return {
+    ...options,
+    tools: scope.resolve(TOKENS.ToolRegistry),
+    memory: scope.resolve(TOKENS.Memory),
+    promptBuilder: scope.resolve(TOKENS.PromptBuilder),
+    tokenCounter: scope.resolve(TOKENS.TokenCounter),
+    // A policy a plugin registered wins over the options' mode: the plugin was loaded to decide.
+    ...(approval ? { approval } : {}),
+    // A store a plugin registered keeps the agent's session, unless the options name one of their own.
+    ...(options.session === undefined && store ? { session: { store } } : {}),
+    // A compactor or a tracer a plugin registered is the one used, but `false` in the options (no automatic
+    // compaction, no tracing) is the app's choice and stays.
+    ...(compactor && options.compaction !== false ? { compaction: { ...options.compaction, compactor } } : {}),
+    ...(tracer && options.tracing !== false
+      ? { tracing: { ...(typeof options.tracing === 'object' ? options.tracing : {}), tracer } }
+      : {}),
+  };
 }
 
 /** The plugins loaded into each container, in load order, for disposeContainer. */
@@ -79,11 +115,12 @@ export async function loadPlugins(container: DependencyContainer, plugins: reado
       throw new AgentloopError(`Plugin "${plugin.name}" is listed twice.`, { code: 'duplicate_plugin' });
     seen.add(plugin.name);
   }
-  for (const plugin of plugins) await runHook(plugin, 'register', () => plugin.register(container));
+  const facade = pluginContainerOf(container);
+  for (const plugin of plugins) await runHook(plugin, 'register', () => plugin.register(facade));
   const started: Plugin[] = [];
   try {
     for (const plugin of plugins) {
-      await runHook(plugin, 'init', () => plugin.init?.(container));
+      await runHook(plugin, 'init', () => plugin.init?.(facade));
       started.push(plugin);
     }
   } catch (error) {
@@ -136,12 +173,16 @@ async function runHook(plugin: Plugin, hook: 'register' | 'init', run: () => unk
 }
 
 /** Registers tools under `TOKENS.Tool`, for plugins. */
-export function provideTools(container: DependencyContainer, tools: readonly Tool[]): void {
-  for (const tool of tools) container.register(TOKENS.Tool, { useValue: tool });
+export function provideTools(container: PluginContainer, tools: readonly Tool[]): void {
+  for (const tool of tools) container.register(TOKENS.Tool, () => tool);
 }
 
-/** Resolves a DefaultAgent from a container and registers every tool provided under `TOKENS.Tool`. */
-export function resolveAgent(container: DependencyContainer): DefaultAgent {
+/**
+ * Resolves a DefaultAgent from a container (a composition's, a session's, or the one a plugin's factory was
+ * given) and registers every tool provided under `TOKENS.Tool`.
+ */
+export function resolveAgent(from: DependencyContainer | PluginContainer): DefaultAgent {
+  const container = containerBehind(from);
   if (!container.isRegistered(TOKENS.Provider, true)) {
     throw new AgentloopError(
       'No provider is registered: register one under TOKENS.Provider or pass `provider` to createContainer.',
@@ -151,7 +192,7 @@ export function resolveAgent(container: DependencyContainer): DefaultAgent {
   // A container made elsewhere than createContainer has no DefaultAgent registered: it is built the same way.
   const agent = container.isRegistered(DefaultAgent, true) ? container.resolve(DefaultAgent) : buildAgent(container);
   const tools = container.isRegistered(TOKENS.Tool, true) ? container.resolveAll(TOKENS.Tool) : [];
-  // The registry is per container, so a second resolve finds the tools already there.
+  // The registry is the composition's, so a second resolve (another session's) finds the tools already there.
   for (const tool of tools) if (agent.tools.get(tool.name)?.tool !== tool) agent.registerTool(tool);
   return agent;
 }

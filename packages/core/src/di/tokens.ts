@@ -1,7 +1,8 @@
-import type { Memory, SessionStore, TokenCounter } from '@agentloop/memory';
+import type { Compactor, Memory, SessionStore, TokenCounter } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
 import type { LLMProvider } from '@agentloop/spec';
 import { TOOL_TOKEN, type Tool, type ToolRegistry } from '@agentloop/tools';
+import type { Tracer } from '@opentelemetry/api';
 import type { AgentOptions } from '../agent/agent-options.js';
 import type { ApprovalPolicy } from '../approvals/approval-policy.js';
 import type { Executor } from './executor.js';
@@ -45,4 +46,15 @@ export const TOKENS = {
    * in the agent options) every call runs.
    */
   ApprovalPolicy: serviceToken<ApprovalPolicy>('ApprovalPolicy'),
+  /**
+   * The Compactor that replaces older turns with a summary when the context fills up. No default: with none
+   * registered (and none in `compaction.compactor`), the agent's default (a SummarizingCompactor) compacts.
+   * Options with `compaction: false` keep it from compacting by itself.
+   */
+  Compactor: serviceToken<Compactor>('Compactor'),
+  /**
+   * The OpenTelemetry Tracer the agent's spans are made with. No default: with one registered, tracing is on
+   * (with the options' `recordContent` and `agentName`), unless the options say `tracing: false`.
+   */
+  Tracer: serviceToken<Tracer>('Tracer'),
 } as const;

@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter } from 'eventemitter3';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './agent-events.js';
 
 // The listeners of all events are kept in one map, so each is stored as a listener of any event: the
@@ -6,23 +6,19 @@ import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } fr
 type AnyListener = (event: AgentEvent) => unknown;
 
 /**
- * A typed event emitter over Node's EventEmitter in which a failing listener never breaks the emitter's
+ * A typed event emitter over eventemitter3 in which a failing listener never breaks the emitter's
  * caller: a throw, or a rejected promise from an async listener, is reported as a `listener-error`
  * event and the other listeners still run.
  */
 export class AgentEventBus {
-  // Node's, not eventemitter3: that is CommonJS, and the first CommonJS module a process loads starts
-  // Node's CommonJS loader, 10–25 ms of core's start-up (issue 16, cold start). No agent event is
-  // named `error`, which Node's emitter would throw when nobody listens.
-  readonly #emitter = new EventEmitter();
-  // Node's emitter stops at the first throwing listener, so each listener is wrapped, and the wrapper is
+  // eventemitter3 rather than Node's: it warns about no number of listeners (an app may watch an agent with
+  // many) and has no `error` event that throws when nobody listens. It is CommonJS, and
+  // the first CommonJS module a process loads starts Node's CommonJS loader (10–25 ms of start-up), so
+  // scripts/bundle-dist.mjs bundles it into core's dist as ES module code.
+  readonly #emitter = new EventEmitter<Record<AgentEventName | '*', AnyListener>>();
+  // eventemitter3 stops at the first throwing listener, so each listener is wrapped, and the wrapper is
   // remembered (per event name and listener) so that `off` can find it.
   readonly #wrappers = new Map<AgentEventName, Map<AnyListener, AnyListener[]>>();
-
-  constructor() {
-    // An app may watch an agent with many listeners; Node warns past ten, as if they leaked.
-    this.#emitter.setMaxListeners(0);
-  }
 
   on<Name extends AgentEventName>(name: Name, listener: AgentEventListener<Name>): this {
     this.#emitter.on(name, this.#remember(name, listener as AnyListener, false));

@@ -207,7 +207,7 @@ describe('composeAgent', () => {
     const plugin = join(directory, 'plugin.mjs');
     writeFileSync(
       plugin,
-      "export default { name: 'p', register(container) { container.register(Symbol.for('agentloop.Tool'), { useValue: { name: 'shout', description: 'Shouts.', parameters: { type: 'object', properties: {} }, execute: () => 'HEY' } }); } };",
+      "export default { name: 'p', register(container) { container.register(Symbol.for('agentloop.Tool'), () => ({ name: 'shout', description: 'Shouts.', parameters: { type: 'object', properties: {} }, execute: () => 'HEY' })); } };",
     );
     const agent = await compose({ builtinTools: false, plugins: [plugin] }).composed.agent;
     expect(agent.tools.list().map((entry) => entry.definition.name)).toEqual([
@@ -222,7 +222,7 @@ describe('composeAgent', () => {
     const plugin = join(directory, 'executor-plugin.mjs');
     writeFileSync(
       plugin,
-      "export default { name: 'own-executor', register(container) { container.register(Symbol.for('agentloop.Executor'), { useValue: { name: 'own', run: async () => 7 } }); } };",
+      "export default { name: 'own-executor', register(container) { container.register(Symbol.for('agentloop.Executor'), () => ({ name: 'own', run: async () => 7 })); } };",
     );
     const given: Executor = { run: async () => 0 };
     const { composed } = compose({ plugins: [plugin] }, given);
@@ -230,6 +230,40 @@ describe('composeAgent', () => {
     expect(executor).not.toBe(given);
     expect(await executor?.run()).toBe(7);
     expect(await compose({}, given).composed.executor).toBe(given);
+  });
+
+  it("resolves the agent from the session's container, a child of the composition's", async () => {
+    const { composed } = compose();
+    const [agent, container, session] = await Promise.all([
+      composed.agent,
+      composed.container,
+      composed.sessionContainer,
+    ]);
+    expect(agent.memory).toBe(session.resolve(TOKENS.Memory));
+    expect(agent.memory).not.toBe(container.resolve(TOKENS.Memory));
+    expect(agent.tools).toBe(container.resolve(TOKENS.ToolRegistry));
+  });
+
+  it('compacts with the compactor a configured plugin registers under TOKENS.Compactor', async () => {
+    const plugin = join(directory, 'compactor-plugin.mjs');
+    writeFileSync(
+      plugin,
+      `export default { name: 'keep-first', register(container) {
+        container.register(Symbol.for('agentloop.Compactor'), () => ({
+          compact: async (request) => ({
+            messages: request.messages.slice(0, 1),
+            strategy: 'keep-first',
+            kept: { systemMessages: 0, firstUserMessage: true, recentMessages: 0 },
+            summarizedMessages: 0,
+            droppedMessages: request.messages.length - 1,
+            droppedToolResults: 0,
+          }),
+        }));
+      } };`,
+    );
+    const agent = await compose({ plugins: [plugin] }).composed.agent;
+    await agent.run('hello');
+    expect(await agent.compact()).toMatchObject({ strategy: 'keep-first', messagesAfter: 1 });
   });
 
   it("runs the plugins' dispose hooks once, however often it is asked", async () => {

@@ -1,5 +1,12 @@
 import type { Agent, AgentSessionOptions, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
-import { createContainer, disposeContainer, provideTools, resolveAgent, TOKENS } from '@agentloop/core';
+import {
+  createContainer,
+  createSessionContainer,
+  disposeContainer,
+  provideTools,
+  resolveAgent,
+  TOKENS,
+} from '@agentloop/core';
 import { ToolSafety } from '../approval/tool-safety.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 // Not the folder's index: that also exports `agentloop mcp list`, which imports @agentloop/mcp and the MCP
@@ -20,8 +27,16 @@ import { type EditorTools, workspaceTools } from './workspace-tools.js';
 export interface ComposedAgent {
   /** The agent, built in the background: the provider SDK loads while the prompt is already shown. */
   agent: Promise<Agent>;
-  /** The container the agent was resolved from, with the executor under `TOKENS.Executor`. */
+  /**
+   * The composition's container: the provider, the agent options, the plugins and their tools, and the
+   * executor under `TOKENS.Executor`.
+   */
   container: Promise<DependencyContainer>;
+  /**
+   * The session's container, a child of `container`, which the agent was resolved from: its memory, token
+   * counter, prompt builder and the collaborators plugins registered are the session's own.
+   */
+  sessionContainer: Promise<DependencyContainer>;
   /**
    * What the container holds under `TOKENS.Executor`: the executor given in the options, or a plugin's
    * that replaced it; undefined when neither registered one.
@@ -134,7 +149,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       ? [
           {
             name: 'agentloop-cli-executor',
-            register: (scope) => void scope.register(TOKENS.Executor, { useValue: cliExecutor }),
+            register: (scope) => scope.register(TOKENS.Executor, () => cliExecutor),
           },
         ]
       : [];
@@ -163,15 +178,27 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       plugins: [...executor, ...builtin, ...mcp, ...plugins],
     });
   })();
-  const agent = container.then(resolveAgent);
+  // One session per composition here; a child container keeps what is the session's apart from what is the
+  // composition's, as an executor serving several sessions from one composition does.
+  const sessionContainer = container.then(createSessionContainer);
+  const agent = sessionContainer.then(resolveAgent);
   const executor = container.then((scope) =>
     scope.isRegistered(TOKENS.Executor, true) ? scope.resolve(TOKENS.Executor) : undefined,
   );
   executor.catch(() => undefined); // The failure is the agent's to report.
   let disposed: Promise<void> | undefined;
   const dispose = () => {
-    disposed ??= container.then(disposeContainer, () => undefined);
+    disposed ??= container.then(
+      async (scope) => {
+        try {
+          await disposeContainer(await sessionContainer);
+        } finally {
+          await disposeContainer(scope);
+        }
+      },
+      () => undefined,
+    );
     return disposed;
   };
-  return { agent, container, executor, dispose, verboseLog, switchModel, errorContext, toolSafety };
+  return { agent, container, sessionContainer, executor, dispose, verboseLog, switchModel, errorContext, toolSafety };
 }

@@ -349,9 +349,9 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
 export default {
   name: 'e2e-executor',
   register(container) {
-    container.register(Symbol.for('agentloop.Executor'), {
-      useValue: { async run() { process.stdout.write('the plugin executor ran\\n'); return 5; } },
-    });
+    container.register(Symbol.for('agentloop.Executor'), () => ({
+      async run() { process.stdout.write('the plugin executor ran\\n'); return 5; },
+    }));
   },
 };
 `;

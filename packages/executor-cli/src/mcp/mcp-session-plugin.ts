@@ -1,4 +1,4 @@
-import type { DependencyContainer, Plugin, ToolRegistry } from '@agentloop/core';
+import type { Plugin, PluginContainer, ToolRegistry } from '@agentloop/core';
 import type { McpServers } from '@agentloop/mcp';
 import { type LoadedMcpServers, toMcpServersConfig } from '../config/mcp-servers-config.js';
 
@@ -23,8 +23,8 @@ export async function mcpSessionPlugins(
   return [
     {
       name: plugin.name,
-      register: (container: DependencyContainer) => plugin.register(container),
-      async init(container: DependencyContainer) {
+      register: (container: PluginContainer) => plugin.register(container),
+      async init(container: PluginContainer) {
         await plugin.init(container);
         if (plugin.servers) {
           // Imported here, not at the top: `/mcp` imports this module before the prompt shows, and core is

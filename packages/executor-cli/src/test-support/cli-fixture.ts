@@ -34,19 +34,17 @@ const TOOL = Symbol.for('agentloop.Tool');
 export default {
   name: 'e2e-slow-tool',
   register(container) {
-    container.register(TOOL, {
-      useValue: {
-        name: 'slow_tool',
-        description: 'Waits the given number of seconds.',
-        parameters: { type: 'object', properties: { seconds: { type: 'number' } }, required: ['seconds'] },
-        annotations: { readOnly: true, openWorld: false },
-        execute: (args, context) =>
-          new Promise((resolve, reject) => {
-            const timer = setTimeout(() => resolve('waited ' + args.seconds + ' s'), args.seconds * 1000);
-            context.signal.addEventListener('abort', () => { clearTimeout(timer); reject(new Error('stopped: cancelled')); }, { once: true });
-          }),
-      },
-    });
+    container.register(TOOL, () => ({
+      name: 'slow_tool',
+      description: 'Waits the given number of seconds.',
+      parameters: { type: 'object', properties: { seconds: { type: 'number' } }, required: ['seconds'] },
+      annotations: { readOnly: true, openWorld: false },
+      execute: (args, context) =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => resolve('waited ' + args.seconds + ' s'), args.seconds * 1000);
+          context.signal.addEventListener('abort', () => { clearTimeout(timer); reject(new Error('stopped: cancelled')); }, { once: true });
+        }),
+    }));
   },
 };
 `;

@@ -6,9 +6,12 @@ import type { Tool } from '../tool.js';
  */
 export const TOOL_TOKEN: symbol = Symbol.for('agentloop.Tool');
 
-/** The part of a DI container (tsyringe's DependencyContainer) a tool plugin uses. */
+/**
+ * The part of the container a plugin sees (core's `PluginContainer`) that a tool plugin uses: `register(token,
+ * factory)`. Declared here so that a tool package needs no @agentloop/core.
+ */
 export interface ToolContainer {
-  register(token: symbol, provider: { useValue: unknown }): unknown;
+  register(token: symbol, factory: () => unknown): unknown;
 }
 
 /** A plugin that provides tools: what a third-party tool package exports. */
@@ -31,7 +34,7 @@ export function defineToolPlugin(config: { name: string; tools: readonly Tool[] 
     name: config.name,
     tools,
     register(container) {
-      for (const tool of tools) container.register(TOOL_TOKEN, { useValue: tool });
+      for (const tool of tools) container.register(TOOL_TOKEN, () => tool);
     },
   };
 }
