@@ -6,8 +6,8 @@
 //              `peerDependencies`, and for tests (*.test.ts, *.test-d.ts, test-support/) also the
 //              package's or the root's `devDependencies`; Node built-ins need nothing;
 //   unused     every workspace package a package.json declares is imported: a runtime dependency by its
-//              sources or tests, a devDependency by its tests (a stale dependency draws a false edge in
-//              the package graph and installs what nothing loads);
+//              sources, a devDependency by its tests (a stale dependency draws a false edge in the
+//              package graph and installs what nothing loads);
 //   cycles     no cycle between packages over their declared dependencies, and none between the modules
 //              of a package, neither over runtime relative imports (a cycle makes the load order decide
 //              whether a class exists yet when it is used) nor over type-only ones (two modules that
@@ -124,7 +124,7 @@ function sourceFiles(folder) {
     });
 }
 
-function readPackages(root) {
+export function readPackages(root) {
   const rootManifest = readJson(path.join(root, 'package.json'));
   return workspaceFolders(root, rootManifest.workspaces ?? [])
     .filter((folder) => statSync(path.join(root, folder, 'package.json'), { throwIfNoEntry: false }))
@@ -136,13 +136,14 @@ function readPackages(root) {
 }
 
 /** `@scope/name/sub/path` → `@scope/name`, `name/sub` → `name`. */
-const packageNameOf = (specifier) =>
+export const packageNameOf = (specifier) =>
   specifier
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-const isTestFile = (file) => /\.test(-d)?\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).includes('test-support');
+export const isTestFile = (file) =>
+  /\.test(-d)?\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).includes('test-support');
 const isOurs = (name) => OUR_SCOPES.some((scope) => name.startsWith(scope));
 const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 const isBare = (specifier) => !/^[./#]/.test(specifier) && !/^[a-z]+:/.test(specifier);
@@ -248,6 +249,7 @@ export function checkImports(root) {
     // The same modules with their type-only imports too: a cycle here and not above is a type-only cycle.
     const typeGraph = new Map(files.map((file) => [file, new Set()]));
     const imported = new Set();
+    const importedBySources = new Set();
 
     for (const file of files) {
       fileCount++;
@@ -266,6 +268,7 @@ export function checkImports(root) {
         const importedName = packageNameOf(specifier);
         if (importedName === name) continue; // a package importing itself by name
         imported.add(importedName);
+        if (!isTest) importedBySources.add(importedName);
         const allowedInTests = isTest && (TEST_LAYERS[name] ?? []).includes(importedName);
         if (isOurs(importedName) && !isExample && layer && !layer.includes(importedName) && !allowedInTests) {
           const allowed = layer.length > 0 ? `only ${layer.join(', ')}` : 'none of our packages';
@@ -318,13 +321,13 @@ export function checkImports(root) {
 
     for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies']) {
       for (const dependency of Object.keys(manifest[field] ?? {})) {
-        if (!workspaceNames.has(dependency) || imported.has(dependency)) continue;
-        problems.push({
-          kind: 'unused',
-          file: `${folder}/package.json`,
-          specifier: dependency,
-          message: `${dependency} is in "${field}" but no file under ${folder}/src imports it: remove it from ${folder}/package.json.`,
-        });
+        if (!workspaceNames.has(dependency)) continue;
+        const message = !imported.has(dependency)
+          ? `${dependency} is in "${field}" but no file under ${folder}/src imports it: remove it from ${folder}/package.json.`
+          : field !== 'devDependencies' && !importedBySources.has(dependency)
+            ? `${dependency} is in "${field}" but only tests import it: move it to "devDependencies" of ${folder}/package.json.`
+            : undefined;
+        if (message) problems.push({ kind: 'unused', file: `${folder}/package.json`, specifier: dependency, message });
       }
     }
   }

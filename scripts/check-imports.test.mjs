@@ -109,9 +109,8 @@ test("lets the providers' tests, and only its tests, drive the agent from core",
       dependencies: { '@agentloop/spec': '0' },
       devDependencies: { '@agentloop/core': '0' },
     },
-    'packages/providers/src/agent.test.ts':
-      "import { DefaultAgent } from '@agentloop/core';\nimport '@agentloop/spec';\n",
-    'packages/providers/src/index.ts': "import { DefaultAgent } from '@agentloop/core';\n",
+    'packages/providers/src/agent.test.ts': "import { DefaultAgent } from '@agentloop/core';\n",
+    'packages/providers/src/index.ts': "import '@agentloop/spec';\nimport { DefaultAgent } from '@agentloop/core';\n",
   });
   const { problems } = checkImports(root);
   assert.deepEqual(
@@ -160,15 +159,26 @@ test('reports a workspace dependency that no file of the package imports, and on
       devDependencies: { '@agentloop/tools': '0' },
     },
     'packages/core/src/index.ts': "export * from '@agentloop/spec';\n",
+    'packages/prompts/package.json': {
+      name: '@agentloop/prompts',
+      dependencies: { '@agentloop/spec': '0', '@agentloop/tools': '0' },
+    },
+    'packages/prompts/src/index.ts': "export type { Message } from '@agentloop/spec';\n",
+    'packages/prompts/src/index.test.ts': "import { tools } from '@agentloop/tools';\n",
   });
   const { problems } = checkImports(root);
   assert.deepEqual(
     problems.map(({ kind, file, specifier }) => `${kind} ${file} ${specifier}`),
-    ['unused packages/core/package.json @agentloop/tools', 'unused packages/tools/package.json @agentloop/spec'],
+    [
+      'unused packages/core/package.json @agentloop/tools',
+      'unused packages/prompts/package.json @agentloop/tools',
+      'unused packages/tools/package.json @agentloop/spec',
+    ],
   );
   assert.match(problems[0].message, /is in "devDependencies"/);
+  assert.match(problems[1].message, /is in "dependencies" but only tests import it: move it to "devDependencies"/);
   assert.match(
-    problems[1].message,
+    problems[2].message,
     /is in "dependencies" but no file under packages\/tools\/src imports it: remove it/,
   );
 });
