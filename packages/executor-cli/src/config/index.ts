@@ -10,7 +10,7 @@ export { loadConfig, readConfigFile } from './load-config.js';
 export { splitModelReference } from './model-reference.js';
 export { NoProviderError, noProviderMessage } from './no-provider-error.js';
 export type { ProviderRequest, ProviderSpec } from './provider-spec.js';
-export { API_KEY_VARIABLES, formatProviderSpec, resolveProviderSpec } from './provider-spec.js';
+export { API_KEY_VARIABLES, resolveProviderSpec } from './provider-spec.js';
 export { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 export type { CliFlags, SessionSettings, SettingsSources } from './session-settings.js';
 export { resolveSessionSettings } from './session-settings.js';

@@ -161,11 +161,6 @@ function hasCredentialHeader(headers: Record<string, string> | undefined): boole
   return Object.keys(headers ?? {}).some((name) => /^(?:authorization|x-api-key|api-key)$/i.test(name));
 }
 
-/** `name:model`, as the user writes it in `/model`. */
-export function formatProviderSpec(spec: Pick<ProviderSpec, 'name' | 'model'>): string {
-  return `${spec.name}:${spec.model}`;
-}
-
 function soleConfiguredProvider(config: LoadedConfig): string | undefined {
   const names = Object.keys(config.providers);
   return names.length === 1 ? names[0] : undefined;
