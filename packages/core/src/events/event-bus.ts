@@ -12,7 +12,7 @@ type AnyListener = (event: AgentEvent) => unknown;
  */
 export class AgentEventBus {
   // Node's, not eventemitter3: that is CommonJS, and the first CommonJS module a process loads starts
-  // Node's CommonJS loader, 10–25 ms of core's start-up (issue 16, cold start). No agent event is
+  // Node's CommonJS loader, 10–25 ms of core's start-up. No agent event is
   // named `error`, which Node's emitter would throw when nobody listens.
   readonly #emitter = new EventEmitter();
   // Node's emitter stops at the first throwing listener, so each listener is wrapped, and the wrapper is
