@@ -1,5 +1,5 @@
 // Benchmark of the `agentloop` command (built), against a bare `node` started the same way, under two
-// terminals (issue 16's aim: to its prompt ≤ 1.5× the bare `node` baseline under the same terminal,
+// terminals (the aim: to its prompt ≤ 1.5× the bare `node` baseline under the same terminal,
 // `agentloop run` of a one-step task against a local server ≤ 2×):
 //
 //   cd /work/main && npx turbo run build && node bench/cli.bench.mjs [--runs 15]

@@ -6,7 +6,8 @@
 //
 //   npx turbo run build && npm --prefix bench/peers ci && node bench/cold-import.bench.mjs [--runs 15] [--heap]
 //
-// Aims (issue 16): `@agentloop/core` ≤ a third of `ai` (the Vercel AI SDK, pinned in
+// Aims, so that an app pays at start-up only for what it uses: `@agentloop/core` ≤ a third of `ai` (the
+// Vercel AI SDK, pinned in
 // bench/peers/package.json and installed for the benchmarks only by `npm --prefix bench/peers ci`; it is
 // imported from bench/peers, in the same interleaved rounds), and a provider entry point ≤ its SDK's plus
 // 10%. Without bench/peers installed, core ≤ 0.5× `openai` stands in (`ai` measured 0.87× `openai` in the
@@ -180,7 +181,7 @@ for (const [title, measured] of [
 }
 
 // `--heap`: also the heap a row's import leaves, after GC, in fresh processes (medians of 7): the code a
-// process loads before any loop starts (issue 16, heap with 200 loops at once).
+// process loads before any loop starts, which every loop of it shares.
 if (process.argv.includes('--heap')) {
   const HEAP = `\nfor (let i = 0; i < 4; i++) { gc(); await new Promise((resolve) => setTimeout(resolve, 5)); }
 process.stdout.write(String(process.memoryUsage().heapUsed / 1e6));`;

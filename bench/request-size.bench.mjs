@@ -14,7 +14,7 @@
 //   counter's tokenizer for OpenAI models) and with its 3.5-characters-a-token estimate. Both include the
 //   counter's allowance for a vendor's own tool-use framing, which the vendor adds on its side.
 // - before: this bench's figures at commit 1075070, before the prompt and the tool descriptions were cut
-//   down (issue 16); rerun this file on that commit to reproduce them.
+//   down to shrink every request; rerun this file on that commit to reproduce them.
 //
 // Run: `npx turbo run build`, then `npm run bench -- request-size`. No timings: the figures are exact.
 import { createServer } from 'node:http';

@@ -1,7 +1,7 @@
 // Bundles a package's compiled dist into one file per entry point (plus chunks they share or load on use),
 // so that importing it reads a few files instead of one per source module. A cold import of
 // @agentloop/core read about 150 modules; the loader's cost per module (open, stat, parse, link) was most
-// of its start-up (issue 16, cold start; bench/cold-import.bench.mjs).
+// of its start-up (bench/cold-import.bench.mjs measures it).
 //
 // Usage, in a package's folder, after `tsc -p tsconfig.build.json`: node ../../scripts/bundle-dist.mjs
 //

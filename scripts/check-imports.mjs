@@ -5,9 +5,14 @@
 //   declared   every package a source file imports is declared in its package.json: `dependencies` or
 //              `peerDependencies`, and for tests (*.test.ts, *.test-d.ts, test-support/) also the
 //              package's or the root's `devDependencies`; Node built-ins need nothing;
+//   unused     every workspace package a package.json declares is imported: a runtime dependency by its
+//              sources, a devDependency by its tests (a stale dependency draws a false edge in the
+//              package graph and installs what nothing loads);
 //   cycles     no cycle between packages over their declared dependencies, and none between the modules
-//              of a package over runtime relative imports (a cycle makes the load order decide whether a
-//              class exists yet when it is used).
+//              of a package, neither over runtime relative imports (a cycle makes the load order decide
+//              whether a class exists yet when it is used) nor over type-only ones (two modules that
+//              need each other's types are one concept split in two, or share a type that belongs in a
+//              third module).
 //
 // Usage: node scripts/check-imports.mjs [repository root]   (npm run check:imports)
 // It reads source files as text (scripts/read-imports.mjs).
@@ -119,7 +124,7 @@ function sourceFiles(folder) {
     });
 }
 
-function readPackages(root) {
+export function readPackages(root) {
   const rootManifest = readJson(path.join(root, 'package.json'));
   return workspaceFolders(root, rootManifest.workspaces ?? [])
     .filter((folder) => statSync(path.join(root, folder, 'package.json'), { throwIfNoEntry: false }))
@@ -131,13 +136,14 @@ function readPackages(root) {
 }
 
 /** `@scope/name/sub/path` → `@scope/name`, `name/sub` → `name`. */
-const packageNameOf = (specifier) =>
+export const packageNameOf = (specifier) =>
   specifier
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-const isTestFile = (file) => /\.test(-d)?\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).includes('test-support');
+export const isTestFile = (file) =>
+  /\.test(-d)?\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).includes('test-support');
 const isOurs = (name) => OUR_SCOPES.some((scope) => name.startsWith(scope));
 const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
 const isBare = (specifier) => !/^[./#]/.test(specifier) && !/^[a-z]+:/.test(specifier);
@@ -240,6 +246,10 @@ export function checkImports(root) {
     ]);
     const knownFiles = new Set(files);
     const moduleGraph = new Map(files.map((file) => [file, new Set()]));
+    // The same modules with their type-only imports too: a cycle here and not above is a type-only cycle.
+    const typeGraph = new Map(files.map((file) => [file, new Set()]));
+    const imported = new Set();
+    const importedBySources = new Set();
 
     for (const file of files) {
       fileCount++;
@@ -251,13 +261,16 @@ export function checkImports(root) {
           // A dynamic import is the usual way to break a cycle on purpose: it runs after both modules loaded.
           const target = resolveRelative(file, specifier, knownFiles);
           if (target && !typeOnly && !dynamic) moduleGraph.get(file).add(target);
+          if (target && (typeOnly || !dynamic)) typeGraph.get(file).add(target);
           continue;
         }
         if (!isBare(specifier) || isBuiltin(specifier)) continue;
-        const imported = packageNameOf(specifier);
-        if (imported === name) continue; // a package importing itself by name
-        const allowedInTests = isTest && (TEST_LAYERS[name] ?? []).includes(imported);
-        if (isOurs(imported) && !isExample && layer && !layer.includes(imported) && !allowedInTests) {
+        const importedName = packageNameOf(specifier);
+        if (importedName === name) continue; // a package importing itself by name
+        imported.add(importedName);
+        if (!isTest) importedBySources.add(importedName);
+        const allowedInTests = isTest && (TEST_LAYERS[name] ?? []).includes(importedName);
+        if (isOurs(importedName) && !isExample && layer && !layer.includes(importedName) && !allowedInTests) {
           const allowed = layer.length > 0 ? `only ${layer.join(', ')}` : 'none of our packages';
           problems.push({
             kind: 'direction',
@@ -267,8 +280,8 @@ export function checkImports(root) {
             message: `${name} may import ${allowed} (${RULES}). Move what it needs into a package it may import; if the layering itself changed, change LAYERS in scripts/check-imports.mjs and docs/architecture.md together.`,
           });
         }
-        if (!(isTest ? testDependencies : runtimeDependencies).has(imported)) {
-          const onlyForTests = testDependencies.has(imported) ? ' for tests only (a devDependency)' : '';
+        if (!(isTest ? testDependencies : runtimeDependencies).has(importedName)) {
+          const onlyForTests = testDependencies.has(importedName) ? ' for tests only (a devDependency)' : '';
           const fields = isTest
             ? `"devDependencies" of ${folder}/package.json (or the root's)`
             : `"dependencies" (or "peerDependencies") of ${folder}/package.json`;
@@ -277,7 +290,7 @@ export function checkImports(root) {
             file: where,
             line,
             specifier,
-            message: `${imported} is declared${onlyForTests || ' nowhere'}: add it to ${fields}.`,
+            message: `${importedName} is declared${onlyForTests || ' nowhere'}: add it to ${fields}.`,
           });
         }
       }
@@ -291,7 +304,32 @@ export function checkImports(root) {
         (size > chain.length - 1 ? ` (${size} modules are tangled together)` : '') +
         '. Break it: move what these modules share into a module of its own, or make an import that only needs types `import type`.',
     });
+    const runtimeTangles = new Set(tangles(moduleGraph).map((component) => component.join('\0')));
     problems.push(...cycleProblems(moduleGraph, moduleCycle));
+    for (const component of tangles(typeGraph)) {
+      if (runtimeTangles.has(component.join('\0'))) continue;
+      const chain = shortestCycle(typeGraph, component);
+      problems.push({
+        kind: 'type cycle',
+        file: `${folder}/src`,
+        message:
+          chain.map(inSource).join(' → ') +
+          (component.length > chain.length - 1 ? ` (${component.length} modules are tangled together)` : '') +
+          ' over type-only imports. Move the type they share to the module that owns it, or into a module of its own.',
+      });
+    }
+
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies']) {
+      for (const dependency of Object.keys(manifest[field] ?? {})) {
+        if (!workspaceNames.has(dependency)) continue;
+        const message = !imported.has(dependency)
+          ? `${dependency} is in "${field}" but no file under ${folder}/src imports it: remove it from ${folder}/package.json.`
+          : field !== 'devDependencies' && !importedBySources.has(dependency)
+            ? `${dependency} is in "${field}" but only tests import it: move it to "devDependencies" of ${folder}/package.json.`
+            : undefined;
+        if (message) problems.push({ kind: 'unused', file: `${folder}/package.json`, specifier: dependency, message });
+      }
+    }
   }
 
   const packageGraph = new Map(

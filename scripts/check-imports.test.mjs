@@ -44,16 +44,18 @@ const fixture = () =>
     'packages/core/src/a.test.ts': "import { test } from 'vitest';\nimport { a } from './a.js';\n",
   });
 
-test('reports an upward import, an undeclared import and a runtime module cycle, and nothing else', () => {
+test('reports an upward import, an undeclared import, a runtime and a type-only module cycle, and nothing else', () => {
   const { problems } = checkImports(fixture());
   const where = ({ kind, file, line, specifier }) => [kind, file, line, specifier].filter(Boolean).join(' ');
   assert.deepEqual(problems.map(where), [
     'undeclared packages/core/src/index.ts 2 @agentloop/tools',
     'module cycle packages/core/src',
+    'type cycle packages/core/src',
     'direction packages/tools/src/index.ts 2 @agentloop/core',
   ]);
   assert.match(problems[1].message, /^a\.ts → b\.ts → a\.ts\./);
-  assert.match(problems[2].message, /@agentloop\/tools may import only @agentloop\/spec/);
+  assert.match(problems[2].message, /^types\/c\.ts → types\/d\.ts → types\/c\.ts over type-only imports/);
+  assert.match(problems[3].message, /@agentloop\/tools may import only @agentloop\/spec/);
 });
 
 test('counts every file and import it read', () => {
@@ -108,7 +110,7 @@ test("lets the providers' tests, and only its tests, drive the agent from core",
       devDependencies: { '@agentloop/core': '0' },
     },
     'packages/providers/src/agent.test.ts': "import { DefaultAgent } from '@agentloop/core';\n",
-    'packages/providers/src/index.ts': "import { DefaultAgent } from '@agentloop/core';\n",
+    'packages/providers/src/index.ts': "import '@agentloop/spec';\nimport { DefaultAgent } from '@agentloop/core';\n",
   });
   const { problems } = checkImports(root);
   assert.deepEqual(
@@ -125,4 +127,58 @@ test('takes only folders from a workspaces pattern, not a file beside them', () 
     'examples/all-examples.test.ts': "import { app } from './app/src/index.js';\n",
   });
   assert.deepEqual(checkImports(root).problems, []);
+});
+
+test('reports a cycle of modules held by a type-only import, once, apart from runtime cycles', () => {
+  const root = workspace({
+    'package.json': { workspaces: ['packages/*'] },
+    'packages/spec/package.json': { name: '@agentloop/spec' },
+    'packages/spec/src/gate.ts': "import { CANCELLED } from './step.js';\nexport class Gate { m = CANCELLED; }\n",
+    'packages/spec/src/step.ts': "import type { Gate } from './gate.js';\nexport const CANCELLED = 'x';\n",
+    'packages/spec/src/lazy.ts': "export const load = () => import('./loaded.js');\n",
+    'packages/spec/src/loaded.ts': "import type { load } from './lazy.js';\nexport type L = typeof load;\n",
+  });
+  const { problems } = checkImports(root);
+  assert.deepEqual(
+    problems.map(({ kind, file }) => `${kind} ${file}`),
+    ['type cycle packages/spec/src'],
+  );
+  assert.match(problems[0].message, /^gate\.ts → step\.ts → gate\.ts over type-only imports\. Move the type/);
+});
+
+test('reports a workspace dependency that no file of the package imports, and only a workspace one', () => {
+  const root = workspace({
+    'package.json': { workspaces: ['packages/*'] },
+    'packages/spec/package.json': { name: '@agentloop/spec' },
+    'packages/spec/src/index.ts': 'export const version = 1;\n',
+    'packages/tools/package.json': { name: '@agentloop/tools', dependencies: { '@agentloop/spec': '0', zod: '4' } },
+    'packages/tools/src/index.ts': 'export const tools = [];\n',
+    'packages/core/package.json': {
+      name: '@agentloop/core',
+      dependencies: { '@agentloop/spec': '0' },
+      devDependencies: { '@agentloop/tools': '0' },
+    },
+    'packages/core/src/index.ts': "export * from '@agentloop/spec';\n",
+    'packages/prompts/package.json': {
+      name: '@agentloop/prompts',
+      dependencies: { '@agentloop/spec': '0', '@agentloop/tools': '0' },
+    },
+    'packages/prompts/src/index.ts': "export type { Message } from '@agentloop/spec';\n",
+    'packages/prompts/src/index.test.ts': "import { tools } from '@agentloop/tools';\n",
+  });
+  const { problems } = checkImports(root);
+  assert.deepEqual(
+    problems.map(({ kind, file, specifier }) => `${kind} ${file} ${specifier}`),
+    [
+      'unused packages/core/package.json @agentloop/tools',
+      'unused packages/prompts/package.json @agentloop/tools',
+      'unused packages/tools/package.json @agentloop/spec',
+    ],
+  );
+  assert.match(problems[0].message, /is in "devDependencies"/);
+  assert.match(problems[1].message, /is in "dependencies" but only tests import it: move it to "devDependencies"/);
+  assert.match(
+    problems[2].message,
+    /is in "dependencies" but no file under packages\/tools\/src imports it: remove it/,
+  );
 });

@@ -1,4 +1,4 @@
-// The common path's import graph (issue 16, cold start): a DefaultAgent with a provider, one run with the
+// The common path's import graph, which a cold start waits for: a DefaultAgent with a provider, one run with the
 // native tool protocol and no tracing, must not load the modules that only some runs need. Each of them is
 // loaded on use (see the comment at its import site); a static import of one of them, anywhere below the
 // entry points, puts it back on every start-up, and this test names it. The `agentloop` command likewise

@@ -2,7 +2,7 @@
 // package) into dist/command/: the entry, plus one chunk per module group it imports on use (the
 // composition root, the interactive session, MCP, ACP). tsc wrote about 110 files for the command's own
 // code, and Node's loader pays for each file it opens, stats, parses and links before the prompt can be
-// drawn; the bundle is a few files (issue 16, cold start; bench/cli.bench.mjs).
+// drawn; the bundle is a few files (bench/cli.bench.mjs measures the start-up).
 //
 // Usage, in packages/executor-cli, after `tsc -p tsconfig.build.json` (`npm run build` does both).
 // Every bare import (another package, node:*) stays an import: @agentloop/* packages are bundled on their

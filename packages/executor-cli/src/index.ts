@@ -1,38 +1,13 @@
-// @agentloop/executor-cli: the CLI executor and the pieces the `agentloop` command is built from.
-// An app that builds its own agent needs only `new CliExecutor(agent).run()`; the rest is for apps that
-// build a command of their own.
+// @agentloop/executor-cli: the `agentloop` command, and what an app needs to embed its session. An app
+// that builds its own agent runs `new CliExecutor(agent).run()` (or `runOnce` for one task, with the
+// statuses of `EXIT_CODES`); an app that builds the agent as the command does calls `composeAgent` with
+// the settings `resolveSessionSettings` reads. The pieces the command is built from (renderers, the
+// configuration loader, slash commands) are at `@agentloop/executor-cli/internal`, with no promise that
+// they stay as they are.
 
-export type {
-  ApprovalChoiceView,
-  ApprovalControl,
-  ApprovalPrompter,
-  ApprovalScreen,
-  ChangePreviewOptions,
-} from './approval/index.js';
 export type { ComposedAgent, ComposeOptions } from './cli/index.js';
-export { composeAgent, main } from './cli/index.js';
-export type {
-  CliFlags,
-  ConfigFile,
-  LoadedConfig,
-  ProviderSpec,
-  ProviderType,
-  SessionSettings,
-} from './config/index.js';
-export {
-  CONFIG_TEMPLATE,
-  ConfigError,
-  loadConfig,
-  NoProviderError,
-  resolveProviderSpec,
-  resolveSessionSettings,
-} from './config/index.js';
-export type { ModelSwitcher, ProviderFactory } from './provider/index.js';
-export { createModelSwitcher, createProvider } from './provider/index.js';
-export type { EventRendererOptions, ResultRenderOptions, TerminalOutput } from './render/index.js';
-export { EventRenderer, JsonLinesRenderer, renderResult, serializeEvent } from './render/index.js';
-export type { CliExecutorOptions, QuestionPrompter, RunOnceOptions, TerminalInput } from './session/index.js';
-export { CliExecutor, EXIT_CODES, exitCodeFor, runOnce } from './session/index.js';
-export type { SlashCommand, SlashContext } from './slash/index.js';
-export { builtinSlashCommands } from './slash/index.js';
-export { LoggingProvider, VerboseLog } from './verbose/index.js';
+export { composeAgent } from './cli/index.js';
+export type { CliFlags, SessionSettings } from './config/index.js';
+export { resolveSessionSettings } from './config/index.js';
+export type { CliExecutorOptions, RunOnceOptions } from './session/index.js';
+export { CliExecutor, EXIT_CODES, runOnce } from './session/index.js';

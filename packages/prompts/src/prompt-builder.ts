@@ -128,8 +128,8 @@ const RECENT_PROMPTS = 32;
 /**
  * One copy of a prompt built by many builders. An app that makes an agent per task gives each the same
  * prompt, built by each into a string of its own (a tree of the joined pieces, about 2 KB): the agent keeps
- * it, and so does the provider's converted conversation, for as long as the agent lives (issue 16, heap
- * with 200 loops at once). The last few prompts are kept, the oldest dropped first.
+ * it, and so does the provider's converted conversation, for as long as the agent lives, and
+ * with 200 loops at once the copies add up. The last few prompts are kept, the oldest dropped first.
  */
 function sharedPrompt(prompt: string): string {
   const known = recentPrompts.get(prompt);

@@ -162,7 +162,7 @@ function compileParameters(tool: Tool): { inputSchema: JsonSchema; validate: Arg
 
 // Every new agent registers the same tool objects (the loop-control tools always), so an entry is made
 // once per tool object and shared by the registries that hold it, with its definition: then the same tool
-// set gives the same definitions, which lets a provider convert them once for all agents (issue 16, heap
+// set gives the same definitions, which lets a provider convert them once for all agents (less heap
 // per agent). An entry is made again when the tool object was changed since (its name, description,
 // parameters or server), so a changed tool is never served a stale definition.
 const entries = new WeakMap<Tool, RegisteredTool>();

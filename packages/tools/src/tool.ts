@@ -67,6 +67,7 @@ export interface ToolContext {
  * implements it. `execute` may return any value: strings go to the model as they are, a `toolResult`
  * (text with images) as text and images, anything else as JSON. Throwing is fine: the error becomes an error result the model sees.
  */
+// biome-ignore lint/suspicious/noExplicitAny: `Tool` alone means a tool of any arguments, and a plain-object tool typed `Tool` (JSON Schema, no inference) reads its arguments' fields; `unknown` would refuse that
 export interface Tool<Args = any, Result = unknown> {
   /** Unique name the model calls the tool by (letters, digits, `_` and `-`). */
   readonly name: string;

@@ -2,7 +2,7 @@ import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { RegisteredTool, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
-import { CANCELLED_RESULT } from '../loop/tool-step.js';
+import { CANCELLED_RESULT } from '../loop/cancelled-result.js';
 import type { ApprovalAnswer, ApprovalChoice, ApprovalPolicy, ApprovalRequest } from './approval-policy.js';
 import { startsWithCommand } from './chained-command.js';
 

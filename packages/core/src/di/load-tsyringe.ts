@@ -1,7 +1,7 @@
 /**
  * tsyringe, loaded when the first container is made. It and the Reflect metadata polyfill it needs are
  * about 40 modules, which every process importing core paid for at start-up while only apps that use a
- * container need them (issue 16, cold start); `createContainer` is async, so it can wait for them here.
+ * container need them; `createContainer` is async, so it can wait for them here.
  * The polyfill is loaded first: tsyringe refuses to load without `Reflect.getMetadata`.
  */
 let loading: Promise<typeof import('tsyringe')> | undefined;

@@ -22,7 +22,7 @@ export const nativeToolProtocol: ToolProtocolAdapter = {
 
   assistantMessage(_step, parts): AssistantMessage {
     // A copy the size of its parts: the step's list grew by push, which leaves room for 17 parts (about
-    // 150 bytes for the usual two), and the memory keeps every step's message (issue 16, heap per loop).
+    // 150 bytes for the usual two), and the memory keeps every step's message for the whole loop.
     return { role: 'assistant', content: parts.slice() };
   },
 

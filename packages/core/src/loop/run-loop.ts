@@ -3,6 +3,7 @@ import type { LoopControlExit, TaskCompletionPayload } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
 import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
 import { callModel } from './call-model.js';
+import { CANCELLED_RESULT } from './cancelled-result.js';
 import type { RunControl } from './run-control.js';
 import {
   append,
@@ -13,7 +14,7 @@ import {
   throwIfCancelled,
 } from './run-state.js';
 import type { ModelStep, ToolCall } from './tool-protocol.js';
-import { CANCELLED_RESULT, runToolStep } from './tool-step.js';
+import { runToolStep } from './tool-step.js';
 
 export type { LoopDependencies } from './run-state.js';
 

@@ -5,6 +5,7 @@ import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
+import { CANCELLED_RESULT } from './cancelled-result.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
@@ -42,9 +43,6 @@ export interface ToolStepResult {
   outcomes: ToolCallOutcome[];
   exit?: LoopControlExit<unknown>;
 }
-
-/** The result of a call that a cancel left without one, so the history stays valid for the next run. */
-export const CANCELLED_RESULT = 'Not run: the user cancelled the turn.';
 
 /**
  * Runs a response's tool calls. Ordinary calls run concurrently, at most `maxParallelTools` at once and

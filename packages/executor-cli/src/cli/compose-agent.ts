@@ -10,7 +10,7 @@ import {
 import { ToolSafety } from '../approval/tool-safety.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 // Not the folder's index: that also exports `agentloop mcp list`, which imports @agentloop/mcp and the MCP
-// SDK at the top, and a session without MCP servers must not load them (issue 16, cold start).
+// SDK at the top, and a session without MCP servers must not wait for them at start-up.
 import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder } from '../provider/index.js';

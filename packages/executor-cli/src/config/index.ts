@@ -7,9 +7,10 @@ export type { ConfigFile, ProviderEntry, ProviderType } from './config-schema.js
 export { CONFIG_TEMPLATE } from './config-template.js';
 export type { ConfigLocations, LoadedConfig } from './load-config.js';
 export { loadConfig, readConfigFile } from './load-config.js';
+export { splitModelReference } from './model-reference.js';
 export { NoProviderError, noProviderMessage } from './no-provider-error.js';
 export type { ProviderRequest, ProviderSpec } from './provider-spec.js';
-export { API_KEY_VARIABLES, formatProviderSpec, resolveProviderSpec, splitModelReference } from './provider-spec.js';
+export { API_KEY_VARIABLES, resolveProviderSpec } from './provider-spec.js';
 export { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 export type { CliFlags, SessionSettings, SettingsSources } from './session-settings.js';
 export { resolveSessionSettings } from './session-settings.js';

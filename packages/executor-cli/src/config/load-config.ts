@@ -6,7 +6,7 @@ import type { ProjectSearchOptions } from './config-paths.js';
 import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
 import { checkProjectMcpServers, type LoadedMcpServers, mergeMcpServers } from './mcp-servers-config.js';
-import { splitModelReference } from './provider-spec.js';
+import { splitModelReference } from './model-reference.js';
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 import { checkProjectToolSafety, mergeToolSafety } from './tool-safety-config.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedConfig } from './load-config.js';
 import { NoProviderError } from './no-provider-error.js';
-import { resolveProviderSpec, splitModelReference } from './provider-spec.js';
+import { resolveProviderSpec } from './provider-spec.js';
 
 const noConfig: LoadedConfig = { plugins: [], providers: {}, files: [] };
 const config = (overrides: Partial<LoadedConfig>): LoadedConfig => ({ ...noConfig, ...overrides });
@@ -265,19 +265,3 @@ function errorOf(action: () => unknown): Error & { code?: string } {
   }
   throw new Error('expected an error');
 }
-
-describe('splitModelReference', () => {
-  const isProvider = (name: string) => name === 'openai' || name === 'ollama';
-
-  it('splits at the first colon when the prefix is a provider', () => {
-    expect(splitModelReference('ollama:llama3.2:3b', isProvider)).toEqual({ provider: 'ollama', model: 'llama3.2:3b' });
-  });
-
-  it('keeps a model name with a colon whole', () => {
-    expect(splitModelReference('llama3.2:3b', isProvider)).toEqual({ model: 'llama3.2:3b' });
-  });
-
-  it('reads "provider:" as a provider with its default model', () => {
-    expect(splitModelReference('openai:', isProvider)).toEqual({ provider: 'openai' });
-  });
-});

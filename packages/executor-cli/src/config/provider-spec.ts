@@ -8,6 +8,7 @@ import { AgentloopError } from '@agentloop/spec';
 import { checkBaseUrl } from './check-base-url.js';
 import { configuredModel } from './configured-model.js';
 import type { LoadedConfig } from './load-config.js';
+import { splitModelReference } from './model-reference.js';
 import { NoProviderError, noProviderMessage } from './no-provider-error.js';
 import type { ProviderType } from './provider-types.js';
 import { isProviderType } from './provider-types.js';
@@ -158,28 +159,6 @@ function nonBlank(value: string | undefined): string | undefined {
 
 function hasCredentialHeader(headers: Record<string, string> | undefined): boolean {
   return Object.keys(headers ?? {}).some((name) => /^(?:authorization|x-api-key|api-key)$/i.test(name));
-}
-
-/**
- * Splits `provider:model` when the part before the first colon names a provider; otherwise the whole
- * text is the model (Ollama model names such as `llama3.2:3b` have colons of their own).
- */
-export function splitModelReference(
-  reference: string | undefined,
-  isProvider: (name: string) => boolean,
-): { provider?: string; model?: string } {
-  if (reference === undefined) return {};
-  const colon = reference.indexOf(':');
-  if (colon > 0 && isProvider(reference.slice(0, colon))) {
-    const model = reference.slice(colon + 1);
-    return { provider: reference.slice(0, colon), ...(model ? { model } : {}) };
-  }
-  return { model: reference };
-}
-
-/** `name:model`, as the user writes it in `/model`. */
-export function formatProviderSpec(spec: Pick<ProviderSpec, 'name' | 'model'>): string {
-  return `${spec.name}:${spec.model}`;
 }
 
 function soleConfiguredProvider(config: LoadedConfig): string | undefined {

@@ -41,8 +41,6 @@ export const sandboxSchema = z.strictObject({
   network: z.boolean().optional(),
 });
 
-/** A configured approval rule. */
-export type ApprovalRuleEntry = z.infer<typeof approvalRuleSchema>;
 /** The `[approval]` table as written. */
 export type ApprovalTable = z.infer<typeof approvalSchema>;
 /** The `[sandbox]` table as written. */

@@ -1,4 +1,4 @@
-// What the built command loads (issue 16, cold start): the prompt waits for everything main.js imports
+// What the built command loads at start-up: the prompt waits for everything main.js imports
 // statically, and `agentloop run` for everything a one-step run imports. Modules that neither needs are
 // loaded on use; a static import of one of them, anywhere below, puts it back on every start, and these
 // tests name it. bench/cli.bench.mjs measures what the start costs.

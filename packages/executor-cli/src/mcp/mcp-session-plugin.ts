@@ -28,7 +28,7 @@ export async function mcpSessionPlugins(
         await plugin.init(container);
         if (plugin.servers) {
           // Imported here, not at the top: `/mcp` imports this module before the prompt shows, and core is
-          // loaded by the time a container exists, so the prompt does not wait for it (issue 16, cold start).
+          // loaded by the time a container exists, so the prompt does not wait for it.
           const { TOKENS } = await import('@agentloop/core');
           serversByRegistry.set(container.resolve(TOKENS.ToolRegistry), plugin.servers);
         }

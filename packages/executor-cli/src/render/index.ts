@@ -6,7 +6,7 @@ export { EventRenderer } from './event-renderer.js';
 export { JsonLinesRenderer, serializeError, serializeEvent, toJsonLine } from './json-lines.js';
 export { LOOP_CONTROL_TOOLS } from './loop-control-tools.js';
 export type { MarkdownRenderer } from './markdown.js';
-export { loadMarkdownBlocks, loadTerminalMarkdown, plainMarkdown, renderMarkdown } from './markdown.js';
+export { loadMarkdownBlocks, plainMarkdown, renderMarkdown } from './markdown.js';
 export type { MarkdownBlocks } from './markdown-lines.js';
 export { MarkdownLines } from './markdown-lines.js';
 export { protocolSwitchLine, xmlProtocolChosenLine } from './protocol-lines.js';

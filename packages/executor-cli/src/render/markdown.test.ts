@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loadTerminalMarkdown, plainMarkdown } from './markdown.js';
+import { loadMarkdownBlocks, type MarkdownRenderer, plainMarkdown, renderMarkdown } from './markdown.js';
 
 // As on a terminal that supports hyperlinks: supports-hyperlinks reads it when marked-terminal first loads.
 process.env.FORCE_HYPERLINK = '1';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are what is being removed
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+/** Markdown for a terminal `width` columns wide, as the session renders a finished answer. */
+async function loadTerminalMarkdown(width: number): Promise<MarkdownRenderer> {
+  const blocks = await loadMarkdownBlocks();
+  return (markdown) => renderMarkdown(blocks, width, markdown);
+}
 
 describe('terminal Markdown', () => {
   it('renders emphasis and lists for the terminal', async () => {

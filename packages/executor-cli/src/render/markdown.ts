@@ -85,9 +85,3 @@ export function renderMarkdown(blocks: MarkdownBlocks, width: number, markdown: 
   const rows = markdown.split('\n').flatMap((line) => lines.line(line));
   return [...rows, ...lines.end()].join('\n');
 }
-
-/** A renderer of Markdown for the terminal, `width` columns wide (marked + marked-terminal). */
-export async function loadTerminalMarkdown(width: number): Promise<MarkdownRenderer> {
-  const blocks = await loadMarkdownBlocks();
-  return (markdown) => renderMarkdown(blocks, width, markdown);
-}

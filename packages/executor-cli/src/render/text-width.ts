@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 // string-width and wrap-ansi are loaded on first use, not with the command: string-width sets up its
 // emoji tables and an Intl.Segmenter as it loads, about 25 ms of CPU that the prompt would otherwise wait
-// for (issue 16, cold start), and the prompt measures no text. They are ES modules, loaded with `require`
+// for, and the prompt measures no text. They are ES modules, loaded with `require`
 // so that measuring stays synchronous: Node 20.19 and 22.12 load ES modules that way (package.json's engines).
 const require = createRequire(import.meta.url);
 

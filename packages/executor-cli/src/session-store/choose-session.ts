@@ -63,7 +63,8 @@ async function findSession(store: SessionStore, text: string, where: string): Pr
   const sessions = await store.list();
   if (sessions.some((session) => session.id === text)) return text;
   const matches = sessions.filter((session) => session.id.startsWith(text));
-  if (matches.length === 1) return matches[0]!.id;
+  const [match, ...others] = matches;
+  if (match && others.length === 0) return match.id;
   if (matches.length > 1) {
     throw new CliError(
       `"${text}" starts the ids of ${matches.length} sessions (${matches.map((session) => session.id).join(', ')}): give more of the id.`,

@@ -19,15 +19,11 @@ const NOT_INPUT = /^(<[a-z_]+[\s>]|Your last response did not call a tool)/;
  * after it (its result, message or question), or else the last text the agent wrote after it.
  */
 export function lastExchange(messages: readonly Message[]): LastExchange {
-  let inputIndex = -1;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.role === 'user' && !NOT_INPUT.test(messageText(message).trimStart())) {
-      inputIndex = index;
-      break;
-    }
-  }
-  const input = inputIndex >= 0 ? messageText(messages[inputIndex]!).trim() : undefined;
+  const inputIndex = messages.findLastIndex(
+    (message) => message.role === 'user' && !NOT_INPUT.test(messageText(message).trimStart()),
+  );
+  const inputMessage = messages[inputIndex];
+  const input = inputMessage ? messageText(inputMessage).trim() : undefined;
   let answer: LastExchange['answer'];
   for (const message of messages.slice(inputIndex + 1)) {
     if (message.role !== 'assistant') continue;

@@ -1,8 +1,20 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { systemToolAvailable } from './system-tools.js';
 
-/** True when tmux can be run. */
+let tmuxRuns: boolean | undefined;
+
+/**
+ * True when tmux can be run; where it cannot, the end-to-end tests skip, saying why, or fail under
+ * AGENTLOOP_REQUIRE_SYSTEM_TOOLS=1, as in CI.
+ */
 export function tmuxAvailable(): boolean {
-  return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+  tmuxRuns ??= systemToolAvailable(
+    'tmux',
+    spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0
+      ? undefined
+      : 'tmux is not installed (Debian and Ubuntu: apt-get install tmux)',
+  );
+  return tmuxRuns;
 }
 
 /**

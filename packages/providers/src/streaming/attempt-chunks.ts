@@ -1,6 +1,6 @@
 import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
 import { acquireController, releaseController } from './attempt-controllers.js';
-import { drainInBackground } from './until-complete.js';
+import { drainInBackground } from './drain-in-background.js';
 
 /** Turns a vendor's events into chunks: one reader per attempt. */
 export interface EventReader<E> {
@@ -39,7 +39,7 @@ const NONE: readonly ModelChunk[] = [];
  * them into chunks, watches the stream for silence (the idle timeout), hands the rest of a complete answer
  * to the background, and turns failures into AgentloopErrors (a CancelledError after a cancel).
  *
- * What the profile showed: this used to be five async layers per chunk (the SDK's iterator, untilComplete,
+ * What the profile showed: this used to be five async layers per chunk (the SDK's iterator, a reader that stopped at the final event,
  * the adapter's async generator, withIdleTimeout, the error mapping), each with a promise or a generator
  * hop, plus `Date.now()` on every chunk. Here the chunks of one event are served from a buffer (one
  * resolved promise each), the idle clock is read once per network event, and its one timer per attempt
@@ -192,7 +192,7 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
 
   /**
    * The SDKs read on until the server ends the body (past `[DONE]`, past `message_stop`): the step goes on at
-   * once and the rest is read in the background (see untilComplete), the connection going back to the pool.
+   * once and the rest is read in the background (see drainInBackground), the connection going back to the pool.
    */
   #release(): void {
     const source = this.#source;

@@ -1,7 +1,7 @@
 import { type RetryPolicy, type Sleep, streamWithRetry } from '@agentloop/provider-utils';
 import type { AgentloopError, ModelChunk, ModelRequest } from '@agentloop/spec';
 import { AttemptChunks, type EventReader, type OpenedAttempt } from './attempt-chunks.js';
-import { releaseGraceMs } from './until-complete.js';
+import { releaseGraceMs } from './drain-in-background.js';
 
 /** How a provider calls its model: the retry and timeout settings every adapter shares. */
 export interface ModelCallSettings {
@@ -23,7 +23,7 @@ export interface AttemptControls {
   touch: () => void;
   /**
    * Says the answer is complete while the rest of the body is still being read in the background (see
-   * untilComplete's `onRelease`): stopping the stream from then on must not cut the request, whose
+   * drainInBackground): stopping the stream from then on must not cut the request, whose
    * connection is going back to the pool.
    */
   released: () => void;

@@ -137,12 +137,13 @@ export function parseSessionFile(bytes: Buffer, path: string): SessionFile {
       turn = undefined;
     }
   }
-  if (!header) {
+  // The header sets the state, so neither is there without the other.
+  if (!header || !state) {
     throw new SessionStoreError(`${path} has no session header: it is not a session file, or it was damaged.`, {
       code: 'invalid_session',
     });
   }
-  return { header, messages, state: state!, committedBytes };
+  return { header, messages, state, committedBytes };
 }
 
 /**

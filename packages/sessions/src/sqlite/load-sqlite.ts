@@ -36,7 +36,7 @@ export function loadSqlite(): DatabaseConstructor {
  * The native module better-sqlite3 builds (or downloads) into its `build/Release`, or undefined when it is
  * elsewhere. Given as `nativeBinding`, it spares opening a database the search the `bindings` package does
  * for it (a dozen paths tried, and a stack trace made to find the package: a few milliseconds of every
- * start that opens a store, issue 16); when it is not there, better-sqlite3 searches as before.
+ * start that opens a store); when it is not there, better-sqlite3 searches as before.
  */
 export function sqliteNativeBinding(): string | undefined {
   if (binding === undefined) {

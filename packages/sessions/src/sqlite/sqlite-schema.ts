@@ -58,7 +58,7 @@ export function migrate(db: SqliteDatabase, file: string): void {
   if (schemaVersion(db, file) === SQLITE_SCHEMA_VERSION) return;
   db.transaction(() => {
     const version = schemaVersion(db, file);
-    for (let next = version; next < SQLITE_SCHEMA_VERSION; next++) db.exec(MIGRATIONS[next]!);
+    for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
     if (version !== SQLITE_SCHEMA_VERSION) db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -341,7 +341,7 @@ export class SqliteSessionStore implements SessionStore {
    * Runs a write that a power cut may lose without harm, without waiting for the disk: a new session
    * (nothing in it yet) and the lock of a session (its holder is gone with the power). SQLite's WAL keeps
    * the database whole either way, and the next commit, synchronous, puts these on disk with it. A one-step
-   * `agentloop run` made five writes, each waiting for an fsync (issue 16, cold start).
+   * `agentloop run` made five writes, each waiting for an fsync, and a short run pays for them in full.
    */
   #unsynced<T>(write: () => T): T {
     this.#db.pragma('synchronous = NORMAL');

@@ -3,7 +3,7 @@ import type { JsonSchema } from '../tool.js';
 
 // The loop-control tools' payloads are a few text fields. Declaring them with zod put zod (about a
 // hundred modules, the largest part of core's start-up) on the import path of every app, including apps
-// whose own tools are plain JSON Schema (issue 16, cold start). These builders give the same checks and
+// whose own tools are plain JSON Schema. These builders give the same checks and
 // the same JSON Schema, as a Standard Schema that also carries its JSON Schema (StandardJSONSchemaV1),
 // which toJsonSchema reads without a conversion.
 

@@ -24,9 +24,10 @@ const OBJECT_KEYS: ReadonlySet<string> = new Set([
  *
  * Why: a tool written with plain JSON Schema had zod 4 (about 3 MB of heap, a hundred modules) loaded for
  * its first call, only to read `{ a: number, b: number }`; the bare SDK loop it is compared with loads
- * nothing (issue 16, heap with 200 loops at once). The check returned only says yes, with the value zod
- * would give (its fields in the schema's order, then any others, as zod's loose object does), or no
- * (undefined): the validator then asks zod, so that every refusal keeps zod's field-level message.
+ * nothing, and a process's heap is what limits how many loops it runs at once. The check returned only
+ * says yes, with the value zod would give (its fields in the schema's order, then any others, as zod's
+ * loose object does), or no (undefined): the validator then asks zod, so that every refusal keeps zod's
+ * field-level message.
  */
 export function flatObjectCheck(jsonSchema: JsonSchema): ((args: unknown) => object | undefined) | undefined {
   if (jsonSchema.type !== 'object' || !Object.keys(jsonSchema).every((key) => OBJECT_KEYS.has(key))) return undefined;

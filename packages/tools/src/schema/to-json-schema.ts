@@ -29,7 +29,7 @@ type Zod4JsonSchemaOptions = NonNullable<Parameters<typeof toJSONSchema>[1]>;
 
 /**
  * zod 4's JSON Schema of a schema. A classic zod schema (zod 4.2 and later) converts itself, with the app's
- * own copy of zod, so core never loads zod at start-up (issue 16, cold start) and never a second copy of
+ * own copy of zod, so core never loads zod at start-up (a hundred modules to wait for) and never a second copy of
  * it. zod/mini's schemas and zod 4.0–4.1 go through zod/v4/core's `toJSONSchema`, loaded on use: that may
  * be zod's CommonJS copy beside the app's ES one, which is safe since zod 4 keeps `.describe()`'s
  * registry on `globalThis`, where both copies find it.

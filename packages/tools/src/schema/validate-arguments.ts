@@ -64,8 +64,9 @@ type JsonSchemaReader = (schema: JsonSchema) => StandardSchemaV1;
  * JSON Schema get the same field-level errors as zod tools: undefined until loaded, null where zod cannot
  * give it (zod 3 lacks it; zod, a peer dependency, may not be installed), and then the shape is checked
  * only. It is loaded when the first such tool is compiled, not when the package is: zod is about a hundred
- * modules, and an app whose tools are all zod has loaded it already (issue 16, cold start). `import()`
- * rather than `require` gives the copy of zod an app importing it gets, not a second, CommonJS one.
+ * modules, and an app whose tools are all zod has loaded it already: the others need not wait for it at
+ * start-up. `import()` rather than `require` gives the copy of zod an app importing it gets, not a second,
+ * CommonJS one.
  */
 let jsonSchemaReader: JsonSchemaReader | null | undefined;
 let loadingReader: Promise<void> | undefined;

@@ -5,12 +5,12 @@ import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxAvailable } from '../test-support/sandbox-available.js';
 import { call, createTempWorkspace, failure, type TempWorkspace } from '../test-support/temp-workspace.js';
 import type { CommandRunner, CommandRunOutcome, CommandRunRequest } from './command-runner.js';
 import { createRunCommandTool } from './run-command-tool.js';
-import { sandboxStatus } from './sandbox/index.js';
 
-const status = await sandboxStatus();
+const sandboxRuns = await sandboxAvailable();
 
 let ws: TempWorkspace;
 beforeEach(() => {
@@ -116,7 +116,7 @@ describe.skipIf(process.platform === 'win32')('run_command through a runner', ()
   });
 });
 
-describe.skipIf(!status.available)('run_command through a runner, in the sandbox', () => {
+describe.skipIf(!sandboxRuns)('run_command through a runner, in the sandbox', () => {
   it('asks the runner to run bubblewrap, without the status pipe it cannot offer', async () => {
     const { runner, requests } = scriptedRunner();
     await call(createRunCommandTool({ runner, shell: '/bin/sh' }), { command: 'make' }, ws.context());

@@ -44,7 +44,7 @@ const EDIT_FILE_PARAMETERS = lazyZodParameters(
 
 /**
  * `diff` (19 modules), loaded by the first edit: a process that never edits a file never loads it
- * (issue 16, cold start).
+ * (nor waits for it at start-up).
  */
 let loadingDiff: Promise<typeof import('diff')> | undefined;
 function loadDiff(): Promise<typeof import('diff')> {

@@ -95,7 +95,7 @@ export interface DenyListOptions {
  * picomatch globs matched against the path relative to the workspace, dot files included, ignoring case
  * (macOS and Windows would open `.ENV` for `.env`). The globs are compiled by the first match, not when
  * the list is made: the default list is made when the package is imported, and compiling its sixty globs
- * cost every process that imports the tools, whether or not a tool ever opened a file (issue 16, cold start).
+ * cost every process that imports the tools, at start-up, whether or not a tool ever opened a file.
  */
 export function createDenyList(options: DenyListOptions = {}): DenyList {
   const settings = { dot: true, nocase: true };

@@ -3,7 +3,7 @@ import type picomatchType from 'picomatch';
 
 /**
  * picomatch, loaded by the first glob compiled (the deny-list's first match, a listing's pattern): a
- * process that creates the tools and never opens a file never loads it (issue 16, cold start). It ships
+ * process that creates the tools and never opens a file never loads it (nor waits for it at start-up). It ships
  * CommonJS, so the synchronous matchers can require it on use.
  */
 let picomatch: typeof picomatchType | undefined;

@@ -5,7 +5,7 @@ import type { WorkspaceGuard } from '../guard/index.js';
 
 /**
  * `ignore`, loaded by the first listing or search: a process that never lists a folder never loads it
- * (issue 16, cold start). It ships CommonJS, so the constructor can require it on use.
+ * (nor waits for it at start-up). It ships CommonJS, so the constructor can require it on use.
  */
 let loadedIgnore: typeof ignoreType | undefined;
 function ignore(): Ignore {

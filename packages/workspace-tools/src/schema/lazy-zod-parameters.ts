@@ -4,7 +4,7 @@ import type { z as Zod } from 'zod';
 
 // The tools' arguments are checked by zod, whose messages the model knows how to act on. Declaring the
 // schemas with zod at import loaded zod (about a hundred modules, 55 ms) in every process that creates the
-// tools, an `agentloop run` that never calls one included (issue 16, cold start). The parameters are a
+// tools, an `agentloop run` that never calls one included, before it could start. The parameters are a
 // Standard Schema that carries its JSON Schema, written out (a test holds it equal to zod's conversion),
 // and builds its zod schema when the first call is checked.
 

@@ -45,7 +45,7 @@ async function probeSandbox(bwrap: string): Promise<SandboxStatus> {
     };
   }
   // The two spawns run at once: every session that gives the agent run_command waits for this answer
-  // before its first request (issue 16, cold start).
+  // before its first request, so it waits for the slower of the two, not for both in turn.
   const workspace = await mkdtemp(join(tmpdir(), 'agentloop-sandbox-probe-'));
   try {
     const args = bwrapArguments({

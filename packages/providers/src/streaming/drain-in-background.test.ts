@@ -13,7 +13,7 @@ import {
   textOf,
   useFixtureServer,
 } from '../test-support/index.js';
-import { untilComplete } from './until-complete.js';
+import { drainInBackground } from './drain-in-background.js';
 
 const server = useFixtureServer();
 
@@ -43,12 +43,12 @@ function numberStream(count: number, options: { holdAfter?: number } = {}) {
   return { stream, read, controller, returned: () => returned };
 }
 
-describe('untilComplete', () => {
-  it('ends the iteration after the completing event and reads the rest in the background', async () => {
+describe('drainInBackground', () => {
+  it('reads the rest of a response to its end, without cutting it', async () => {
     const { stream, read, controller, returned } = numberStream(5);
-    const seen: number[] = [];
-    for await (const value of untilComplete(stream, () => seen.includes(3), 1_000)) seen.push(value);
-    expect(seen).toEqual([1, 2, 3]);
+    const iterator = stream[Symbol.asyncIterator]();
+    for (let event = 0; event < 3; event++) await iterator.next();
+    drainInBackground(iterator, controller, 1_000);
     await expect.poll(returned).toBe(true);
     // The tail was read to its end (the connection could go back to the pool), not cut.
     expect(read).toEqual([1, 2, 3, 4, 5]);
@@ -57,26 +57,12 @@ describe('untilComplete', () => {
 
   it('cuts a tail that does not end within the grace period', async () => {
     const { stream, controller, returned } = numberStream(5, { holdAfter: 2 });
-    const seen: number[] = [];
-    for await (const value of untilComplete(stream, () => seen.includes(2), 20)) seen.push(value);
-    expect(seen).toEqual([1, 2]);
+    const iterator = stream[Symbol.asyncIterator]();
+    for (let event = 0; event < 2; event++) await iterator.next();
+    drainInBackground(iterator, controller, 20);
     expect(controller.signal.aborted).toBe(false);
     await expect.poll(() => controller.signal.aborted).toBe(true);
     await expect.poll(returned).toBe(true);
-  });
-
-  it('hands a consumer that stops early back to the SDK iterator, which cancels the request', async () => {
-    const { stream, read, returned } = numberStream(5);
-    for await (const value of untilComplete(stream, () => false, 1_000)) if (value === 2) break;
-    expect(read).toEqual([1, 2]);
-    expect(returned()).toBe(true);
-  });
-
-  it('reads every event of a stream that never completes', async () => {
-    const { stream } = numberStream(4);
-    const seen: number[] = [];
-    for await (const value of untilComplete(stream, () => false, 1_000)) seen.push(value);
-    expect(seen).toEqual([1, 2, 3, 4]);
   });
 });
 
