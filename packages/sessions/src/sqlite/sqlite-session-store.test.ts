@@ -185,7 +185,11 @@ describe('SqliteSessionStore', () => {
     it('respects a lock left by another machine, which it cannot check, and says how to clear it', async () => {
       expect(await rejectionOf(newStore().open('frozen-fork'))).toMatchObject({
         code: 'session_locked',
-        message: expect.stringContaining(`UPDATE sessions SET writer = NULL WHERE id = 'frozen-fork' in ${file}`),
+        message:
+          'Session frozen-fork is open in process 999999999 on gone-host.invalid (since 2026-11-22T08:00:00.000Z), ' +
+          'another machine, where agentloop cannot check that it still runs. Close that agentloop (or wait for it ' +
+          'to end) and try again, or start a new session. If that process is gone, clear its lock: ' +
+          `sqlite3 "${file}" "UPDATE sessions SET writer = NULL WHERE id = 'frozen-fork'".`,
       });
     });
 

@@ -383,7 +383,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   #unlockAdvice(sessionId: string): string {
-    return `UPDATE sessions SET writer = NULL WHERE id = '${sessionId}' in ${this.file}`;
+    return `sqlite3 "${this.file}" "UPDATE sessions SET writer = NULL WHERE id = '${sessionId}'"`;
   }
 }
 
