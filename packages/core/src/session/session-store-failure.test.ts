@@ -167,6 +167,8 @@ describe('sessionStoreFailure', () => {
   it('wraps another agentloop error, and anything thrown, in a store_failed SessionStoreError', () => {
     const other = new AgentloopError('boom', { code: 'unknown' });
     expect(sessionStoreFailure(other, 's1', 'saved')).toMatchObject({ code: 'store_failed', cause: other });
-    expect(sessionStoreFailure('a string', 's1', 'saved').message).toMatch(/^Session s1 could not be saved: a string\. /);
+    expect(sessionStoreFailure('a string', 's1', 'saved').message).toMatch(
+      /^Session s1 could not be saved: a string\. /,
+    );
   });
 });

@@ -18,10 +18,11 @@ export function sessionStoreFailure(error: unknown, sessionId: string, doing: 'o
     doing === 'saved'
       ? 'The turns saved before are intact; once the store works again, the next run saves this one too.'
       : 'Check where the session store keeps its data (free space, permissions), then try again.';
-  return new SessionStoreError(
-    `Session ${sessionId} could not be ${doing}: ${text}${system}. ${after}`,
-    { code: 'store_failed', sessionId, cause: error },
-  );
+  return new SessionStoreError(`Session ${sessionId} could not be ${doing}: ${text}${system}. ${after}`, {
+    code: 'store_failed',
+    sessionId,
+    cause: error,
+  });
 }
 
 function systemCode(error: unknown): string | undefined {
