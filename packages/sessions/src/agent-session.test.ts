@@ -315,7 +315,13 @@ describe('a turn the store fails to save', () => {
       const result = await agent.run('two');
       blocker.exec('ROLLBACK');
       blocker.close();
-      expect(result).toMatchObject({ exit: 'error', error: { name: 'SessionStoreError', sessionId: 'x' } });
+      expect(result).toMatchObject({
+        exit: 'error',
+        error: { name: 'SessionStoreError', code: 'store_failed', sessionId: 'x' },
+      });
+      expect(result.error?.message).toBe(
+        `${file} is busy: another process kept it locked too long (database is locked (SQLITE_BUSY)). Try again.`,
+      );
       expect((await store.load('x')).messages).toHaveLength(5);
 
       await agent.run('three');

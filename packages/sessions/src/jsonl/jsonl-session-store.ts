@@ -27,6 +27,7 @@ import {
   stateAfterCommit,
   storeClosed,
 } from '../session-state.js';
+import { guarded } from '../store-failure.js';
 import { acquireLockFile, assertLockFileHeld, releaseLockFile } from './lock-file.js';
 import type { HeaderRecord, SessionFileRecord } from './session-file.js';
 import {
@@ -93,209 +94,229 @@ export class JsonlSessionStore implements SessionStore {
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const header: HeaderRecord = {
-      type: 'session',
-      version: SESSION_FILE_VERSION,
-      id,
-      createdAt: new Date().toISOString(),
-      ...(options.title === undefined ? {} : { title: options.title }),
-      ...(options.model === undefined ? {} : { model: options.model }),
-      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
-    };
-    await this.#writeNewFile(id, [header]);
-    return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
+    return this.#guard(options.id, async () => {
+      this.#assertNotClosed();
+      const id = options.id ?? randomUUID();
+      assertSessionId(id);
+      const header: HeaderRecord = {
+        type: 'session',
+        version: SESSION_FILE_VERSION,
+        id,
+        createdAt: new Date().toISOString(),
+        ...(options.title === undefined ? {} : { title: options.title }),
+        ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+      };
+      await this.#writeNewFile(id, [header]);
+      return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
+    });
   }
 
   async open(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    // Opening again starts again from the last commit.
-    if (this.#open.has(sessionId)) await this.release(sessionId);
-    const file = this.#file(sessionId);
-    if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
-    const writer = newWriter();
-    const lock = this.#lockFile(sessionId);
-    await acquireLockFile(lock, sessionId, writer).catch((error: unknown) => {
-      retireWriter(writer);
-      throw error;
-    });
-    let handle: FileHandle | undefined;
-    try {
-      handle = await open(file, 'a+');
-      const bytes = await handle.readFile();
-      const read = parseSessionFile(bytes, file);
-      checkHeaderId(read.header, sessionId, file);
-      // A turn a crashed writer left unfinished is cut off, so that the next turn starts on a line of its own.
-      if (bytes.length > read.committedBytes) {
-        await handle.truncate(read.committedBytes);
-        await handle.sync();
-      }
-      this.#open.set(sessionId, {
-        writer,
-        handle,
-        turn: read.state.turnCount + 1,
-        state: read.state,
-        messageCount: read.messages.length,
-        bytes: read.committedBytes,
-        committedBytes: read.committedBytes,
-        failure: undefined,
-        lockLost: false,
-        queue: Promise.resolve(),
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      assertSessionId(sessionId);
+      // Opening again starts again from the last commit.
+      if (this.#open.has(sessionId)) await this.release(sessionId);
+      const file = this.#file(sessionId);
+      if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
+      const writer = newWriter();
+      const lock = this.#lockFile(sessionId);
+      await acquireLockFile(lock, sessionId, writer).catch((error: unknown) => {
+        retireWriter(writer);
+        throw error;
       });
-      return storedSession(read.header, read.state, read.messages);
-    } catch (error) {
-      await handle?.close().catch(() => {});
-      await releaseLockFile(lock, writer).catch(() => {});
-      retireWriter(writer);
-      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
-      throw error;
-    }
+      let handle: FileHandle | undefined;
+      try {
+        handle = await open(file, 'a+');
+        const bytes = await handle.readFile();
+        const read = parseSessionFile(bytes, file);
+        checkHeaderId(read.header, sessionId, file);
+        // A turn a crashed writer left unfinished is cut off, so that the next turn starts on a line of its own.
+        if (bytes.length > read.committedBytes) {
+          await handle.truncate(read.committedBytes);
+          await handle.sync();
+        }
+        this.#open.set(sessionId, {
+          writer,
+          handle,
+          turn: read.state.turnCount + 1,
+          state: read.state,
+          messageCount: read.messages.length,
+          bytes: read.committedBytes,
+          committedBytes: read.committedBytes,
+          failure: undefined,
+          lockLost: false,
+          queue: Promise.resolve(),
+        });
+        return storedSession(read.header, read.state, read.messages);
+      } catch (error) {
+        await handle?.close().catch(() => {});
+        await releaseLockFile(lock, writer).catch(() => {});
+        retireWriter(writer);
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+        throw error;
+      }
+    });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#opened(sessionId, 'append to');
-    return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
+    return this.#guard(sessionId, async () => {
+      const session = this.#opened(sessionId, 'append to');
+      return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
+    });
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#opened(sessionId, 'replace the messages of');
-    return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
+    return this.#guard(sessionId, async () => {
+      const session = this.#opened(sessionId, 'replace the messages of');
+      return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
+    });
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
-    const session = this.#opened(sessionId, 'commit to');
-    checkTurn(sessionId, turn);
-    return this.#enqueue(session, async () => {
-      if (session.failure !== undefined) {
-        const failure = session.failure;
-        await this.#dropOpenTurn(session);
-        throw failure;
-      }
-      try {
-        await assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer);
-      } catch (error) {
-        session.lockLost = true;
-        throw error;
-      }
-      try {
-        const after = stateAfterCommit(session.state, turn, session.messageCount, new Date());
-        const line = recordLine(commitRecord(session.turn, turn, after));
-        await session.handle.write(line);
-        session.bytes += Buffer.byteLength(line);
-        await session.handle.sync();
-        session.state = after;
-        session.committedBytes = session.bytes;
-        session.turn++;
-      } catch (error) {
-        await this.#dropOpenTurn(session);
-        throw error;
-      }
+    return this.#guard(sessionId, async () => {
+      const session = this.#opened(sessionId, 'commit to');
+      checkTurn(sessionId, turn);
+      return this.#enqueue(session, async () => {
+        if (session.failure !== undefined) {
+          const failure = session.failure;
+          await this.#dropOpenTurn(session);
+          throw failure;
+        }
+        try {
+          await assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer);
+        } catch (error) {
+          session.lockLost = true;
+          throw error;
+        }
+        try {
+          const after = stateAfterCommit(session.state, turn, session.messageCount, new Date());
+          const line = recordLine(commitRecord(session.turn, turn, after));
+          await session.handle.write(line);
+          session.bytes += Buffer.byteLength(line);
+          await session.handle.sync();
+          session.state = after;
+          session.committedBytes = session.bytes;
+          session.turn++;
+        } catch (error) {
+          await this.#dropOpenTurn(session);
+          throw error;
+        }
+      });
     });
   }
 
   async release(sessionId: string): Promise<void> {
-    const session = this.#open.get(sessionId);
-    if (!session) return;
-    this.#open.delete(sessionId);
-    await session.queue;
-    try {
-      await this.#dropOpenTurn(session);
-      await session.handle.close();
-    } finally {
-      await releaseLockFile(this.#lockFile(sessionId), session.writer);
-      retireWriter(session.writer);
-    }
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.get(sessionId);
+      if (!session) return;
+      this.#open.delete(sessionId);
+      await session.queue;
+      try {
+        await this.#dropOpenTurn(session);
+        await session.handle.close();
+      } finally {
+        await releaseLockFile(this.#lockFile(sessionId), session.writer);
+        retireWriter(session.writer);
+      }
+    });
   }
 
   async load(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    const file = this.#file(sessionId);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
-      throw error;
-    }
-    const read = parseSessionFile(bytes, file);
-    checkHeaderId(read.header, sessionId, file);
-    return storedSession(read.header, read.state, read.messages);
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      assertSessionId(sessionId);
+      const file = this.#file(sessionId);
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+        throw error;
+      }
+      const read = parseSessionFile(bytes, file);
+      checkHeaderId(read.header, sessionId, file);
+      return storedSession(read.header, read.state, read.messages);
+    });
   }
 
   async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
-    this.#assertNotClosed();
-    let names: string[];
-    try {
-      names = await readdir(this.directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return [];
-      throw error;
-    }
-    const files = names.filter((name) => name.endsWith('.jsonl')).map((name) => path.join(this.directory, name));
-    const infos: SessionInfo[] = [];
-    for (let start = 0; start < files.length; start += LIST_CONCURRENCY) {
-      const batch = await Promise.all(files.slice(start, start + LIST_CONCURRENCY).map((file) => summarise(file)));
-      for (const info of batch) {
-        if (info && (options.workspace === undefined || info.workspace === options.workspace)) infos.push(info);
+    return this.#guard(undefined, async () => {
+      this.#assertNotClosed();
+      let names: string[];
+      try {
+        names = await readdir(this.directory);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return [];
+        throw error;
       }
-    }
-    infos.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.id.localeCompare(b.id));
-    return options.limit === undefined ? infos : infos.slice(0, Math.max(0, options.limit));
+      const files = names.filter((name) => name.endsWith('.jsonl')).map((name) => path.join(this.directory, name));
+      const infos: SessionInfo[] = [];
+      for (let start = 0; start < files.length; start += LIST_CONCURRENCY) {
+        const batch = await Promise.all(files.slice(start, start + LIST_CONCURRENCY).map((file) => summarise(file)));
+        for (const info of batch) {
+          if (info && (options.workspace === undefined || info.workspace === options.workspace)) infos.push(info);
+        }
+      }
+      infos.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.id.localeCompare(b.id));
+      return options.limit === undefined ? infos : infos.slice(0, Math.max(0, options.limit));
+    });
   }
 
   async delete(sessionId: string): Promise<void> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    await this.release(sessionId);
-    const file = this.#file(sessionId);
-    if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
-    // Taking the lock first: a session another writer has open is not deleted under it.
-    const writer = newWriter();
-    const lock = this.#lockFile(sessionId);
-    try {
-      await acquireLockFile(lock, sessionId, writer);
-      await unlink(file).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
-        throw error;
-      });
-      await releaseLockFile(lock, writer);
-    } finally {
-      retireWriter(writer);
-    }
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      assertSessionId(sessionId);
+      await this.release(sessionId);
+      const file = this.#file(sessionId);
+      if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
+      // Taking the lock first: a session another writer has open is not deleted under it.
+      const writer = newWriter();
+      const lock = this.#lockFile(sessionId);
+      try {
+        await acquireLockFile(lock, sessionId, writer);
+        await unlink(file).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+          throw error;
+        });
+        await releaseLockFile(lock, writer);
+      } finally {
+        retireWriter(writer);
+      }
+    });
   }
 
   async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const source = await this.load(sessionId);
-    const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const at = new Date();
-    const title = options.title ?? source.info.title;
-    const header: HeaderRecord = {
-      type: 'session',
-      version: SESSION_FILE_VERSION,
-      id,
-      createdAt: at.toISOString(),
-      ...(title === undefined ? {} : { title }),
-      ...(source.info.model === undefined ? {} : { model: source.info.model }),
-      ...(source.info.workspace === undefined ? {} : { workspace: source.info.workspace }),
-      forkedFrom: { sessionId, messageCount: messages.length },
-    };
-    const records: SessionFileRecord[] = [header];
-    let state = newSessionState({ title, model: source.info.model, at });
-    if (messages.length > 0) {
-      const turn: SessionTurn = { usage: emptyUsage() };
-      state = stateAfterCommit(state, turn, messages.length, at);
-      records.push(...messages.map((message): SessionFileRecord => ({ type: 'message', turn: 1, message })));
-      records.push(commitRecord(1, turn, state));
-    }
-    await this.#writeNewFile(id, records);
-    return sessionInfo(fixedInfo(header), state);
+    return this.#guard(options.id, async () => {
+      this.#assertNotClosed();
+      const source = await this.load(sessionId);
+      const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
+      const id = options.id ?? randomUUID();
+      assertSessionId(id);
+      const at = new Date();
+      const title = options.title ?? source.info.title;
+      const header: HeaderRecord = {
+        type: 'session',
+        version: SESSION_FILE_VERSION,
+        id,
+        createdAt: at.toISOString(),
+        ...(title === undefined ? {} : { title }),
+        ...(source.info.model === undefined ? {} : { model: source.info.model }),
+        ...(source.info.workspace === undefined ? {} : { workspace: source.info.workspace }),
+        forkedFrom: { sessionId, messageCount: messages.length },
+      };
+      const records: SessionFileRecord[] = [header];
+      let state = newSessionState({ title, model: source.info.model, at });
+      if (messages.length > 0) {
+        const turn: SessionTurn = { usage: emptyUsage() };
+        state = stateAfterCommit(state, turn, messages.length, at);
+        records.push(...messages.map((message): SessionFileRecord => ({ type: 'message', turn: 1, message })));
+        records.push(commitRecord(1, turn, state));
+      }
+      await this.#writeNewFile(id, records);
+      return sessionInfo(fixedInfo(header), state);
+    });
   }
 
   async close(): Promise<void> {
@@ -305,6 +326,12 @@ export class JsonlSessionStore implements SessionStore {
     for (const sessionId of [...this.#open.keys()])
       await this.release(sessionId).catch((error) => failures.push(error));
     if (failures.length > 0) throw failures[0];
+  }
+
+  /** Runs an operation; what the file system throws becomes a SessionStoreError naming the session's file. */
+  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
+    const place = sessionId === undefined ? { file: this.directory } : { file: this.#file(sessionId), sessionId };
+    return guarded(place, operation);
   }
 
   #file(sessionId: string): string {

@@ -27,6 +27,7 @@ import {
   stateAfterCommit,
   storeClosed,
 } from '../session-state.js';
+import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
 import { migrate } from './sqlite-schema.js';
@@ -88,80 +89,86 @@ export class SqliteSessionStore implements SessionStore {
     }
     this.file = path.resolve(options.file);
     const Database = loadSqlite();
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const nativeBinding = sqliteNativeBinding();
-    this.#db = new Database(this.file, {
-      timeout: options.busyTimeoutMs ?? 5_000,
-      ...(nativeBinding === undefined ? {} : { nativeBinding }),
-    });
+    let db: SqliteDatabase | undefined;
     try {
-      this.#db.pragma('journal_mode = WAL');
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      const nativeBinding = sqliteNativeBinding();
+      db = new Database(this.file, {
+        timeout: options.busyTimeoutMs ?? 5_000,
+        ...(nativeBinding === undefined ? {} : { nativeBinding }),
+      });
+      db.pragma('journal_mode = WAL');
       // FULL: a commit is on disk when it returns (NORMAL would survive a crash of the process, not of the machine).
-      this.#db.pragma('synchronous = FULL');
-      this.#db.pragma('foreign_keys = ON');
-      migrate(this.#db, this.file);
-      this.#statements = new SqliteStatements(this.#db);
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, this.file);
+      this.#statements = new SqliteStatements(db);
+      this.#db = db;
     } catch (error) {
-      this.#db.close();
-      throw error;
+      db?.close();
+      throw storeFailure(error, { file: this.file });
     }
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const now = Date.now();
-    this.#unsynced(() =>
-      this.#insertSession({
-        id,
-        title: options.title ?? null,
-        model: options.model ?? null,
-        workspace: options.workspace ?? null,
-        created_at: now,
-        updated_at: now,
-        turn_count: 0,
-        message_count: 0,
-        usage: JSON.stringify(emptyUsage()),
-        pending_question: null,
-        forked_from: null,
-        forked_at_message: null,
-        writer: null,
-      }),
-    );
-    return this.#info(id);
+    return this.#guard(options.id, async () => {
+      this.#assertNotClosed();
+      const id = options.id ?? randomUUID();
+      assertSessionId(id);
+      const now = Date.now();
+      this.#unsynced(() =>
+        this.#insertSession({
+          id,
+          title: options.title ?? null,
+          model: options.model ?? null,
+          workspace: options.workspace ?? null,
+          created_at: now,
+          updated_at: now,
+          turn_count: 0,
+          message_count: 0,
+          usage: JSON.stringify(emptyUsage()),
+          pending_question: null,
+          forked_from: null,
+          forked_at_message: null,
+          writer: null,
+        }),
+      );
+      return this.#info(id);
+    });
   }
 
   async open(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    const already = this.#open.get(sessionId);
-    if (already) {
-      // Opening again starts again from the last commit.
-      already.replaced = undefined;
-      already.added = [];
-      already.failure = undefined;
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      assertSessionId(sessionId);
+      const already = this.#open.get(sessionId);
+      if (already) {
+        // Opening again starts again from the last commit.
+        already.replaced = undefined;
+        already.added = [];
+        already.failure = undefined;
+        return this.#read(sessionId);
+      }
+      const writer = newWriter();
+      try {
+        this.#unsynced(() =>
+          this.#db
+            .transaction(() => {
+              const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
+              if (!row) throw sessionNotFound(sessionId, this.file);
+              const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+              if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+              this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
+            })
+            .immediate(),
+        );
+      } catch (error) {
+        retireWriter(writer);
+        throw error;
+      }
+      this.#open.set(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
       return this.#read(sessionId);
-    }
-    const writer = newWriter();
-    try {
-      this.#unsynced(() =>
-        this.#db
-          .transaction(() => {
-            const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
-            if (!row) throw sessionNotFound(sessionId, this.file);
-            const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-            if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
-            this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
-          })
-          .immediate(),
-      );
-    } catch (error) {
-      retireWriter(writer);
-      throw error;
-    }
-    this.#open.set(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
-    return this.#read(sessionId);
+    });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
@@ -178,131 +185,143 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
-    const session = this.#opened(sessionId, 'commit to');
-    checkTurn(sessionId, turn);
-    const { replaced, added, failure } = session;
-    // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
-    session.replaced = undefined;
-    session.added = [];
-    session.failure = undefined;
-    if (failure !== undefined) throw failure;
-    this.#db
-      .transaction(() => {
-        const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
-        if (!row) throw sessionNotFound(sessionId, this.file);
-        const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-        if (holder?.token !== session.writer.token) {
-          throw new SessionStoreError(
-            `Session ${sessionId} lost its lock (another process took it while this one had it open), so the turn was not saved. Open the session again.`,
-            { code: 'session_locked', sessionId },
+    return this.#guard(sessionId, async () => {
+      const session = this.#opened(sessionId, 'commit to');
+      checkTurn(sessionId, turn);
+      const { replaced, added, failure } = session;
+      // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
+      session.replaced = undefined;
+      session.added = [];
+      session.failure = undefined;
+      if (failure !== undefined) throw failure;
+      this.#db
+        .transaction(() => {
+          const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
+          if (!row) throw sessionNotFound(sessionId, this.file);
+          const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+          if (holder?.token !== session.writer.token) {
+            throw new SessionStoreError(
+              `Session ${sessionId} lost its lock (another process took it while this one had it open), so the turn was not saved. Open the session again.`,
+              { code: 'session_locked', sessionId },
+            );
+          }
+          const turnNumber = row.turn_count + 1;
+          let position = row.message_count;
+          if (replaced) {
+            this.#statements.deleteMessages.run(sessionId);
+            position = 0;
+            for (const message of replaced)
+              this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
+          }
+          for (const message of added) this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
+          const after = stateAfterCommit(stateOf(row), turn, position, new Date());
+          const at = after.updatedAt.getTime();
+          this.#statements.insertTurn.run(
+            sessionId,
+            turnNumber,
+            at,
+            turn.exit ?? null,
+            turn.model ?? null,
+            JSON.stringify(turn.usage),
           );
-        }
-        const turnNumber = row.turn_count + 1;
-        let position = row.message_count;
-        if (replaced) {
-          this.#statements.deleteMessages.run(sessionId);
-          position = 0;
-          for (const message of replaced)
-            this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
-        }
-        for (const message of added) this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
-        const after = stateAfterCommit(stateOf(row), turn, position, new Date());
-        const at = after.updatedAt.getTime();
-        this.#statements.insertTurn.run(
-          sessionId,
-          turnNumber,
-          at,
-          turn.exit ?? null,
-          turn.model ?? null,
-          JSON.stringify(turn.usage),
-        );
-        this.#statements.updateAfterCommit.run(
-          after.title ?? null,
-          after.model ?? null,
-          at,
-          after.turnCount,
-          after.messageCount,
-          JSON.stringify(after.usage),
-          after.pendingQuestion ? JSON.stringify(after.pendingQuestion) : null,
-          sessionId,
-        );
-      })
-      .immediate();
+          this.#statements.updateAfterCommit.run(
+            after.title ?? null,
+            after.model ?? null,
+            at,
+            after.turnCount,
+            after.messageCount,
+            JSON.stringify(after.usage),
+            after.pendingQuestion ? JSON.stringify(after.pendingQuestion) : null,
+            sessionId,
+          );
+        })
+        .immediate();
+    });
   }
 
   async release(sessionId: string): Promise<void> {
-    const session = this.#open.get(sessionId);
-    if (!session) return;
-    this.#open.delete(sessionId);
-    try {
-      this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
-    } finally {
-      retireWriter(session.writer);
-    }
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.get(sessionId);
+      if (!session) return;
+      this.#open.delete(sessionId);
+      try {
+        this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
+      } finally {
+        retireWriter(session.writer);
+      }
+    });
   }
 
   async load(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    return this.#read(sessionId);
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      assertSessionId(sessionId);
+      return this.#read(sessionId);
+    });
   }
 
   async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
-    this.#assertNotClosed();
-    const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
-    const rows = (
-      options.workspace === undefined
-        ? this.#statements.list.all(limit)
-        : this.#statements.listInWorkspace.all(options.workspace, limit)
-    ) as SessionRow[];
-    return rows.map(infoOf);
+    return this.#guard(undefined, async () => {
+      this.#assertNotClosed();
+      const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
+      const rows = (
+        options.workspace === undefined
+          ? this.#statements.list.all(limit)
+          : this.#statements.listInWorkspace.all(options.workspace, limit)
+      ) as SessionRow[];
+      return rows.map(infoOf);
+    });
   }
 
   async delete(sessionId: string): Promise<void> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    await this.release(sessionId);
-    this.#db
-      .transaction(() => {
-        const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
-        if (!row) throw sessionNotFound(sessionId, this.file);
-        const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-        if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
-        this.#statements.deleteSession.run(sessionId);
-      })
-      .immediate();
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      assertSessionId(sessionId);
+      await this.release(sessionId);
+      this.#db
+        .transaction(() => {
+          const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
+          if (!row) throw sessionNotFound(sessionId, this.file);
+          const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+          if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+          this.#statements.deleteSession.run(sessionId);
+        })
+        .immediate();
+    });
   }
 
   async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const source = this.#read(sessionId);
-    const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const now = Date.now();
-    const kept = messages.length > 0;
-    this.#db.transaction(() => {
-      this.#insertSession({
-        id,
-        title: options.title ?? source.info.title ?? null,
-        model: source.info.model ?? null,
-        workspace: source.info.workspace ?? null,
-        created_at: now,
-        updated_at: now,
-        turn_count: kept ? 1 : 0,
-        message_count: messages.length,
-        usage: JSON.stringify(emptyUsage()),
-        pending_question: null,
-        forked_from: sessionId,
-        forked_at_message: messages.length,
-        writer: null,
-      });
-      messages.forEach((message, position) => {
-        this.#statements.insertMessage.run(id, position, 1, serialise(message));
-      });
-      if (kept) this.#statements.insertTurn.run(id, 1, now, null, null, JSON.stringify(emptyUsage()));
-    })();
-    return this.#info(id);
+    return this.#guard(sessionId, async () => {
+      this.#assertNotClosed();
+      const source = this.#read(sessionId);
+      const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
+      const id = options.id ?? randomUUID();
+      assertSessionId(id);
+      const now = Date.now();
+      const kept = messages.length > 0;
+      this.#db.transaction(() => {
+        this.#insertSession({
+          id,
+          title: options.title ?? source.info.title ?? null,
+          model: source.info.model ?? null,
+          workspace: source.info.workspace ?? null,
+          created_at: now,
+          updated_at: now,
+          turn_count: kept ? 1 : 0,
+          message_count: messages.length,
+          usage: JSON.stringify(emptyUsage()),
+          pending_question: null,
+          forked_from: sessionId,
+          forked_at_message: messages.length,
+          writer: null,
+        });
+        messages.forEach((message, position) => {
+          this.#statements.insertMessage.run(id, position, 1, serialise(message));
+        });
+        if (kept) this.#statements.insertTurn.run(id, 1, now, null, null, JSON.stringify(emptyUsage()));
+      })();
+      return this.#info(id);
+    });
   }
 
   async close(): Promise<void> {
@@ -313,6 +332,11 @@ export class SqliteSessionStore implements SessionStore {
     } finally {
       this.#db.close();
     }
+  }
+
+  /** Runs an operation; what the file system or SQLite throws becomes a SessionStoreError naming the file. */
+  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
+    return guarded({ file: this.file, ...(sessionId === undefined ? {} : { sessionId }) }, operation);
   }
 
   #assertNotClosed(): void {
