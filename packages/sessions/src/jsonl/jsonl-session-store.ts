@@ -17,6 +17,7 @@ import { emptyUsage } from '@agentloop/spec';
 import { forkedMessages } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { newWriter, retireWriter } from '../lock/session-writer.js';
+import { makeHandlePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import type { SessionState } from '../session-state.js';
 import {
   checkTurn,
@@ -129,6 +130,7 @@ export class JsonlSessionStore implements SessionStore {
       let handle: FileHandle | undefined;
       try {
         handle = await open(file, 'a+');
+        await makeHandlePrivate(handle);
         const bytes = await handle.readFile();
         const read = parseSessionFile(bytes, file);
         checkHeaderId(read.header, sessionId, file);
@@ -387,10 +389,10 @@ export class JsonlSessionStore implements SessionStore {
 
   /** Writes a new session file whole, synced, refusing an id that is taken. */
   async #writeNewFile(sessionId: string, records: readonly SessionFileRecord[]): Promise<void> {
-    await mkdir(this.directory, { recursive: true });
+    await mkdir(this.directory, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     let handle: FileHandle;
     try {
-      handle = await open(this.#file(sessionId), 'wx');
+      handle = await open(this.#file(sessionId), 'wx', PRIVATE_FILE_MODE);
     } catch (error) {
       if ((error as NodeJS.ErrnoException)?.code !== 'EEXIST') throw error;
       throw new SessionStoreError(`A session ${sessionId} already exists in ${this.directory}; choose another id.`, {

@@ -17,6 +17,7 @@ import { emptyUsage } from '@agentloop/spec';
 import { forkedMessages } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { isWriterLive, newWriter, parseWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
+import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import type { SessionState } from '../session-state.js';
 import {
   checkTurn,
@@ -91,7 +92,10 @@ export class SqliteSessionStore implements SessionStore {
     const Database = loadSqlite();
     let db: SqliteDatabase | undefined;
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
+      mkdirSync(path.dirname(this.file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      // SQLite makes the -wal and -shm files with the mode of the database: a private one keeps them private.
+      createPrivateFileSync(this.file);
+      for (const file of [this.file, `${this.file}-wal`, `${this.file}-shm`]) makePrivateSync(file);
       const nativeBinding = sqliteNativeBinding();
       db = new Database(this.file, {
         timeout: options.busyTimeoutMs ?? 5_000,
