@@ -30,16 +30,9 @@ import {
 } from '../session-state.js';
 import { guarded } from '../store-failure.js';
 import { acquireLockFile, assertLockFileHeld, releaseLockFile } from './lock-file.js';
-import type { HeaderRecord, SessionFileRecord } from './session-file.js';
-import {
-  commitRecord,
-  fixedInfo,
-  parseSessionFile,
-  readSummary,
-  recordLine,
-  SESSION_FILE_VERSION,
-  stateOfCommit,
-} from './session-file.js';
+import { commitRecord, fixedInfo, parseSessionFile, readSummary, recordLine, stateOfCommit } from './session-file.js';
+import type { HeaderRecord, SessionFileRecord } from './session-file-records.js';
+import { SESSION_FILE_VERSION } from './session-file-records.js';
 import { syncDirectory } from './sync-directory.js';
 
 /** Options of a JsonlSessionStore. */
