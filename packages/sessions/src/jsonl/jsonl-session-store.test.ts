@@ -152,7 +152,9 @@ describe('JsonlSessionStore', () => {
     expect(await rejectionOf(store.load('s9'))).toMatchObject({
       code: 'invalid_session',
       sessionId: 's9',
-      message: expect.stringMatching(new RegExp(`^Session s9: line 1 of .*s9\\.jsonl is damaged \\(createdAt: Invalid ISO datetime\\)`)),
+      message: expect.stringMatching(
+        /^Session s9: line 1 of .*s9\.jsonl is damaged \(createdAt: Invalid ISO datetime\)/,
+      ),
     });
   });
 

@@ -5,32 +5,24 @@ import type {
   CreateSessionOptions,
   ForkSessionOptions,
   ListSessionsOptions,
-  PendingQuestion,
   SessionInfo,
   SessionStore,
   SessionTurn,
   StoredSession,
 } from '@agentloop/memory';
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
-import type { Message, Usage } from '@agentloop/spec';
+import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
 import { forkedMessages } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
-import { isWriterLive, newWriter, parseWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
+import { isWriterLive, newWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
 import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
-import type { SessionState } from '../session-state.js';
-import {
-  checkTurn,
-  newSessionState,
-  sessionInfo,
-  sessionNotFound,
-  sessionNotOpen,
-  stateAfterCommit,
-  storeClosed,
-} from '../session-state.js';
+import { checkTurn, sessionNotFound, sessionNotOpen, stateAfterCommit, storeClosed } from '../session-state.js';
 import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
+import type { SessionRow } from './session-row.js';
+import { infoOf, readMessage, readSessionRow, stateOf, writerOfColumn } from './session-row.js';
 import { migrate } from './sqlite-schema.js';
 import { SqliteStatements } from './sqlite-statements.js';
 
@@ -40,23 +32,6 @@ export interface SqliteSessionStoreOptions {
   file: string;
   /** How long a write waits for another process's write to end before it fails, in milliseconds. Default 5,000. */
   busyTimeoutMs?: number;
-}
-
-/** A row of the sessions table. */
-export interface SessionRow {
-  id: string;
-  title: string | null;
-  model: string | null;
-  workspace: string | null;
-  created_at: number;
-  updated_at: number;
-  turn_count: number;
-  message_count: number;
-  usage: string;
-  pending_question: string | null;
-  forked_from: string | null;
-  forked_at_message: number | null;
-  writer: string | null;
 }
 
 /** A session this store has open for writing: the open turn waits here, as JSON, until its commit. */
@@ -160,7 +135,7 @@ export class SqliteSessionStore implements SessionStore {
             .transaction(() => {
               const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
               if (!row) throw sessionNotFound(sessionId, this.file);
-              const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+              const holder = writerOfColumn(row.writer);
               if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
               this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
             })
@@ -202,7 +177,8 @@ export class SqliteSessionStore implements SessionStore {
         .transaction(() => {
           const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
           if (!row) throw sessionNotFound(sessionId, this.file);
-          const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+          const holder = writerOfColumn(row.writer);
+          const record = readSessionRow(row, this.file);
           if (holder?.token !== session.writer.token) {
             throw new SessionStoreError(
               `Session ${sessionId} lost its lock (another process took it while this one had it open), so the turn was not saved. Open the session again.`,
@@ -218,7 +194,7 @@ export class SqliteSessionStore implements SessionStore {
               this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
           }
           for (const message of added) this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
-          const after = stateAfterCommit(stateOf(row), turn, position, new Date());
+          const after = stateAfterCommit(stateOf(record), turn, position, new Date());
           const at = after.updatedAt.getTime();
           this.#statements.insertTurn.run(
             sessionId,
@@ -272,8 +248,15 @@ export class SqliteSessionStore implements SessionStore {
         options.workspace === undefined
           ? this.#statements.list.all(limit)
           : this.#statements.listInWorkspace.all(options.workspace, limit)
-      ) as SessionRow[];
-      return rows.map(infoOf);
+      ) as unknown[];
+      return rows.flatMap((row) => {
+        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
+        try {
+          return [infoOf(readSessionRow(row, this.file))];
+        } catch {
+          return [];
+        }
+      });
     });
   }
 
@@ -286,7 +269,7 @@ export class SqliteSessionStore implements SessionStore {
         .transaction(() => {
           const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
           if (!row) throw sessionNotFound(sessionId, this.file);
-          const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
+          const holder = writerOfColumn(row.writer);
           if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
           this.#statements.deleteSession.run(sessionId);
         })
@@ -395,7 +378,7 @@ export class SqliteSessionStore implements SessionStore {
   #info(sessionId: string): SessionInfo {
     const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
     if (!row) throw sessionNotFound(sessionId, this.file);
-    return infoOf(row);
+    return infoOf(readSessionRow(row, this.file));
   }
 
   /** The session and its messages, read in one transaction: a commit of another process is seen whole or not at all. */
@@ -404,41 +387,16 @@ export class SqliteSessionStore implements SessionStore {
       const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
       if (!row) throw sessionNotFound(sessionId, this.file);
       const texts = this.#statements.messages.pluck().all(sessionId) as string[];
-      const messages = texts.map((text, position) => parseMessage(text, sessionId, position, this.file));
-      const state = stateOf(row);
-      return { info: infoOf(row), messages, usage: state.usage, pendingQuestion: state.pendingQuestion };
+      const record = readSessionRow(row, this.file);
+      const messages = texts.map((text, position) => readMessage(text, sessionId, position, this.file));
+      const state = stateOf(record);
+      return { info: infoOf(record), messages, usage: state.usage, pendingQuestion: state.pendingQuestion };
     })();
   }
 
   #unlockAdvice(sessionId: string): string {
     return `sqlite3 "${this.file}" "UPDATE sessions SET writer = NULL WHERE id = '${sessionId}'"`;
   }
-}
-
-function stateOf(row: SessionRow): SessionState {
-  return {
-    ...newSessionState({ at: new Date(row.updated_at) }),
-    title: row.title ?? undefined,
-    model: row.model ?? undefined,
-    turnCount: row.turn_count,
-    messageCount: row.message_count,
-    usage: JSON.parse(row.usage) as Usage,
-    pendingQuestion: row.pending_question === null ? undefined : (JSON.parse(row.pending_question) as PendingQuestion),
-  };
-}
-
-function infoOf(row: SessionRow): SessionInfo {
-  return sessionInfo(
-    {
-      id: row.id,
-      workspace: row.workspace ?? undefined,
-      createdAt: new Date(row.created_at),
-      ...(row.forked_from === null
-        ? {}
-        : { forkedFrom: { sessionId: row.forked_from, messageCount: row.forked_at_message ?? 0 } }),
-    },
-    stateOf(row),
-  );
 }
 
 /** A message as JSON; one JSON cannot hold is the caller's error, said plainly. */
@@ -451,17 +409,4 @@ function serialise(message: Message): string {
       cause: error,
     });
   }
-}
-
-function parseMessage(text: string, sessionId: string, position: number, file: string): Message {
-  try {
-    const message = JSON.parse(text) as Message;
-    if (typeof message?.role === 'string' && Array.isArray(message.content)) return message;
-  } catch {
-    // Reported below.
-  }
-  throw new SessionStoreError(
-    `Message ${position} of session ${sessionId} in ${file} is damaged. Fork the session before it, or delete the session.`,
-    { code: 'invalid_session', sessionId },
-  );
 }
