@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,25 +13,27 @@ import type {
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
-import { forkedMessages } from '../fork-point.js';
+import { planFork } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { newWriter, retireWriter } from '../lock/session-writer.js';
+import { OpenSessions } from '../open-sessions.js';
 import { makeHandlePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import type { SessionState } from '../session-state.js';
 import {
   checkTurn,
+  newSessionId,
   newSessionState,
   sessionInfo,
   sessionNotFound,
-  sessionNotOpen,
   stateAfterCommit,
-  storeClosed,
+  storedSession,
 } from '../session-state.js';
 import { guarded } from '../store-failure.js';
 import { acquireLockFile, assertLockFileHeld, releaseLockFile } from './lock-file.js';
-import { commitRecord, fixedInfo, parseSessionFile, readSummary, recordLine, stateOfCommit } from './session-file.js';
+import { commitRecord, fixedInfo, parseSessionFile, recordLine, stateOfCommit } from './session-file.js';
 import type { HeaderRecord, SessionFileRecord } from './session-file-records.js';
 import { SESSION_FILE_VERSION } from './session-file-records.js';
+import { summariseSessionFile } from './summarise-session-file.js';
 import { syncDirectory } from './sync-directory.js';
 
 /** Options of a JsonlSessionStore. */
@@ -62,9 +63,8 @@ interface OpenSession {
   queue: Promise<unknown>;
 }
 
-// How many session files a list reads at once, and how much of each one's end.
+// How many session files a list reads at once.
 const LIST_CONCURRENCY = 16;
-const TAIL_BYTES = 64 * 1024;
 
 /**
  * Sessions as JSON lines files, one per session, in one folder. A file is only appended to: each message
@@ -75,8 +75,7 @@ const TAIL_BYTES = 64 * 1024;
 export class JsonlSessionStore implements SessionStore {
   /** The folder of the session files. */
   readonly directory: string;
-  readonly #open = new Map<string, OpenSession>();
-  #closed = false;
+  readonly #open = new OpenSessions<OpenSession>();
 
   constructor(options: JsonlSessionStoreOptions) {
     if (typeof options?.directory !== 'string' || options.directory === '') {
@@ -89,9 +88,8 @@ export class JsonlSessionStore implements SessionStore {
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
     return this.#guard(options.id, async () => {
-      this.#assertNotClosed();
-      const id = options.id ?? randomUUID();
-      assertSessionId(id);
+      this.#open.assertNotClosed();
+      const id = newSessionId(options.id);
       const header: HeaderRecord = {
         type: 'session',
         version: SESSION_FILE_VERSION,
@@ -108,7 +106,7 @@ export class JsonlSessionStore implements SessionStore {
 
   async open(sessionId: string): Promise<StoredSession> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       assertSessionId(sessionId);
       // Opening again starts again from the last commit.
       if (this.#open.has(sessionId)) await this.release(sessionId);
@@ -132,7 +130,7 @@ export class JsonlSessionStore implements SessionStore {
           await handle.truncate(read.committedBytes);
           await handle.sync();
         }
-        this.#open.set(sessionId, {
+        this.#open.add(sessionId, {
           writer,
           handle,
           turn: read.state.turnCount + 1,
@@ -144,7 +142,7 @@ export class JsonlSessionStore implements SessionStore {
           lockLost: false,
           queue: Promise.resolve(),
         });
-        return storedSession(read.header, read.state, read.messages);
+        return storedSession(sessionInfo(fixedInfo(read.header), read.state), read.state, read.messages);
       } catch (error) {
         await handle?.close().catch(() => {});
         await releaseLockFile(lock, writer).catch(() => {});
@@ -157,21 +155,21 @@ export class JsonlSessionStore implements SessionStore {
 
   async append(sessionId: string, message: Message): Promise<void> {
     return this.#guard(sessionId, async () => {
-      const session = this.#opened(sessionId, 'append to');
+      const session = this.#open.opened(sessionId, 'append to');
       return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
     });
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
     return this.#guard(sessionId, async () => {
-      const session = this.#opened(sessionId, 'replace the messages of');
+      const session = this.#open.opened(sessionId, 'replace the messages of');
       return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
     });
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
     return this.#guard(sessionId, async () => {
-      const session = this.#opened(sessionId, 'commit to');
+      const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
       return this.#enqueue(session, async () => {
         if (session.failure !== undefined) {
@@ -204,9 +202,8 @@ export class JsonlSessionStore implements SessionStore {
 
   async release(sessionId: string): Promise<void> {
     return this.#guard(sessionId, async () => {
-      const session = this.#open.get(sessionId);
+      const session = this.#open.take(sessionId);
       if (!session) return;
-      this.#open.delete(sessionId);
       await session.queue;
       try {
         await this.#dropOpenTurn(session);
@@ -220,7 +217,7 @@ export class JsonlSessionStore implements SessionStore {
 
   async load(sessionId: string): Promise<StoredSession> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       assertSessionId(sessionId);
       const file = this.#file(sessionId);
       let bytes: Buffer;
@@ -232,13 +229,13 @@ export class JsonlSessionStore implements SessionStore {
       }
       const read = parseSessionFile(bytes, file);
       checkHeaderId(read.header, sessionId, file);
-      return storedSession(read.header, read.state, read.messages);
+      return storedSession(sessionInfo(fixedInfo(read.header), read.state), read.state, read.messages);
     });
   }
 
   async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
     return this.#guard(undefined, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       let names: string[];
       try {
         names = await readdir(this.directory);
@@ -249,7 +246,9 @@ export class JsonlSessionStore implements SessionStore {
       const files = names.filter((name) => name.endsWith('.jsonl')).map((name) => path.join(this.directory, name));
       const infos: SessionInfo[] = [];
       for (let start = 0; start < files.length; start += LIST_CONCURRENCY) {
-        const batch = await Promise.all(files.slice(start, start + LIST_CONCURRENCY).map((file) => summarise(file)));
+        const batch = await Promise.all(
+          files.slice(start, start + LIST_CONCURRENCY).map((file) => summariseSessionFile(file)),
+        );
         for (const info of batch) {
           if (info && (options.workspace === undefined || info.workspace === options.workspace)) infos.push(info);
         }
@@ -261,7 +260,7 @@ export class JsonlSessionStore implements SessionStore {
 
   async delete(sessionId: string): Promise<void> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       assertSessionId(sessionId);
       await this.release(sessionId);
       const file = this.#file(sessionId);
@@ -284,25 +283,25 @@ export class JsonlSessionStore implements SessionStore {
 
   async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
     return this.#guard(options.id, async () => {
-      this.#assertNotClosed();
-      const source = await this.load(sessionId);
-      const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
-      const id = options.id ?? randomUUID();
-      assertSessionId(id);
+      this.#open.assertNotClosed();
+      const { id, title, model, workspace, messages, forkedFrom } = planFork(
+        sessionId,
+        await this.load(sessionId),
+        options,
+      );
       const at = new Date();
-      const title = options.title ?? source.info.title;
       const header: HeaderRecord = {
         type: 'session',
         version: SESSION_FILE_VERSION,
         id,
         createdAt: at.toISOString(),
         ...(title === undefined ? {} : { title }),
-        ...(source.info.model === undefined ? {} : { model: source.info.model }),
-        ...(source.info.workspace === undefined ? {} : { workspace: source.info.workspace }),
-        forkedFrom: { sessionId, messageCount: messages.length },
+        ...(model === undefined ? {} : { model }),
+        ...(workspace === undefined ? {} : { workspace }),
+        forkedFrom,
       };
       const records: SessionFileRecord[] = [header];
-      let state = newSessionState({ title, model: source.info.model, at });
+      let state = newSessionState({ title, model, at });
       if (messages.length > 0) {
         const turn: SessionTurn = { usage: emptyUsage() };
         state = stateAfterCommit(state, turn, messages.length, at);
@@ -315,12 +314,7 @@ export class JsonlSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    const failures: unknown[] = [];
-    for (const sessionId of [...this.#open.keys()])
-      await this.release(sessionId).catch((error) => failures.push(error));
-    if (failures.length > 0) throw failures[0];
+    await this.#open.close((sessionId) => this.release(sessionId));
   }
 
   /** Runs an operation; what the file system throws becomes a SessionStoreError naming the session's file. */
@@ -337,17 +331,6 @@ export class JsonlSessionStore implements SessionStore {
     return path.join(this.directory, `${sessionId}.lock`);
   }
 
-  #assertNotClosed(): void {
-    if (this.#closed) throw storeClosed();
-  }
-
-  #opened(sessionId: string, operation: string): OpenSession {
-    this.#assertNotClosed();
-    const session = this.#open.get(sessionId);
-    if (!session) throw sessionNotOpen(sessionId, operation);
-    return session;
-  }
-
   #enqueue<T>(session: OpenSession, operation: () => Promise<T>): Promise<T> {
     const next = session.queue.then(operation);
     session.queue = next.catch(() => {});
@@ -360,7 +343,7 @@ export class JsonlSessionStore implements SessionStore {
       // A turn that already failed is dropped at its commit: writing more of it is of no use.
       if (session.failure !== undefined) throw session.failure;
       try {
-        const line = serialise(record());
+        const line = recordLine(record());
         await session.handle.write(line);
         session.bytes += Buffer.byteLength(line);
         session.messageCount = typeof messages === 'number' ? session.messageCount + messages : messages.length;
@@ -394,34 +377,13 @@ export class JsonlSessionStore implements SessionStore {
       });
     }
     try {
-      await handle.write(records.map(serialise).join(''));
+      await handle.write(records.map(recordLine).join(''));
       await handle.sync();
     } finally {
       await handle.close();
     }
     // The file's name is in the folder's own data: without this, a power cut could lose the new file.
     await syncDirectory(this.directory);
-  }
-}
-
-function storedSession(header: HeaderRecord, state: SessionState, messages: Message[]): StoredSession {
-  return {
-    info: sessionInfo(fixedInfo(header), state),
-    messages,
-    usage: state.usage,
-    pendingQuestion: state.pendingQuestion,
-  };
-}
-
-/** A record as a line; a message that JSON cannot hold is the caller's error, said plainly. */
-function serialise(record: SessionFileRecord): string {
-  try {
-    return recordLine(record);
-  } catch (error) {
-    throw new SessionStoreError(`A message cannot be saved as JSON: ${(error as Error).message}.`, {
-      code: 'invalid_session',
-      cause: error,
-    });
   }
 }
 
@@ -440,29 +402,5 @@ async function exists(file: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return false;
     throw error;
-  }
-}
-
-/** A session file's info from its first line and its last commit; undefined for a file that is no session. */
-async function summarise(file: string): Promise<SessionInfo | undefined> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(file, 'r');
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(Math.min(size, TAIL_BYTES));
-    await handle.read(head, 0, head.length, 0);
-    const tailStart = Math.max(0, size - TAIL_BYTES);
-    const tail = tailStart === 0 ? head : Buffer.alloc(size - tailStart);
-    if (tailStart > 0) await handle.read(tail, 0, tail.length, tailStart);
-    const summary = readSummary(head, tail, tailStart === 0, file);
-    if (summary) return sessionInfo(fixedInfo(summary.header), stateOfCommit(summary.header, summary.lastCommit));
-    // No whole commit line near the end (a long unfinished turn, a huge message): read it all.
-    const read = parseSessionFile(await handle.readFile({ encoding: null }), file);
-    return sessionInfo(fixedInfo(read.header), read.state);
-  } catch {
-    // A damaged or foreign file is no reason to fail a list: `load` says what is wrong with it.
-    return undefined;
-  } finally {
-    await handle?.close();
   }
 }

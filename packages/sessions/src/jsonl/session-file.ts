@@ -2,15 +2,16 @@ import { basename } from 'node:path';
 import type { SessionInfo, SessionTurn } from '@agentloop/memory';
 import { SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
+import { savedJson } from '../records/message-json.js';
 import { invalidRecord, parseRecord } from '../records/record-problem.js';
 import type { SessionState } from '../session-state.js';
 import { newSessionState } from '../session-state.js';
 import type { CommitRecord, FileVersion, HeaderRecord, SessionFileRecord, TurnRecord } from './session-file-records.js';
 import { FILE_VERSIONS, SESSION_FILE_VERSION } from './session-file-records.js';
 
-/** A record as one line of a session file, its newline included. */
+/** A record as one line of a session file, its newline included; a message JSON cannot hold is refused. */
 export function recordLine(record: SessionFileRecord): string {
-  return `${JSON.stringify(record)}\n`;
+  return `${savedJson(record)}\n`;
 }
 
 /** The commit line of a turn, with the session's state after it. */

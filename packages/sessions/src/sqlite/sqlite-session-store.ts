@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type {
@@ -13,11 +12,13 @@ import type {
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
-import { forkedMessages } from '../fork-point.js';
+import { planFork } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { isWriterLive, newWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
+import { OpenSessions } from '../open-sessions.js';
 import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
-import { checkTurn, sessionNotFound, sessionNotOpen, stateAfterCommit, storeClosed } from '../session-state.js';
+import { savedJson } from '../records/message-json.js';
+import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
 import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
@@ -56,8 +57,7 @@ export class SqliteSessionStore implements SessionStore {
   readonly file: string;
   readonly #db: SqliteDatabase;
   readonly #statements: SqliteStatements;
-  readonly #open = new Map<string, OpenSession>();
-  #closed = false;
+  readonly #open = new OpenSessions<OpenSession>();
 
   constructor(options: SqliteSessionStoreOptions) {
     if (typeof options?.file !== 'string' || options.file === '') {
@@ -91,9 +91,8 @@ export class SqliteSessionStore implements SessionStore {
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
     return this.#guard(options.id, async () => {
-      this.#assertNotClosed();
-      const id = options.id ?? randomUUID();
-      assertSessionId(id);
+      this.#open.assertNotClosed();
+      const id = newSessionId(options.id);
       const now = Date.now();
       this.#unsynced(() =>
         this.#insertSession({
@@ -118,7 +117,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async open(sessionId: string): Promise<StoredSession> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       assertSessionId(sessionId);
       const already = this.#open.get(sessionId);
       if (already) {
@@ -145,27 +144,27 @@ export class SqliteSessionStore implements SessionStore {
         retireWriter(writer);
         throw error;
       }
-      this.#open.set(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
+      this.#open.add(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
       return this.#read(sessionId);
     });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#opened(sessionId, 'append to');
-    this.#buffer(session, () => session.added.push(serialise(message)));
+    const session = this.#open.opened(sessionId, 'append to');
+    this.#buffer(session, () => session.added.push(savedJson(message)));
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#opened(sessionId, 'replace the messages of');
+    const session = this.#open.opened(sessionId, 'replace the messages of');
     this.#buffer(session, () => {
-      session.replaced = messages.map(serialise);
+      session.replaced = messages.map(savedJson);
       session.added = [];
     });
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
     return this.#guard(sessionId, async () => {
-      const session = this.#opened(sessionId, 'commit to');
+      const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
       const { replaced, added, failure } = session;
       // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
@@ -221,9 +220,8 @@ export class SqliteSessionStore implements SessionStore {
 
   async release(sessionId: string): Promise<void> {
     return this.#guard(sessionId, async () => {
-      const session = this.#open.get(sessionId);
+      const session = this.#open.take(sessionId);
       if (!session) return;
-      this.#open.delete(sessionId);
       try {
         this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
       } finally {
@@ -234,7 +232,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async load(sessionId: string): Promise<StoredSession> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       assertSessionId(sessionId);
       return this.#read(sessionId);
     });
@@ -242,7 +240,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
     return this.#guard(undefined, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
       const rows = (
         options.workspace === undefined
@@ -262,7 +260,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async delete(sessionId: string): Promise<void> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
+      this.#open.assertNotClosed();
       assertSessionId(sessionId);
       await this.release(sessionId);
       this.#db
@@ -279,19 +277,16 @@ export class SqliteSessionStore implements SessionStore {
 
   async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
     return this.#guard(sessionId, async () => {
-      this.#assertNotClosed();
-      const source = this.#read(sessionId);
-      const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
-      const id = options.id ?? randomUUID();
-      assertSessionId(id);
+      this.#open.assertNotClosed();
+      const { id, title, model, workspace, messages } = planFork(sessionId, this.#read(sessionId), options);
       const now = Date.now();
       const kept = messages.length > 0;
       this.#db.transaction(() => {
         this.#insertSession({
           id,
-          title: options.title ?? source.info.title ?? null,
-          model: source.info.model ?? null,
-          workspace: source.info.workspace ?? null,
+          title: title ?? null,
+          model: model ?? null,
+          workspace: workspace ?? null,
           created_at: now,
           updated_at: now,
           turn_count: kept ? 1 : 0,
@@ -303,7 +298,7 @@ export class SqliteSessionStore implements SessionStore {
           writer: null,
         });
         messages.forEach((message, position) => {
-          this.#statements.insertMessage.run(id, position, 1, serialise(message));
+          this.#statements.insertMessage.run(id, position, 1, savedJson(message));
         });
         if (kept) this.#statements.insertTurn.run(id, 1, now, null, null, JSON.stringify(emptyUsage()));
       })();
@@ -312,10 +307,9 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
+    if (this.#open.closed) return;
     try {
-      for (const sessionId of [...this.#open.keys()]) await this.release(sessionId);
+      await this.#open.close((sessionId) => this.release(sessionId));
     } finally {
       this.#db.close();
     }
@@ -324,17 +318,6 @@ export class SqliteSessionStore implements SessionStore {
   /** Runs an operation; what the file system or SQLite throws becomes a SessionStoreError naming the file. */
   #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
     return guarded({ file: this.file, ...(sessionId === undefined ? {} : { sessionId }) }, operation);
-  }
-
-  #assertNotClosed(): void {
-    if (this.#closed) throw storeClosed();
-  }
-
-  #opened(sessionId: string, operation: string): OpenSession {
-    this.#assertNotClosed();
-    const session = this.#open.get(sessionId);
-    if (!session) throw sessionNotOpen(sessionId, operation);
-    return session;
   }
 
   /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
@@ -390,23 +373,11 @@ export class SqliteSessionStore implements SessionStore {
       const record = readSessionRow(row, this.file);
       const messages = texts.map((text, position) => readMessage(text, sessionId, position, this.file));
       const state = stateOf(record);
-      return { info: infoOf(record), messages, usage: state.usage, pendingQuestion: state.pendingQuestion };
+      return storedSession(infoOf(record), state, messages);
     })();
   }
 
   #unlockAdvice(sessionId: string): string {
     return `sqlite3 "${this.file}" "UPDATE sessions SET writer = NULL WHERE id = '${sessionId}'"`;
-  }
-}
-
-/** A message as JSON; one JSON cannot hold is the caller's error, said plainly. */
-function serialise(message: Message): string {
-  try {
-    return JSON.stringify(message);
-  } catch (error) {
-    throw new SessionStoreError(`A message cannot be saved as JSON: ${(error as Error).message}.`, {
-      code: 'invalid_session',
-      cause: error,
-    });
   }
 }
