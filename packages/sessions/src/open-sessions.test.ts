@@ -37,7 +37,11 @@ describe('OpenSessions', () => {
     expect(sessions.closed).toBe(true);
     expect(() => sessions.assertNotClosed()).toThrow(expect.objectContaining({ code: 'session_store_closed' }));
     // A second close has nothing to do.
-    await expect(sessions.close(async () => released.push('again'))).resolves.toBeUndefined();
+    await expect(
+      sessions.close(async () => {
+        released.push('again');
+      }),
+    ).resolves.toBeUndefined();
     expect(released).toHaveLength(3);
   });
 });
