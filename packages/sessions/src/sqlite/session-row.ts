@@ -111,9 +111,12 @@ export function readSessionRow(row: unknown, file: string): SessionRecord {
   });
 }
 
+/** A message row: the JSON of a message. */
+const messageRowSchema = jsonText(messageSchema);
+
 /** A message row's JSON checked against the message schema; throws `invalid_session` naming its position. */
 export function readMessage(text: string, sessionId: string, position: number, file: string): Message {
-  return parseRecord(jsonText(messageSchema), text, {
+  return parseRecord(messageRowSchema, text, {
     sessionId,
     where: `message ${position} (its row in the messages table of ${file})`,
     advice: ADVICE,
