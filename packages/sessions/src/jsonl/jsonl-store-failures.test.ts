@@ -3,6 +3,7 @@ import { SessionStoreError } from '@agentloop/memory';
 import { userMessage } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usage } from '../test-support/conversation.js';
+import { scriptedAgent, scriptedTurn } from '../test-support/scripted-turns.js';
 import { tempFolder } from '../test-support/store-kinds.js';
 import { JsonlSessionStore } from './jsonl-session-store.js';
 
@@ -77,5 +78,27 @@ describe('JsonlSessionStore on a failing disk', () => {
       sessionId: 's1',
       message: `${join(directory, 's1.jsonl')} cannot be written: EROFS: read-only file system, open '${join(directory, 's1.jsonl')}'. Make ${directory} writable for this user, or keep the sessions in another folder.`,
     });
+  });
+  it("ends an agent's run on a full disk with exit error and the store's error naming the file", async () => {
+    const store = new JsonlSessionStore({ directory });
+    const { agent } = scriptedAgent([...scriptedTurn(1), ...scriptedTurn(2), ...scriptedTurn(3)], {
+      session: { store, id: 's1' },
+    });
+    await agent.run('one');
+    faults.writeFails = systemError('ENOSPC', 'no space left on device, write');
+    const result = await agent.run('two');
+    expect(result).toMatchObject({
+      exit: 'error',
+      error: {
+        code: 'store_failed',
+        sessionId: 's1',
+        message: `${join(directory, 's1.jsonl')} cannot be written, the disk is full: ENOSPC: no space left on device, write. Free some space and try again.`,
+      },
+    });
+    faults.writeFails = undefined;
+    expect((await new JsonlSessionStore({ directory }).load('s1')).messages).toHaveLength(5);
+    await expect(agent.run('three')).resolves.toMatchObject({ exit: 'task_completion' });
+    expect((await new JsonlSessionStore({ directory }).load('s1')).messages).toStrictEqual(agent.memory.messages());
+    await store.close();
   });
 });
