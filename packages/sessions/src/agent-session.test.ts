@@ -298,7 +298,7 @@ describe('an agent without a session', () => {
 });
 
 describe('a turn the store fails to save', () => {
-  it('fails the run with the store error, and the next run saves the whole conversation', async () => {
+  it('ends the run with exit error and the store error, and the next run saves the whole conversation', async () => {
     const folder = tempFolder();
     const file = join(folder.path, 'sessions.sqlite');
     const store = new SqliteSessionStore({ file, busyTimeoutMs: 20 });
@@ -310,10 +310,16 @@ describe('a turn the store fails to save', () => {
       // Another program holds the database's write lock for longer than the store waits.
       const blocker = new Database(file);
       blocker.exec('BEGIN EXCLUSIVE');
-      const error = await rejectionOf(agent.run('two'));
+      const result = await agent.run('two');
       blocker.exec('ROLLBACK');
       blocker.close();
-      expect(error).toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(result).toMatchObject({
+        exit: 'error',
+        error: { name: 'SessionStoreError', code: 'store_failed', sessionId: 'x' },
+      });
+      expect(result.error?.message).toBe(
+        `${file} is busy: another process kept it locked too long (database is locked (SQLITE_BUSY)). Try again.`,
+      );
       expect((await store.load('x')).messages).toHaveLength(5);
 
       await agent.run('three');

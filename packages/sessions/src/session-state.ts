@@ -1,6 +1,7 @@
-import type { PendingQuestion, SessionInfo, SessionTurn } from '@agentloop/memory';
-import { SessionStoreError } from '@agentloop/memory';
-import type { Usage } from '@agentloop/spec';
+import { randomUUID } from 'node:crypto';
+import type { PendingQuestion, SessionInfo, SessionTurn, StoredSession } from '@agentloop/memory';
+import { assertSessionId, SessionStoreError } from '@agentloop/memory';
+import type { Message, Usage } from '@agentloop/spec';
 import { addUsage, emptyUsage } from '@agentloop/spec';
 
 /** What a session is as of its last commit: the figures both stores keep beside the messages. */
@@ -62,6 +63,18 @@ export function sessionInfo(
     tokenCount: tokenCount(state.usage),
     ...(fixed.forkedFrom ? { forkedFrom: fixed.forkedFrom } : {}),
   };
+}
+
+/** A session as `open` and `load` give it: its info, its messages, and what its state holds for an agent. */
+export function storedSession(info: SessionInfo, state: SessionState, messages: Message[]): StoredSession {
+  return { info, messages, usage: state.usage, pendingQuestion: state.pendingQuestion };
+}
+
+/** The id of a session `create` makes: the given one, checked, or a random UUID. */
+export function newSessionId(id: string | undefined): string {
+  const chosen = id ?? randomUUID();
+  assertSessionId(chosen);
+  return chosen;
 }
 
 /** Checks what `commit` was given: a bad turn would be saved and break every later load. */

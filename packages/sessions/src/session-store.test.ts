@@ -223,6 +223,10 @@ describe.each(STORE_KINDS)('the $name session store', (kind) => {
         sessionId: 's1',
         message: expect.stringContaining(`Session s1 is open in process ${process.pid}`),
       });
+      // What a user of the command line can do: it has no fork command, and a local holder needs no unlocking.
+      expect((error as Error).message).toMatch(
+        /which is still writing it\. Close that agentloop \(or wait for it to end\) and try again, or start a new session\.$/,
+      );
     });
 
     it('lets another writer open the session once it is released, or its store closed', async () => {

@@ -92,7 +92,9 @@ export interface AgentOptions {
    * message is saved as the loop adds it and each run is committed when it ends. With the `id` of a stored
    * session, the agent resumes it at its first run (or at `openSession()`): the conversation, the usage
    * totals and a pending `ask_question` come back, and the next run goes on from there. An id the store
-   * does not have starts a new session with it. Default: nothing is kept.
+   * does not have starts a new session with it. A run whose turn the store cannot save ends with `exit:
+   * 'error'` and a SessionStoreError (in `loop-end` too); one whose session cannot be opened rejects with
+   * one. Default: nothing is kept.
    */
   session?: AgentSessionOptions;
   /** The directory tools work in. Default: `process.cwd()`. */

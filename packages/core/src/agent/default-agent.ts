@@ -89,15 +89,9 @@ export class DefaultAgent implements Agent {
     const memory = options.memory ?? new ConversationMemory();
     this.#session = options.session && this.#sessionRecorder(options, memory);
     this.memory = this.#session?.memory ?? memory;
-    // Registered first, so that the turn is committed before any listener of the app can start the next run.
-    this.#events.on('loop-end', ({ runId, result }) => {
+    // Registered first, so that the question is known before any listener of the app can start the next run.
+    this.#events.on('loop-end', ({ result }) => {
       this.#pendingQuestion = result.exit === 'ask_question' ? result.payload : undefined;
-      this.#session?.endTurn(runId, {
-        usage: result.usage,
-        exit: result.exit,
-        model: this.provider.capabilities.modelId,
-        ...(result.exit === 'ask_question' ? { pendingQuestion: pendingQuestionOf(result.payload) } : {}),
-      });
     });
     this.#tracing = resolveTracing(options.tracing);
     if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
@@ -310,10 +304,9 @@ export class DefaultAgent implements Agent {
     this.#run = run;
     try {
       const dependencies = this.#loopDependencies(taskCompletion);
-      // The session is opened (resumed) before the run's first message, and its turn saved before it resolves.
+      // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
       await this.#session?.beginTurn();
       const result = await runLoop(dependencies, control, input);
-      await this.#session?.committed(dependencies.runId);
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
       return result as AgentResult<OutputResult<Output>>;
@@ -345,6 +338,16 @@ export class DefaultAgent implements Agent {
     });
   }
 
+  /** Commits a run's turn before its `loop-end`: the loop ends the run with `error` when it fails. */
+  #saveTurn(result: AgentResult<unknown>): Promise<void> {
+    return this.#session!.saveTurn({
+      usage: result.usage,
+      exit: result.exit,
+      model: this.provider.capabilities.modelId,
+      ...(result.exit === 'ask_question' ? { pendingQuestion: pendingQuestionOf(result.payload) } : {}),
+    });
+  }
+
   #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
     const options = this.#options;
     const runId = (options.createId ?? randomId)();
@@ -369,6 +372,7 @@ export class DefaultAgent implements Agent {
       now: options.now ?? (() => performance.now()),
       runId,
       ...(this.#approvals ? { approvals: this.#approvals } : {}),
+      ...(this.#session ? { saveTurn: (result: AgentResult<unknown>) => this.#saveTurn(result) } : {}),
       ...(this.#tracing
         ? { tracer: new RunTracer(this.#tracing, { runId, sessionId: this.sessionId, tools: this.tools }) }
         : {}),

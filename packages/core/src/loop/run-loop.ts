@@ -29,6 +29,12 @@ export async function runLoop(
   input: string,
 ): Promise<AgentResult<unknown>> {
   const run = startRun(deps, control, input);
+  return endRun(run, await runSteps(run, control, input));
+}
+
+/** The steps of a run, to the outcome that ends it. Never throws: a failure is an `error` outcome. */
+async function runSteps(run: RunState, control: RunControl, input: string): Promise<AgentOutcome<unknown>> {
+  const { deps } = run;
   try {
     // Input queued before this run was sent before it, so it goes first.
     deliverQueuedInput(run);
@@ -42,15 +48,15 @@ export async function runLoop(
       const exit = step.toolCalls.length > 0 ? await runTools(run, step, wrapUp) : remindOrConverse(run, step);
       // The wrap-up's task_completion is the model's account of an unfinished task, not its result.
       if (wrapUp && exit?.exit === 'task_completion') return endAtLimit(run, summaryOf(exit.payload));
-      if (exit) return endRun(run, exit);
+      if (exit) return exit;
     }
     return endAtLimit(run, undefined);
   } catch (error) {
     if (control.signal.aborted) {
       const cancelled = new CancelledError(undefined, control.signal.reason);
-      return endRun(run, { exit: 'cancelled', payload: undefined, error: cancelled });
+      return { exit: 'cancelled', payload: undefined, error: cancelled };
     }
-    return endRun(run, { exit: 'error', payload: undefined, error: AgentloopError.from(error) });
+    return { exit: 'error', payload: undefined, error: AgentloopError.from(error) };
   }
 }
 
@@ -148,7 +154,7 @@ function summaryOf(payload: TaskCompletionPayload<unknown>): TaskCompletionPaylo
 }
 
 /** Ends a run that made `maxIterations` calls, with the wrap-up's task_completion when there is one. */
-function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): AgentResult<unknown> {
+function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): AgentOutcome<unknown> {
   const { deps } = run;
   deps.events.emit({
     type: 'loop-max-reached',
@@ -158,10 +164,15 @@ function endAtLimit(run: RunState, summary: TaskCompletionPayload | undefined): 
     ending: run.wrappedUp ? 'wrap-up' : 'stop',
     ...(summary ? { summary } : {}),
   });
-  return endRun(run, { exit: 'max_iterations', payload: summary });
+  return { exit: 'max_iterations', payload: summary };
 }
 
-function endRun(run: RunState, outcome: AgentOutcome<unknown>): AgentResult<unknown> {
+/**
+ * Ends the run: answers open calls, announces the exit, saves the turn, and emits `loop-end` with the
+ * result. A turn the session store fails to save ends the run with `exit: 'error'` and the store's error,
+ * so that `loop-end` and the result tell the same story whatever the store does.
+ */
+async function endRun(run: RunState, outcome: AgentOutcome<unknown>): Promise<AgentResult<unknown>> {
   const { deps } = run;
   if (outcome.exit === 'cancelled') closeOpenCalls(run, CANCELLED_RESULT);
   else if (outcome.exit === 'error') {
@@ -172,7 +183,7 @@ function endRun(run: RunState, outcome: AgentOutcome<unknown>): AgentResult<unkn
   metrics.wallTimeMs = deps.now() - run.started;
   metrics.runs = 1;
   deps.sessionMetrics.add(metrics);
-  const result: AgentResult<unknown> = {
+  let result: AgentResult<unknown> = {
     ...outcome,
     usage: metrics.usage,
     iterations: run.iterations,
@@ -180,6 +191,13 @@ function endRun(run: RunState, outcome: AgentOutcome<unknown>): AgentResult<unkn
     durationMs: metrics.wallTimeMs,
     metrics: metrics.runMetrics(),
   };
+  if (deps.saveTurn) {
+    try {
+      await deps.saveTurn(result);
+    } catch (error) {
+      result = { ...result, exit: 'error', payload: undefined, error: AgentloopError.from(error) };
+    }
+  }
   run.control.settled = true;
   deps.tracer?.end(result);
   deps.events.emit({ type: 'loop-end', runId: deps.runId, result });

@@ -4,6 +4,7 @@ import type { Message, ModelSettings } from '@agentloop/spec';
 import { CancelledError, userMessage } from '@agentloop/spec';
 import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
 import type { OnMaxIterations } from '../agent/agent-options.js';
+import type { AgentResult } from '../agent/agent-result.js';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
@@ -50,6 +51,11 @@ export interface LoopDependencies {
   context: ContextGuard;
   /** The agent's figures over all its runs: the run's are added to them as it ends. */
   sessionMetrics: MetricsTotals;
+  /**
+   * Saves the run's turn in the agent's session, before `loop-end`; absent for an agent without a session.
+   * Rejects with the store's error when the turn could not be saved: the run then ends with `error`.
+   */
+  saveTurn?: (result: AgentResult<unknown>) => Promise<void>;
 }
 
 /** A run in progress. */

@@ -11,6 +11,7 @@ import type { Message, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, emptyUsage } from '@agentloop/spec';
 import type { MemoryChanges } from './recording-memory.js';
 import { RecordingMemory } from './recording-memory.js';
+import { sessionStoreFailure } from './session-store-failure.js';
 import { sessionTitle } from './session-title.js';
 
 /** Options of a SessionRecorder. */
@@ -55,8 +56,6 @@ export class SessionRecorder implements MemoryChanges {
   #rewriteAll = false;
   #inTurn = false;
   #outsideTurnChanges = false;
-  /** Each run's commit, by run id, until the run collects it. */
-  readonly #commits = new Map<string, Promise<void>>();
   #title: string | undefined;
   #usage: Usage = emptyUsage();
 
@@ -86,7 +85,7 @@ export class SessionRecorder implements MemoryChanges {
   open(): Promise<StoredSession> {
     this.#opening ??= this.#openStore().catch((error: unknown) => {
       this.#opening = undefined;
-      throw error;
+      throw sessionStoreFailure(error, this.sessionId, 'opened');
     });
     return this.#opening;
   }
@@ -103,18 +102,15 @@ export class SessionRecorder implements MemoryChanges {
     }
   }
 
-  /** A run ended (its `loop-end`): commits its turn. `committed(runId)` waits for it. */
-  endTurn(runId: string, turn: Omit<SessionTurn, 'title'>): void {
+  /**
+   * A run ended: commits its turn, and resolves once it is saved. Rejects with a SessionStoreError when
+   * it could not be (a store's own failure, a full disk, a read-only folder, is wrapped in one); the turns
+   * saved before stay as they were, and the next commit writes the whole conversation.
+   */
+  async saveTurn(turn: Omit<SessionTurn, 'title'>): Promise<void> {
     this.#inTurn = false;
     if (!this.#open) return;
-    this.#commits.set(runId, this.#enqueueCommit(turn));
-  }
-
-  /** Waits for a run's commit; rejects with the store's error when the turn could not be saved. */
-  async committed(runId: string): Promise<void> {
-    const commit = this.#commits.get(runId);
-    this.#commits.delete(runId);
-    await commit;
+    await this.#enqueueCommit(turn);
   }
 
   /** Saves what is pending and gives the session's write lock up; a later `open` takes it again. */
@@ -233,7 +229,7 @@ export class SessionRecorder implements MemoryChanges {
       this.#rewriteAll = true;
       // Opening again makes the store drop what it holds of the turn, so the next one starts clean.
       await this.store.open(this.sessionId).catch(() => {});
-      throw error;
+      throw sessionStoreFailure(error, this.sessionId, 'saved');
     }
     this.#rewriteAll = false;
     this.#title ??= turn.title;

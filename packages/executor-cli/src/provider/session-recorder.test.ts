@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LLMProvider, ModelChunk } from '@agentloop/core';
@@ -81,6 +81,26 @@ describe('SessionRecorder', () => {
     expect(text).toContain('bad password [REDACTED]');
     expect(text).not.toContain(secret);
   });
+
+  // It holds every request and response: file contents, command output. Windows has no such modes.
+  it.skipIf(process.platform === 'win32')(
+    'writes the cassette 0600 in a folder it makes 0700, and makes one an earlier run left 0644 private',
+    async () => {
+      const file = join(directory, 'records', 'session.jsonl');
+      const recorder = await openSessionRecorder(file, []);
+      const agent = new DefaultAgent(recorder.record(scripted('local', 'model-a', 'hi')));
+      await agent.run('hello');
+      expect(statSync(join(directory, 'records')).mode & 0o777).toBe(0o700);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const earlier = join(directory, 'earlier.jsonl');
+      writeFileSync(earlier, 'an old cassette\n');
+      chmodSync(earlier, 0o644);
+      (await openSessionRecorder(earlier, [])).record(scripted('local', 'model-a', 'hi'));
+      expect(statSync(earlier).mode & 0o777).toBe(0o600);
+      expect(cassetteLines(earlier)[0]).toMatchObject({ type: 'cassette' });
+    },
+  );
 
   it('says which file cannot be written and what to do, as a setup error', async () => {
     // A file where the cassette's folder should be: no one can write there, root included.

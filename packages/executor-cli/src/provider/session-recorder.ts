@@ -1,3 +1,5 @@
+import { closeSync, fchmodSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/core';
 import type { RecordProviderOptions } from '@agentloop/core/testing';
 import { CliError } from '../errors/index.js';
@@ -52,6 +54,7 @@ export class SessionRecorder {
 
   #create(first: LLMProvider): LLMProvider {
     try {
+      makePrivateFile(this.file);
       return this.#options.recordProvider(this.#passOn(first), this.file, { secrets: this.#options.secrets });
     } catch (error) {
       // recordProvider's CassetteError keeps the file system's reason as its cause.
@@ -100,6 +103,21 @@ class RecordedProvider implements LLMProvider {
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {
     this.providers.set(request, this.inner);
     return this.recording.stream(request);
+  }
+}
+
+/**
+ * Creates the cassette 0600 (and a missing folder 0700) before the recorder writes it, and makes an existing
+ * one 0600: it holds every request and response of the session, file contents and command output included.
+ * The recorder empties the file and writes it again, which keeps its mode.
+ */
+function makePrivateFile(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const descriptor = openSync(file, 'a', 0o600);
+  try {
+    fchmodSync(descriptor, 0o600);
+  } finally {
+    closeSync(descriptor);
   }
 }
 

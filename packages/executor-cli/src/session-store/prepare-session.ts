@@ -53,10 +53,14 @@ export async function prepareSession(
   if (!asked) {
     const sessionId = randomUUID();
     const store = openSessionStore(location);
-    // A store that cannot open (better-sqlite3 missing) fails the agent's start, which reports it.
+    const options = store.then((opened) => ({ store: opened, id: sessionId }));
+    // A store that cannot open (better-sqlite3 missing, a damaged database) fails the agent's start, which
+    // reports it. Both promises are marked handled now: the start awaits them later, and a rejection left
+    // unhandled until then would end the process with a stack trace.
     store.catch(() => undefined);
+    options.catch(() => undefined);
     return {
-      options: store.then((opened) => ({ store: opened, id: sessionId })),
+      options,
       store,
       sessionId,
       resumed: false,

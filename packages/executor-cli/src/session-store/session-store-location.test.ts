@@ -9,11 +9,19 @@ const dataSessions = join(envPaths('agentloop', { suffix: '' }).data, 'sessions'
 
 describe('sessionStoreLocation', () => {
   it('is a SQLite database in the user data directory by default', () => {
-    expect(sessionStoreLocation(undefined)).toEqual({ kind: 'sqlite', path: join(dataSessions, 'sessions.sqlite') });
+    expect(sessionStoreLocation(undefined)).toEqual({
+      kind: 'sqlite',
+      path: join(dataSessions, 'sessions.sqlite'),
+      defaultFolder: true,
+    });
   });
 
   it('is a folder of JSON lines files with store = "jsonl"', () => {
-    expect(sessionStoreLocation({ store: 'jsonl' })).toEqual({ kind: 'jsonl', path: dataSessions });
+    expect(sessionStoreLocation({ store: 'jsonl' })).toEqual({
+      kind: 'jsonl',
+      path: dataSessions,
+      defaultFolder: true,
+    });
   });
 
   it('is nothing with store = "off"', () => {
@@ -24,6 +32,7 @@ describe('sessionStoreLocation', () => {
     expect(sessionStoreLocation({ directory: '~/kept' })).toEqual({
       kind: 'sqlite',
       path: join(homedir(), 'kept', 'sessions.sqlite'),
+      defaultFolder: false,
     });
   });
 });

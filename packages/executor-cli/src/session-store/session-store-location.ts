@@ -9,6 +9,8 @@ export interface SessionStoreLocation {
   kind: 'sqlite' | 'jsonl';
   /** The folder of the session files (`jsonl`), or the database file (`sqlite`). */
   path: string;
+  /** True for the default folder under the user data directory: agentloop's own, kept private. */
+  defaultFolder: boolean;
 }
 
 /**
@@ -23,7 +25,11 @@ export function sessionStoreLocation(config: SessionsConfig | undefined): Sessio
   const directory = config?.directory
     ? resolve(config.directory.replace(/^~(?=$|[\\/])/, homedir()))
     : join(envPaths('agentloop', { suffix: '' }).data, 'sessions');
-  return { kind, path: kind === 'sqlite' ? join(directory, 'sessions.sqlite') : directory };
+  return {
+    kind,
+    path: kind === 'sqlite' ? join(directory, 'sessions.sqlite') : directory,
+    defaultFolder: !config?.directory,
+  };
 }
 
 /**

@@ -21,7 +21,14 @@ export type SessionStoreErrorCode =
   /** The store was closed. */
   | 'session_store_closed'
   /** The store cannot work here: what it needs (a native module) is missing. */
-  | 'store_unavailable';
+  | 'store_unavailable'
+  /**
+   * The store could not read or write its files: a full disk, a read-only or unreadable folder, an I/O
+   * error. The message names the file and what to do; `cause` is the system's own error.
+   */
+  | 'store_failed'
+  /** The store's file is damaged (not a database, a corrupt page): the message names it and says what to do. */
+  | 'store_damaged';
 
 /** An error of a SessionStore, with a message that says what was wrong and what to do. */
 export class SessionStoreError extends AgentloopError<SessionStoreErrorCode> {

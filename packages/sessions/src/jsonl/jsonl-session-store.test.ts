@@ -116,7 +116,45 @@ describe('JsonlSessionStore', () => {
 
     expect(await rejectionOf(store.load('s1'))).toMatchObject({
       code: 'invalid_session',
-      message: `line 2 of ${file('s1')} holds a line that is not JSON: the session file was damaged. Remove the damaged lines from the file, or delete the session.`,
+      message: `Session s1: line 2 of ${file('s1')} is damaged (it is not JSON). Repair that line, or move the file aside to start the session over (other sessions are not affected).`,
+    });
+  });
+
+  it('checks each record against the schema of its file version, and says which line fails and why', async () => {
+    await store.create({ id: 's1' });
+    const badMessage = { type: 'message', turn: 1, message: { role: 'user', content: [{ type: 'text', text: 7 }] } };
+    appendFileSync(file('s1'), `${JSON.stringify(badMessage)}\n`);
+
+    expect(await rejectionOf(store.load('s1'))).toMatchObject({
+      code: 'invalid_session',
+      sessionId: 's1',
+      message: `Session s1: line 2 of ${file('s1')} is damaged (message.content.0.text: Invalid input: expected string, received number). Repair that line, or move the file aside to start the session over (other sessions are not affected).`,
+    });
+  });
+
+  it('refuses a commit line whose usage is not whole, instead of loading a session with broken totals', async () => {
+    await store.create({ id: 's1' });
+    const commit = { type: 'commit', turn: 1, at: '2026-01-01T00:00:00.000Z', usage: { inputTokens: 1 } };
+    appendFileSync(file('s1'), `${JSON.stringify({ ...commit, messageCount: 0, totalUsage: usage(1, 1) })}\n`);
+
+    expect(await rejectionOf(store.load('s1'))).toMatchObject({
+      code: 'invalid_session',
+      message: expect.stringContaining(
+        `line 2 of ${file('s1')} is damaged (usage.outputTokens: Invalid input: expected number, received undefined)`,
+      ),
+    });
+  });
+
+  it('refuses a header whose creation date is not a date', async () => {
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(file('s9'), `${JSON.stringify({ type: 'session', version: 1, id: 's9', createdAt: 'yesterday' })}\n`);
+
+    expect(await rejectionOf(store.load('s9'))).toMatchObject({
+      code: 'invalid_session',
+      sessionId: 's9',
+      message: expect.stringMatching(
+        /^Session s9: line 1 of .*s9\.jsonl is damaged \(createdAt: Invalid ISO datetime\)/,
+      ),
     });
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,30 +13,27 @@ import type {
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
-import { forkedMessages } from '../fork-point.js';
+import { planFork } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { newWriter, retireWriter } from '../lock/session-writer.js';
+import { OpenSessions } from '../open-sessions.js';
+import { makeHandlePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import type { SessionState } from '../session-state.js';
 import {
   checkTurn,
+  newSessionId,
   newSessionState,
   sessionInfo,
   sessionNotFound,
-  sessionNotOpen,
   stateAfterCommit,
-  storeClosed,
+  storedSession,
 } from '../session-state.js';
+import { guarded } from '../store-failure.js';
 import { acquireLockFile, assertLockFileHeld, releaseLockFile } from './lock-file.js';
-import type { HeaderRecord, SessionFileRecord } from './session-file.js';
-import {
-  commitRecord,
-  fixedInfo,
-  parseSessionFile,
-  readSummary,
-  recordLine,
-  SESSION_FILE_VERSION,
-  stateOfCommit,
-} from './session-file.js';
+import { commitRecord, fixedInfo, parseSessionFile, recordLine, stateOfCommit } from './session-file.js';
+import type { HeaderRecord, SessionFileRecord } from './session-file-records.js';
+import { SESSION_FILE_VERSION } from './session-file-records.js';
+import { summariseSessionFile } from './summarise-session-file.js';
 import { syncDirectory } from './sync-directory.js';
 
 /** Options of a JsonlSessionStore. */
@@ -67,9 +63,8 @@ interface OpenSession {
   queue: Promise<unknown>;
 }
 
-// How many session files a list reads at once, and how much of each one's end.
+// How many session files a list reads at once.
 const LIST_CONCURRENCY = 16;
-const TAIL_BYTES = 64 * 1024;
 
 /**
  * Sessions as JSON lines files, one per session, in one folder. A file is only appended to: each message
@@ -80,8 +75,7 @@ const TAIL_BYTES = 64 * 1024;
 export class JsonlSessionStore implements SessionStore {
   /** The folder of the session files. */
   readonly directory: string;
-  readonly #open = new Map<string, OpenSession>();
-  #closed = false;
+  readonly #open = new OpenSessions<OpenSession>();
 
   constructor(options: JsonlSessionStoreOptions) {
     if (typeof options?.directory !== 'string' || options.directory === '') {
@@ -93,218 +87,240 @@ export class JsonlSessionStore implements SessionStore {
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const header: HeaderRecord = {
-      type: 'session',
-      version: SESSION_FILE_VERSION,
-      id,
-      createdAt: new Date().toISOString(),
-      ...(options.title === undefined ? {} : { title: options.title }),
-      ...(options.model === undefined ? {} : { model: options.model }),
-      ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
-    };
-    await this.#writeNewFile(id, [header]);
-    return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
+    return this.#guard(options.id, async () => {
+      this.#open.assertNotClosed();
+      const id = newSessionId(options.id);
+      const header: HeaderRecord = {
+        type: 'session',
+        version: SESSION_FILE_VERSION,
+        id,
+        createdAt: new Date().toISOString(),
+        ...(options.title === undefined ? {} : { title: options.title }),
+        ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+      };
+      await this.#writeNewFile(id, [header]);
+      return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
+    });
   }
 
   async open(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    // Opening again starts again from the last commit.
-    if (this.#open.has(sessionId)) await this.release(sessionId);
-    const file = this.#file(sessionId);
-    if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
-    const writer = newWriter();
-    const lock = this.#lockFile(sessionId);
-    await acquireLockFile(lock, sessionId, writer).catch((error: unknown) => {
-      retireWriter(writer);
-      throw error;
-    });
-    let handle: FileHandle | undefined;
-    try {
-      handle = await open(file, 'a+');
-      const bytes = await handle.readFile();
-      const read = parseSessionFile(bytes, file);
-      checkHeaderId(read.header, sessionId, file);
-      // A turn a crashed writer left unfinished is cut off, so that the next turn starts on a line of its own.
-      if (bytes.length > read.committedBytes) {
-        await handle.truncate(read.committedBytes);
-        await handle.sync();
-      }
-      this.#open.set(sessionId, {
-        writer,
-        handle,
-        turn: read.state.turnCount + 1,
-        state: read.state,
-        messageCount: read.messages.length,
-        bytes: read.committedBytes,
-        committedBytes: read.committedBytes,
-        failure: undefined,
-        lockLost: false,
-        queue: Promise.resolve(),
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      assertSessionId(sessionId);
+      // Opening again starts again from the last commit.
+      if (this.#open.has(sessionId)) await this.release(sessionId);
+      const file = this.#file(sessionId);
+      if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
+      const writer = newWriter();
+      const lock = this.#lockFile(sessionId);
+      await acquireLockFile(lock, sessionId, writer).catch((error: unknown) => {
+        retireWriter(writer);
+        throw error;
       });
-      return storedSession(read.header, read.state, read.messages);
-    } catch (error) {
-      await handle?.close().catch(() => {});
-      await releaseLockFile(lock, writer).catch(() => {});
-      retireWriter(writer);
-      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
-      throw error;
-    }
+      let handle: FileHandle | undefined;
+      try {
+        handle = await open(file, 'a+');
+        await makeHandlePrivate(handle);
+        const bytes = await handle.readFile();
+        const read = parseSessionFile(bytes, file);
+        checkHeaderId(read.header, sessionId, file);
+        // A turn a crashed writer left unfinished is cut off, so that the next turn starts on a line of its own.
+        if (bytes.length > read.committedBytes) {
+          await handle.truncate(read.committedBytes);
+          await handle.sync();
+        }
+        this.#open.add(sessionId, {
+          writer,
+          handle,
+          turn: read.state.turnCount + 1,
+          state: read.state,
+          messageCount: read.messages.length,
+          bytes: read.committedBytes,
+          committedBytes: read.committedBytes,
+          failure: undefined,
+          lockLost: false,
+          queue: Promise.resolve(),
+        });
+        return storedSession(sessionInfo(fixedInfo(read.header), read.state), read.state, read.messages);
+      } catch (error) {
+        await handle?.close().catch(() => {});
+        await releaseLockFile(lock, writer).catch(() => {});
+        retireWriter(writer);
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+        throw error;
+      }
+    });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#opened(sessionId, 'append to');
-    return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.opened(sessionId, 'append to');
+      return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
+    });
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#opened(sessionId, 'replace the messages of');
-    return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.opened(sessionId, 'replace the messages of');
+      return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
+    });
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
-    const session = this.#opened(sessionId, 'commit to');
-    checkTurn(sessionId, turn);
-    return this.#enqueue(session, async () => {
-      if (session.failure !== undefined) {
-        const failure = session.failure;
-        await this.#dropOpenTurn(session);
-        throw failure;
-      }
-      try {
-        await assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer);
-      } catch (error) {
-        session.lockLost = true;
-        throw error;
-      }
-      try {
-        const after = stateAfterCommit(session.state, turn, session.messageCount, new Date());
-        const line = recordLine(commitRecord(session.turn, turn, after));
-        await session.handle.write(line);
-        session.bytes += Buffer.byteLength(line);
-        await session.handle.sync();
-        session.state = after;
-        session.committedBytes = session.bytes;
-        session.turn++;
-      } catch (error) {
-        await this.#dropOpenTurn(session);
-        throw error;
-      }
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.opened(sessionId, 'commit to');
+      checkTurn(sessionId, turn);
+      return this.#enqueue(session, async () => {
+        if (session.failure !== undefined) {
+          const failure = session.failure;
+          await this.#dropOpenTurn(session);
+          throw failure;
+        }
+        try {
+          await assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer);
+        } catch (error) {
+          session.lockLost = true;
+          throw error;
+        }
+        try {
+          const after = stateAfterCommit(session.state, turn, session.messageCount, new Date());
+          const line = recordLine(commitRecord(session.turn, turn, after));
+          await session.handle.write(line);
+          session.bytes += Buffer.byteLength(line);
+          await session.handle.sync();
+          session.state = after;
+          session.committedBytes = session.bytes;
+          session.turn++;
+        } catch (error) {
+          await this.#dropOpenTurn(session);
+          throw error;
+        }
+      });
     });
   }
 
   async release(sessionId: string): Promise<void> {
-    const session = this.#open.get(sessionId);
-    if (!session) return;
-    this.#open.delete(sessionId);
-    await session.queue;
-    try {
-      await this.#dropOpenTurn(session);
-      await session.handle.close();
-    } finally {
-      await releaseLockFile(this.#lockFile(sessionId), session.writer);
-      retireWriter(session.writer);
-    }
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.take(sessionId);
+      if (!session) return;
+      await session.queue;
+      try {
+        await this.#dropOpenTurn(session);
+        await session.handle.close();
+      } finally {
+        await releaseLockFile(this.#lockFile(sessionId), session.writer);
+        retireWriter(session.writer);
+      }
+    });
   }
 
   async load(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    const file = this.#file(sessionId);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
-      throw error;
-    }
-    const read = parseSessionFile(bytes, file);
-    checkHeaderId(read.header, sessionId, file);
-    return storedSession(read.header, read.state, read.messages);
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      assertSessionId(sessionId);
+      const file = this.#file(sessionId);
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+        throw error;
+      }
+      const read = parseSessionFile(bytes, file);
+      checkHeaderId(read.header, sessionId, file);
+      return storedSession(sessionInfo(fixedInfo(read.header), read.state), read.state, read.messages);
+    });
   }
 
   async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
-    this.#assertNotClosed();
-    let names: string[];
-    try {
-      names = await readdir(this.directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return [];
-      throw error;
-    }
-    const files = names.filter((name) => name.endsWith('.jsonl')).map((name) => path.join(this.directory, name));
-    const infos: SessionInfo[] = [];
-    for (let start = 0; start < files.length; start += LIST_CONCURRENCY) {
-      const batch = await Promise.all(files.slice(start, start + LIST_CONCURRENCY).map((file) => summarise(file)));
-      for (const info of batch) {
-        if (info && (options.workspace === undefined || info.workspace === options.workspace)) infos.push(info);
+    return this.#guard(undefined, async () => {
+      this.#open.assertNotClosed();
+      let names: string[];
+      try {
+        names = await readdir(this.directory);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return [];
+        throw error;
       }
-    }
-    infos.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.id.localeCompare(b.id));
-    return options.limit === undefined ? infos : infos.slice(0, Math.max(0, options.limit));
+      const files = names.filter((name) => name.endsWith('.jsonl')).map((name) => path.join(this.directory, name));
+      const infos: SessionInfo[] = [];
+      for (let start = 0; start < files.length; start += LIST_CONCURRENCY) {
+        const batch = await Promise.all(
+          files.slice(start, start + LIST_CONCURRENCY).map((file) => summariseSessionFile(file)),
+        );
+        for (const info of batch) {
+          if (info && (options.workspace === undefined || info.workspace === options.workspace)) infos.push(info);
+        }
+      }
+      infos.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.id.localeCompare(b.id));
+      return options.limit === undefined ? infos : infos.slice(0, Math.max(0, options.limit));
+    });
   }
 
   async delete(sessionId: string): Promise<void> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    await this.release(sessionId);
-    const file = this.#file(sessionId);
-    if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
-    // Taking the lock first: a session another writer has open is not deleted under it.
-    const writer = newWriter();
-    const lock = this.#lockFile(sessionId);
-    try {
-      await acquireLockFile(lock, sessionId, writer);
-      await unlink(file).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
-        throw error;
-      });
-      await releaseLockFile(lock, writer);
-    } finally {
-      retireWriter(writer);
-    }
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      assertSessionId(sessionId);
+      await this.release(sessionId);
+      const file = this.#file(sessionId);
+      if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
+      // Taking the lock first: a session another writer has open is not deleted under it.
+      const writer = newWriter();
+      const lock = this.#lockFile(sessionId);
+      try {
+        await acquireLockFile(lock, sessionId, writer);
+        await unlink(file).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
+          throw error;
+        });
+        await releaseLockFile(lock, writer);
+      } finally {
+        retireWriter(writer);
+      }
+    });
   }
 
   async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const source = await this.load(sessionId);
-    const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const at = new Date();
-    const title = options.title ?? source.info.title;
-    const header: HeaderRecord = {
-      type: 'session',
-      version: SESSION_FILE_VERSION,
-      id,
-      createdAt: at.toISOString(),
-      ...(title === undefined ? {} : { title }),
-      ...(source.info.model === undefined ? {} : { model: source.info.model }),
-      ...(source.info.workspace === undefined ? {} : { workspace: source.info.workspace }),
-      forkedFrom: { sessionId, messageCount: messages.length },
-    };
-    const records: SessionFileRecord[] = [header];
-    let state = newSessionState({ title, model: source.info.model, at });
-    if (messages.length > 0) {
-      const turn: SessionTurn = { usage: emptyUsage() };
-      state = stateAfterCommit(state, turn, messages.length, at);
-      records.push(...messages.map((message): SessionFileRecord => ({ type: 'message', turn: 1, message })));
-      records.push(commitRecord(1, turn, state));
-    }
-    await this.#writeNewFile(id, records);
-    return sessionInfo(fixedInfo(header), state);
+    return this.#guard(options.id, async () => {
+      this.#open.assertNotClosed();
+      const { id, title, model, workspace, messages, forkedFrom } = planFork(
+        sessionId,
+        await this.load(sessionId),
+        options,
+      );
+      const at = new Date();
+      const header: HeaderRecord = {
+        type: 'session',
+        version: SESSION_FILE_VERSION,
+        id,
+        createdAt: at.toISOString(),
+        ...(title === undefined ? {} : { title }),
+        ...(model === undefined ? {} : { model }),
+        ...(workspace === undefined ? {} : { workspace }),
+        forkedFrom,
+      };
+      const records: SessionFileRecord[] = [header];
+      let state = newSessionState({ title, model, at });
+      if (messages.length > 0) {
+        const turn: SessionTurn = { usage: emptyUsage() };
+        state = stateAfterCommit(state, turn, messages.length, at);
+        records.push(...messages.map((message): SessionFileRecord => ({ type: 'message', turn: 1, message })));
+        records.push(commitRecord(1, turn, state));
+      }
+      await this.#writeNewFile(id, records);
+      return sessionInfo(fixedInfo(header), state);
+    });
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    const failures: unknown[] = [];
-    for (const sessionId of [...this.#open.keys()])
-      await this.release(sessionId).catch((error) => failures.push(error));
-    if (failures.length > 0) throw failures[0];
+    await this.#open.close((sessionId) => this.release(sessionId));
+  }
+
+  /** Runs an operation; what the file system throws becomes a SessionStoreError naming the session's file. */
+  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
+    const place = sessionId === undefined ? { file: this.directory } : { file: this.#file(sessionId), sessionId };
+    return guarded(place, operation);
   }
 
   #file(sessionId: string): string {
@@ -313,17 +329,6 @@ export class JsonlSessionStore implements SessionStore {
 
   #lockFile(sessionId: string): string {
     return path.join(this.directory, `${sessionId}.lock`);
-  }
-
-  #assertNotClosed(): void {
-    if (this.#closed) throw storeClosed();
-  }
-
-  #opened(sessionId: string, operation: string): OpenSession {
-    this.#assertNotClosed();
-    const session = this.#open.get(sessionId);
-    if (!session) throw sessionNotOpen(sessionId, operation);
-    return session;
   }
 
   #enqueue<T>(session: OpenSession, operation: () => Promise<T>): Promise<T> {
@@ -338,7 +343,7 @@ export class JsonlSessionStore implements SessionStore {
       // A turn that already failed is dropped at its commit: writing more of it is of no use.
       if (session.failure !== undefined) throw session.failure;
       try {
-        const line = serialise(record());
+        const line = recordLine(record());
         await session.handle.write(line);
         session.bytes += Buffer.byteLength(line);
         session.messageCount = typeof messages === 'number' ? session.messageCount + messages : messages.length;
@@ -360,10 +365,10 @@ export class JsonlSessionStore implements SessionStore {
 
   /** Writes a new session file whole, synced, refusing an id that is taken. */
   async #writeNewFile(sessionId: string, records: readonly SessionFileRecord[]): Promise<void> {
-    await mkdir(this.directory, { recursive: true });
+    await mkdir(this.directory, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     let handle: FileHandle;
     try {
-      handle = await open(this.#file(sessionId), 'wx');
+      handle = await open(this.#file(sessionId), 'wx', PRIVATE_FILE_MODE);
     } catch (error) {
       if ((error as NodeJS.ErrnoException)?.code !== 'EEXIST') throw error;
       throw new SessionStoreError(`A session ${sessionId} already exists in ${this.directory}; choose another id.`, {
@@ -372,34 +377,13 @@ export class JsonlSessionStore implements SessionStore {
       });
     }
     try {
-      await handle.write(records.map(serialise).join(''));
+      await handle.write(records.map(recordLine).join(''));
       await handle.sync();
     } finally {
       await handle.close();
     }
     // The file's name is in the folder's own data: without this, a power cut could lose the new file.
     await syncDirectory(this.directory);
-  }
-}
-
-function storedSession(header: HeaderRecord, state: SessionState, messages: Message[]): StoredSession {
-  return {
-    info: sessionInfo(fixedInfo(header), state),
-    messages,
-    usage: state.usage,
-    pendingQuestion: state.pendingQuestion,
-  };
-}
-
-/** A record as a line; a message that JSON cannot hold is the caller's error, said plainly. */
-function serialise(record: SessionFileRecord): string {
-  try {
-    return recordLine(record);
-  } catch (error) {
-    throw new SessionStoreError(`A message cannot be saved as JSON: ${(error as Error).message}.`, {
-      code: 'invalid_session',
-      cause: error,
-    });
   }
 }
 
@@ -418,29 +402,5 @@ async function exists(file: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return false;
     throw error;
-  }
-}
-
-/** A session file's info from its first line and its last commit; undefined for a file that is no session. */
-async function summarise(file: string): Promise<SessionInfo | undefined> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(file, 'r');
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(Math.min(size, TAIL_BYTES));
-    await handle.read(head, 0, head.length, 0);
-    const tailStart = Math.max(0, size - TAIL_BYTES);
-    const tail = tailStart === 0 ? head : Buffer.alloc(size - tailStart);
-    if (tailStart > 0) await handle.read(tail, 0, tail.length, tailStart);
-    const summary = readSummary(head, tail, tailStart === 0, file);
-    if (summary) return sessionInfo(fixedInfo(summary.header), stateOfCommit(summary.header, summary.lastCommit));
-    // No whole commit line near the end (a long unfinished turn, a huge message): read it all.
-    const read = parseSessionFile(await handle.readFile({ encoding: null }), file);
-    return sessionInfo(fixedInfo(read.header), read.state);
-  } catch {
-    // A damaged or foreign file is no reason to fail a list: `load` says what is wrong with it.
-    return undefined;
-  } finally {
-    await handle?.close();
   }
 }

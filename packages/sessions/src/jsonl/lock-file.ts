@@ -2,6 +2,7 @@ import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { SessionStoreError } from '@agentloop/memory';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { isWriterLive, parseWriter, sessionLocked } from '../lock/session-writer.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 /**
  * A session's write lock in the JSON lines store: a file beside the session's, holding its writer as JSON.
@@ -11,7 +12,7 @@ import { isWriterLive, parseWriter, sessionLocked } from '../lock/session-writer
  */
 export async function acquireLockFile(path: string, sessionId: string, writer: SessionWriter): Promise<void> {
   const temporary = `${path}.${writer.token}.tmp`;
-  await writeFile(temporary, JSON.stringify(writer));
+  await writeFile(temporary, JSON.stringify(writer), { mode: PRIVATE_FILE_MODE });
   try {
     // A few rounds: a lock may vanish between a failed link and its read (its writer released it).
     for (let round = 0; round < 5; round++) {

@@ -1,71 +1,17 @@
-import type { PendingQuestion, SessionInfo, SessionTurn } from '@agentloop/memory';
+import { basename } from 'node:path';
+import type { SessionInfo, SessionTurn } from '@agentloop/memory';
 import { SessionStoreError } from '@agentloop/memory';
-import type { Message, Usage } from '@agentloop/spec';
+import type { Message } from '@agentloop/spec';
+import { savedJson } from '../records/message-json.js';
+import { invalidRecord, parseRecord } from '../records/record-problem.js';
 import type { SessionState } from '../session-state.js';
 import { newSessionState } from '../session-state.js';
+import type { CommitRecord, FileVersion, HeaderRecord, SessionFileRecord, TurnRecord } from './session-file-records.js';
+import { FILE_VERSIONS, SESSION_FILE_VERSION } from './session-file-records.js';
 
-/**
- * The version of the session file format, in each file's first line. Bump it when a record changes, and
- * read the older versions through a migration: saved sessions must keep loading (a frozen file of every
- * version is tested).
- */
-export const SESSION_FILE_VERSION = 1;
-
-/**
- * A session file is JSON lines, one record a line, only ever appended to (the store cuts off a turn a
- * crashed writer left unfinished before it writes again):
- *
- *   {"type":"session","version":1,"id":...,"createdAt":...}     the first line, fixed at creation
- *   {"type":"message","turn":3,"message":{...}}                  a message the turn added
- *   {"type":"replace","turn":3,"messages":[...]}                 the turn rewrote the conversation
- *   {"type":"commit","turn":3,"at":...,"usage":{...},...}        the turn ended: what it wrote counts
- *
- * A commit also repeats the session's figures after it (title, model, message count, usage), so a list
- * reads the first and the last commit line of a file, not the whole of it.
- */
-export type SessionFileRecord = HeaderRecord | MessageRecord | ReplaceRecord | CommitRecord;
-
-/** The first line: what is fixed when the session is created. */
-export interface HeaderRecord {
-  type: 'session';
-  version: number;
-  id: string;
-  createdAt: string;
-  title?: string;
-  model?: string;
-  workspace?: string;
-  forkedFrom?: { sessionId: string; messageCount: number };
-}
-
-interface MessageRecord {
-  type: 'message';
-  turn: number;
-  message: Message;
-}
-
-interface ReplaceRecord {
-  type: 'replace';
-  turn: number;
-  messages: Message[];
-}
-
-/** The end of a turn, with the session's figures after it. */
-export interface CommitRecord {
-  type: 'commit';
-  turn: number;
-  at: string;
-  usage: Usage;
-  exit?: string;
-  pendingQuestion?: PendingQuestion;
-  title?: string;
-  model?: string;
-  messageCount: number;
-  totalUsage: Usage;
-}
-
-/** A record as one line of a session file, its newline included. */
+/** A record as one line of a session file, its newline included; a message JSON cannot hold is refused. */
 export function recordLine(record: SessionFileRecord): string {
-  return `${JSON.stringify(record)}\n`;
+  return `${savedJson(record)}\n`;
 }
 
 /** The commit line of a turn, with the session's state after it. */
@@ -105,21 +51,22 @@ export function parseSessionFile(bytes: Buffer, path: string): SessionFile {
   let committedBytes = 0;
   // The turn being read: the records since the last commit.
   let turn: { number: number; replaced: Message[] | undefined; added: Message[] } | undefined;
+  let version: FileVersion | undefined;
   let start = 0;
   let lineNumber = 0;
   while (start < bytes.length) {
     const end = bytes.indexOf(0x0a, start);
     if (end === -1) break;
     lineNumber++;
-    const record = parseRecord(bytes.toString('utf8', start, end), path, lineNumber);
+    const line = bytes.toString('utf8', start, end);
     start = end + 1;
-    if (!header) {
-      header = checkHeader(record, path);
+    if (!header || !version) {
+      ({ header, version } = readHeader(line, path));
       state = newSessionState({ title: header.title, model: header.model, at: new Date(header.createdAt) });
       committedBytes = start;
       continue;
     }
-    if (record.type === 'session') throw damaged(path, lineNumber, 'a second session header');
+    const record = readRecord(line, version, path, lineNumber);
     // A record of another turn than the one being read: that turn was never committed.
     if (turn && turn.number !== record.turn) turn = undefined;
     turn ??= { number: record.turn, replaced: undefined, added: [] };
@@ -130,7 +77,12 @@ export function parseSessionFile(bytes: Buffer, path: string): SessionFile {
     } else {
       messages = turn.replaced ? [...turn.replaced, ...turn.added] : messages.concat(turn.added);
       if (messages.length !== record.messageCount) {
-        throw damaged(path, lineNumber, `a commit of ${record.messageCount} messages after ${messages.length}`);
+        throw invalidRecord({
+          sessionId: sessionIdOf(path),
+          where: `line ${lineNumber} of ${path}`,
+          problem: `a commit of ${record.messageCount} messages after ${messages.length}`,
+          advice: capitalised(ADVICE),
+        });
       }
       state = stateOfCommit(header, record);
       committedBytes = start;
@@ -139,8 +91,11 @@ export function parseSessionFile(bytes: Buffer, path: string): SessionFile {
   }
   // The header sets the state, so neither is there without the other.
   if (!header || !state) {
-    throw new SessionStoreError(`${path} has no session header: it is not a session file, or it was damaged.`, {
-      code: 'invalid_session',
+    throw invalidRecord({
+      sessionId: sessionIdOf(path),
+      where: path,
+      problem: 'it has no session header',
+      advice: `It is not a session file, or it was cut short: ${ADVICE}`,
     });
   }
   return { header, messages, state, committedBytes };
@@ -158,7 +113,7 @@ export function readSummary(
 ): { header: HeaderRecord; lastCommit: CommitRecord | undefined } | undefined {
   const firstEnd = head.indexOf(0x0a);
   if (firstEnd === -1) return undefined;
-  const header = checkHeader(parseRecord(head.toString('utf8', 0, firstEnd), path, 1), path);
+  const { header, version } = readHeader(head.toString('utf8', 0, firstEnd), path);
   // Lines from the end: a record starts with its type, so `{"type":"commit"` begins only a commit line.
   let end = tail.lastIndexOf(0x0a);
   while (end > 0) {
@@ -167,7 +122,8 @@ export function readSummary(
     if (start === 0 && !tailIsWholeFile) return undefined;
     const line = tail.toString('utf8', start, end);
     if (line.startsWith('{"type":"commit"')) {
-      return { header, lastCommit: parseRecord(line, path, 0) as CommitRecord };
+      const record = readRecord(line, version, path, undefined);
+      if (record.type === 'commit') return { header, lastCommit: record };
     }
     if (line.startsWith('{"type":"session"')) return { header, lastCommit: undefined };
     end = start - 1;
@@ -199,52 +155,60 @@ export function stateOfCommit(header: HeaderRecord, commit: CommitRecord | undef
   };
 }
 
-function parseRecord(line: string, path: string, lineNumber: number): SessionFileRecord {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    throw damaged(path, lineNumber, 'a line that is not JSON');
-  }
-  const record = value as Partial<SessionFileRecord> | null;
-  const type = record?.type;
-  if (type === 'session') return record as HeaderRecord;
-  if (!Number.isInteger((record as { turn?: unknown }).turn))
-    throw damaged(path, lineNumber, 'a record without a turn');
-  if (type === 'message' && isMessage((record as MessageRecord).message)) return record as MessageRecord;
-  if (type === 'replace' && Array.isArray((record as ReplaceRecord).messages)) {
-    if ((record as ReplaceRecord).messages.every(isMessage)) return record as ReplaceRecord;
-  }
-  if (type === 'commit' && typeof (record as CommitRecord).at === 'string') return record as CommitRecord;
-  throw damaged(path, lineNumber, `a record of unknown shape (${JSON.stringify(type) ?? 'no type'})`);
+// What to do about a damaged line: the session cannot be read as it is, and nothing else is affected.
+const ADVICE = 'repair that line, or move the file aside to start the session over (other sessions are not affected).';
+
+/** The session id a file is named after: what an error about it names before the file is read. */
+function sessionIdOf(path: string): string {
+  return basename(path, '.jsonl');
 }
 
-function checkHeader(record: SessionFileRecord, path: string): HeaderRecord {
-  if (record.type !== 'session') throw damaged(path, 1, 'no session header');
-  if (record.version !== SESSION_FILE_VERSION) {
+/** The first line: the header, checked against the schema of the version it names. */
+function readHeader(line: string, path: string): { header: HeaderRecord; version: FileVersion } {
+  const value = parseJson(line, path, 1);
+  const sessionId = sessionIdOf(path);
+  const place = { sessionId, where: `line 1 of ${path}`, advice: capitalised(ADVICE) };
+  if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type !== 'session') {
+    throw invalidRecord({
+      ...place,
+      problem: 'it is not a session header',
+      advice: `It is not a session file: ${ADVICE}`,
+    });
+  }
+  const number = (value as { version?: unknown }).version;
+  const version = typeof number === 'number' ? FILE_VERSIONS.get(number) : undefined;
+  if (!version && typeof number === 'number' && Number.isInteger(number) && number > SESSION_FILE_VERSION) {
     throw new SessionStoreError(
-      `${path} is a session file of version ${JSON.stringify(record.version)}; this version of @agentloop/sessions reads version ${SESSION_FILE_VERSION}. Update agentloop to read it.`,
-      { code: 'unsupported_session_version', sessionId: typeof record.id === 'string' ? record.id : undefined },
+      `${path} is a session file of version ${number}; this version of @agentloop/sessions reads version ${SESSION_FILE_VERSION}. Update agentloop to read it.`,
+      { code: 'unsupported_session_version', sessionId },
     );
   }
-  if (typeof record.id !== 'string' || typeof record.createdAt !== 'string')
-    throw damaged(path, 1, 'a header without id');
-  return record;
+  if (!version) {
+    throw invalidRecord({ ...place, problem: `version: no session file version is ${JSON.stringify(number)}` });
+  }
+  return { header: parseRecord(version.header, value, place), version };
 }
 
-function isMessage(value: unknown): value is Message {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Message).role === 'string' &&
-    Array.isArray((value as Message).content)
-  );
+/** A line after the header, checked against its version's schema; `lineNumber` undefined when unknown. */
+function readRecord(line: string, version: FileVersion, path: string, lineNumber: number | undefined): TurnRecord {
+  const where = lineNumber === undefined ? `a line of ${path}` : `line ${lineNumber} of ${path}`;
+  const value = parseJson(line, path, lineNumber);
+  return parseRecord(version.record, value, { sessionId: sessionIdOf(path), where, advice: capitalised(ADVICE) });
 }
 
-function damaged(path: string, lineNumber: number, what: string): SessionStoreError {
-  const where = lineNumber > 0 ? `line ${lineNumber} of ${path}` : path;
-  return new SessionStoreError(
-    `${where} holds ${what}: the session file was damaged. Remove the damaged lines from the file, or delete the session.`,
-    { code: 'invalid_session' },
-  );
+function parseJson(line: string, path: string, lineNumber: number | undefined): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw invalidRecord({
+      sessionId: sessionIdOf(path),
+      where: lineNumber === undefined ? `a line of ${path}` : `line ${lineNumber} of ${path}`,
+      problem: 'it is not JSON',
+      advice: capitalised(ADVICE),
+    });
+  }
+}
+
+function capitalised(text: string): string {
+  return `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }

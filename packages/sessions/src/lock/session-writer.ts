@@ -58,13 +58,19 @@ export function parseWriter(value: unknown): SessionWriter | undefined {
   return { pid, host, token, since };
 }
 
-/** The `session_locked` error for a session held by `holder`. */
-export function sessionLocked(sessionId: string, holder: SessionWriter, where: string): SessionStoreError {
-  const holderName = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
-  return new SessionStoreError(
-    `Session ${sessionId} is open in ${holderName} (since ${holder.since}), which is still writing it. Close that ` +
-      `agent first, or fork the session to go on from it in a new one. If that process is gone, remove the ` +
-      `lock: ${where}.`,
-    { code: 'session_locked', sessionId },
-  );
+/**
+ * The `session_locked` error for a session held by `holder`. It says what a user can do with the command
+ * line alone: close the other agentloop or start a new session. A holder on another machine cannot be
+ * checked, so only then does it say how to clear the lock by hand (`clearLock`, a step that needs no
+ * agentloop command).
+ */
+export function sessionLocked(sessionId: string, holder: SessionWriter, clearLock: string): SessionStoreError {
+  const advice = 'Close that agentloop (or wait for it to end) and try again, or start a new session.';
+  const message =
+    holder.host === hostname()
+      ? `Session ${sessionId} is open in process ${holder.pid} (since ${holder.since}), which is still writing it. ${advice}`
+      : `Session ${sessionId} is open in process ${holder.pid} on ${holder.host} (since ${holder.since}), another ` +
+        `machine, where agentloop cannot check that it still runs. ${advice} If that process is gone, clear ` +
+        `its lock: ${clearLock}.`;
+  return new SessionStoreError(message, { code: 'session_locked', sessionId });
 }

@@ -136,6 +136,58 @@ describe('SqliteSessionStore', () => {
     await expect(store.open('s1')).resolves.toMatchObject({ messages: [] });
   });
 
+  describe('rows checked against the schema on read', () => {
+    /** A session of one committed turn, then `sql` run on the database as another program would. */
+    const damage = async (sql: string) => {
+      const store = newStore();
+      await store.create({ id: 's1' });
+      await store.create({ id: 'good' });
+      await store.open('s1');
+      for (const message of turnMessages(1)) await store.append('s1', message);
+      await store.commit('s1', { usage: usage(5, 6) });
+      await store.release('s1');
+      const db = new Database(file);
+      db.exec(sql);
+      db.close();
+      return store;
+    };
+
+    it('says which session row is damaged, in which file, and what is wrong with it', async () => {
+      const store = await damage(`UPDATE sessions SET usage = '{"inputTokens":5}' WHERE id = 's1'`);
+      expect(await rejectionOf(store.load('s1'))).toMatchObject({
+        code: 'invalid_session',
+        sessionId: 's1',
+        message: `Session s1: its row in the sessions table of ${file} is damaged (usage.outputTokens: Invalid input: expected number, received undefined). It cannot be resumed: start a new session (the other sessions in the database are not affected).`,
+      });
+      expect(await rejectionOf(store.open('s1'))).toMatchObject({ code: 'invalid_session', sessionId: 's1' });
+    });
+
+    it('says which message row is damaged', async () => {
+      const store = await damage(
+        `UPDATE messages SET message = '{"role":"tool","content":[{"type":"tool-result"}]}' WHERE session_id = 's1' AND position = 2`,
+      );
+      expect(await rejectionOf(store.load('s1'))).toMatchObject({
+        code: 'invalid_session',
+        message: expect.stringContaining(
+          `Session s1: message 2 (its row in the messages table of ${file}) is damaged (content.0.toolCallId: Invalid input: expected string, received undefined).`,
+        ),
+      });
+    });
+
+    it('leaves a damaged session out of a list, and lists the others', async () => {
+      const store = await damage(`UPDATE sessions SET pending_question = 'not json' WHERE id = 's1'`);
+      expect((await store.list()).map((session) => session.id)).toEqual(['good']);
+      expect(await rejectionOf(store.load('s1'))).toMatchObject({
+        message: expect.stringContaining('is damaged (pending_question: not JSON)'),
+      });
+    });
+
+    it('takes a damaged lock for no lock', async () => {
+      const store = await damage(`UPDATE sessions SET writer = '{"pid":' WHERE id = 's1'`);
+      await expect(store.open('s1')).resolves.toMatchObject({ info: { id: 's1', messageCount: 4 } });
+    });
+  });
+
   // This database is schema version 1 as released, kept as SQL text. It is written by hand and must never
   // be regenerated: if a change breaks these tests, add a migration instead.
   describe('the frozen version 1 database', () => {
@@ -185,7 +237,11 @@ describe('SqliteSessionStore', () => {
     it('respects a lock left by another machine, which it cannot check, and says how to clear it', async () => {
       expect(await rejectionOf(newStore().open('frozen-fork'))).toMatchObject({
         code: 'session_locked',
-        message: expect.stringContaining(`UPDATE sessions SET writer = NULL WHERE id = 'frozen-fork' in ${file}`),
+        message:
+          'Session frozen-fork is open in process 999999999 on gone-host.invalid (since 2026-11-22T08:00:00.000Z), ' +
+          'another machine, where agentloop cannot check that it still runs. Close that agentloop (or wait for it ' +
+          'to end) and try again, or start a new session. If that process is gone, clear its lock: ' +
+          `sqlite3 "${file}" "UPDATE sessions SET writer = NULL WHERE id = 'frozen-fork'".`,
       });
     });
 

@@ -1,34 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type {
   CreateSessionOptions,
   ForkSessionOptions,
   ListSessionsOptions,
-  PendingQuestion,
   SessionInfo,
   SessionStore,
   SessionTurn,
   StoredSession,
 } from '@agentloop/memory';
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
-import type { Message, Usage } from '@agentloop/spec';
+import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
-import { forkedMessages } from '../fork-point.js';
+import { planFork } from '../fork-point.js';
 import type { SessionWriter } from '../lock/session-writer.js';
-import { isWriterLive, newWriter, parseWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
-import type { SessionState } from '../session-state.js';
-import {
-  checkTurn,
-  newSessionState,
-  sessionInfo,
-  sessionNotFound,
-  sessionNotOpen,
-  stateAfterCommit,
-  storeClosed,
-} from '../session-state.js';
+import { isWriterLive, newWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
+import { OpenSessions } from '../open-sessions.js';
+import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
+import { savedJson } from '../records/message-json.js';
+import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
+import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
+import type { SessionRow } from './session-row.js';
+import { infoOf, readMessage, readSessionRow, stateOf, writerOfColumn } from './session-row.js';
 import { migrate } from './sqlite-schema.js';
 import { SqliteStatements } from './sqlite-statements.js';
 
@@ -38,23 +33,6 @@ export interface SqliteSessionStoreOptions {
   file: string;
   /** How long a write waits for another process's write to end before it fails, in milliseconds. Default 5,000. */
   busyTimeoutMs?: number;
-}
-
-/** A row of the sessions table. */
-export interface SessionRow {
-  id: string;
-  title: string | null;
-  model: string | null;
-  workspace: string | null;
-  created_at: number;
-  updated_at: number;
-  turn_count: number;
-  message_count: number;
-  usage: string;
-  pending_question: string | null;
-  forked_from: string | null;
-  forked_at_message: number | null;
-  writer: string | null;
 }
 
 /** A session this store has open for writing: the open turn waits here, as JSON, until its commit. */
@@ -79,8 +57,7 @@ export class SqliteSessionStore implements SessionStore {
   readonly file: string;
   readonly #db: SqliteDatabase;
   readonly #statements: SqliteStatements;
-  readonly #open = new Map<string, OpenSession>();
-  #closed = false;
+  readonly #open = new OpenSessions<OpenSession>();
 
   constructor(options: SqliteSessionStoreOptions) {
     if (typeof options?.file !== 'string' || options.file === '') {
@@ -88,242 +65,259 @@ export class SqliteSessionStore implements SessionStore {
     }
     this.file = path.resolve(options.file);
     const Database = loadSqlite();
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const nativeBinding = sqliteNativeBinding();
-    this.#db = new Database(this.file, {
-      timeout: options.busyTimeoutMs ?? 5_000,
-      ...(nativeBinding === undefined ? {} : { nativeBinding }),
-    });
+    let db: SqliteDatabase | undefined;
     try {
-      this.#db.pragma('journal_mode = WAL');
+      mkdirSync(path.dirname(this.file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      // SQLite makes the -wal and -shm files with the mode of the database: a private one keeps them private.
+      createPrivateFileSync(this.file);
+      for (const file of [this.file, `${this.file}-wal`, `${this.file}-shm`]) makePrivateSync(file);
+      const nativeBinding = sqliteNativeBinding();
+      db = new Database(this.file, {
+        timeout: options.busyTimeoutMs ?? 5_000,
+        ...(nativeBinding === undefined ? {} : { nativeBinding }),
+      });
+      db.pragma('journal_mode = WAL');
       // FULL: a commit is on disk when it returns (NORMAL would survive a crash of the process, not of the machine).
-      this.#db.pragma('synchronous = FULL');
-      this.#db.pragma('foreign_keys = ON');
-      migrate(this.#db, this.file);
-      this.#statements = new SqliteStatements(this.#db);
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, this.file);
+      this.#statements = new SqliteStatements(db);
+      this.#db = db;
     } catch (error) {
-      this.#db.close();
-      throw error;
+      db?.close();
+      throw storeFailure(error, { file: this.file });
     }
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const now = Date.now();
-    this.#unsynced(() =>
-      this.#insertSession({
-        id,
-        title: options.title ?? null,
-        model: options.model ?? null,
-        workspace: options.workspace ?? null,
-        created_at: now,
-        updated_at: now,
-        turn_count: 0,
-        message_count: 0,
-        usage: JSON.stringify(emptyUsage()),
-        pending_question: null,
-        forked_from: null,
-        forked_at_message: null,
-        writer: null,
-      }),
-    );
-    return this.#info(id);
+    return this.#guard(options.id, async () => {
+      this.#open.assertNotClosed();
+      const id = newSessionId(options.id);
+      const now = Date.now();
+      this.#unsynced(() =>
+        this.#insertSession({
+          id,
+          title: options.title ?? null,
+          model: options.model ?? null,
+          workspace: options.workspace ?? null,
+          created_at: now,
+          updated_at: now,
+          turn_count: 0,
+          message_count: 0,
+          usage: JSON.stringify(emptyUsage()),
+          pending_question: null,
+          forked_from: null,
+          forked_at_message: null,
+          writer: null,
+        }),
+      );
+      return this.#info(id);
+    });
   }
 
   async open(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    const already = this.#open.get(sessionId);
-    if (already) {
-      // Opening again starts again from the last commit.
-      already.replaced = undefined;
-      already.added = [];
-      already.failure = undefined;
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      assertSessionId(sessionId);
+      const already = this.#open.get(sessionId);
+      if (already) {
+        // Opening again starts again from the last commit.
+        already.replaced = undefined;
+        already.added = [];
+        already.failure = undefined;
+        return this.#read(sessionId);
+      }
+      const writer = newWriter();
+      try {
+        this.#unsynced(() =>
+          this.#db
+            .transaction(() => {
+              const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
+              if (!row) throw sessionNotFound(sessionId, this.file);
+              const holder = writerOfColumn(row.writer);
+              if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+              this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
+            })
+            .immediate(),
+        );
+      } catch (error) {
+        retireWriter(writer);
+        throw error;
+      }
+      this.#open.add(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
       return this.#read(sessionId);
-    }
-    const writer = newWriter();
-    try {
-      this.#unsynced(() =>
-        this.#db
-          .transaction(() => {
-            const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
-            if (!row) throw sessionNotFound(sessionId, this.file);
-            const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-            if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
-            this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
-          })
-          .immediate(),
-      );
-    } catch (error) {
-      retireWriter(writer);
-      throw error;
-    }
-    this.#open.set(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
-    return this.#read(sessionId);
+    });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#opened(sessionId, 'append to');
-    this.#buffer(session, () => session.added.push(serialise(message)));
+    const session = this.#open.opened(sessionId, 'append to');
+    this.#buffer(session, () => session.added.push(savedJson(message)));
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#opened(sessionId, 'replace the messages of');
+    const session = this.#open.opened(sessionId, 'replace the messages of');
     this.#buffer(session, () => {
-      session.replaced = messages.map(serialise);
+      session.replaced = messages.map(savedJson);
       session.added = [];
     });
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
-    const session = this.#opened(sessionId, 'commit to');
-    checkTurn(sessionId, turn);
-    const { replaced, added, failure } = session;
-    // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
-    session.replaced = undefined;
-    session.added = [];
-    session.failure = undefined;
-    if (failure !== undefined) throw failure;
-    this.#db
-      .transaction(() => {
-        const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
-        if (!row) throw sessionNotFound(sessionId, this.file);
-        const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-        if (holder?.token !== session.writer.token) {
-          throw new SessionStoreError(
-            `Session ${sessionId} lost its lock (another process took it while this one had it open), so the turn was not saved. Open the session again.`,
-            { code: 'session_locked', sessionId },
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.opened(sessionId, 'commit to');
+      checkTurn(sessionId, turn);
+      const { replaced, added, failure } = session;
+      // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
+      session.replaced = undefined;
+      session.added = [];
+      session.failure = undefined;
+      if (failure !== undefined) throw failure;
+      this.#db
+        .transaction(() => {
+          const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
+          if (!row) throw sessionNotFound(sessionId, this.file);
+          const holder = writerOfColumn(row.writer);
+          const record = readSessionRow(row, this.file);
+          if (holder?.token !== session.writer.token) {
+            throw new SessionStoreError(
+              `Session ${sessionId} lost its lock (another process took it while this one had it open), so the turn was not saved. Open the session again.`,
+              { code: 'session_locked', sessionId },
+            );
+          }
+          const turnNumber = row.turn_count + 1;
+          let position = row.message_count;
+          if (replaced) {
+            this.#statements.deleteMessages.run(sessionId);
+            position = 0;
+            for (const message of replaced)
+              this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
+          }
+          for (const message of added) this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
+          const after = stateAfterCommit(stateOf(record), turn, position, new Date());
+          const at = after.updatedAt.getTime();
+          this.#statements.insertTurn.run(
+            sessionId,
+            turnNumber,
+            at,
+            turn.exit ?? null,
+            turn.model ?? null,
+            JSON.stringify(turn.usage),
           );
-        }
-        const turnNumber = row.turn_count + 1;
-        let position = row.message_count;
-        if (replaced) {
-          this.#statements.deleteMessages.run(sessionId);
-          position = 0;
-          for (const message of replaced)
-            this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
-        }
-        for (const message of added) this.#statements.insertMessage.run(sessionId, position++, turnNumber, message);
-        const after = stateAfterCommit(stateOf(row), turn, position, new Date());
-        const at = after.updatedAt.getTime();
-        this.#statements.insertTurn.run(
-          sessionId,
-          turnNumber,
-          at,
-          turn.exit ?? null,
-          turn.model ?? null,
-          JSON.stringify(turn.usage),
-        );
-        this.#statements.updateAfterCommit.run(
-          after.title ?? null,
-          after.model ?? null,
-          at,
-          after.turnCount,
-          after.messageCount,
-          JSON.stringify(after.usage),
-          after.pendingQuestion ? JSON.stringify(after.pendingQuestion) : null,
-          sessionId,
-        );
-      })
-      .immediate();
+          this.#statements.updateAfterCommit.run(
+            after.title ?? null,
+            after.model ?? null,
+            at,
+            after.turnCount,
+            after.messageCount,
+            JSON.stringify(after.usage),
+            after.pendingQuestion ? JSON.stringify(after.pendingQuestion) : null,
+            sessionId,
+          );
+        })
+        .immediate();
+    });
   }
 
   async release(sessionId: string): Promise<void> {
-    const session = this.#open.get(sessionId);
-    if (!session) return;
-    this.#open.delete(sessionId);
-    try {
-      this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
-    } finally {
-      retireWriter(session.writer);
-    }
+    return this.#guard(sessionId, async () => {
+      const session = this.#open.take(sessionId);
+      if (!session) return;
+      try {
+        this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
+      } finally {
+        retireWriter(session.writer);
+      }
+    });
   }
 
   async load(sessionId: string): Promise<StoredSession> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    return this.#read(sessionId);
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      assertSessionId(sessionId);
+      return this.#read(sessionId);
+    });
   }
 
   async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
-    this.#assertNotClosed();
-    const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
-    const rows = (
-      options.workspace === undefined
-        ? this.#statements.list.all(limit)
-        : this.#statements.listInWorkspace.all(options.workspace, limit)
-    ) as SessionRow[];
-    return rows.map(infoOf);
+    return this.#guard(undefined, async () => {
+      this.#open.assertNotClosed();
+      const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
+      const rows = (
+        options.workspace === undefined
+          ? this.#statements.list.all(limit)
+          : this.#statements.listInWorkspace.all(options.workspace, limit)
+      ) as unknown[];
+      return rows.flatMap((row) => {
+        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
+        try {
+          return [infoOf(readSessionRow(row, this.file))];
+        } catch {
+          return [];
+        }
+      });
+    });
   }
 
   async delete(sessionId: string): Promise<void> {
-    this.#assertNotClosed();
-    assertSessionId(sessionId);
-    await this.release(sessionId);
-    this.#db
-      .transaction(() => {
-        const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
-        if (!row) throw sessionNotFound(sessionId, this.file);
-        const holder = row.writer === null ? undefined : parseWriter(JSON.parse(row.writer));
-        if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
-        this.#statements.deleteSession.run(sessionId);
-      })
-      .immediate();
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      assertSessionId(sessionId);
+      await this.release(sessionId);
+      this.#db
+        .transaction(() => {
+          const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
+          if (!row) throw sessionNotFound(sessionId, this.file);
+          const holder = writerOfColumn(row.writer);
+          if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+          this.#statements.deleteSession.run(sessionId);
+        })
+        .immediate();
+    });
   }
 
   async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
-    this.#assertNotClosed();
-    const source = this.#read(sessionId);
-    const messages = forkedMessages(sessionId, source.messages, options.keepMessages);
-    const id = options.id ?? randomUUID();
-    assertSessionId(id);
-    const now = Date.now();
-    const kept = messages.length > 0;
-    this.#db.transaction(() => {
-      this.#insertSession({
-        id,
-        title: options.title ?? source.info.title ?? null,
-        model: source.info.model ?? null,
-        workspace: source.info.workspace ?? null,
-        created_at: now,
-        updated_at: now,
-        turn_count: kept ? 1 : 0,
-        message_count: messages.length,
-        usage: JSON.stringify(emptyUsage()),
-        pending_question: null,
-        forked_from: sessionId,
-        forked_at_message: messages.length,
-        writer: null,
-      });
-      messages.forEach((message, position) => {
-        this.#statements.insertMessage.run(id, position, 1, serialise(message));
-      });
-      if (kept) this.#statements.insertTurn.run(id, 1, now, null, null, JSON.stringify(emptyUsage()));
-    })();
-    return this.#info(id);
+    return this.#guard(sessionId, async () => {
+      this.#open.assertNotClosed();
+      const { id, title, model, workspace, messages } = planFork(sessionId, this.#read(sessionId), options);
+      const now = Date.now();
+      const kept = messages.length > 0;
+      this.#db.transaction(() => {
+        this.#insertSession({
+          id,
+          title: title ?? null,
+          model: model ?? null,
+          workspace: workspace ?? null,
+          created_at: now,
+          updated_at: now,
+          turn_count: kept ? 1 : 0,
+          message_count: messages.length,
+          usage: JSON.stringify(emptyUsage()),
+          pending_question: null,
+          forked_from: sessionId,
+          forked_at_message: messages.length,
+          writer: null,
+        });
+        messages.forEach((message, position) => {
+          this.#statements.insertMessage.run(id, position, 1, savedJson(message));
+        });
+        if (kept) this.#statements.insertTurn.run(id, 1, now, null, null, JSON.stringify(emptyUsage()));
+      })();
+      return this.#info(id);
+    });
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
+    if (this.#open.closed) return;
     try {
-      for (const sessionId of [...this.#open.keys()]) await this.release(sessionId);
+      await this.#open.close((sessionId) => this.release(sessionId));
     } finally {
       this.#db.close();
     }
   }
 
-  #assertNotClosed(): void {
-    if (this.#closed) throw storeClosed();
-  }
-
-  #opened(sessionId: string, operation: string): OpenSession {
-    this.#assertNotClosed();
-    const session = this.#open.get(sessionId);
-    if (!session) throw sessionNotOpen(sessionId, operation);
-    return session;
+  /** Runs an operation; what the file system or SQLite throws becomes a SessionStoreError naming the file. */
+  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
+    return guarded({ file: this.file, ...(sessionId === undefined ? {} : { sessionId }) }, operation);
   }
 
   /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
@@ -367,7 +361,7 @@ export class SqliteSessionStore implements SessionStore {
   #info(sessionId: string): SessionInfo {
     const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
     if (!row) throw sessionNotFound(sessionId, this.file);
-    return infoOf(row);
+    return infoOf(readSessionRow(row, this.file));
   }
 
   /** The session and its messages, read in one transaction: a commit of another process is seen whole or not at all. */
@@ -376,64 +370,14 @@ export class SqliteSessionStore implements SessionStore {
       const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
       if (!row) throw sessionNotFound(sessionId, this.file);
       const texts = this.#statements.messages.pluck().all(sessionId) as string[];
-      const messages = texts.map((text, position) => parseMessage(text, sessionId, position, this.file));
-      const state = stateOf(row);
-      return { info: infoOf(row), messages, usage: state.usage, pendingQuestion: state.pendingQuestion };
+      const record = readSessionRow(row, this.file);
+      const messages = texts.map((text, position) => readMessage(text, sessionId, position, this.file));
+      const state = stateOf(record);
+      return storedSession(infoOf(record), state, messages);
     })();
   }
 
   #unlockAdvice(sessionId: string): string {
-    return `UPDATE sessions SET writer = NULL WHERE id = '${sessionId}' in ${this.file}`;
+    return `sqlite3 "${this.file}" "UPDATE sessions SET writer = NULL WHERE id = '${sessionId}'"`;
   }
-}
-
-function stateOf(row: SessionRow): SessionState {
-  return {
-    ...newSessionState({ at: new Date(row.updated_at) }),
-    title: row.title ?? undefined,
-    model: row.model ?? undefined,
-    turnCount: row.turn_count,
-    messageCount: row.message_count,
-    usage: JSON.parse(row.usage) as Usage,
-    pendingQuestion: row.pending_question === null ? undefined : (JSON.parse(row.pending_question) as PendingQuestion),
-  };
-}
-
-function infoOf(row: SessionRow): SessionInfo {
-  return sessionInfo(
-    {
-      id: row.id,
-      workspace: row.workspace ?? undefined,
-      createdAt: new Date(row.created_at),
-      ...(row.forked_from === null
-        ? {}
-        : { forkedFrom: { sessionId: row.forked_from, messageCount: row.forked_at_message ?? 0 } }),
-    },
-    stateOf(row),
-  );
-}
-
-/** A message as JSON; one JSON cannot hold is the caller's error, said plainly. */
-function serialise(message: Message): string {
-  try {
-    return JSON.stringify(message);
-  } catch (error) {
-    throw new SessionStoreError(`A message cannot be saved as JSON: ${(error as Error).message}.`, {
-      code: 'invalid_session',
-      cause: error,
-    });
-  }
-}
-
-function parseMessage(text: string, sessionId: string, position: number, file: string): Message {
-  try {
-    const message = JSON.parse(text) as Message;
-    if (typeof message?.role === 'string' && Array.isArray(message.content)) return message;
-  } catch {
-    // Reported below.
-  }
-  throw new SessionStoreError(
-    `Message ${position} of session ${sessionId} in ${file} is damaged. Fork the session before it, or delete the session.`,
-    { code: 'invalid_session', sessionId },
-  );
 }
