@@ -3,6 +3,7 @@ import { ToolSafety } from '../approval/tool-safety.js';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
+import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import { providerLabel } from '../provider/index.js';
 import type { ErrorContext } from '../render/index.js';
 import {
@@ -172,6 +173,8 @@ export async function startRun(
       }
       const notice = composed.toolSafety.notice();
       if (notice) warn(notice, composed.verboseLog.redact);
+      for (const line of mcpStartWarnings(running.tools, '`agentloop mcp list`'))
+        warn(line, composed.verboseLog.redact);
       const stopLogging = logToolEvents(running, composed.verboseLog);
       try {
         return await runOnce(running, task, {
