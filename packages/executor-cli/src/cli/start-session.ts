@@ -219,8 +219,9 @@ async function prepareOrReport(
       pick,
     );
     if (!session) return EXIT_CODES.cancelled;
-    if (session.notice)
-      process.stderr.write(`${createStyle(terminalFeatures(process.stderr).color).dim(session.notice)}\n`);
+    const style = createStyle(terminalFeatures(process.stderr).color);
+    if (session.notice) process.stderr.write(`${style.dim(session.notice)}\n`);
+    if (session.warning) process.stderr.write(`${style.yellow('⚠')} ${stripControls(session.warning)}\n`);
     return session;
   } catch (error) {
     return report(error, json);
