@@ -326,6 +326,35 @@ describe('composeAgent', () => {
     await expect(composed.agent).rejects.toMatchObject({ code: 'invalid_record_file' });
   });
 
+  it('labels verbose requests by the provider and API in use, not by the SDK provider id, after /model too', async () => {
+    const errorOutput = new MemoryOutput();
+    const provider: ProviderSpec = {
+      name: 'corp',
+      type: 'openai-responses',
+      model: 'gpt-5',
+      baseURL: 'http://127.0.0.1:1/v1',
+    };
+    const composed = composeAgent(settings({ verbose: true, provider }), {
+      // As OpenAIResponsesProvider does for any server but OpenAI's.
+      createProvider: async (spec) =>
+        new ScriptedProvider([{ toolCalls: [{ name: 'converse', arguments: { message: 'hi' } }] }], {
+          id: 'openai-compatible',
+          capabilities: { modelId: spec.model },
+        }),
+      errorOutput,
+      environment: {},
+    });
+    const agent = await composed.agent;
+    await agent.run('hello');
+    agent.setProvider((await composed.switchModel('gpt-5-mini')).provider);
+    await agent.run('again');
+    const requests = errorOutput.text.split('\n').filter((line) => line.startsWith('→'));
+    expect(requests.map((line) => line.slice(0, line.indexOf(':', line.indexOf(')'))))).toEqual([
+      '→ model request #1 (corp:gpt-5, Responses API)',
+      '→ model request #1 (corp:gpt-5-mini, Responses API)',
+    ]);
+  });
+
   it('refuses to switch to a provider that has no key', async () => {
     await expect(compose().composed.switchModel('anthropic:claude-sonnet-4-6')).rejects.toThrow(
       'The anthropic provider needs an API key: set ANTHROPIC_API_KEY',

@@ -13,7 +13,7 @@ import type { ProviderSpec, SessionSettings } from '../config/index.js';
 // SDK at the top, and a session without MCP servers must not wait for them at start-up.
 import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
-import { createModelSwitcher, createProviderFactory, openSessionRecorder } from '../provider/index.js';
+import { createModelSwitcher, createProviderFactory, openSessionRecorder, requestLabel } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
 import type { VerboseLog } from '../verbose/index.js';
@@ -101,8 +101,10 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const recorder = settings.recordFile
     ? openSessionRecorder(settings.recordFile, sessionSecrets(settings, environment))
     : undefined;
-  const wrap = async (provider: LLMProvider): Promise<LLMProvider> =>
-    new LoggingProvider(recorder ? (await recorder).record(provider) : provider, verboseLog);
+  const wrap = async (provider: LLMProvider, spec: ProviderSpec): Promise<LLMProvider> =>
+    new LoggingProvider(recorder ? (await recorder).record(provider) : provider, verboseLog, {
+      label: requestLabel(spec),
+    });
   const errorContext: ErrorContext = options.errorContext ?? {};
   const describe = (spec: ProviderSpec) => {
     errorContext.providerName = spec.name;
@@ -154,7 +156,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         ]
       : [];
     return createContainer({
-      provider: await wrap(provider),
+      provider: await wrap(provider, settings.provider),
       agentOptions: {
         maxIterations: settings.maxIterations,
         ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),

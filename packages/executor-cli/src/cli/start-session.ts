@@ -3,6 +3,7 @@ import { ToolSafety } from '../approval/tool-safety.js';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
+import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import { providerLabel } from '../provider/index.js';
 import type { ErrorContext } from '../render/index.js';
 import {
@@ -172,6 +173,8 @@ export async function startRun(
       }
       const notice = composed.toolSafety.notice();
       if (notice) warn(notice, composed.verboseLog.redact);
+      for (const line of mcpStartWarnings(running.tools, '`agentloop mcp list`'))
+        warn(line, composed.verboseLog.redact);
       const stopLogging = logToolEvents(running, composed.verboseLog);
       try {
         return await runOnce(running, task, {
@@ -216,8 +219,9 @@ async function prepareOrReport(
       pick,
     );
     if (!session) return EXIT_CODES.cancelled;
-    if (session.notice)
-      process.stderr.write(`${createStyle(terminalFeatures(process.stderr).color).dim(session.notice)}\n`);
+    const style = createStyle(terminalFeatures(process.stderr).color);
+    if (session.notice) process.stderr.write(`${style.dim(session.notice)}\n`);
+    if (session.warning) process.stderr.write(`${style.yellow('⚠')} ${stripControls(session.warning)}\n`);
     return session;
   } catch (error) {
     return report(error, json);

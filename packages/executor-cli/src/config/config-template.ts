@@ -114,7 +114,9 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
-# variable named by api_key_env), so you do not need to write them here.
+# variable named by api_key_env), so you do not need to write them here. A project table that points
+# one of these elsewhere (another base_url, or the other vendor's type) keeps none of your api_key,
+# api_key_env or headers.
 # [providers.anthropic]
 # api_key = "sk-ant-..."
 # model = "claude-sonnet-4-6"
@@ -132,4 +134,23 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # base_url = "http://localhost:11434/v1"
 # model = "llama3.2"
 # headers = { Authorization = "Basic dXNlcjpwYXNzd29yZA==" }
+
+# MCP servers, whose tools the agent gets as NAME__tool: a program started over stdio (command), or an
+# HTTP endpoint (url). A stdio server gets only the env given here (and HOME, PATH and a few more);
+# an HTTP one its headers, headers from environment variables, or a bearer token from one. A server
+# that fails to start is named in a warning at start; \`agentloop mcp list\` and /mcp show each server,
+# its state and its tools. A project file may add servers only when trusted_projects lists it, and
+# its table of a name replaces yours whole (none of your env, headers or tokens).
+# [mcp_servers.github]
+# command = "npx"
+# args = ["-y", "@modelcontextprotocol/server-github"]
+# env = { GITHUB_PERSONAL_ACCESS_TOKEN = "ghp_..." }
+# startup_timeout_sec = 30
+# tool_timeout_sec = 120
+# enabled_tools = ["create_issue", "list_issues"]
+#
+# [mcp_servers.docs]
+# url = "https://mcp.example.com/mcp"
+# bearer_token_env_var = "DOCS_MCP_TOKEN"
+# enabled = true
 `;

@@ -343,6 +343,7 @@ describe('parseConfig errors', () => {
         'compaction',
         'max_iterations',
         'max_parallel_tools',
+        'mcp_servers',
         'model',
         'on_max_iterations',
         'parallel_tool_calls',
@@ -360,5 +361,6 @@ describe('parseConfig errors', () => {
       ].sort(),
     );
     expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
+    expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs']);
   });
 });

@@ -6,6 +6,7 @@ import type { ProjectSearchOptions } from './config-paths.js';
 import { findProjectConfig, userConfigPath } from './config-paths.js';
 import type { ConfigFile, ProviderEntry } from './config-schema.js';
 import { checkProjectMcpServers, type LoadedMcpServers, mergeMcpServers } from './mcp-servers-config.js';
+import { mergeProviderEntry } from './merge-provider-entry.js';
 import { splitModelReference } from './model-reference.js';
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 import { checkProjectToolSafety, mergeToolSafety } from './tool-safety-config.js';
@@ -16,7 +17,7 @@ export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers' |
   mcp_servers?: LoadedMcpServers;
   /** Plugin specifiers, paths made absolute against the file that named them. */
   plugins: string[];
-  /** Provider tables by name, merged key by key. */
+  /** Provider tables by name, merged key by key; one a project re-points keeps no credential of the user's. */
   providers: Record<string, ProviderEntry>;
   /** The files that were read, user file first. */
   files: string[];
@@ -56,7 +57,9 @@ export interface ConfigLocations {
  * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
  * the user has not trusted (they run code), and when an untrusted project loosens approvals or the
  * sandbox (see checkProjectToolSafety). The `tools.deny` lists of both files add up; so do the approval
- * rules, the project's first. The `[compaction]` tables merge key by key.
+ * rules, the project's first. The `[compaction]` tables merge key by key; so do provider tables, except
+ * that one the project re-points (another base URL or vendor) takes none of the user's credentials (see
+ * mergeProviderEntry). An MCP server table of the project replaces the user's of the same name whole.
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
   const userFile = locations.userFile ?? userConfigPath();
@@ -95,7 +98,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
-      merged.providers[name] = { ...merged.providers[name], ...entry };
+      merged.providers[name] = mergeProviderEntry(name, merged.providers[name], entry);
   }
   if (user?.trusted_projects) merged.trusted_projects = user.trusted_projects;
   const mcpServers = mergeMcpServers([

@@ -2,6 +2,8 @@
 // (the SDK's McpServer in test-support/mcp-notes-server.mjs) in the user configuration, `/mcp` in a live
 // session in tmux, `agentloop mcp list` as a child process, and no server process outliving the command
 // (checked by the pids the server notes when it starts). They import nothing from the sources.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
 import { configureNotesMcpServer, isAlive, startedPids } from '../test-support/mcp-notes-config.js';
@@ -28,15 +30,30 @@ async function survivors(pids: number[], timeoutMs = 1_000): Promise<number[]> {
 }
 
 /** Starts `agentloop` in tmux against a scripted server, with the notes MCP server configured. */
-async function startAgentloop() {
+async function startAgentloop(configure?: (at: CliWorkspace) => void) {
   workspace = new CliWorkspace();
   const { pidFile } = configureNotesMcpServer(workspace);
+  configure?.(workspace);
   server = await startScriptedOpenAIServer();
   sessions += 1;
   tmux = new TmuxSession(`agentloop-mcp-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
   tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
   return { tmux, server, pidFile };
 }
+
+/** Adds `[mcp_servers.broken]`, a stdio server that says why on stderr and exits before its handshake. */
+function configureBrokenMcpServer(at: CliWorkspace): void {
+  const file = join(at.configHome, 'agentloop', 'config.toml');
+  mkdirSync(dirname(file), { recursive: true });
+  const script = 'process.stderr.write("GITHUB_TOKEN is not set\\n"); process.exit(3)';
+  appendFileSync(
+    file,
+    `\n[mcp_servers.broken]\ncommand = ${JSON.stringify(process.execPath)}\nargs = ["-e", ${JSON.stringify(script)}]\n`,
+  );
+}
+
+const BROKEN_WARNING =
+  'MCP server "broken" failed to start: it closed the connection during the MCP handshake (it exited with code 3); it said: GITHUB_TOKEN is not set. Its tools are missing;';
 
 /** Types `/mcp` and returns the server's pid from its listing, after checking the listing. */
 async function listServers(session: TmuxSession): Promise<number> {
@@ -105,6 +122,20 @@ describe.skipIf(!tmuxAvailable())('MCP servers in agentloop (tmux)', () => {
     expect(await survivors([pid])).toEqual([]);
   }, 60_000);
 
+  it('warns at start, before the first task, of a server that failed to start, naming it and why', async () => {
+    const { tmux } = await startAgentloop(configureBrokenMcpServer);
+    const screen = await tmux.waitFor(/shows more\.\n[\s\S]*›$/);
+    // The prompt drawn while the agent was being built gives way to the warning, and is drawn again below it.
+    expect(
+      screen
+        .split('\n')
+        .slice(-3)
+        .map((line) => line.trimEnd()),
+    ).toEqual(['›', `⚠ ${BROKEN_WARNING} /mcp shows more.`, '›']);
+    tmux.press('C-c');
+    expect(await tmux.exitStatus()).toBe(0);
+  }, 60_000);
+
   it('cancels a hanging MCP call with Ctrl-C, and ends the server with the second', async () => {
     const { tmux, server, pidFile } = await startAgentloop();
     server.push(
@@ -156,5 +187,33 @@ describe('agentloop mcp list', () => {
       `MCP servers (1)\n  notes  ready  stdio, 3 tools, pid ${pid}\n    lookup_note, count_notes, wait_for_note\n`,
     );
     expect(await survivors(startedPids(pidFile))).toEqual([]);
+  }, 60_000);
+});
+
+describe('agentloop run with a server that fails to start', () => {
+  beforeAll(() => assertBuilt());
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    workspace?.remove();
+    workspace = undefined;
+  });
+
+  it('warns on stderr, naming the server and why, and runs the task with the tools it has', async () => {
+    workspace = new CliWorkspace();
+    configureBrokenMcpServer(workspace);
+    server = await startScriptedOpenAIServer([
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] },
+    ]);
+    const connection = ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model'];
+
+    const run = await runAgentloop(workspace, ['run', ...connection, 'Say ok']);
+
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('ok\n');
+    expect(run.stderr.split('\n').filter((line) => line.includes('MCP server'))).toEqual([
+      `⚠ ${BROKEN_WARNING} \`agentloop mcp list\` shows more.`,
+    ]);
   }, 60_000);
 });

@@ -1,8 +1,10 @@
 // End-to-end test of `agentloop run --record FILE`: the built command records its model traffic against a
 // scripted OpenAI-compatible server on 127.0.0.1, then the cassette replays through replayProvider into
 // the agent the command builds (its composition, from the sources, with no server), giving the same result.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AgentResult } from '@agentloop/core';
 import { replayProvider } from '@agentloop/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { composeAgent } from '../cli/compose-agent.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
 import { MemoryOutput } from '../test-support/index.js';
+import { configureNotesMcpServer, isAlive, startedPids } from '../test-support/mcp-notes-config.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
@@ -23,7 +26,12 @@ const RESULT = 'The key is in key.txt; I will not repeat it.';
 let workspace: CliWorkspace | undefined;
 let server: ScriptedOpenAIServer | undefined;
 
+/** A script run by runNode that has not ended: a test that failed waiting for it ends it. */
+let running: ChildProcess | undefined;
+
 afterEach(async () => {
+  running?.kill('SIGKILL');
+  running = undefined;
   await server?.close();
   workspace?.remove();
   server = undefined;
@@ -115,6 +123,83 @@ describe('agentloop run --record', () => {
     expect(server.requests).toEqual([]);
   }, 30_000);
 });
+
+/** The replay sample of the README's "Recording a session", as a user copies it. */
+function readmeReplaySample(): string {
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  const section = readme.slice(readme.indexOf('## Recording a session'));
+  const sample = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!sample?.includes('replayProvider('))
+    throw new Error('The README has no replay sample under "Recording a session".');
+  return sample;
+}
+
+describe("the README's replay sample", () => {
+  beforeAll(() => assertBuilt());
+
+  it('replays a session recorded with an MCP server configured, and exits, its server ended', async () => {
+    workspace = new CliWorkspace();
+    const { pidFile } = configureNotesMcpServer(workspace);
+    server = await startScriptedOpenAIServer([
+      { toolCalls: [{ name: 'notes__count_notes', arguments: {} }] },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'You have 3 notes.' } }] },
+    ]);
+    const sample = readmeReplaySample();
+    // Recorded with the sample's model and task, against the scripted server in place of the sample's: the
+    // replay sends nothing, and the base URL is not in what the model is sent.
+    const [, model, task] = /model: '([^']+)'[\s\S]*\.run\('([^']+)'\)/.exec(sample) ?? [];
+    const recorded = await runAgentloop(workspace, [
+      'run',
+      '--record',
+      join(workspace.project, 'session.jsonl'),
+      '--base-url',
+      server.url,
+      '--model',
+      model!,
+      task!,
+    ]);
+    expect(recorded.status).toBe(0);
+    await server.close();
+    server = undefined;
+    // The script sits in the project, with the repository's packages in reach as an app has them installed.
+    symlinkSync(
+      fileURLToPath(new URL('../../../../node_modules', import.meta.url)),
+      join(workspace.project, 'node_modules'),
+    );
+    writeFileSync(join(workspace.project, 'replay.mjs'), sample);
+
+    const replayed = await runNode(workspace, join(workspace.project, 'replay.mjs'));
+
+    expect(replayed.stderr).toBe('');
+    expect(replayed.stdout).toBe("{ result: 'You have 3 notes.' }\n");
+    expect(replayed.status).toBe(0);
+    // The recording's run and the replay's each started the server once, and neither left it running.
+    const pids = startedPids(pidFile);
+    expect(pids).toHaveLength(2);
+    expect(pids.filter(isAlive)).toEqual([]);
+  }, 60_000);
+});
+
+/** Runs a script with node in the workspace's project and environment, to its end (or the test's timeout). */
+function runNode(at: CliWorkspace, script: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [script], {
+    cwd: at.project,
+    env: at.environment(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running = child;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      running = undefined;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
 
 // One tmux server per session, as in interactive.test.ts.
 const SOCKET = `agentloop-record-${process.pid}`;

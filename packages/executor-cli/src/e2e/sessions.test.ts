@@ -1,6 +1,8 @@
 // End-to-end tests of saved sessions: the built command runs in tmux against a scripted OpenAI-compatible
 // server on 127.0.0.1; a second `agentloop` in the same project (and the same data directory, under the
 // workspace's HOME) resumes what the first one saved.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
@@ -151,6 +153,33 @@ describe.skipIf(!tmuxAvailable())('saved sessions (tmux)', () => {
     await second.waitFor(/Reading notes\.txt\.\n›$/);
     expect(userTexts(server.requests[1]!).at(-1)).toBe('notes.txt');
     await exit(second);
+  }, 60_000);
+
+  it('shows the directory of each session to pick, and warns when one of another directory resumes here', async () => {
+    workspace = new CliWorkspace();
+    server = await startScriptedOpenAIServer();
+    server.push(done('Elsewhere it is.'), done('Here it is.'), done('Resumed here.'));
+    const elsewhere = join(workspace.root, 'elsewhere');
+    mkdirSync(elsewhere);
+    const connection = ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model'];
+    expect((await runAgentloop(workspace, ['run', ...connection, 'Task elsewhere'], {}, elsewhere)).status).toBe(0);
+    expect((await runAgentloop(workspace, ['run', ...connection, 'Task here'])).status).toBe(0);
+
+    const picking = startAgentloop(['--resume']);
+    const list = await picking.waitFor(/Which session do you resume\?[\s\S]*Task here[\s\S]*Task elsewhere.*\n/);
+    expect(list).toMatch(/Task here {2}\(just now, 3 messages, here\)/);
+    expect(list).toContain(`Task elsewhere  (just now, 3 messages, in ${elsewhere})`);
+    picking.press('Escape');
+    expect(await picking.exitStatus()).toBe(130);
+
+    const listed = await runAgentloop(workspace, ['sessions', '--all']);
+    const id = new RegExp(`([0-9a-f-]{36}) .*Task elsewhere\\n\\s+${elsewhere}`).exec(listed.stdout)?.[1];
+    expect(id).toBeDefined();
+    const resumed = await runAgentloop(workspace, ['run', ...connection, '--resume', id!.slice(0, 8), 'And now?']);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stderr).toContain(
+      `⚠ Session ${id} was saved in ${elsewhere}, not in this directory: it resumes here, in ${workspace.project}, where its tools now read, write and run commands. To continue it where it was, run agentloop --resume ${id} in ${elsewhere}.\n`,
+    );
   }, 60_000);
 
   it('refuses an id no session has, naming the command that lists them', async () => {

@@ -2,6 +2,12 @@ export type { ProviderFactory, ProviderFactoryOptions } from './create-provider.
 export { createProvider, createProviderFactory } from './create-provider.js';
 export type { ModelSwitcher, ModelSwitcherOptions } from './model-switcher.js';
 export { createModelSwitcher } from './model-switcher.js';
-export { COMPATIBLE_PROVIDER_NAME, isCompatibleServer, providerLabel, shownProviderName } from './provider-label.js';
+export {
+  COMPATIBLE_PROVIDER_NAME,
+  isCompatibleServer,
+  providerLabel,
+  requestLabel,
+  shownProviderName,
+} from './provider-label.js';
 export type { RecordProviderFunction, SessionRecorderOptions } from './session-recorder.js';
 export { openSessionRecorder, SessionRecorder } from './session-recorder.js';

@@ -18,7 +18,7 @@ export interface ModelSwitcherOptions {
   current?: () => ProviderSpec | undefined;
   createProvider?: ProviderFactory;
   /** Wraps each new provider (the CLI adds its verbose logging, and records it with `--record`). */
-  wrap?: (provider: LLMProvider) => LLMProvider | Promise<LLMProvider>;
+  wrap?: (provider: LLMProvider, spec: ProviderSpec) => LLMProvider | Promise<LLMProvider>;
   /** Told of each switch, with the new spec. */
   onSwitch?: (spec: ProviderSpec) => void;
 }
@@ -58,7 +58,7 @@ export function createModelSwitcher(options: ModelSwitcherOptions = {}): ModelSw
     }
     const built = await build(spec);
     // Wrapped before the switch is announced: a wrapper that fails leaves the session as it was.
-    const provider = options.wrap ? await options.wrap(built) : built;
+    const provider = options.wrap ? await options.wrap(built, spec) : built;
     options.onSwitch?.(spec);
     return { provider, label: providerLabel(spec) };
   };

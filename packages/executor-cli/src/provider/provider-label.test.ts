@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerLabel, shownProviderName } from './provider-label.js';
+import { providerLabel, requestLabel, shownProviderName } from './provider-label.js';
 
 describe('providerLabel', () => {
   it('shows a vendor provider as name:model', () => {
@@ -24,5 +24,25 @@ describe('providerLabel', () => {
   it('never shows the user name or password of a base URL', () => {
     const label = providerLabel({ name: 'openai', type: 'openai', model: 'x', baseURL: 'http://me:hunter2@gw.lan/v1' });
     expect(label).toBe('openai-compatible:x @ http://gw.lan/v1');
+  });
+});
+
+describe('requestLabel', () => {
+  it("names the API of each kind, which the providers' ids leave out", () => {
+    expect(requestLabel({ name: 'openai', type: 'openai', model: 'gpt-5' })).toBe('openai:gpt-5, Chat Completions API');
+    expect(requestLabel({ name: 'openai-responses', type: 'openai-responses', model: 'gpt-5' })).toBe(
+      'openai-responses:gpt-5, Responses API',
+    );
+    expect(requestLabel({ name: 'anthropic', type: 'anthropic', model: 'claude-sonnet-4-6' })).toBe(
+      'anthropic:claude-sonnet-4-6, Messages API',
+    );
+  });
+
+  it("calls a server given by its base URL openai-compatible, and keeps a table's name and API", () => {
+    const local = { name: 'openai', type: 'openai' as const, model: 'llama3.2', baseURL: 'http://127.0.0.1:1/v1' };
+    expect(requestLabel(local)).toBe('openai-compatible:llama3.2, Chat Completions API');
+    expect(requestLabel({ name: 'corp', type: 'openai-responses', model: 'm', baseURL: 'http://127.0.0.1:1/v1' })).toBe(
+      'corp:m, Responses API',
+    );
   });
 });

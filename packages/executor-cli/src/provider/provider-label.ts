@@ -32,3 +32,19 @@ export function providerLabel(spec: Pick<ProviderSpec, 'name' | 'type' | 'model'
     spec.baseURL === undefined ? '' : ` @ ${urlWithoutCredentials(spec.baseURL) ?? '(a base URL that is not valid)'}`;
   return `${shownProviderName(spec)}:${spec.model}${server}`;
 }
+
+/** The API each kind speaks, in the words of its vendor's documentation. */
+const API_NAMES: Record<ProviderSpec['type'], string> = {
+  anthropic: 'Messages API',
+  openai: 'Chat Completions API',
+  'openai-responses': 'Responses API',
+};
+
+/**
+ * What the verbose log calls a provider: `name:model` as the session header shows it, and the API its
+ * requests use (`openai-responses:gpt-5, Responses API`; `openai-compatible:llama3.2, Chat Completions
+ * API`). The providers' own id says only `openai` or `openai-compatible`, for both of OpenAI's APIs.
+ */
+export function requestLabel(spec: Pick<ProviderSpec, 'name' | 'type' | 'model' | 'baseURL'>): string {
+  return `${shownProviderName(spec)}:${spec.model}, ${API_NAMES[spec.type]}`;
+}

@@ -42,6 +42,7 @@ function describeFailure(error: unknown, context: ErrorContext): string {
     case 'timeout':
       return `${capitalize(who)} stopped answering (timed out).`;
     case 'not_found': {
+      if (isOwnServer(context.baseURL)) return notFoundAtServer(context.baseURL, context.model, failure);
       const model = context.model === undefined ? 'this model' : `the model "${context.model}"`;
       return `${capitalize(who)} does not know ${model}${status}: ${sentence(serverWords(failure.message))}`;
     }
@@ -52,6 +53,33 @@ function describeFailure(error: unknown, context: ErrorContext): string {
     default:
       return `${firstSentence(failure.message)}${failure.code === 'unknown' ? '' : ` (${failure.code})`}`;
   }
+}
+
+/**
+ * A 404 from a server named by its base URL. Most often the URL lacks the path the API is served under
+ * (`http://127.0.0.1:8000` for vLLM's `/v1`), and the server's 404 for the path looks like one for an
+ * unknown model; the line says to check the path first, and gives the `/v1` URL to try when it has none.
+ */
+function notFoundAtServer(baseURL: string, model: string | undefined, failure: ErrorFields): string {
+  const server = baseURL.replace(/\/+$/, '');
+  const said = ` The server said: ${sentence(serverWords(failure.message))}`;
+  if (!hasPath(baseURL)) {
+    return `The server at ${server} answered HTTP 404 (not found): the base URL has no path; check it, most often it ends in /v1 (${server}/v1).${said}`;
+  }
+  const forModel = model === undefined ? '' : ` for the model "${model}"`;
+  return `The server at ${server} answered HTTP 404 (not found)${forModel}: check the base URL's path (most often it ends in /v1) and that the server has the model.${said}`;
+}
+
+function hasPath(baseURL: string): boolean {
+  try {
+    return new URL(baseURL).pathname.replace(/\/+$/, '') !== '';
+  } catch {
+    return true;
+  }
+}
+
+function isOwnServer(baseURL: string | undefined): baseURL is string {
+  return baseURL !== undefined && !VENDOR_HOST.test(baseURL);
 }
 
 /** What to do about a conversation that no longer fits, in the mode the line is shown in. */

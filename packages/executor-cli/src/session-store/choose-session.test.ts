@@ -70,11 +70,33 @@ describe('chooseSession', () => {
   it('resumes a session by its id, or by the start of one', async () => {
     const options = { cwd: '/work/here', where, pick: never };
 
-    expect(await chooseSession(store, { resume: 'bbb-elsewhere' }, options)).toEqual({
-      id: 'bbb-elsewhere',
+    expect(await chooseSession(store, { resume: 'abc-new-here' }, options)).toEqual({
+      id: 'abc-new-here',
       resumed: true,
     });
-    expect(await chooseSession(store, { resume: 'bbb' }, options)).toEqual({ id: 'bbb-elsewhere', resumed: true });
+    expect(await chooseSession(store, { resume: 'abc' }, options)).toEqual({ id: 'abc-new-here', resumed: true });
+  });
+
+  it('warns that a session of another directory, named by its id, resumes in this one', async () => {
+    const options = { cwd: '/work/here', where, pick: never };
+
+    expect(await chooseSession(store, { resume: 'bbb' }, options)).toEqual({
+      id: 'bbb-elsewhere',
+      resumed: true,
+      warning:
+        'Session bbb-elsewhere was saved in /work/there, not in this directory: it resumes here, in /work/here, where its tools now read, write and run commands. To continue it where it was, run agentloop --resume bbb-elsewhere in /work/there.',
+    });
+  });
+
+  it('warns that a session of another directory, picked from the list, resumes in this one', async () => {
+    const chosen = await chooseSession(
+      store,
+      { resume: true },
+      { cwd: '/work/here', where, pick: async () => 'bbb-elsewhere' },
+    );
+
+    expect(chosen).toMatchObject({ id: 'bbb-elsewhere', resumed: true });
+    expect(chosen?.warning).toMatch(/^Session bbb-elsewhere was saved in \/work\/there, not in this directory/);
   });
 
   it('says when an id names no session, or the start of several', async () => {

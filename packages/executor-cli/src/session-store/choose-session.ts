@@ -19,6 +19,8 @@ export interface ChosenSession {
   resumed: boolean;
   /** Something to tell the user (`--continue` found nothing to continue). */
   notice?: string;
+  /** Something to warn the user of: the session was saved in another directory, and resumes in this one. */
+  warning?: string;
 }
 
 /** How many sessions the `--resume` list offers. */
@@ -27,7 +29,8 @@ const PICK_LIMIT = 30;
 /**
  * The session to start with: a new one; with `--continue` the last one of this directory (a new one when
  * there is none); with `--resume <id>` that one (an id's first characters are enough when only one session
- * starts with them); with a bare `--resume` the one the user picks, this directory's first. Throws a
+ * starts with them); with a bare `--resume` the one the user picks, this directory's first. A session of
+ * another directory comes with a warning that it resumes in this one. Throws a
  * CliError (exit status 2) for an id no session has, or no session to pick from; resolves with undefined
  * when the user backs out of the list.
  */
@@ -46,10 +49,17 @@ export async function chooseSession(
       });
     }
     const id = await options.pick(sessions);
-    return id === undefined ? undefined : { id, resumed: true };
+    if (id === undefined) return undefined;
+    return resumeIn(
+      sessions.find((session) => session.id === id),
+      id,
+      options.cwd,
+    );
   }
-  if (typeof request.resume === 'string')
-    return { id: await findSession(store, request.resume, options.where), resumed: true };
+  if (typeof request.resume === 'string') {
+    const session = await findSession(store, request.resume, options.where);
+    return resumeIn(session, session.id, options.cwd);
+  }
   if (request.continue) {
     const [last] = await store.list({ workspace: options.cwd, limit: 1 });
     if (last) return { id: last.id, resumed: true };
@@ -58,13 +68,29 @@ export async function chooseSession(
   return { id: randomUUID(), resumed: false };
 }
 
-/** The id of the session `text` names: its id, or the start of exactly one session's id. */
-async function findSession(store: SessionStore, text: string, where: string): Promise<string> {
+/**
+ * A session resumed in `cwd`, with a warning when it was saved in another directory: the agent's tools
+ * read, write and run commands in the directory agentloop runs in, not in the one the conversation was
+ * about, so the model's memory of files and paths may no longer hold.
+ */
+function resumeIn(session: SessionInfo | undefined, id: string, cwd: string): ChosenSession {
+  const workspace = session?.workspace;
+  if (workspace === undefined || workspace === cwd) return { id, resumed: true };
+  return {
+    id,
+    resumed: true,
+    warning: `Session ${id} was saved in ${workspace}, not in this directory: it resumes here, in ${cwd}, where its tools now read, write and run commands. To continue it where it was, run agentloop --resume ${id} in ${workspace}.`,
+  };
+}
+
+/** The session `text` names: by its id, or by the start of exactly one session's id. */
+async function findSession(store: SessionStore, text: string, where: string): Promise<SessionInfo> {
   const sessions = await store.list();
-  if (sessions.some((session) => session.id === text)) return text;
+  const exact = sessions.find((session) => session.id === text);
+  if (exact) return exact;
   const matches = sessions.filter((session) => session.id.startsWith(text));
   const [match, ...others] = matches;
-  if (match && others.length === 0) return match.id;
+  if (match && others.length === 0) return match;
   if (matches.length > 1) {
     throw new CliError(
       `"${text}" starts the ids of ${matches.length} sessions (${matches.map((session) => session.id).join(', ')}): give more of the id.`,

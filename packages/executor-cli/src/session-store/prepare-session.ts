@@ -19,6 +19,8 @@ export interface PreparedSession {
   resumed: boolean;
   /** Something to tell the user before the session starts. */
   notice?: string;
+  /** Something to warn the user of before the session starts (it was saved in another directory). */
+  warning?: string;
   /** Closes the store, releasing the session for another agentloop. */
   close(): Promise<void>;
 }
@@ -80,6 +82,7 @@ export async function prepareSession(
       sessionId: chosen.id,
       resumed: chosen.resumed,
       ...(chosen.notice ? { notice: chosen.notice } : {}),
+      ...(chosen.warning ? { warning: chosen.warning } : {}),
       close: () => store.close(),
     };
   } catch (error) {

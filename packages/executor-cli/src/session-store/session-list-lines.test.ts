@@ -47,12 +47,15 @@ describe('formatSessionList', () => {
 });
 
 describe('sessionChoiceLabel', () => {
-  it('is the title with its age and size; the hint is the id, and the directory when it is another', () => {
+  it('is the title with its age, size and directory, on every line; the hint is the id', () => {
     expect(sessionChoiceLabel(session('s1', 3), '/work/other', now)).toEqual({
-      label: 'Task of s1  (3 h ago, 12 messages)',
-      hint: 's1 · /work/app',
+      label: 'Task of s1  (3 h ago, 12 messages, in /work/app)',
+      hint: 's1',
     });
-    expect(sessionChoiceLabel(session('s1', 3), '/work/app', now).hint).toBe('s1');
+    expect(sessionChoiceLabel(session('s1', 3), '/work/app', now)).toEqual({
+      label: 'Task of s1  (3 h ago, 12 messages, here)',
+      hint: 's1',
+    });
   });
 });
 

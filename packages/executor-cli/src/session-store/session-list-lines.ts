@@ -42,12 +42,18 @@ export function formatSessionList(sessions: readonly SessionInfo[], options: Ses
   return `${lines.join('\n')}\n`;
 }
 
-/** One session as a line for the `--resume` list: title, then when, size and directory. */
+/**
+ * One session as a line for the `--resume` list: title, then when, size and directory (`here`, or the
+ * other directory it was saved in), and its id as the hint. The directory is in the label, which every
+ * line shows, not in the hint, which the list shows only for the line under the cursor: a session of
+ * another directory resumes in this one, and the list must say which ones those are.
+ */
 export function sessionChoiceLabel(session: SessionInfo, cwd: string, now?: Date): { label: string; hint: string } {
   const title = cutText(oneLine(stripControls(session.title ?? '(no input yet)')), 60).text;
-  const where = session.workspace && session.workspace !== cwd ? ` · ${stripControls(session.workspace)}` : '';
+  const where =
+    session.workspace === undefined || session.workspace === cwd ? 'here' : `in ${stripControls(session.workspace)}`;
   return {
-    label: `${title}  (${timeAgo(session.updatedAt, now)}, ${formatCount(session.messageCount)} messages)`,
-    hint: `${session.id}${where}`,
+    label: `${title}  (${timeAgo(session.updatedAt, now)}, ${formatCount(session.messageCount)} messages, ${where})`,
+    hint: session.id,
   };
 }

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { LLMProvider } from '@agentloop/core';
-import { DefaultAgent, ProviderError } from '@agentloop/core';
+import { createContainer, DefaultAgent, disposeContainer, ProviderError, resolveAgent } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { createReadFileTool } from '@agentloop/workspace-tools';
 import { describe, expect, it } from 'vitest';
 import { NoProviderError } from '../config/index.js';
+import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import { MemoryOutput } from '../test-support/index.js';
 import type { CliExecutorOptions } from './cli-executor.js';
 import { CliExecutor } from './cli-executor.js';
@@ -296,6 +297,97 @@ describe('CliExecutor', () => {
       expect(existsSync(file)).toBe(false);
     } finally {
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Resolves once what was written to `output` matches `pattern`: waits for the output, not for a time. */
+function untilWritten(output: MemoryOutput, pattern: RegExp): Promise<void> {
+  return new Promise((resolve) => {
+    const write = output.write.bind(output);
+    output.write = (text: string) => {
+      const written = write(text);
+      if (pattern.test(output.text)) resolve();
+      return written;
+    };
+  });
+}
+
+/** A container whose MCP server `broken` exits before its handshake, after writing `stderr`. */
+async function containerWithBrokenServer(provider: ScriptedProvider, stderr: string) {
+  const script = `process.stderr.write(${JSON.stringify(stderr)}); process.exit(2)`;
+  const plugins = await mcpSessionPlugins(
+    { broken: { command: process.execPath, args: ['-e', script], file: '/config.toml' } },
+    {},
+  );
+  return createContainer({ provider, plugins });
+}
+
+describe('CliExecutor with an MCP server that failed to start', () => {
+  it('interrupts the prompt to say so once the agent is ready, then takes the task as usual', async () => {
+    const container = containerWithBrokenServer(new ScriptedProvider([converse('Hi.')]), 'DOCS_TOKEN is not set\n');
+    const input = new PassThrough();
+    // One stream for both, so that the order of the prompt, the warning and the turn shows.
+    const terminal = new MemoryOutput();
+    const promptAgain = untilWritten(terminal, /\/mcp shows more\.\n› $/);
+    try {
+      const running = new CliExecutor(container.then(resolveAgent), {
+        input,
+        output: terminal,
+        errorOutput: terminal,
+        environment: {},
+        handleSignals: false,
+        modelLabel: 'scripted:model-a',
+      }).run();
+      await promptAgain;
+      input.end('hello\n');
+      expect(await running).toBe(0);
+      expect(terminal.text).toBe(
+        [
+          'agentloop · scripted:model-a',
+          'Type a task. /help lists commands; Ctrl-C cancels a turn; Ctrl-D exits.',
+          '› ',
+          '⚠ MCP server "broken" failed to start: it closed the connection during the MCP handshake (it exited with code 2); it said: DOCS_TOKEN is not set. Its tools are missing; /mcp shows more.',
+          '› hello',
+          'Hi.',
+          '› ',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await disposeContainer(await container);
+    }
+  });
+
+  it('keeps what was typed at the prompt it interrupts, on a terminal', async () => {
+    const provider = new ScriptedProvider([converse('Hi.')]);
+    const container = containerWithBrokenServer(provider, '');
+    const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined });
+    const terminal = new MemoryOutput(true);
+    const redrawn = untilWritten(terminal, /\/mcp shows more\.\n[\s\S]*hel/);
+    try {
+      const running = new CliExecutor(container.then(resolveAgent), {
+        input,
+        output: terminal,
+        errorOutput: terminal,
+        environment: {},
+        handleSignals: false,
+        historyFile: false,
+        modelLabel: 'scripted:model-a',
+      }).run();
+      input.write('hel');
+      await redrawn;
+      const answered = untilWritten(terminal, /Hi\.\n[\s\S]*› /);
+      input.write('lo\r');
+      await answered;
+      input.write('\x04');
+      expect(await running).toBe(0);
+      expect(provider.requests[0]?.messages.at(-1)).toEqual({
+        role: 'user',
+        content: [{ type: 'text', text: 'hello' }],
+      });
+    } finally {
+      await disposeContainer(await container);
     }
   });
 });

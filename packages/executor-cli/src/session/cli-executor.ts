@@ -1,6 +1,7 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
 import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
 import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
+import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
 import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
@@ -116,6 +117,9 @@ export class CliExecutor {
   #promptAbort: AbortController | undefined;
   /** The provider whose use of the XML tool protocol the session has shown. */
   #xmlShownFor: LLMProvider | undefined;
+  #startWarningsShown = false;
+  /** The agent whose start-up warnings interrupted the prompt, to be shown before it is drawn again. */
+  #pendingWarningsOf: Agent | undefined;
 
   constructor(agent: Agent | Promise<Agent>, options: CliExecutorOptions = {}) {
     this.#agentReady = Promise.resolve(agent);
@@ -160,6 +164,7 @@ export class CliExecutor {
       startup.abort();
     });
     this.#output.write(this.#banner());
+    this.#interruptForStartWarnings();
     let attached: AttachedAgent | undefined;
     let initialInput = this.#options.initialInput?.trim() || undefined;
     try {
@@ -178,6 +183,7 @@ export class CliExecutor {
           outcome = { type: 'line', text: initialInput };
           initialInput = undefined;
         } else {
+          if (this.#pendingWarningsOf) this.#showStartWarnings(this.#pendingWarningsOf);
           this.#promptAbort = new AbortController();
           const signal = AbortSignal.any([startup.signal, this.#promptAbort.signal]);
           const reading = this.#lines.read(this.#prompt, { initial: this.#leftover, signal });
@@ -186,6 +192,8 @@ export class CliExecutor {
           outcome = await reading;
         }
         if (startupError !== undefined) return this.#failStartup(startupError);
+        // The prompt gave way to the start-up warnings: show them and draw it again.
+        if (outcome.type === 'end' && this.#pendingWarningsOf && !this.#startWarningsShown && !this.#exiting) continue;
         if (outcome.type !== 'line') break;
         const line = outcome.text.trim();
         if (line === '') continue;
@@ -227,7 +235,35 @@ export class CliExecutor {
     };
     const notice = this.#approval.notice?.();
     if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
+    this.#showStartWarnings(agent);
     return attached;
+  }
+
+  /**
+   * Says once which MCP servers failed to start (their tools are missing), as soon as the agent is ready:
+   * from the prompt (see #interruptForStartWarnings) or before the first turn, whichever comes first.
+   */
+  #showStartWarnings(agent: Agent): void {
+    if (this.#startWarningsShown) return;
+    this.#startWarningsShown = true;
+    for (const line of mcpStartWarnings(agent.tools, '/mcp'))
+      this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`);
+  }
+
+  /**
+   * Once the agent is ready, interrupts the prompt shown while it was being built when there is a start-up
+   * warning to show: the warning goes above a prompt drawn again, with what the user had typed. Without
+   * this the user would hear of a server that failed only after typing a task for it.
+   */
+  #interruptForStartWarnings(): void {
+    this.#agentReady.then(
+      (agent) => {
+        if (this.#startWarningsShown || mcpStartWarnings(agent.tools, '/mcp').length === 0) return;
+        this.#pendingWarningsOf = agent;
+        this.#promptAbort?.abort();
+      },
+      () => undefined,
+    );
   }
 
   /**

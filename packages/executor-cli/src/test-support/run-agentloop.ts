@@ -10,16 +10,17 @@ export interface AgentloopRun {
 }
 
 /**
- * Runs the built `agentloop` command to its end in the workspace's project, with the workspace's
- * environment (plus `environment`), stdin closed, stdout and stderr captured apart.
+ * Runs the built `agentloop` command to its end in the workspace's project (or in `cwd`), with the
+ * workspace's environment (plus `environment`), stdin closed, stdout and stderr captured apart.
  */
 export function runAgentloop(
   workspace: CliWorkspace,
   args: readonly string[],
   environment: Record<string, string> = {},
+  cwd: string = workspace.project,
 ): Promise<AgentloopRun> {
   const child = spawn(process.execPath, [AGENTLOOP_BIN, ...args], {
-    cwd: workspace.project,
+    cwd,
     env: workspace.environment(environment),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -92,6 +92,20 @@ describe('LoggingProvider', () => {
     );
   });
 
+  it('names the provider by the label it is given, in place of the id and model', async () => {
+    const stderr = new MemoryOutput();
+    const log = new VerboseLog(stderr, createStyle(false), createRedactor([]), true);
+    const provider = new LoggingProvider(new ScriptedProvider(steps), log, {
+      label: 'openai-responses:gpt-5, Responses API',
+      now: () => 0,
+    });
+    await collect(provider);
+    expect(stderr.text.split('\n').filter((line) => /^[→←]/.test(line))).toEqual([
+      '→ model request #1 (openai-responses:gpt-5, Responses API): 0 messages, tool_choice auto, 0 tools',
+      '← model request #1 (openai-responses:gpt-5, Responses API) in 0 ms: finish tool-calls, tokens 1,200 in / 30 out',
+    ]);
+  });
+
   it('writes nothing while the log is off', async () => {
     const { provider, stderr } = setup(false);
     await collect(provider);

@@ -3,6 +3,18 @@ import { errorFields, formatDuration } from '../render/index.js';
 import { describeRequest, ResponseSummary } from './describe-request.js';
 import type { VerboseLog } from './verbose-log.js';
 
+/** How a LoggingProvider names the provider and reads the clock. */
+export interface LoggingProviderOptions {
+  /**
+   * What each log line calls the provider, e.g. `openai-responses:gpt-5, Responses API`. Default: the
+   * wrapped provider's `id:modelId`, which cannot tell Chat Completions from Responses, nor OpenAI from a
+   * server that speaks its API when the caller said which it is.
+   */
+  label?: string;
+  /** The clock, in milliseconds (default `performance.now`). */
+  now?: () => number;
+}
+
 /**
  * A provider that logs each request and response of the provider it wraps to the verbose log. It passes
  * every chunk and error through unchanged and reports the wrapped provider's id, contract version and
@@ -10,13 +22,20 @@ import type { VerboseLog } from './verbose-log.js';
  */
 export class LoggingProvider implements LLMProvider {
   #requests = 0;
+  private readonly now: () => number;
+  private readonly label: string | undefined;
 
   constructor(
     /** The provider that does the work. */
     readonly inner: LLMProvider,
     private readonly log: VerboseLog,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    /** The options, or the clock alone (as before the options were added). */
+    options: LoggingProviderOptions | (() => number) = {},
+  ) {
+    const { now, label } = typeof options === 'function' ? { now: options, label: undefined } : options;
+    this.now = now ?? (() => performance.now());
+    this.label = label;
+  }
 
   get id(): string {
     return this.inner.id;
@@ -35,7 +54,8 @@ export class LoggingProvider implements LLMProvider {
       yield* this.inner.stream(request);
       return;
     }
-    const label = `model request #${++this.#requests} (${this.inner.id}:${this.inner.capabilities.modelId})`;
+    const provider = this.label ?? `${this.inner.id}:${this.inner.capabilities.modelId}`;
+    const label = `model request #${++this.#requests} (${provider})`;
     this.log.write(() => describeRequest(label, request));
     const started = this.now();
     const summary = new ResponseSummary();
