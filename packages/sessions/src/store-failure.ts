@@ -71,5 +71,5 @@ function systemCode(error: unknown): string | undefined {
 }
 
 function firstLine(text: string): string {
-  return text.split('\n')[0]!.replace(/\.$/, '');
+  return (text.split('\n')[0] ?? '').replace(/\.$/, '');
 }

@@ -339,8 +339,8 @@ export class DefaultAgent implements Agent {
   }
 
   /** Commits a run's turn before its `loop-end`: the loop ends the run with `error` when it fails. */
-  #saveTurn(result: AgentResult<unknown>): Promise<void> {
-    return this.#session!.saveTurn({
+  #saveTurn(session: SessionRecorder, result: AgentResult<unknown>): Promise<void> {
+    return session.saveTurn({
       usage: result.usage,
       exit: result.exit,
       model: this.provider.capabilities.modelId,
@@ -351,6 +351,7 @@ export class DefaultAgent implements Agent {
   #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
     const options = this.#options;
     const runId = (options.createId ?? randomId)();
+    const session = this.#session;
     return {
       tools: this.tools,
       memory: this.memory,
@@ -372,7 +373,7 @@ export class DefaultAgent implements Agent {
       now: options.now ?? (() => performance.now()),
       runId,
       ...(this.#approvals ? { approvals: this.#approvals } : {}),
-      ...(this.#session ? { saveTurn: (result: AgentResult<unknown>) => this.#saveTurn(result) } : {}),
+      ...(session ? { saveTurn: (result: AgentResult<unknown>) => this.#saveTurn(session, result) } : {}),
       ...(this.#tracing
         ? { tracer: new RunTracer(this.#tracing, { runId, sessionId: this.sessionId, tools: this.tools }) }
         : {}),

@@ -210,5 +210,5 @@ function parseJson(line: string, path: string, lineNumber: number | undefined): 
 }
 
 function capitalised(text: string): string {
-  return `${text[0]!.toUpperCase()}${text.slice(1)}`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
