@@ -10,6 +10,7 @@ import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
+import { checkAnthropicMessage } from './check-anthropic-message.js';
 import { createAnthropicClient } from './create-anthropic-client.js';
 import { toAnthropicError } from './to-anthropic-error.js';
 
@@ -98,7 +99,7 @@ export class AnthropicProvider implements LLMProvider {
     const reader = new AnthropicStreamReader();
     if (this.options.streaming === false) {
       const message = await this.client.messages.create({ ...body, stream: false }, { signal });
-      return { events: anthropicMessageEvents(message), reader };
+      return { events: anthropicMessageEvents(checkAnthropicMessage(message, this.errorSource)), reader };
     }
     return { events: await this.client.messages.create({ ...body, stream: true }, { signal }), reader };
   }
