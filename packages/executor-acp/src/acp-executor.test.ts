@@ -5,6 +5,7 @@ import { DefaultAgent, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { createWorkspaceTools } from '@agentloop/workspace-tools';
+import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AcpExecutor, type AcpExecutorOptions } from './acp-executor.js';
 import { complete, scriptedExecutor } from './test-support/scripted-executor.js';
@@ -52,6 +53,31 @@ describe('initialize and session/new', () => {
         sessionCapabilities: { close: {} },
       },
     });
+  });
+
+  it('answers a session/new sent right behind initialize, before its answer, as editors pipeline', async () => {
+    const { executor } = scriptedExecutor([]);
+    const toAgent = new TransformStream<Uint8Array, Uint8Array>();
+    const toEditor = new TransformStream<Uint8Array, Uint8Array>();
+    const listening = executor.listen(ndJsonStream(toEditor.writable, toAgent.readable));
+    const writer = toAgent.writable.getWriter();
+    const lines = (...messages: object[]) => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+    // Both in one write, before any answer.
+    await writer.write(
+      new TextEncoder().encode(
+        lines(
+          { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } },
+          { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: project.dir, mcpServers: [] } },
+        ),
+      ),
+    );
+
+    const answers = await readAnswers(toEditor.readable, [1, 2]);
+
+    expect(answers.get(1)).toMatchObject({ result: { protocolVersion: 1 } });
+    expect(answers.get(2)).toMatchObject({ result: { sessionId: expect.stringMatching(/^sess_/) } });
+    await writer.close();
+    await listening;
   });
 
   it('builds each session’s agent in the editor’s directory, in ask mode, and offers its slash commands', async () => {
@@ -368,3 +394,23 @@ describe('close', () => {
     expect(await turn).toBeInstanceOf(Error);
   });
 });
+
+/** Reads newline-delimited JSON from the agent until the responses with these ids have come. */
+async function readAnswers(readable: ReadableStream<Uint8Array>, ids: number[]): Promise<Map<unknown, unknown>> {
+  const answers = new Map<unknown, unknown>();
+  const reader = readable.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  while (!ids.every((id) => answers.has(id))) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines.filter((text) => text.trim() !== '')) {
+      const message = JSON.parse(line) as { id?: unknown; method?: unknown };
+      if (message.id !== undefined && message.method === undefined) answers.set(message.id, message);
+    }
+  }
+  reader.releaseLock();
+  return answers;
+}
