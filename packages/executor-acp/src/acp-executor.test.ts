@@ -80,6 +80,18 @@ describe('initialize and session/new', () => {
     await listening;
   });
 
+  it('refuses a relative cwd, which would be resolved against the agent’s process, saying what to send', async () => {
+    const { made } = await connect([]);
+    await expect(editor!.newSession('my-project')).rejects.toMatchObject({
+      code: -32602,
+      data: { cwd: 'my-project' },
+      message: expect.stringContaining(
+        'cwd must be an absolute path (the project\'s directory, as the editor has it), not "my-project"',
+      ),
+    });
+    expect(made.setups).toEqual([]);
+  });
+
   it('builds each session’s agent in the editor’s directory, in ask mode, and offers its slash commands', async () => {
     const { made } = await connect([]);
     const response = await editor!.agent.request('session/new', { cwd: project.dir, mcpServers: [] });
