@@ -115,6 +115,18 @@ describe('AnthropicProvider under faults', () => {
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
   });
 
+  it('stops with invalid_response, naming the event, when an event parses but lacks what its type promises', async () => {
+    const frames = textFrames();
+    const shapeless = 'event: content_block_start\ndata: {"type":"content_block_start","index":0}\n\n';
+    server().reply(sseResponse([frames[0]!, shapeless, ...frames.slice(1)]));
+    const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
+    expect(error).toMatchObject({ code: 'invalid_response', retryable: false });
+    expect((error as Error).message).toMatch(
+      /^The server at http:\/\/127\.0\.0\.1:\d+ sent a malformed response: its "content_block_start" event does not have the API's shape \(Cannot read properties of undefined/,
+    );
+    expect(server().requests).toHaveLength(1);
+  });
+
   it('gives up on a stalled stream after the idle timeout and retries', async () => {
     server().reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()));
