@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isAbsolute } from 'node:path';
 import type {
   AgentConnection,
   ClientCapabilities,
@@ -113,6 +114,13 @@ export class AcpConnection {
   // Builds a session's agent (connecting the editor's MCP servers), and for a resumed one opens its stored
   // session and replays it; the slash commands follow the answer, which tells the editor the session's id.
   async #open(sessionId: string, request: NewSessionRequest, resume: boolean): Promise<AcpSession> {
+    // A relative directory would be resolved against this process's, which is not the editor's project.
+    if (typeof request.cwd !== 'string' || !isAbsolute(request.cwd)) {
+      throw RequestError.invalidParams(
+        { cwd: request.cwd },
+        `cwd must be an absolute path (the project's directory, as the editor has it), not ${JSON.stringify(request.cwd)}`,
+      );
+    }
     if (this.#opening.has(sessionId)) {
       throw RequestError.invalidRequest({ sessionId }, 'this session is being opened on this connection already');
     }

@@ -1,6 +1,7 @@
 // The executor over the protocol, in this process: the SDK's client side drives it as an editor would,
 // every message the agent sends checked against the protocol's schemas. Models are ScriptedProviders.
 import { readFileSync } from 'node:fs';
+import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { DefaultAgent, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
@@ -52,6 +53,43 @@ describe('initialize and session/new', () => {
         sessionCapabilities: { close: {} },
       },
     });
+  });
+
+  it('answers a session/new sent right behind initialize, before its answer, as editors pipeline', async () => {
+    const { executor } = scriptedExecutor([]);
+    const toAgent = new TransformStream<Uint8Array, Uint8Array>();
+    const toEditor = new TransformStream<Uint8Array, Uint8Array>();
+    const listening = executor.listen(ndJsonStream(toEditor.writable, toAgent.readable));
+    const writer = toAgent.writable.getWriter();
+    const lines = (...messages: object[]) => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+    // Both in one write, before any answer.
+    await writer.write(
+      new TextEncoder().encode(
+        lines(
+          { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } },
+          { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: project.dir, mcpServers: [] } },
+        ),
+      ),
+    );
+
+    const answers = await readAnswers(toEditor.readable, [1, 2]);
+
+    expect(answers.get(1)).toMatchObject({ result: { protocolVersion: 1 } });
+    expect(answers.get(2)).toMatchObject({ result: { sessionId: expect.stringMatching(/^sess_/) } });
+    await writer.close();
+    await listening;
+  });
+
+  it('refuses a relative cwd, which would be resolved against the agent’s process, saying what to send', async () => {
+    const { made } = await connect([]);
+    await expect(editor!.newSession('my-project')).rejects.toMatchObject({
+      code: -32602,
+      data: { cwd: 'my-project' },
+      message: expect.stringContaining(
+        'cwd must be an absolute path (the project\'s directory, as the editor has it), not "my-project"',
+      ),
+    });
+    expect(made.setups).toEqual([]);
   });
 
   it('builds each session’s agent in the editor’s directory, in ask mode, and offers its slash commands', async () => {
@@ -115,7 +153,7 @@ describe('initialize and session/new', () => {
       message: 'No provider configured: set ANTHROPIC_API_KEY.',
     });
     const sessionId = await editor.newSession(project.dir);
-    expect(await editor.prompt(sessionId, 'hi')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
   });
 });
 
@@ -131,14 +169,64 @@ describe('a prompt turn', () => {
       ],
     ]);
     const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'What is 2+2?')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor!.prompt(sessionId, 'What is 2+2?')).toMatchObject({ stopReason: 'end_turn' });
     const kinds = editor!.updates(sessionId).map((update) => update.sessionUpdate);
     expect(kinds.filter((kind) => kind !== 'available_commands_update')).toEqual([
       'agent_thought_chunk',
       'agent_message_chunk',
       'agent_message_chunk',
     ]);
-    expect(editor!.messageText(sessionId)).toBe('Looking.Done: 4.');
+    expect(editor!.messageText(sessionId)).toBe('Looking.\n\nDone: 4.');
+  });
+
+  it('does not send the result again when the model streamed it just before, only what it adds', async () => {
+    await connect([
+      [
+        {
+          text: 'The answer is 4.\n',
+          toolCalls: [{ name: 'task_completion', arguments: { result: 'The answer is 4.' } }],
+        },
+      ],
+      [
+        {
+          text: 'I wrote notes.md.',
+          toolCalls: [{ name: 'task_completion', arguments: { result: 'I wrote notes.md.', artifacts: ['notes.md'] } }],
+        },
+      ],
+    ]);
+    const first = await editor!.newSession(project.dir);
+    await editor!.prompt(first, 'What is 2+2?');
+    expect(editor!.messageText(first)).toBe('The answer is 4.\n');
+    const second = await editor!.newSession(project.dir);
+    await editor!.prompt(second, 'Take notes.');
+    expect(editor!.messageText(second)).toBe('I wrote notes.md.\n\nArtifacts:\n- notes.md');
+  });
+
+  it('reports the turn’s token usage in the answer’s _meta, in the shape of ACP’s draft usage', async () => {
+    await connect([
+      [
+        {
+          text: 'Thinking it over.',
+          toolCalls: [{ name: 'list_files', arguments: {} }],
+          usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 60, cacheWriteTokens: 10, reasoningTokens: 5 },
+        },
+        { ...complete('Done.'), usage: { inputTokens: 150, outputTokens: 10 } },
+      ],
+    ]);
+    const sessionId = await editor!.newSession(project.dir);
+    expect(await editor!.prompt(sessionId, 'List them.')).toEqual({
+      stopReason: 'end_turn',
+      _meta: {
+        usage: {
+          inputTokens: 250,
+          outputTokens: 30,
+          totalTokens: 280,
+          thoughtTokens: 5,
+          cachedReadTokens: 60,
+          cachedWriteTokens: 10,
+        },
+      },
+    });
   });
 
   it('ends an ask_question turn with the question and its suggestions; the next prompt answers it', async () => {
@@ -151,9 +239,9 @@ describe('a prompt turn', () => {
       ],
     ]);
     const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'Fix the bug.')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor!.prompt(sessionId, 'Fix the bug.')).toMatchObject({ stopReason: 'end_turn' });
     expect(editor!.messageText(sessionId)).toBe('Which file?\n\n1. a.ts\n2. b.ts');
-    expect(await editor!.prompt(sessionId, 'b.ts')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor!.prompt(sessionId, 'b.ts')).toMatchObject({ stopReason: 'end_turn' });
     expect(made.providers[0]!.lastMessage(1)).toMatchObject({ role: 'user' });
     expect(JSON.stringify(made.providers[0]!.request(1).messages)).toContain('b.ts');
     made.providers[0]!.assertComplete();
@@ -175,7 +263,7 @@ describe('a prompt turn', () => {
     );
     editor = await TestEditor.connect(capped);
     const sessionId = await editor.newSession(project.dir);
-    expect(await editor.prompt(sessionId, 'Tidy up.')).toEqual({ stopReason: 'max_turn_requests' });
+    expect(await editor.prompt(sessionId, 'Tidy up.')).toMatchObject({ stopReason: 'max_turn_requests' });
     expect(editor.messageText(sessionId)).toBe(
       'Stopped after 2 model calls, the most one prompt may make.\n\nListed the files; nothing else done.\n\nSend "continue" to go on.',
     );
@@ -224,9 +312,9 @@ describe('cancel', () => {
     const turn = editor!.prompt(sessionId, 'Do a long thing.');
     await editor!.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
     await editor!.agent.notify('session/cancel', { sessionId });
-    expect(await turn).toEqual({ stopReason: 'cancelled' });
+    expect(await turn).toMatchObject({ stopReason: 'cancelled' });
     expect(made.agents[0]!.running).toBe(false);
-    expect(await editor!.prompt(sessionId, 'Go on.')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor!.prompt(sessionId, 'Go on.')).toMatchObject({ stopReason: 'end_turn' });
     expect(editor!.messageText(sessionId)).toBe('Working on itResumed.');
   });
 
@@ -241,7 +329,7 @@ describe('cancel', () => {
     });
     await editor!.agent.notify('session/cancel', { sessionId: 'sess_nobody' });
     await editor!.agent.notify('session/cancel', { sessionId });
-    expect(await turn).toEqual({ stopReason: 'cancelled' });
+    expect(await turn).toMatchObject({ stopReason: 'cancelled' });
   });
 });
 
@@ -258,12 +346,12 @@ describe('sessions', () => {
       const first = editor!.prompt(one, 'Hi one.');
       await editor!.waitForUpdate(one, (update) => update.sessionUpdate === 'agent_message_chunk');
       // The second session's whole turn runs while the first one's is still going.
-      expect(await editor!.prompt(two, 'Hi two.')).toEqual({ stopReason: 'end_turn' });
+      expect(await editor!.prompt(two, 'Hi two.')).toMatchObject({ stopReason: 'end_turn' });
       expect(made.agents[0]!.running).toBe(true);
       await editor!.agent.notify('session/cancel', { sessionId: one });
-      expect(await first).toEqual({ stopReason: 'cancelled' });
+      expect(await first).toMatchObject({ stopReason: 'cancelled' });
       expect(editor!.messageText(one)).toBe('first session');
-      expect(editor!.messageText(two)).toBe('second sessionHello from two.');
+      expect(editor!.messageText(two)).toBe('second session\n\nHello from two.');
       expect(made.setups.map((setup) => setup.cwd)).toEqual([project.dir, other.dir]);
       expect(made.agents[0]).not.toBe(made.agents[1]);
       expect(JSON.stringify(made.providers[1]!.request(0).messages)).not.toContain('Hi one.');
@@ -282,7 +370,7 @@ describe('sessions', () => {
       editor!.agent.request('session/set_mode', { sessionId: 'sess_unknown', modeId: 'ask' }),
     ).rejects.toMatchObject({ code: -32002 });
     const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'hi')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor!.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
   });
 
   it('answers an unknown method with -32601, and params that break the schema with -32602', async () => {
@@ -290,7 +378,7 @@ describe('sessions', () => {
     await expect(editor!.agent.request('session/teleport', { sessionId: 'x' })).rejects.toMatchObject({ code: -32601 });
     await expect(editor!.agent.request('session/new', { cwd: 42 } as never)).rejects.toMatchObject({ code: -32602 });
     const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'hi')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor!.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
   });
 
   it('closes a session with session/close: its turn ends, its agent is released, it is gone', async () => {
@@ -299,7 +387,7 @@ describe('sessions', () => {
     const turn = editor!.prompt(sessionId, 'Work.');
     await editor!.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
     expect(await editor!.agent.request('session/close', { sessionId })).toEqual({});
-    expect(await turn).toEqual({ stopReason: 'cancelled' });
+    expect(await turn).toMatchObject({ stopReason: 'cancelled' });
     expect(made.disposed).toBe(1);
     await expect(editor!.prompt(sessionId, 'Again.')).rejects.toMatchObject({ code: -32002 });
   });
@@ -368,3 +456,23 @@ describe('close', () => {
     expect(await turn).toBeInstanceOf(Error);
   });
 });
+
+/** Reads newline-delimited JSON from the agent until the responses with these ids have come. */
+async function readAnswers(readable: ReadableStream<Uint8Array>, ids: number[]): Promise<Map<unknown, unknown>> {
+  const answers = new Map<unknown, unknown>();
+  const reader = readable.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  while (!ids.every((id) => answers.has(id))) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines.filter((text) => text.trim() !== '')) {
+      const message = JSON.parse(line) as { id?: unknown; method?: unknown };
+      if (message.id !== undefined && message.method === undefined) answers.set(message.id, message);
+    }
+  }
+  reader.releaseLock();
+  return answers;
+}

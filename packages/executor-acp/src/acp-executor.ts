@@ -4,6 +4,7 @@ import type { AgentConnection, Implementation, Stream } from '@agentclientprotoc
 import { agent as agentApp, ndJsonStream } from '@agentclientprotocol/sdk';
 import type { ApprovalMode, ApprovalRule, Executor, SessionStore } from '@agentloop/core';
 import { AcpConnection, newSessionId } from './acp-connection.js';
+import { queueUntilInitialized } from './queue-until-initialized.js';
 import type { AcpAgentFactory } from './session/agent-factory.js';
 
 /** Options of an AcpExecutor. */
@@ -66,7 +67,7 @@ export class AcpExecutor implements Executor {
   /**
    * Serves one editor over `stream` (default: this process's stdin and stdout, as newline-delimited
    * JSON-RPC) until the editor closes it; then cancels the running turns and releases every session's
-   * agent, and resolves. A malformed message, an unknown method or a request for an unknown session is
+   * agent, and resolves. Requests sent right behind `initialize`, before its answer, wait for it. A malformed message, an unknown method or a request for an unknown session is
    * answered with its JSON-RPC error, and the connection goes on.
    */
   async listen(stream: Stream = stdioStream()): Promise<void> {
@@ -101,7 +102,7 @@ export class AcpExecutor implements Executor {
       });
     // Without a store there is nothing to load: the method stays unknown (-32601), as advertised.
     if (this.#options.sessionStore) app.onRequest('session/load', ({ params }) => state.loadSession(params));
-    const connection = app.connect(stream);
+    const connection = app.connect(queueUntilInitialized(stream));
     state.attach(connection);
     this.#connections.add(connection);
     try {

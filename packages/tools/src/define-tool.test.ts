@@ -105,4 +105,65 @@ describe('defineTool', () => {
 
     expect(await tool.execute({ path: 'README.md' }, context)).toBe('read README.md');
   });
+
+  describe('parameters no model call could satisfy fail at definition, naming the tool', () => {
+    function definitionError(parameters: unknown): unknown {
+      try {
+        defineTool({ name: 'schedule', description: 'Schedule', parameters: parameters as never, execute: () => '' });
+      } catch (error) {
+        return error;
+      }
+      throw new Error('expected defineTool to throw');
+    }
+
+    it('rejects a z.date() field, saying what to write instead', () => {
+      const error = definitionError(z.object({ title: z.string(), when: z.date() }));
+
+      expect(error).toBeInstanceOf(ToolDefinitionError);
+      expect(error).toMatchObject({ code: 'invalid_tool_definition' });
+      expect((error as Error).message).toMatch(
+        /^Tool "schedule": parameter "when" is z\.date\(\), which JSON cannot carry.*Use z\.iso\.datetime\(\)/,
+      );
+    });
+
+    it('rejects a Proxy whose traps throw, keeping what it threw as the cause', () => {
+      const trap = new Error('no reading here');
+      const hostile = new Proxy(
+        {},
+        {
+          get: () => {
+            throw trap;
+          },
+          ownKeys: () => {
+            throw trap;
+          },
+        },
+      );
+
+      const error = definitionError(hostile);
+
+      expect(error).toBeInstanceOf(ToolDefinitionError);
+      expect(error).toMatchObject({ code: 'invalid_tool_definition', cause: trap });
+      expect((error as Error).message).toBe(
+        'Tool "schedule": reading its parameters threw "no reading here"; pass a zod schema or a plain JSON ' +
+          'Schema object whose fields can be read.',
+      );
+    });
+
+    it('rejects parameters that do not describe an object', () => {
+      expect(definitionError(z.string())).toMatchObject({
+        code: 'invalid_tool_definition',
+        message:
+          'Tool "schedule": parameters must describe an object (z.object({...}) or { type: "object", ... }), got type "string".',
+      });
+    });
+
+    it('accepts a Proxy that reads as a JSON Schema object', () => {
+      const parameters = new Proxy({ type: 'object', properties: { when: { type: 'string' } } }, {});
+
+      const tool = defineTool({ name: 'schedule', description: 'Schedule', parameters, execute: () => '' });
+
+      expect(tool.parameters).toBe(parameters);
+    });
+  });
 });

@@ -1,7 +1,8 @@
 import { isLoopControlToolName, loopControlTools } from './builtin/index.js';
 import { ToolDefinitionError } from './errors/index.js';
 import type { ArgumentValidator } from './schema/index.js';
-import { createArgumentValidator, toJsonSchema } from './schema/index.js';
+import { createArgumentValidator } from './schema/index.js';
+import { parametersJsonSchema } from './schema/parameters-json-schema.js';
 import { readToolParameters } from './schema/read-tool-parameters.js';
 import type { JsonSchema, Tool, ToolDefinition } from './tool.js';
 
@@ -152,7 +153,7 @@ function compileParameters(tool: Tool): { inputSchema: JsonSchema; validate: Arg
   const parameters = readToolParameters(tool.name, () => tool.parameters);
   let entry = compiled.get(parameters as object);
   if (!entry) {
-    const inputSchema = toJsonSchema(parameters, tool.name);
+    const inputSchema = parametersJsonSchema(tool.name, parameters);
     const validate = readToolParameters(tool.name, () => createArgumentValidator(parameters, inputSchema));
     entry = { inputSchema, validate };
     compiled.set(parameters as object, entry);

@@ -36,7 +36,9 @@ describe('the editor’s file system', () => {
     editor.buffers.set(file, 'unsaved in the editor\n');
     const sessionId = await editor.newSession(project.dir);
     expect(made.setups[0]!.fileSystem).toBeDefined();
-    expect(await editor.prompt(sessionId, 'Read my notes, then write a todo.')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor.prompt(sessionId, 'Read my notes, then write a todo.')).toMatchObject({
+      stopReason: 'end_turn',
+    });
     expect(JSON.stringify(made.providers[0]!.lastMessage(1))).toContain('unsaved in the editor');
     expect(editor.buffers.get(join(project.dir, 'todo.txt'))).toBe('buy milk\n');
     // The guard's check made the new file on disk; its text is the editor's to save.
@@ -70,7 +72,7 @@ describe.skipIf(process.platform === 'win32')('the editor’s terminals', () => 
     );
     editor = await TestEditor.connect(executor, { capabilities: { terminal: true } });
     const sessionId = await editor.newSession(project.dir);
-    expect(await editor.prompt(sessionId, 'Run it.')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor.prompt(sessionId, 'Run it.')).toMatchObject({ stopReason: 'end_turn' });
     const [terminalId, terminal] = [...editor.terminals][0]!;
     expect(terminal.args).toEqual(['-c', 'echo from-the-terminal; exit 3']);
     expect(terminal.released).toBe(true);
@@ -103,7 +105,7 @@ describe.skipIf(process.platform === 'win32')('the editor’s terminals', () => 
         update.sessionUpdate === 'tool_call_update' && 'content' in update && update.content?.[0]?.type === 'terminal',
     );
     await editor.agent.notify('session/cancel', { sessionId });
-    expect(await turn).toEqual({ stopReason: 'cancelled' });
+    expect(await turn).toMatchObject({ stopReason: 'cancelled' });
     const [terminal] = editor.terminals.values();
     expect(await terminal!.exit).toEqual({ exitCode: null, signal: 'SIGKILL' });
     expect(terminal!.released).toBe(true);

@@ -10,7 +10,7 @@ import type { Agent, AgentEvent, AgentEventMap, ApprovalMode, ApprovalRule, Usag
 import { isApprovalMode } from '@agentloop/core';
 import { addUsage, emptyUsage } from '@agentloop/spec';
 import { withdrawnOn } from '../client/withdrawn-on.js';
-import { endingMessage, stopReasonOf } from '../updates/run-ending.js';
+import { endingAfterStreamed, stopReasonOf } from '../updates/run-ending.js';
 import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
 import { toolCallView } from '../updates/tool-call-view.js';
 import type { AcpSessionAgent } from './agent-factory.js';
@@ -175,7 +175,11 @@ export class AcpSession {
 
   async #run(text: string, signal: AbortSignal, requestSignal: AbortSignal): Promise<PromptResponse> {
     const { outbox, mapper } = this.#parts;
+    // The text of the last model step, which the ending message must not repeat (see endingAfterStreamed).
+    let streamed = '';
     const forward = (event: AgentEvent) => {
+      if (event.type === 'loop-iteration' || event.type === 'message-start') streamed = '';
+      else if (event.type === 'message-content') streamed += event.text;
       for (const update of mapper.map(event)) outbox.send(update);
     };
     const stopListening = this.agent.onAny(forward);
@@ -187,12 +191,14 @@ export class AcpSession {
       const result = await this.agent.run(text);
       this.#usage = addUsage(this.#usage, result.usage);
       this.#prompts += 1;
-      const message = endingMessage(result);
+      const message = endingAfterStreamed(result, streamed);
       if (message !== undefined) outbox.send(mapper.messageChunk(message));
       await outbox.flush();
       const stopReason = stopReasonOf(result);
       if (stopReason === undefined) throw toRequestError(result.error);
-      return { stopReason };
+      // The stable schema's PromptResponse has no usage field (the draft's `usage` is unstable): the turn's
+      // usage goes in `_meta`, in the draft's shape, for a client that shows it.
+      return { stopReason, _meta: { usage: promptUsage(result.usage) } };
     } finally {
       stopListening();
       signal.removeEventListener('abort', onAbort);
@@ -246,4 +252,19 @@ export class AcpSession {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A turn's token usage in the shape of ACP's draft `Usage`: input tokens include cached ones, and thought
+ * tokens are counted in the output tokens as well.
+ */
+function promptUsage(usage: Usage): Record<string, number> {
+  return {
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    totalTokens: usage.inputTokens + usage.outputTokens,
+    thoughtTokens: usage.reasoningTokens,
+    cachedReadTokens: usage.cacheReadTokens,
+    cachedWriteTokens: usage.cacheWriteTokens,
+  };
 }

@@ -78,7 +78,7 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
       ],
     });
     expect(made.agents[0]!.tools.has('Echo_Tools__echo')).toBe(true);
-    expect(await editor.prompt(sessionId, 'Echo hello.')).toEqual({ stopReason: 'end_turn' });
+    expect(await editor.prompt(sessionId, 'Echo hello.')).toMatchObject({ stopReason: 'end_turn' });
     expect(editor.updates(sessionId)).toContainEqual(
       expect.objectContaining({
         sessionUpdate: 'tool_call_update',

@@ -95,7 +95,7 @@ describe('session/load', () => {
         messageId: expect.any(String),
       },
     ]);
-    expect(await second.editor.prompt(sessionId, 'What did I note?')).toEqual({ stopReason: 'end_turn' });
+    expect(await second.editor.prompt(sessionId, 'What did I note?')).toMatchObject({ stopReason: 'end_turn' });
     expect(JSON.stringify(second.made.providers[0]!.request(0).messages)).toContain('Note the milk.');
   });
 

@@ -44,6 +44,47 @@ export function endingMessage(result: AgentResult<unknown>): string | undefined 
 }
 
 /**
+ * The ending message as it should follow what the model streamed in the turn's last step (`streamed`).
+ * Models often write their answer and then repeat it as the exit tool's text, and a client joins the
+ * chunks of a turn into one message: so when the streamed text already ends with that text (white space
+ * aside), only what the ending adds is sent (the artifacts, the suggestions), or nothing; otherwise the
+ * whole ending, after a blank line when streamed text precedes it, so it reads as a paragraph of its own.
+ */
+export function endingAfterStreamed(result: AgentResult<unknown>, streamed: string): string | undefined {
+  const message = endingMessage(result);
+  if (message === undefined) return undefined;
+  const text = exitText(result);
+  if (text !== undefined && collapsed(text) !== '' && collapsed(streamed).endsWith(collapsed(text))) {
+    const rest = message.slice(text.length);
+    return rest.trim() === '' ? undefined : rest;
+  }
+  if (streamed.trim() === '' || streamed.endsWith('\n\n')) return message;
+  return `${streamed.endsWith('\n') ? '\n' : '\n\n'}${message}`;
+}
+
+// The text an exit tool's message starts with (see exitToolMessage): the result, the question, the message.
+function exitText(result: AgentResult<unknown>): string | undefined {
+  const fields = (typeof result.payload === 'object' && result.payload !== null ? result.payload : {}) as Record<
+    string,
+    unknown
+  >;
+  switch (result.exit) {
+    case 'task_completion':
+      return textOf(fields.result);
+    case 'ask_question':
+      return textOf(fields.question);
+    case 'converse':
+      return textOf(fields.message);
+    default:
+      return undefined;
+  }
+}
+
+function collapsed(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
  * What the user reads of an exit tool's call: the task's result (and its artifacts), the question with its
  * numbered suggestions, or the conversational message. Never throws, whatever the payload holds (a stored
  * call's arguments were never validated here).

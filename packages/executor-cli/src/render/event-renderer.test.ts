@@ -56,6 +56,35 @@ describe('EventRenderer', () => {
     expect(text).toMatch(/^Let me read it\.\n✓ read_file\(path: "a\.txt"\) \d+ ms → contents of a\.txt\n$/);
   });
 
+  it.each([
+    ['plain', false],
+    ['verbose', true],
+  ])(
+    'hides the password of a URL the model writes, in its text, thinking and tool calls (%s)',
+    async (_mode, verbose) => {
+      const url = 'postgres://app:s3cret@db.internal/app';
+      const { text, result } = await render(
+        [
+          {
+            thinking: `Try ${url} first.`,
+            text: `Connecting to ${url} now.`,
+            toolCalls: [{ name: 'read_file', arguments: { path: url } }],
+          },
+          complete,
+        ],
+        { verbose },
+      );
+      expect(text).not.toContain('s3cret');
+      expect(text).toContain('Try postgres://***@db.internal/app first.');
+      expect(text).toContain('Connecting to postgres://***@db.internal/app now.\n');
+      expect(text).toMatch(
+        /✓ read_file\(path: "postgres:\/\/\*\*\*@db\.internal\/app"\) \d+ ms → contents of postgres:\/\/\*\*\*@/,
+      );
+      // Only the display: the conversation, which the model sees and the session stores, keeps the URL.
+      expect(JSON.stringify(result.messages)).toContain(`"text":"Connecting to ${url} now."`);
+    },
+  );
+
   it('shows a failed tool call with its error', async () => {
     const { text } = await render([
       { toolCalls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] },

@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventMap } from '@agentloop/core';
+import { redactUrlCredentials } from '../verbose/redact.js';
 import { formatCompactionLine, formatContextFullness } from './compaction-line.js';
 import { describeError, firstSentence } from './describe-error.js';
 import { LiveMessage } from './live-message.js';
@@ -8,6 +9,7 @@ import { MarkdownLines } from './markdown-lines.js';
 import { protocolSwitchLine } from './protocol-lines.js';
 import type { Spinner } from './spinner.js';
 import { plainLines } from './stream-lines.js';
+import { StreamedUrlRedactor } from './streamed-url-redactor.js';
 import { stripControls } from './strip-controls.js';
 import type { Style, TerminalOutput } from './terminal.js';
 import { cutText, formatCount, formatDuration, oneLine } from './text-summary.js';
@@ -65,6 +67,10 @@ export class EventRenderer {
   #atLineStart = true;
   #thinking = '';
   #thinkingStarted = 0;
+  // The model's text and thinking are shown with the passwords of URLs hidden; only the display: what the
+  // model sees and what is stored keep them.
+  #messageUrls = new StreamedUrlRedactor();
+  #thinkingUrls = new StreamedUrlRedactor();
   #shownInStep = false;
   /** How full the context is, for the status line (`42% of context`); empty before the first model call. */
   #context = '';
@@ -104,12 +110,14 @@ export class EventRenderer {
       case 'message-start':
         this.#spinner?.stop();
         this.#endLine();
+        this.#messageUrls = new StreamedUrlRedactor();
         break;
       case 'message-content':
         this.#shownInStep = true;
-        this.#messageContent(stripControls(event.text));
+        this.#messageContent(this.#messageUrls.push(stripControls(event.text)));
         break;
       case 'message-end':
+        this.#messageContent(this.#messageUrls.flush());
         this.#endLine();
         break;
       case 'tool-call-start':
@@ -195,6 +203,7 @@ export class EventRenderer {
   #thinkingStart(): void {
     this.#thinking = '';
     this.#thinkingStarted = this.#now();
+    this.#thinkingUrls = new StreamedUrlRedactor();
     if (this.verbose) {
       this.#spinner?.stop();
       this.#endLine();
@@ -206,15 +215,16 @@ export class EventRenderer {
 
   #thinkingContent(text: string): void {
     this.#thinking += text;
-    if (this.verbose) this.#write(this.#style.dim(stripControls(text)));
+    if (this.verbose) this.#write(this.#style.dim(this.#thinkingUrls.push(stripControls(text))));
   }
 
   #thinkingEnd(text: string): void {
     if (this.verbose) {
+      this.#write(this.#style.dim(this.#thinkingUrls.flush()));
       this.#endLine();
       return;
     }
-    const folded = oneLine(stripControls(text));
+    const folded = oneLine(redactUrlCredentials(stripControls(text)));
     if (folded === '') return;
     // How long it thought, when that is long enough to matter.
     const elapsed = this.#now() - this.#thinkingStarted;
@@ -280,6 +290,7 @@ export class EventRenderer {
   }
 
   #messageContent(text: string): void {
+    if (text === '') return;
     if (!this.#live) {
       this.#write(text);
       return;

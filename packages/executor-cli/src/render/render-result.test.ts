@@ -24,6 +24,21 @@ describe('renderResult', () => {
     expect(text).toBe('✔ Done\n<md>**Fixed**</md>\nArtifacts:\n  • src/a.ts\n  • src/b.ts\n');
   });
 
+  it('hides the passwords of URLs in what the model wrote, as the --json lines do', () => {
+    const url = 'postgres://app:s3cret@db/app';
+    expect(renderResult(result({ exit: 'task_completion', payload: { result: `Use ${url}.` } }), options)).toBe(
+      '✔ Done\n<md>Use postgres://***@db/app.</md>\n',
+    );
+    expect(renderResult(result({ exit: 'converse', payload: { message: url } }), options)).toBe(
+      '<md>postgres://***@db/app</md>\n',
+    );
+    const question = renderResult(
+      result({ exit: 'ask_question', payload: { question: `Use ${url}?`, suggestions: [url] } }),
+      options,
+    );
+    expect(question).toBe('? Use postgres://***@db/app?\n  1. postgres://***@db/app\n');
+  });
+
   it('shows a conversational message as Markdown', () => {
     expect(renderResult(result({ exit: 'converse', payload: { message: 'Hi!' } }), options)).toBe('<md>Hi!</md>\n');
   });

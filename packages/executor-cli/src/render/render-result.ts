@@ -1,4 +1,5 @@
 import type { AgentResult } from '@agentloop/core';
+import { redactUrlCredentials } from '../verbose/redact.js';
 import type { ErrorContext } from './describe-error.js';
 import { describeError, describeErrorDetails } from './describe-error.js';
 import type { MarkdownRenderer } from './markdown.js';
@@ -36,7 +37,8 @@ export interface ResultSection {
  * conversational message, the question and its suggestions, the iteration limit (with the agent's
  * summary of what it did and what remains, when it wrapped up) and how to go on, a cancel, or the error
  * in one line (with details when verbose). Ends with a newline. What the model or
- * the server wrote is stripped of terminal control sequences before it is rendered.
+ * the server wrote is stripped of terminal control sequences, and the passwords of its URLs are hidden,
+ * before it is rendered.
  */
 export function renderResult(result: AgentResult, options: ResultRenderOptions): string {
   return renderResultSections(result, options)
@@ -59,16 +61,16 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       const artifacts = result.payload.artifacts ?? [];
       return [
         status(`${statusStyle.green('✔')} ${statusStyle.bold('Done')}\n`),
-        shown(`${markdown(stripControls(result.payload.result))}\n`),
+        shown(`${markdown(shownText(result.payload.result))}\n`),
         ...artifactsSection(artifacts, statusStyle).map(status),
       ];
     }
     case 'converse':
-      return [shown(`${markdown(stripControls(result.payload.message))}\n`)];
+      return [shown(`${markdown(shownText(result.payload.message))}\n`)];
     case 'ask_question': {
       const suggestions = result.payload.suggestions ?? [];
-      const list = suggestions.map((suggestion, index) => `  ${index + 1}. ${stripControls(suggestion)}\n`).join('');
-      return [shown(`${style.cyan('?')} ${style.bold(stripControls(result.payload.question))}\n${list}`)];
+      const list = suggestions.map((suggestion, index) => `  ${index + 1}. ${shownText(suggestion)}\n`).join('');
+      return [shown(`${style.cyan('?')} ${style.bold(shownText(result.payload.question))}\n${list}`)];
     }
     case 'max_iterations': {
       const how =
@@ -82,7 +84,7 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       if (!summary) return [status(`${stopped}\n${statusStyle.dim(how)}\n`)];
       return [
         status(`${stopped} The agent's summary of what it did and what remains:\n`),
-        shown(`${markdown(stripControls(summary.result))}\n`),
+        shown(`${markdown(shownText(summary.result))}\n`),
         ...artifactsSection(summary.artifacts ?? [], statusStyle).map(status),
         status(`${statusStyle.dim(how)}\n`),
       ];
@@ -105,6 +107,14 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       return [status(`${line}${details}\n`)];
     }
   }
+}
+
+/**
+ * What the model wrote, for the terminal: without control sequences, and with the password of every URL
+ * hidden (`postgres://***@host`), as the `--json` lines hide it. Only the display: the conversation keeps it.
+ */
+function shownText(text: string): string {
+  return redactUrlCredentials(stripControls(text));
 }
 
 /** The artifacts list, as one text (none when there are no artifacts). */

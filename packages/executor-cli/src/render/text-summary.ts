@@ -1,3 +1,5 @@
+import { redactUrlCredentials } from '../verbose/redact.js';
+
 /** A text cut to a length, and how much was cut. */
 export interface CutText {
   text: string;
@@ -34,13 +36,14 @@ export function formatDuration(milliseconds: number): string {
 
 /**
  * A tool call's arguments in short: `path: "src/a.ts", limit: 20`, each value cut to `valueMax`
- * characters and the whole to `max`.
+ * characters and the whole to `max`. The password of a URL in a string (`postgres://u:pw@host`, which a
+ * model may write into a command) is hidden before anything is cut, so no cut leaves part of it showing.
  */
 export function summarizeArguments(value: unknown, max = 60, valueMax = 32): string {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'object' || Array.isArray(value)) return cutText(oneLine(JSON.stringify(value) ?? ''), max).text;
+  if (typeof value !== 'object' || Array.isArray(value)) return cutText(oneLine(shownJson(value)), max).text;
   const pairs = Object.entries(value).map(
-    ([key, field]) => `${key}: ${cutText(oneLine(JSON.stringify(field) ?? 'undefined'), valueMax).text}`,
+    ([key, field]) => `${key}: ${cutText(oneLine(shownJson(field) || 'undefined'), valueMax).text}`,
   );
   return cutText(pairs.join(', '), max).text;
 }
@@ -58,4 +61,13 @@ export function summarizeResult(content: string, max: number): string {
   // The note's length depends on the count it reports; the longest count gives a length that always fits.
   const { text, cut } = cutText(flat, Math.max(8, max - note(flat.length).length));
   return `${text}${note(cut)}`;
+}
+
+/** A value as JSON for display, each string's URL passwords hidden (see redactUrlCredentials). */
+function shownJson(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, field: unknown) =>
+      typeof field === 'string' ? redactUrlCredentials(field) : field,
+    ) ?? ''
+  );
 }

@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from '../verbose/redact.js';
 import { stripControls } from './strip-controls.js';
 import type { Style } from './terminal.js';
 import { formatDuration, summarizeArguments, summarizeResult } from './text-summary.js';
@@ -27,7 +28,8 @@ export function formatToolCallLine(call: FinishedToolCall, style: Style, width: 
   const mark = call.isError ? style.red('✗') : style.green('✓');
   const head = `${formatToolCall(call.name, call.arguments, style)} ${style.dim(formatDuration(call.durationMs))} → `;
   const room = Math.max(24, width - visibleLength(head) - 2);
-  const content = stripControls(call.content);
+  // A result may echo a URL the model wrote with its password (a command line, a connection string).
+  const content = redactUrlCredentials(stripControls(call.content));
   const summary = call.isError ? style.red(summarizeResult(`error: ${content}`, room)) : summarizeResult(content, room);
   return `${mark} ${head}${summary}`;
 }

@@ -1,5 +1,6 @@
 import type { Message, ModelChunk, ModelRequest } from '@agentloop/core';
 import { cutText, formatCount, formatDuration } from '../render/index.js';
+import { redactUrlCredentials } from './redact.js';
 
 /** How much of each payload the verbose log shows. */
 export interface PayloadLimits {
@@ -40,7 +41,7 @@ function describeMessage(message: Message, max: number): string {
       case 'thinking':
         return `thinking ${quote(part.text, max)}`;
       case 'tool-call':
-        return `call ${part.toolName} ${cutText(JSON.stringify(part.arguments) ?? '', max).text}`;
+        return `call ${part.toolName} ${cutText(shownJson(part.arguments), max).text}`;
       case 'tool-result':
         return `result of ${part.toolName}${part.isError ? ' (error)' : ''} ${quote(part.content, max)}`;
     }
@@ -100,6 +101,16 @@ export class ResponseSummary {
 
 /** Text as a JSON string, cut, with the count of what was cut. */
 export function quote(text: string, max: number): string {
-  const { text: kept, cut } = cutText(text, max);
+  // Redacted before it is cut: a cut inside a URL's password would leave its start out of the redactor's sight.
+  const { text: kept, cut } = cutText(redactUrlCredentials(text), max);
   return `${JSON.stringify(kept)}${cut > 0 ? ` (+${formatCount(cut)} chars)` : ''}`;
+}
+
+/** A value as JSON, each string's URL passwords hidden before the JSON is cut (see quote). */
+function shownJson(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, field: unknown) =>
+      typeof field === 'string' ? redactUrlCredentials(field) : field,
+    ) ?? ''
+  );
 }

@@ -1,6 +1,7 @@
 import type { JsonSchema, Tool, ToolAnnotations, ToolContext, ToolResult } from '@agentloop/tools';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { nativeToolName } from '../naming/native-tool-name.js';
+import { modelFacingSchema, modelFacingText } from '../sanitize/model-facing-text.js';
 
 /** What runs a server's tool: the connection that owns it. Resolves with text, or text with images. */
 export type McpToolCaller = (
@@ -10,8 +11,10 @@ export type McpToolCaller = (
 ) => Promise<string | ToolResult>;
 
 /**
- * An MCP server's tool as an agentloop tool: named `server__tool` (see nativeToolName), its input schema
- * passed on as it is (the registry validates calls against it, and the server validates them again), and
+ * An MCP server's tool as an agentloop tool: named `server__tool` (see nativeToolName), its description
+ * (or title) and the descriptions and titles inside its input schema cleaned of escape sequences, control
+ * and bidirectional characters (see modelFacingText), its input schema otherwise passed on as it is (the
+ * registry validates calls against it, and the server validates them again), and
  * its annotations carried over. The annotations are the server's word, not a fact: approval policies
  * read them as they read a local tool's, and an MCP tool is trusted no more than a local one (a tool
  * that gives no hint gets the cautious answer: not read-only, destructive, open-world).
@@ -25,8 +28,8 @@ export function toAgentloopTool(
   const annotations = toAnnotations(mcpTool.annotations);
   return {
     name: nativeToolName(serverName, mcpTool.name),
-    description: mcpTool.description ?? mcpTool.title ?? mcpTool.annotations?.title ?? '',
-    parameters: mcpTool.inputSchema as JsonSchema,
+    description: modelFacingText(mcpTool.description ?? mcpTool.title ?? mcpTool.annotations?.title ?? ''),
+    parameters: modelFacingSchema(mcpTool.inputSchema) as JsonSchema,
     ...(annotations ? { annotations } : {}),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     server: { name: serverName, toolName: mcpTool.name },

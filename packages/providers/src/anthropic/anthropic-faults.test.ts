@@ -11,6 +11,7 @@ import {
   rawSseFrames,
   readExchanges,
   readFixture,
+  readJsonFixture,
   recordedResponse,
   sseResponse,
   testProviderOptions,
@@ -33,6 +34,8 @@ const TEXT =
   "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?";
 const textFrames = () => chunkFrames('vercel-ai/anthropic-text.chunks.txt', 'anthropic');
 const anthropicError = (type: string, message: string) => ({ type: 'error', error: { type, message } });
+const TEXT_BODY = readJsonFixture<Record<string, unknown>>('vercel-ai/anthropic-text.json');
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('AnthropicProvider under faults', () => {
   it('waits as long as retry-after says after a 429, then recovers', async () => {
@@ -110,6 +113,18 @@ describe('AnthropicProvider under faults', () => {
     expect(chunksOfType(chunks, 'retry')[0]?.error).toMatchObject({ code: 'stream_broken' });
     expect(chunksOfType(chunks, 'retry')[0]?.error.message).toMatch(/malformed event/);
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
+  });
+
+  it('stops with invalid_response, naming the event, when an event parses but lacks what its type promises', async () => {
+    const frames = textFrames();
+    const shapeless = 'event: content_block_start\ndata: {"type":"content_block_start","index":0}\n\n';
+    server().reply(sseResponse([frames[0]!, shapeless, ...frames.slice(1)]));
+    const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
+    expect(error).toMatchObject({ code: 'invalid_response', retryable: false });
+    expect((error as Error).message).toMatch(
+      /^The server at http:\/\/127\.0\.0\.1:\d+ sent a malformed response: its "content_block_start" event does not have the API's shape \(Cannot read properties of undefined/,
+    );
+    expect(server().requests).toHaveLength(1);
   });
 
   it('gives up on a stalled stream after the idle timeout and retries', async () => {
@@ -243,6 +258,30 @@ describe('AnthropicProvider idle timeout and SDK errors', () => {
     );
     expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+  });
+
+  it.each([
+    ['content is null', { ...TEXT_BODY, content: null }, 'its "content" is null, not a list of content blocks'],
+    [
+      'a block has no type',
+      { ...TEXT_BODY, content: [{ text: 'Hi' }] },
+      'its content block 0 is an object without a "type"',
+    ],
+    [
+      'a tool_use block has no name',
+      { ...TEXT_BODY, content: [{ type: 'tool_use', id: 'toolu_1', input: {} }] },
+      'its tool_use block 0 has no "id" or "name"',
+    ],
+    ['usage is a string', { ...TEXT_BODY, usage: 'lots' }, 'its "usage" is a string, not an object'],
+    ['the body is a list', [TEXT_BODY], 'the body is a list, not a message object'],
+  ])('stops with invalid_response, saying what is wrong, when a non-streamed body %s', async (_case, body, what) => {
+    server().reply(jsonResponse(200, body));
+    const { error } = await collectUntilError(provider({ streaming: false }).provider.stream(modelRequest()));
+    expect(error).toMatchObject({ code: 'invalid_response', retryable: false, action: 'stop' });
+    expect((error as Error).message).toMatch(
+      new RegExp(`^The server at http://127\\.0\\.0\\.1:\\d+ sent a malformed response: ${escaped(what)}\\. `),
+    );
+    expect(server().requests).toHaveLength(1);
   });
 
   it('does not retry an error the SDK raises itself, such as missing credentials', async () => {

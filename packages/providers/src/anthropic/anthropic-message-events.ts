@@ -14,7 +14,8 @@ export function anthropicMessageEvents(message: Message): RawMessageStreamEvent[
   events.push({
     type: 'message_delta',
     delta: { stop_reason: message.stop_reason, stop_sequence: message.stop_sequence } as never,
-    usage: message.usage as never,
+    // A body without usage still ends its turn; the reader counts what it was told.
+    usage: (message.usage ?? {}) as never,
   });
   events.push({ type: 'message_stop' });
   return events;

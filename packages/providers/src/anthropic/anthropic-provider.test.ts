@@ -135,6 +135,28 @@ describe('AnthropicProvider against recorded responses', () => {
     expect(chunksOfType(chunks, 'usage')[0]?.usage).toMatchObject({ inputTokens: 798, outputTokens: 110 });
   });
 
+  it('reads a programmatic tool call that arrives whole inside message_start', async () => {
+    // The recording holds one stream per call; the second is a call made by code running on Anthropic's
+    // side: message_start (its tool_use block and stop_reason inside) and message_stop, nothing between.
+    const calls = splitAt(chunkLines('vercel-ai/anthropic-programmatic-tool-calling.1.chunks.txt'), 'message_start');
+    server().reply(sseResponse(chunkLinesToFrames(calls[1]!, 'anthropic')));
+    const chunks = await collectChunks(provider().provider.stream(modelRequest()));
+    expect(toolCallsOf(chunks)).toEqual([
+      { id: 'toolu_015dGLMbwBKv1ZRQr6KdJzeH', name: 'rollDie', arguments: { player: 'player2' } },
+    ]);
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_use' });
+  });
+
+  it('reads the direct call of a programmatic tool calling run, skipping the server tool', async () => {
+    const calls = splitAt(chunkLines('vercel-ai/anthropic-programmatic-tool-calling.1.chunks.txt'), 'message_start');
+    server().reply(sseResponse(chunkLinesToFrames(calls[0]!, 'anthropic')));
+    const chunks = await collectChunks(provider().provider.stream(modelRequest()));
+    expect(toolCallsOf(chunks)).toEqual([
+      { id: 'toolu_019jKkXz4jAdwHweHBw92CVY', name: 'rollDie', arguments: { player: 'player1' } },
+    ]);
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'tool_use' });
+  });
+
   it('sends thinking with its signature back before the tool use, and streams new thinking with its signature', async () => {
     server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-clear-thinking.1.chunks.txt', 'anthropic')));
     const history: Message[] = [
@@ -322,3 +344,13 @@ describe('AnthropicProvider against recorded responses', () => {
     expect(server().requests[0]?.body).not.toHaveProperty('stream', true);
   });
 });
+
+/** Splits a recording of several calls (one stream after another) at each event of type `first`. */
+function splitAt(lines: readonly string[], first: string): string[][] {
+  const calls: string[][] = [];
+  for (const line of lines) {
+    if ((JSON.parse(line) as { type: string }).type === first || calls.length === 0) calls.push([]);
+    calls.at(-1)?.push(line);
+  }
+  return calls;
+}

@@ -10,6 +10,8 @@ import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
+import { checkAnthropicMessage } from './check-anthropic-message.js';
+import { consoleWarningsToLogger } from './console-warnings-to-logger.js';
 import { createAnthropicClient } from './create-anthropic-client.js';
 import { toAnthropicError } from './to-anthropic-error.js';
 
@@ -97,9 +99,14 @@ export class AnthropicProvider implements LLMProvider {
   private async open(body: AnthropicRequestBody, signal: AbortSignal): Promise<OpenedAttempt<RawMessageStreamEvent>> {
     const reader = new AnthropicStreamReader();
     if (this.options.streaming === false) {
-      const message = await this.client.messages.create({ ...body, stream: false }, { signal });
-      return { events: anthropicMessageEvents(message), reader };
+      const message = await consoleWarningsToLogger(this.client, () =>
+        this.client.messages.create({ ...body, stream: false }, { signal }),
+      );
+      return { events: anthropicMessageEvents(checkAnthropicMessage(message, this.errorSource)), reader };
     }
-    return { events: await this.client.messages.create({ ...body, stream: true }, { signal }), reader };
+    const stream = consoleWarningsToLogger(this.client, () =>
+      this.client.messages.create({ ...body, stream: true }, { signal }),
+    );
+    return { events: await stream, reader };
   }
 }

@@ -4,6 +4,7 @@ import type {
   MessageDeltaUsage,
   RawContentBlockDelta,
   RawContentBlockStartEvent,
+  RawMessageStartEvent,
   RawMessageStreamEvent,
 } from '@anthropic-ai/sdk/resources/messages';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
@@ -38,8 +39,7 @@ export class AnthropicStreamReader {
     if (this.finished) return NONE;
     switch (event.type) {
       case 'message_start':
-        this.usage = { ...event.message.usage };
-        return NONE;
+        return this.startMessage(event.message);
       case 'content_block_start':
         return this.startBlock(event.index, event.content_block);
       case 'content_block_delta':
@@ -68,6 +68,19 @@ export class AnthropicStreamReader {
     });
   }
 
+  private startMessage(message: RawMessageStartEvent['message']): readonly ModelChunk[] {
+    this.usage = { ...message.usage };
+    this.stopReason = message.stop_reason ?? this.stopReason;
+    // With programmatic tool calling, a call that code running on Anthropic's side makes arrives whole in
+    // `message_start` (its tool_use block and `stop_reason`), and the stream goes straight to `message_stop`.
+    const chunks: ModelChunk[] = [];
+    (message.content ?? []).forEach((block, index) => {
+      chunks.push(...this.startBlock(index, block as RawContentBlockStartEvent['content_block']));
+      chunks.push(...this.stopBlock(index));
+    });
+    return chunks;
+  }
+
   private startBlock(index: number, block: RawContentBlockStartEvent['content_block']): readonly ModelChunk[] {
     switch (block.type) {
       case 'text': {
@@ -87,7 +100,8 @@ export class AnthropicStreamReader {
           type: 'tool_use' as const,
           id: block.id,
           name: block.name,
-          // A non-streamed block (see anthropic-message-events) carries its whole input here.
+          // A non-streamed block (see anthropic-message-events) or one inside `message_start` carries its
+          // whole input here.
           input: input && Object.keys(input).length > 0 ? JSON.stringify(input) : '',
         };
         this.blocks.set(index, tool);

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  chunkFrames,
   collectChunks,
   collectUntilError,
   jsonResponse,
   modelRequest,
+  readJsonFixture,
   sseResponse,
   textOf,
   useFixtureServer,
@@ -174,5 +176,63 @@ describe('the SDK log of an Anthropic client', () => {
     await stream({ logger });
     expect(printed).toEqual([]);
     expect(calls[0]).toEqual(['error', 'Could not parse message into JSON:', '{"oops \x1b]52;c;ZXZpbA==\x07\x9b2J']);
+  });
+
+  describe("the SDK's deprecation warnings, which it prints with console.warn itself", () => {
+    const DEPRECATED = 'claude-sonnet-4-5';
+    const stream = async (
+      clientOptions: { logger?: ReturnType<typeof recordingLogger>['logger']; logLevel?: 'off' | 'warn' },
+      streaming = true,
+    ) => {
+      server().reply(sseResponse(chunkFrames('vercel-ai/anthropic-text.chunks.txt', 'anthropic')));
+      const provider = new AnthropicProvider({
+        model: DEPRECATED,
+        apiKey: 'sk-test',
+        baseURL: server().url,
+        streaming,
+        clientOptions,
+      });
+      return collectChunks(provider.stream(modelRequest()));
+    };
+
+    it.each([
+      ['streamed', true],
+      ['not streamed', false],
+    ])('go to clientOptions.logger at level warn, not to the console (%s)', async (_case, streaming) => {
+      printed.length = 0;
+      const { calls, logger } = recordingLogger();
+      if (!streaming) server().reply(jsonResponse(200, readJsonFixture('vercel-ai/anthropic-text.json')));
+      const chunks = streaming
+        ? await stream({ logger })
+        : await collectChunks(
+            new AnthropicProvider({
+              model: DEPRECATED,
+              apiKey: 'sk-test',
+              baseURL: server().url,
+              streaming: false,
+              clientOptions: { logger },
+            }).stream(modelRequest()),
+          );
+      expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+      expect(printed).toEqual([]);
+      expect(calls).toEqual([
+        ['warn', expect.stringMatching(/^The model 'claude-sonnet-4-5' is deprecated and will reach end-of-life/)],
+      ]);
+    });
+
+    it('go nowhere without a logger, or with logLevel off', async () => {
+      printed.length = 0;
+      await stream({});
+      const { calls, logger } = recordingLogger();
+      await stream({ logger, logLevel: 'off' });
+      expect(printed).toEqual([]);
+      expect(calls).toEqual([]);
+    });
+
+    it('leave console.warn as it was once the request is sent', async () => {
+      const before = console.warn;
+      await stream({});
+      expect(console.warn).toBe(before);
+    });
   });
 });

@@ -1,5 +1,6 @@
 export type { ApiErrorBody } from './api-error-body.js';
 export { readApiErrorBody } from './api-error-body.js';
+export { invalidResponse, isJsonObject, jsonKind } from './invalid-response.js';
 export { modelNotConfigured } from './model-not-configured.js';
 export type { ApiErrorResponse } from './provider-error-from-response.js';
 export { providerErrorFromResponse } from './provider-error-from-response.js';

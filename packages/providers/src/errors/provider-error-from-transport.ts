@@ -1,4 +1,6 @@
 import { describeThrown, ProviderError } from '@agentloop/spec';
+import { invalidResponse } from './invalid-response.js';
+import { MalformedEventError } from './malformed-event-error.js';
 import { capitalized, type ErrorSource, providerLabel } from './provider-label.js';
 
 /** Where a transport failure happened: before a response arrived, or while its body streamed. */
@@ -195,6 +197,10 @@ function codeOf(error: unknown): string | undefined {
 export function providerErrorFromThrown(source: string | ErrorSource, error: unknown): ProviderError {
   const provider = typeof source === 'string' ? source : source.provider;
   if (isTransportFailure(error)) return providerErrorFromTransport(source, error, 'stream');
+  if (error instanceof MalformedEventError) {
+    const event = error.eventType === undefined ? 'an event without a type' : `its "${error.eventType}" event`;
+    return invalidResponse(source, `${event} does not have the API's shape (${error.message})`);
+  }
   if (codeOf(error) === 'ERR_INVALID_URL') {
     return new ProviderError(`Cannot reach ${providerLabel(source)}: its URL is not valid (ERR_INVALID_URL)`, {
       code: 'network',

@@ -9,6 +9,7 @@ import {
   modelRequest,
   rawSseFrames,
   readFixture,
+  readJsonFixture,
   sseResponse,
   testProviderOptions,
   textOf,
@@ -154,5 +155,37 @@ describe('OpenAIProvider under faults', () => {
     expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
     expect(error).toMatchObject({ code: 'network', retryable: false });
     expect((error as Error).message).toMatch(/nothing is listening at 127\.0\.0\.1:\d+; is the local server running\?/);
+  });
+});
+
+describe('OpenAIProvider with a malformed non-streamed body', () => {
+  const completion = readJsonFixture<Record<string, unknown>>(
+    'vercel-ai/qwen-plus-normalized-replayed-tool-arguments-success.json',
+  );
+
+  it.each([
+    ['"choices" is null', { ...completion, choices: null }, 'its "choices" is null, not a list'],
+    ['a choice is a string', { ...completion, choices: ['ok'] }, 'its choice 0 is a string, not an object'],
+    [
+      'a message is a string',
+      { ...completion, choices: [{ index: 0, message: 'ok', finish_reason: 'stop' }] },
+      'the "message" of choice 0 is a string, not an object',
+    ],
+    [
+      'tool_calls is an object',
+      { ...completion, choices: [{ index: 0, message: { role: 'assistant', tool_calls: {} }, finish_reason: 'stop' }] },
+      'the "tool_calls" of choice 0 is an object, not a list of objects',
+    ],
+    ['"usage" is a string', { ...completion, usage: 'none' }, 'its "usage" is a string, not an object'],
+    ['the body is null', null, 'the body is null, not a chat completion object'],
+  ])('stops with invalid_response, saying what is wrong, when %s', async (_case, body, what) => {
+    server().reply(jsonResponse(200, body));
+    const { error } = await collectUntilError(provider({ streaming: false }).provider.stream(modelRequest()));
+    expect(error).toMatchObject({ code: 'invalid_response', retryable: false, action: 'stop' });
+    expect((error as Error).message).toBe(
+      `The server at ${server().url}/v1 sent a malformed response: ${what}. Check that the base URL points at ` +
+        'the API the provider speaks.',
+    );
+    expect(server().requests).toHaveLength(1);
   });
 });

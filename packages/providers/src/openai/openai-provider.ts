@@ -5,8 +5,9 @@ import type { ErrorSource } from '../errors/index.js';
 import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
 import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
-import { chatCompletionChunk, type WireChatCompletion } from './chat/chat-completion-chunk.js';
+import { chatCompletionChunk } from './chat/chat-completion-chunk.js';
 import { ChatStreamReader } from './chat/chat-stream-reader.js';
+import { checkChatCompletion } from './chat/check-chat-completion.js';
 import type { WireChatChunk } from './chat/wire-chat-chunk.js';
 import { createOpenAIClient, sendsReasoningByDefault } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
@@ -70,7 +71,7 @@ export class OpenAIProvider implements LLMProvider {
     });
     if (this.options.streaming === false) {
       const completion = await this.client.chat.completions.create({ ...body, stream: false }, { signal });
-      return { events: [chatCompletionChunk(completion as WireChatCompletion)], reader };
+      return { events: [chatCompletionChunk(checkChatCompletion(completion, this.errorSource))], reader };
     }
     const stream = await this.client.chat.completions.create(
       { ...body, stream: true, stream_options: { include_usage: true } },

@@ -83,6 +83,28 @@ describe('OpenAIResponsesProvider failures', () => {
     expect(textOf(keptChunks(chunks))).toBe('Hello');
   });
 
+  it.each([
+    ['"output" is null', { output: null }, 'its "output" is null, not a list of output items'],
+    // Without `object: "response"` the SDK leaves the body alone, and a null output read as an empty turn.
+    [
+      '"output" is null and it names no object',
+      { object: undefined, output: null },
+      'its "output" is null, not a list of output items',
+    ],
+    ['an output item has no type', { output: [{ id: 'msg_1' }] }, 'its output item 0 is an object without a "type"'],
+    ['"usage" is a number', { usage: 70 }, 'its "usage" is a number, not an object'],
+  ])("stops with invalid_response, not an empty turn, when a non-streamed body's %s", async (_case, change, what) => {
+    server().reply(jsonResponse(200, { ...readJsonFixture<object>('vercel-ai/openai-custom-tool.1.json'), ...change }));
+    const { chunks, error } = await collectUntilError(provider({ streaming: false }).stream(modelRequest()));
+    expect(chunks).toEqual([]);
+    expect(error).toMatchObject({ code: 'invalid_response', retryable: false, action: 'stop' });
+    expect((error as Error).message).toBe(
+      `The server at ${server().url}/v1 sent a malformed response: ${what}. Check that the base URL points at ` +
+        'the API the provider speaks.',
+    );
+    expect(server().requests).toHaveLength(1);
+  });
+
   it('retries a stalled stream after the idle timeout', async () => {
     server().reply(sseResponse(textFrames(), { fault: { after: 3, kind: 'stall' } }), sseResponse(textFrames()));
     const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).stream(modelRequest()));

@@ -1,12 +1,14 @@
 import type { Message } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import {
+  chunkFrames,
   chunkLines,
   chunkLinesToFrames,
   chunksOfType,
   collectChunks,
   jsonResponse,
   modelRequest,
+  readJsonFixture,
   responsesAnswer,
   splitResponses,
   sseResponse,
@@ -241,6 +243,33 @@ describe('OpenAIResponsesProvider against recorded responses', () => {
       'finish',
     ]);
     expect(toolCallsOf(chunks)[0]?.arguments).toEqual({ a: 12, b: 7, op: 'add' });
+  });
+
+  describe('custom tool calls (free-form input)', () => {
+    const SQL_CALL = {
+      type: 'tool-call',
+      toolCallId: 'call_custom_sql_001',
+      toolName: 'write_sql',
+      input: '{"input":"SELECT * FROM users WHERE age > 25"}',
+      providerMetadata: { openai: { itemId: 'ct_abc123def456', customToolCall: true } },
+    };
+
+    it('reads a streamed custom_tool_call as a call whose arguments are { input }', async () => {
+      server().reply(sseResponse(chunkFrames('vercel-ai/openai-custom-tool.1.chunks.txt', 'responses')));
+      const chunks = await collectChunks(provider().provider.stream(modelRequest()));
+      expect(chunksOfType(chunks, 'tool-call-start')).toEqual([
+        { type: 'tool-call-start', toolCallId: 'call_custom_sql_001', toolName: 'write_sql' },
+      ]);
+      expect(chunksOfType(chunks, 'tool-call')).toEqual([SQL_CALL]);
+      expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'completed' });
+    });
+
+    it('reads a non-streamed custom_tool_call the same way', async () => {
+      server().reply(jsonResponse(200, readJsonFixture('vercel-ai/openai-custom-tool.1.json')));
+      const chunks = await collectChunks(provider({ streaming: false }).provider.stream(modelRequest()));
+      expect(chunksOfType(chunks, 'tool-call')).toEqual([SQL_CALL]);
+      expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls', rawReason: 'completed' });
+    });
   });
 
   it('sends no stop sequences, which the API lacks, and says so in its capabilities', async () => {

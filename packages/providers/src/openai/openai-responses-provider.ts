@@ -6,10 +6,12 @@ import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/i
 import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
+import { readJsonBody } from './read-json-body.js';
 import { buildResponsesRequest } from './responses/build-responses-request.js';
+import { checkResponseBody } from './responses/check-response-body.js';
 import { responseEvents } from './responses/response-events.js';
 import { ResponsesStreamReader } from './responses/responses-stream-reader.js';
-import type { WireResponse, WireResponseEvent } from './responses/wire-response-event.js';
+import type { WireResponseEvent } from './responses/wire-response-event.js';
 import { streamOpenAICall } from './stream-openai-call.js';
 
 /**
@@ -53,8 +55,11 @@ export class OpenAIResponsesProvider implements LLMProvider {
   private async open(body: ResponseCreateParamsBase, signal: AbortSignal): Promise<OpenedAttempt<WireResponseEvent>> {
     const reader = new ResponsesStreamReader(this.id);
     if (this.options.streaming === false) {
-      const response = await this.client.responses.create({ ...body, stream: false }, { signal });
-      return { events: responseEvents(response as WireResponse), reader };
+      // The raw body: the SDK's own reading of it (its `output_text`) throws a bare TypeError on a
+      // malformed one, before checkResponseBody could say what is wrong.
+      const response = await this.client.responses.create({ ...body, stream: false }, { signal }).asResponse();
+      const json = await readJsonBody(response, this.errorSource);
+      return { events: responseEvents(checkResponseBody(json, this.errorSource)), reader };
     }
     const stream = await this.client.responses.create({ ...body, stream: true }, { signal });
     return { events: stream as AttemptEvents<WireResponseEvent>, reader };

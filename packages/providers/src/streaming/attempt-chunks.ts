@@ -1,4 +1,5 @@
 import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
+import { malformedEvent } from '../errors/malformed-event-error.js';
 import { acquireController, releaseController } from './attempt-controllers.js';
 import { drainInBackground } from './drain-in-background.js';
 
@@ -153,7 +154,7 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     }
     // Not streamed: every chunk at once.
     const chunks: ModelChunk[] = [];
-    for (const event of events) for (const chunk of reader.read(event)) chunks.push(chunk);
+    for (const event of events) for (const chunk of readEvent(reader, event)) chunks.push(chunk);
     for (const chunk of reader.finish()) chunks.push(chunk);
     this.#take(chunks);
     this.#ended = true;
@@ -173,7 +174,7 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
       this.#take(reader.finish());
       return undefined;
     }
-    const chunks = reader.read(result.value);
+    const chunks = readEvent(reader, result.value);
     if (reader.complete) {
       this.#release();
       const owed = reader.finish();
@@ -285,4 +286,14 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
 
 function isEventArray<E>(events: AttemptEvents<E>): events is readonly E[] {
   return Array.isArray(events);
+}
+
+// A reader fails on an event whose shape is not the API's with a TypeError; it is reported as such
+// (invalid_response, naming the event), not as a bare TypeError.
+function readEvent<E>(reader: EventReader<E>, event: E): readonly ModelChunk[] {
+  try {
+    return reader.read(event);
+  } catch (error) {
+    throw malformedEvent(error, event);
+  }
 }

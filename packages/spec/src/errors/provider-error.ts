@@ -4,8 +4,8 @@ import { AgentloopError } from './agentloop-error.js';
  * What went wrong with a model API call, by what to do next:
  * retry — `rate_limit`, `overloaded`, `server_error`, `network`, `timeout` (idle stream), `stream_broken`;
  * compact — `context_length`;
- * stop — `authentication`, `permission`, `not_found`, `invalid_request`, `tools_unsupported`, `cancelled`,
- * `unknown`.
+ * stop — `authentication`, `permission`, `not_found`, `invalid_request`, `tools_unsupported`,
+ * `invalid_response` (a body that is not what the API sends), `cancelled`, `unknown`.
  */
 export type ProviderErrorCode =
   | 'rate_limit'
@@ -20,6 +20,7 @@ export type ProviderErrorCode =
   | 'not_found'
   | 'invalid_request'
   | 'tools_unsupported'
+  | 'invalid_response'
   | 'cancelled'
   | 'unknown';
 

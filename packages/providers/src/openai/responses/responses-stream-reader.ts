@@ -6,8 +6,11 @@ interface FunctionCallState {
   itemId: string | undefined;
   callId: string;
   name: string;
+  /** The JSON arguments of a function call, or the free-form input of a custom tool call. */
   arguments: string;
   emitted: boolean;
+  /** True for a `custom_tool_call`, whose input is text, not JSON. */
+  custom: boolean;
 }
 
 const NONE: readonly ModelChunk[] = [];
@@ -20,7 +23,7 @@ const INCOMPLETE_REASONS: Readonly<Record<string, FinishReason>> = {
 /**
  * Turns the events of one Responses API stream into ModelChunks: reasoning summaries as thinking, closed
  * by a `thinking-end` that carries the encrypted reasoning (and the item id) for later turns; function
- * calls with streamed arguments; `response.incomplete` as a finish with its reason; `response.failed` as
+ * calls with streamed arguments, and custom tool calls (free-form input) as calls with arguments `{ input }`; `response.incomplete` as a finish with its reason; `response.failed` as
  * a ProviderError classified by its code.
  */
 export class ResponsesStreamReader {
@@ -54,7 +57,8 @@ export class ResponsesStreamReader {
       case 'response.refusal.delta':
         this.refused = true;
         return event.delta ? [{ type: 'text-delta', text: event.delta }] : NONE;
-      case 'response.function_call_arguments.delta': {
+      case 'response.function_call_arguments.delta':
+      case 'response.custom_tool_call_input.delta': {
         const call = this.calls.get(event.item_id);
         if (call) call.arguments += event.delta;
         return NONE;
@@ -99,16 +103,10 @@ export class ResponsesStreamReader {
   }
 
   private itemAdded(item: WireResponseItem): readonly ModelChunk[] {
-    if (item.type !== 'function_call' || !('call_id' in item)) return NONE;
-    const key = item.id ?? item.call_id;
-    this.calls.set(key, {
-      itemId: item.id,
-      callId: item.call_id,
-      name: item.name,
-      arguments: item.arguments ?? '',
-      emitted: false,
-    });
-    return [{ type: 'tool-call-start', toolCallId: item.call_id, toolName: item.name }];
+    const call = callState(item);
+    if (!call) return NONE;
+    this.calls.set(call.itemId ?? call.callId, call);
+    return [{ type: 'tool-call-start', toolCallId: call.callId, toolName: call.name }];
   }
 
   private itemDone(item: WireResponseItem): readonly ModelChunk[] {
@@ -122,30 +120,31 @@ export class ResponsesStreamReader {
         },
       ];
     }
-    if (item.type === 'function_call' && 'call_id' in item) {
-      const key = item.id ?? item.call_id;
-      const call = this.calls.get(key) ?? {
-        itemId: item.id,
-        callId: item.call_id,
-        name: item.name,
-        arguments: '',
-        emitted: false,
-      };
-      this.calls.set(key, call);
-      if (item.arguments) call.arguments = item.arguments;
-      return [this.emitCall(call)];
-    }
-    return NONE;
+    const done = callState(item);
+    if (!done) return NONE;
+    const key = done.itemId ?? done.callId;
+    const call = this.calls.get(key) ?? done;
+    this.calls.set(key, call);
+    // The item's own text is whole; the deltas before it may have been dropped by a proxy.
+    if (done.arguments) call.arguments = done.arguments;
+    return [this.emitCall(call)];
   }
 
   private emitCall(call: FunctionCallState): ModelChunk {
     call.emitted = true;
+    // A custom tool's input is free text: the loop's tools take a JSON object, so it arrives as `{ input }`,
+    // and the metadata sends it back to the API as the custom_tool_call it was (see toResponsesInput).
+    const input = call.custom ? JSON.stringify({ input: call.arguments }) : call.arguments;
+    const openai = {
+      ...(call.itemId ? { itemId: call.itemId } : {}),
+      ...(call.custom ? { customToolCall: true } : {}),
+    };
     return {
       type: 'tool-call',
       toolCallId: call.callId,
       toolName: call.name,
-      input: call.arguments.trim() === '' ? '{}' : call.arguments,
-      ...(call.itemId ? { providerMetadata: { openai: { itemId: call.itemId } } } : {}),
+      input: input.trim() === '' ? '{}' : input,
+      ...(Object.keys(openai).length > 0 ? { providerMetadata: { openai } } : {}),
     };
   }
 
@@ -158,6 +157,32 @@ export class ResponsesStreamReader {
     chunks.push({ type: 'finish', reason, rawReason });
     return chunks;
   }
+}
+
+/** The state of a call that `item` starts or ends: a function call or a custom tool call; undefined for other items. */
+function callState(item: WireResponseItem): FunctionCallState | undefined {
+  if (!('call_id' in item)) return undefined;
+  if (item.type === 'function_call') {
+    return {
+      itemId: item.id,
+      callId: item.call_id,
+      name: item.name,
+      arguments: item.arguments ?? '',
+      emitted: false,
+      custom: false,
+    };
+  }
+  if (item.type === 'custom_tool_call') {
+    return {
+      itemId: item.id,
+      callId: item.call_id,
+      name: item.name,
+      arguments: item.input ?? '',
+      emitted: false,
+      custom: true,
+    };
+  }
+  return undefined;
 }
 
 function toUsage(usage: WireResponseUsage) {

@@ -64,3 +64,50 @@ describe('toResponsesInput tool results', () => {
     });
   });
 });
+
+describe('toResponsesInput custom tool calls', () => {
+  const customCall: Message = {
+    role: 'assistant',
+    content: [
+      {
+        type: 'tool-call',
+        toolCallId: 'call_custom_sql_001',
+        toolName: 'write_sql',
+        arguments: { input: 'SELECT * FROM users WHERE age > 25' },
+        providerMetadata: { openai: { itemId: 'ct_abc123def456', customToolCall: true } },
+      },
+    ],
+  };
+  const customResult: Message = {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_custom_sql_001',
+        toolName: 'write_sql',
+        content: '3 rows',
+        isError: false,
+      },
+    ],
+  };
+
+  it('sends a custom tool call back as a custom_tool_call with its input text, and its result as custom_tool_call_output', () => {
+    expect(toResponsesInput([customCall, customResult])).toEqual([
+      {
+        type: 'custom_tool_call',
+        call_id: 'call_custom_sql_001',
+        name: 'write_sql',
+        input: 'SELECT * FROM users WHERE age > 25',
+      },
+      { type: 'custom_tool_call_output', call_id: 'call_custom_sql_001', output: '3 rows' },
+    ]);
+  });
+
+  it('keeps function_call_output for a function call beside a custom one', () => {
+    const input = toResponsesInput([customCall, customResult, call, result('42')]);
+    expect(input.slice(2)).toEqual([
+      { type: 'function_call', call_id: 'call_1', name: 'screenshot', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'call_1', output: '42' },
+    ]);
+  });
+});

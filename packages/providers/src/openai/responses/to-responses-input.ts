@@ -1,17 +1,34 @@
 import type { AssistantMessage, Message, ToolResultPart } from '@agentloop/spec';
-import type { ResponseFunctionCallOutputItemList, ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  ResponseCustomToolCallOutput,
+  ResponseFunctionCallOutputItemList,
+  ResponseInputItem,
+} from 'openai/resources/responses/responses';
 import { memoizeByMessage } from '../../messages/index.js';
 import { argumentsText } from '../chat/to-chat-messages.js';
 
 /**
- * Converts the project's messages to Responses API input items: tool calls as `function_call` items, tool
- * results as `function_call_output` (with `input_image` items for their images), and reasoning as `reasoning` items with their encrypted content, so
+ * Converts the project's messages to Responses API input items: tool calls as `function_call` items (a
+ * custom tool's as `custom_tool_call`, its input from the `input` argument), tool
+ * results as `function_call_output` (`custom_tool_call_output` for a custom call) (with `input_image` items for their images), and reasoning as `reasoning` items with their encrypted content, so
  * that reasoning carries across turns without server-side storage. Reasoning without encrypted content
  * (from another provider) is left out: the server could not look it up.
  */
 export function toResponsesInput(history: readonly Message[]): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  for (const message of history) items.push(...itemsOf(message));
+  // The API answers a custom tool call only with a custom_tool_call_output; a tool message does not know
+  // which kind its call was, so the calls met so far say it.
+  const customCalls = new Set<string>();
+  for (const message of history) {
+    for (const item of itemsOf(message)) {
+      if (item.type === 'custom_tool_call') customCalls.add(item.call_id);
+      if (item.type === 'function_call_output' && customCalls.has(item.call_id)) {
+        // functionCallOutput makes only text and images, which a custom output takes as well.
+        const output = item.output as ResponseCustomToolCallOutput['output'];
+        items.push({ type: 'custom_tool_call_output', call_id: item.call_id, output });
+      } else items.push(item);
+    }
+  }
   return items;
 }
 
@@ -67,6 +84,14 @@ function assistantItems(message: AssistantMessage): ResponseInputItem[] {
         encrypted_content: part.signature,
         summary: part.text === '' ? [] : [{ type: 'summary_text', text: part.text }],
       });
+    } else if (isCustomToolCall(part.providerMetadata)) {
+      const input = (part.arguments as { input?: unknown } | null | undefined)?.input;
+      items.push({
+        type: 'custom_tool_call',
+        call_id: part.toolCallId,
+        name: part.toolName,
+        input: typeof input === 'string' ? input : argumentsText(part.arguments),
+      });
     } else {
       items.push({
         type: 'function_call',
@@ -83,4 +108,9 @@ function assistantItems(message: AssistantMessage): ResponseInputItem[] {
 function openaiItemId(metadata: Record<string, unknown> | undefined): string | undefined {
   const openai = metadata?.openai as { itemId?: unknown } | undefined;
   return typeof openai?.itemId === 'string' ? openai.itemId : undefined;
+}
+
+/** True for a call the Responses reader marked as a custom tool call (free-form input). */
+function isCustomToolCall(metadata: Record<string, unknown> | undefined): boolean {
+  return (metadata?.openai as { customToolCall?: unknown } | undefined)?.customToolCall === true;
 }

@@ -8,6 +8,8 @@ export type WireResponseItem =
       content?: Array<{ text: string }> | null;
     }
   | { type: 'function_call'; id?: string; call_id: string; name: string; arguments?: string | null }
+  /** A call of a custom tool, whose input is free-form text rather than JSON arguments. */
+  | { type: 'custom_tool_call'; id?: string; call_id: string; name: string; input?: string | null }
   | { type: 'message'; id?: string; content?: Array<{ type: string; text?: string; refusal?: string }> | null }
   | { type: string; id?: string };
 
@@ -35,5 +37,6 @@ export type WireResponseEvent =
   | { type: 'response.reasoning_summary_text.delta' | 'response.reasoning_text.delta'; item_id: string; delta: string }
   | { type: 'response.output_text.delta' | 'response.refusal.delta'; item_id?: string; delta: string }
   | { type: 'response.function_call_arguments.delta'; item_id: string; delta: string }
+  | { type: 'response.custom_tool_call_input.delta'; item_id: string; delta: string }
   | { type: 'response.completed' | 'response.incomplete' | 'response.failed'; response: WireResponse }
   | { type: 'other' };
