@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 
 // The SDK's logger levels, as it ranks them: a warning passes at `warn` and above.
 const LEVELS: Readonly<Record<string, number>> = { off: 0, error: 200, warn: 300, info: 400, debug: 500 };
+const WARN = 300;
 
 /**
  * Runs `call`, a synchronous SDK method, with `console.warn` sent to the client's logger at level `warn`
@@ -15,7 +16,7 @@ const LEVELS: Readonly<Record<string, number>> = { off: 0, error: 200, warn: 300
  */
 export function consoleWarningsToLogger<Value>(client: Anthropic, call: () => Value): Value {
   const original = console.warn;
-  const enabled = (LEVELS[client.logLevel ?? 'warn'] ?? LEVELS.warn!) >= LEVELS.warn!;
+  const enabled = (LEVELS[client.logLevel ?? 'warn'] ?? WARN) >= WARN;
   let forwarding = false;
   console.warn = (...args: unknown[]) => {
     if (forwarding) return original.apply(console, args);
