@@ -318,6 +318,7 @@ export class CliExecutor {
         verbose: this.#verboseLog.enabled,
         errorContext: this.#options.errorContext ?? {},
         redact: this.#verboseLog.redact,
+        ...(this.#output.isTTY === true ? { width } : {}),
       }),
     );
     return undefined;
