@@ -15,9 +15,9 @@ export const toolsCommand: SlashCommand = {
     }));
     const width = Math.max(...entries.map((entry) => entry.name.length));
     const columns = outputWidth(output);
-    // The description's first line, wrapped under itself between words; past three rows it is cut after a
-    // whole word, so that one tool does not fill the screen.
-    const room = (columns - width - 4) * 3;
+    // The description's first line, wrapped under itself between words; past two rows it is cut after a
+    // whole word, so that the list stays short enough to read at a glance.
+    const room = (columns - width - 4) * 2;
     const lines = entries.map(({ name, description: text, loopControl }) => {
       const description = cutText(text.split('\n')[0] ?? '', room).text;
       return wrapLine(
