@@ -243,7 +243,12 @@ export class CliExecutor {
     } catch (error) {
       return this.#failStartup(error);
     }
-    this.#output.write(resumedSessionLines(stored, this.#style));
+    this.#preloadMarkdown();
+    const blocks = await this.#markdown;
+    // Two columns less: the answer's first row follows `✔ `.
+    const width = outputWidth(this.#output) - 2;
+    const markdown = blocks ? (text: string) => renderMarkdown(blocks, width, text) : plainMarkdown;
+    this.#output.write(resumedSessionLines(stored, this.#style, { markdown }));
     const question = agent.pendingQuestion;
     if (!question) return undefined;
     if (this.#input.isTTY && this.#output.isTTY) {
