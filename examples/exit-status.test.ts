@@ -2,7 +2,7 @@
 // with nothing configured it runs on its scripted model and exits 0; a provider that cannot be set up or a
 // run that fails is one line on stderr and exit status 1, never a stack trace.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,18 @@ describe.each(EXAMPLES)('examples/%s, run as a process', (example) => {
     expect(run.status).toBe(1);
   }, 30_000);
 
+  it('says in one line why a run failed and which variable to check, and exits 1', async () => {
+    const run = await runExample(example, {
+      OPENAI_BASE_URL: baseURL,
+      OPENAI_MODEL: 'local-model',
+      OPENAI_API_KEY: 'sk-wrong',
+    });
+    expect(run.stderr).toMatch(
+      /^✗ Error from the server at .+ \(401 invalid_request_error\): Unauthorized\. Check OPENAI_API_KEY: the server did not accept it \(or unset it to run on the scripted model\)\.\n$/,
+    );
+    expect(run.status).toBe(1);
+  }, 30_000);
+
   it('says in one line why a run failed, and exits 1', async () => {
     const before = requests.length;
     const run = await runExample(example, { OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'local-model' });
@@ -105,4 +117,11 @@ describe.each(EXAMPLES)('examples/%s, run as a process', (example) => {
     expect(run.stdout.trimEnd().split('\n')).toEqual([`> ${TASKS[example]}`]);
     expect(requests.slice(before)).toEqual(['POST /v1/chat/completions']);
   }, 30_000);
+});
+
+it('each example reports a failure with the same failure-line.ts, so any of them can be copied alone', () => {
+  const [first, ...others] = EXAMPLES.map((example) =>
+    readFileSync(fileURLToPath(new URL(`./${example}/src/failure-line.ts`, import.meta.url)), 'utf8'),
+  );
+  for (const other of others) expect(other).toBe(first);
 });

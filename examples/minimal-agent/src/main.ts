@@ -5,6 +5,7 @@ import type { AgentResult, LLMProvider } from '@agentloop/core';
 import { DefaultAgent } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { optionalProviderFromEnvironment } from '@agentloop/providers';
+import { exitStatus, failureLine } from './failure-line.js';
 
 /** What the scripted model answers when no real one is configured. */
 export const script = [
@@ -32,21 +33,6 @@ export async function runMinimalAgent(
   return result;
 }
 
-/**
- * The process's exit status for a run: 0 when the agent answered (a result, a message or a question),
- * else 1, with one line on stderr saying why.
- */
-export function exitStatus(result: AgentResult, printError: (line: string) => void): number {
-  if (result.exit === 'task_completion' || result.exit === 'converse' || result.exit === 'ask_question') return 0;
-  printError(`✗ ${result.exit === 'error' ? firstLine(result.error.message) : `The run ended with ${result.exit}.`}`);
-  return 1;
-}
-
-/** The first line of a message: a failure is one line, never a stack trace. */
-export function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
-}
-
 async function main(): Promise<number> {
   const configured = await optionalProviderFromEnvironment();
   if (!configured) console.log('(no model provider in the environment: running on a scripted model; see README.md)');
@@ -61,7 +47,7 @@ async function main(): Promise<number> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // A provider that cannot be set up (a variable missing) is one line too, not a stack trace.
   process.exitCode = await main().catch((error: unknown) => {
-    console.error(`✗ ${firstLine(error instanceof Error ? error.message : String(error))}`);
+    console.error(`✗ ${failureLine(error)}`);
     return 1;
   });
 }

@@ -55,6 +55,7 @@ export {
 } from './guard/index.js';
 export type { ListFilesToolOptions, SearchToolOptions } from './listing/index.js';
 export { createListFilesTool, createSearchTool, LIST_FILES_PAGE_SIZE, SEARCH_PAGE_SIZE } from './listing/index.js';
+export { preloadWorkspaceTools } from './preload-workspace-tools.js';
 export type { WorkspaceToolName, WorkspaceToolsOptions } from './workspace-tools.js';
 export {
   createWorkspaceTools,

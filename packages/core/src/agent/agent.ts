@@ -29,7 +29,7 @@ export interface Agent {
   readonly metrics: AgentMetrics;
   /** How full the context window was after the last model call; undefined before any. */
   readonly contextUsage: ContextUsage | undefined;
-  /** Compacts the conversation now; resolves with how it went. */
+  /** Compacts the conversation now; resolves with how it went (`strategy: 'none'`: nothing to compact). */
   compact(options?: { signal?: AbortSignal }): Promise<AgentEventMap['compaction-end']>;
   registerTool(tool: Tool): this;
   setProvider(provider: LLMProvider): this;

@@ -396,6 +396,23 @@ describe('agent.compact()', () => {
     expect((await agent.compact()).strategy).toBe('summary');
   });
 
+  it('reports a no-op on a short conversation: strategy none, the same figures, not counted', async () => {
+    const { agent, provider, events } = scriptedAgent([complete('hello')]);
+    await agent.run('Say hello.');
+    const messages = agent.memory.messages();
+    const report = await agent.compact();
+
+    expect(report).toMatchObject({ type: 'compaction-end', reason: 'manual', strategy: 'none' });
+    expect(report.error).toBeUndefined();
+    expect(report.tokensAfter).toBe(report.tokensBefore);
+    expect(report.messagesAfter).toBe(report.messagesBefore);
+    expect(agent.memory.messages()).toEqual(messages);
+    expect(events.filter((event) => event.type === 'compaction-end')).toEqual([report]);
+    expect(agent.metrics.compactions).toBe(0);
+    // No summarising call was made for it.
+    expect(provider.requests).toHaveLength(1);
+  });
+
   it('refuses while a run is going', async () => {
     const { agent } = scriptedAgent([{ hang: true }]);
     const run = agent.run('go');

@@ -121,7 +121,10 @@ export class DefaultAgent implements Agent {
    * Compacts the conversation now, with the agent's compactor, and resolves with how it went (as the
    * `compaction-end` event has it). Rejects with `agent_busy` during a run (a run compacts by itself before
    * a request that would not fit), and with a `compaction_failed` AgentloopError when the compactor failed,
-   * leaving the conversation as it was. `agent.cancel()` or `options.signal` stops it.
+   * leaving the conversation as it was. `agent.cancel()` or `options.signal` stops it. When there was
+   * nothing to compact (a short conversation), it resolves with a no-op: `strategy: 'none'`, no `error`,
+   * `tokensAfter` equal to `tokensBefore` and `messagesAfter` to `messagesBefore`; it is not counted in
+   * `metrics.compactions`.
    */
   async compact(options: { signal?: AbortSignal } = {}): Promise<AgentEventMap['compaction-end']> {
     if (this.running) {
@@ -144,7 +147,7 @@ export class DefaultAgent implements Agent {
       } = await this.#context.compact('manual', this.provider, {
         signal: controller.signal,
       });
-      this.#metrics.compactions++;
+      if (report.strategy !== 'none') this.#metrics.compactions++;
       if (report.usage) this.#metrics.spend(report.usage, pricing);
       return report;
     } finally {

@@ -132,6 +132,8 @@ export class ContextGuard {
 
   /**
    * Compacts the memory now and reports how it went (also as `compaction-start` and `compaction-end`).
+   * When the compactor left the conversation as it was and spent nothing, the report is a no-op:
+   * `strategy: 'none'` without `error`, `tokensAfter` equal to `tokensBefore`. It is not counted as a compaction.
    * Throws a `compaction_failed` AgentloopError when the compactor threw or returned a history no provider
    * accepts; the memory is then left as it was. A cancel (the signal) is passed on as it is.
    */
@@ -213,7 +215,8 @@ export class ContextGuard {
       });
       throw failure;
     }
-    if (!sameMessages(before, result.messages)) {
+    const changed = !sameMessages(before, result.messages);
+    if (changed) {
       this.#memory.restore({ schemaVersion: MEMORY_SCHEMA_VERSION, messages: result.messages });
     }
     const after = this.#memory.messages();
@@ -223,9 +226,11 @@ export class ContextGuard {
       type: 'compaction-end',
       ...where,
       reason,
-      strategy: result.strategy,
+      // A compactor that found nothing to take out (a short conversation) and spent nothing did not compact:
+      // saying so lets a caller tell the user instead of showing a compaction that changed nothing.
+      strategy: changed || result.usage ? result.strategy : 'none',
       tokensBefore,
-      tokensAfter: Math.round(estimate(after) * scale),
+      tokensAfter: changed ? Math.round(estimate(after) * scale) : tokensBefore,
       messagesBefore: before.length,
       messagesAfter: after.length,
       kept: result.kept,

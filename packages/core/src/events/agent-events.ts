@@ -154,7 +154,8 @@ export interface AgentEventMap {
   /**
    * A compaction ended. `strategy` says how (`summary`, or `drop-middle` when the summary failed or did
    * not fit, with `fallbackReason`); `kept` what stayed whole. With `error` it failed and the conversation
-   * was left as it was.
+   * was left as it was. `strategy: 'none'` without `error` is a no-op: there was nothing to compact (a short
+   * conversation), the conversation is as it was and `tokensAfter` equals `tokensBefore`.
    */
   'compaction-end': {
     type: 'compaction-end';

@@ -177,7 +177,8 @@ function isTooLong(run: RunState, attempt: ModelAttempt): boolean {
  * a long run's memory stays flat; true when there was a compaction.
  */
 function countCompaction(run: RunState, report: CompactionReport | undefined): boolean {
-  if (!report) return false;
+  // A no-op left the conversation as it was: nothing to count, nothing to let go of.
+  if (!report || report.strategy === 'none') return false;
   // The memory was rewritten: the next request reads it from the start.
   run.history.reset();
   // What the compaction kept of the run's messages, in memory's order. A compactor may keep a call's message

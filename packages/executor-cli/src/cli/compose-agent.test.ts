@@ -4,12 +4,25 @@ import { join } from 'node:path';
 import { type Executor, type LLMProvider, TOKENS } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import { MemoryOutput } from '../test-support/index.js';
 import { LoggingProvider } from '../verbose/index.js';
 import { composeAgent } from './compose-agent.js';
+
+// The preload, watched: when it starts and with which tools, around the agent's events.
+const timeline = vi.hoisted(() => [] as string[]);
+vi.mock('@agentloop/workspace-tools', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@agentloop/workspace-tools')>();
+  return {
+    ...original,
+    preloadWorkspaceTools: (tools: Iterable<{ name: string }>) => {
+      timeline.push(`preload ${[...tools].map((tool) => tool.name).join(',')}`);
+      return Promise.resolve();
+    },
+  };
+});
 
 let directory: string;
 
@@ -215,6 +228,34 @@ describe('composeAgent', () => {
       'ask_question',
       'converse',
       'shout',
+    ]);
+  });
+
+  it('starts loading the workspace tools’ libraries when the first run starts, before the first tool call', async () => {
+    timeline.length = 0;
+    writeFileSync(join(directory, 'notes.txt'), 'milk');
+    const { composed } = compose({}, undefined, {
+      steps: [
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+        { toolCalls: [{ name: 'task_completion', arguments: { result: 'done' } }] },
+      ],
+    });
+    const agent = await composed.agent;
+    agent.on('loop-start', () => timeline.push('loop-start'));
+    agent.on('tool-call', (event) => timeline.push(`tool-call ${event.name}`));
+    // Not at start-up: a session that is never given a task never loads them.
+    expect(timeline).toEqual([]);
+
+    await agent.run('Read the notes.');
+
+    // The composition's own loop-start listener came first.
+    expect(timeline).toEqual([
+      'preload read_file,write_file,edit_file,list_files,search,run_command',
+      'loop-start',
+      'tool-call read_file',
+      'tool-call read_file',
+      'tool-call task_completion',
     ]);
   });
 

@@ -1,4 +1,12 @@
-import type { Agent, AgentSessionOptions, DependencyContainer, Executor, LLMProvider, Plugin } from '@agentloop/core';
+import type {
+  Agent,
+  AgentSessionOptions,
+  DependencyContainer,
+  Executor,
+  LLMProvider,
+  Plugin,
+  Tool,
+} from '@agentloop/core';
 import {
   createContainer,
   createSessionContainer,
@@ -7,6 +15,7 @@ import {
   resolveAgent,
   TOKENS,
 } from '@agentloop/core';
+import { preloadWorkspaceTools } from '@agentloop/workspace-tools';
 import { ToolSafety } from '../approval/tool-safety.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
 // Not the folder's index: that also exports `agentloop mcp list`, which imports @agentloop/mcp and the MCP
@@ -129,6 +138,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   // Taken out of `options` so that the closure below keeps its type narrowed, without a cast.
   const cliExecutor = options.executor;
   const toolSafety = options.toolSafety ?? new ToolSafety(settings);
+  let builtinTools: Tool[] | undefined;
   const container = (async () => {
     const [provider, plugins, mcp, , session] = await Promise.all([
       createProvider(settings.provider),
@@ -142,8 +152,10 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       ? [
           {
             name: 'agentloop-cli-tools',
-            register: (container) =>
-              provideTools(container, workspaceTools(settings, toolSafety.commandSandbox(), options.editorTools)),
+            register: (container) => {
+              builtinTools = workspaceTools(settings, toolSafety.commandSandbox(), options.editorTools);
+              provideTools(container, builtinTools);
+            },
           },
         ]
       : [];
@@ -183,7 +195,10 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   // One session per composition here; a child container keeps what is the session's apart from what is the
   // composition's, as an executor serving several sessions from one composition does.
   const sessionContainer = container.then(createSessionContainer);
-  const agent = sessionContainer.then(resolveAgent);
+  const agent = sessionContainer.then(resolveAgent).then((resolved) => {
+    preloadToolsAtFirstRun(resolved, builtinTools);
+    return resolved;
+  });
   const executor = container.then((scope) =>
     scope.isRegistered(TOKENS.Executor, true) ? scope.resolve(TOKENS.Executor) : undefined,
   );
@@ -203,4 +218,15 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     return disposed;
   };
   return { agent, container, sessionContainer, executor, dispose, verboseLog, switchModel, errorContext, toolSafety };
+}
+
+/**
+ * The workspace tools load their libraries (zod and the argument schemas, picomatch, ignore, re2js, diff)
+ * on their first call, which made it cost several hundred milliseconds more than later ones, shown on the
+ * tool's line. Loaded when the first run starts, they load while its first model request is in flight,
+ * a wait the user has anyway; loading them at start-up would delay the prompt instead.
+ */
+function preloadToolsAtFirstRun(agent: Agent, tools: readonly Tool[] | undefined): void {
+  if (!tools) return;
+  agent.once('loop-start', () => void preloadWorkspaceTools(tools));
 }

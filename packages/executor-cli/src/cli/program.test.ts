@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { CliFlags } from '../config/index.js';
+import type { ProgramActions } from './program.js';
 import { createProgram } from './program.js';
 
 /** Parses a command line and records which action ran with what. */
@@ -136,6 +137,29 @@ describe('the agentloop command line', () => {
     await expect(parse(['--model', 'm', 'confg', 'init'])).rejects.toMatchObject({
       message: "error: unknown command 'confg'\n(Did you mean config?)",
     });
+  });
+
+  it("points an unknown subcommand of a group to the group's own help, which lists its subcommands", async () => {
+    const errors: string[] = [];
+    const program = createProgram({} as ProgramActions, () => undefined);
+    program.exitOverride();
+    for (const command of program.commands) {
+      command.exitOverride().configureOutput({ writeErr: (text) => errors.push(text), writeOut: () => undefined });
+    }
+
+    await expect(program.parseAsync(['node', 'agentloop', 'config', 'frob'])).rejects.toMatchObject({
+      code: 'commander.unknownCommand',
+    });
+    await expect(program.parseAsync(['node', 'agentloop', 'mcp', 'lsit'])).rejects.toMatchObject({
+      code: 'commander.unknownCommand',
+    });
+
+    expect(errors).toEqual([
+      "error: unknown command 'frob'\n",
+      '(agentloop config --help lists its subcommands: init, path)\n',
+      "error: unknown command 'lsit'\n(Did you mean list?)\n",
+      '(agentloop mcp --help lists its subcommands: list)\n',
+    ]);
   });
 
   it('says to quote a task of several words', async () => {

@@ -83,7 +83,12 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     })
     .allowExcessArguments();
 
-  const config = program.command('config').description('configuration files');
+  // A group's own help lists its subcommands; the root's, which a mistyped subcommand would otherwise
+  // point to, does not.
+  const config = program
+    .command('config')
+    .description('configuration files')
+    .showHelpAfterError('(agentloop config --help lists its subcommands: init, path)');
   config
     .command('init')
     .description('write a commented configuration template (the user file, or the project file with --project)')
@@ -105,6 +110,7 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
   program
     .command('mcp')
     .description('MCP servers ([mcp_servers.NAME] in the configuration)')
+    .showHelpAfterError('(agentloop mcp --help lists its subcommands: list)')
     .command('list')
     .description('start the configured MCP servers, show their state and their tools, and end them')
     .action(async (_options: unknown, command: Command) =>

@@ -1,5 +1,5 @@
 import type { McpServerStatus } from '@agentloop/mcp';
-import { type Style, stripControls } from '../render/index.js';
+import { type Style, stripControls, wrapLine } from '../render/index.js';
 
 /**
  * The servers for `agentloop mcp list` and `/mcp`: each with its state, transport and tools (by their names
@@ -10,6 +10,8 @@ export function formatMcpServers(
   statuses: readonly McpServerStatus[],
   disabled: readonly string[],
   style: Style,
+  /** The terminal's width, which the tool lists and errors are wrapped to between words; none for a pipe. */
+  width = Number.POSITIVE_INFINITY,
 ): string {
   if (statuses.length === 0 && disabled.length === 0) {
     return 'No MCP servers are configured. Add one as [mcp_servers.NAME] in a configuration file (`agentloop config path` shows where).\n';
@@ -26,10 +28,11 @@ export function formatMcpServers(
     ];
     lines.push(`  ${style.bold(stripControls(status.name))}  ${state}  ${style.dim(details.join(', '))}`);
     if (status.tools.length > 0) {
-      lines.push(`    ${status.tools.map((tool) => stripControls(tool.name)).join(', ')}`);
+      lines.push(wrapLine(`    ${status.tools.map((tool) => stripControls(tool.name)).join(', ')}`, width, '    '));
     }
     if (status.error) {
-      for (const line of status.error.trimEnd().split('\n')) lines.push(`    ${style.red(stripControls(line))}`);
+      for (const line of status.error.trimEnd().split('\n'))
+        lines.push(wrapLine(`    ${style.red(stripControls(line))}`, width, '    '));
     }
   }
   for (const name of disabled) lines.push(`  ${style.bold(stripControls(name))}  ${style.dim('disabled')}`);

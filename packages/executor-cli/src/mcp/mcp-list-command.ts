@@ -2,6 +2,7 @@ import { connectMcpServers } from '@agentloop/mcp';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { toMcpServersConfig } from '../config/mcp-servers-config.js';
 import type { Style, TerminalOutput } from '../render/index.js';
+import { outputWidth } from '../render/index.js';
 import { EXIT_CODES } from '../session/exit-codes.js';
 import { formatMcpServers } from './format-mcp-servers.js';
 
@@ -40,7 +41,14 @@ export async function mcpList(options: McpListOptions): Promise<number> {
   const mcp = await connectMcpServers(servers);
   try {
     const statuses = mcp.status();
-    options.output.write(formatMcpServers(statuses, disabled, options.style));
+    options.output.write(
+      formatMcpServers(
+        statuses,
+        disabled,
+        options.style,
+        options.output.isTTY === true ? outputWidth(options.output) : Number.POSITIVE_INFINITY,
+      ),
+    );
     return statuses.some((status) => status.state !== 'ready') ? EXIT_CODES.error : EXIT_CODES.success;
   } finally {
     await mcp.close();

@@ -44,6 +44,15 @@ describe('formatCompactionLine', () => {
     );
   });
 
+  it('says there was nothing to compact for a no-op, not that it compacted', () => {
+    expect(
+      formatCompactionLine(
+        end({ reason: 'manual', strategy: 'none', tokensAfter: 1_200, tokensBefore: 1_200, summarizedMessages: 0 }),
+        style,
+      ),
+    ).toBe('⇣ Nothing to compact: the conversation (1,200 tokens) has no older steps to summarise.');
+  });
+
   it('says when the model had rejected the request as too long', () => {
     expect(formatCompactionLine(end({ reason: 'context_length' }), style)).toMatch(
       /^⇣ The model found the request too long\. Compacted the conversation: /,

@@ -6,6 +6,7 @@ import { formatCount } from './text-summary.js';
 /**
  * The line a compaction leaves on screen: how many tokens it went from and to, and what it did with the
  * older messages. `⇣ Compacted the conversation: 152,300 → 41,200 tokens; 84 earlier messages summarised.`
+ * A no-op (`strategy: 'none'`) says there was nothing to compact.
  */
 export function formatCompactionLine(event: AgentEventMap['compaction-end'], style: Style): string {
   if (event.error) {
@@ -13,6 +14,12 @@ export function formatCompactionLine(event: AgentEventMap['compaction-end'], sty
     return style.yellow(`⚠ ${stripControls(event.error.message)}`);
   }
   const why = event.reason === 'context_length' ? 'The model found the request too long. ' : '';
+  if (event.strategy === 'none') {
+    // The agent's no-op: a conversation too short to have older steps was left as it was.
+    return style.dim(
+      `⇣ ${why}Nothing to compact: the conversation (${formatCount(event.tokensBefore)} tokens) has no older steps to summarise.`,
+    );
+  }
   const tokens = `${formatCount(event.tokensBefore)} → ${formatCount(event.tokensAfter)} tokens`;
   const did: string[] = [];
   if (event.summarizedMessages > 0) did.push(`${plural(event.summarizedMessages, 'earlier message')} summarised`);

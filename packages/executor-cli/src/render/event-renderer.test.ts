@@ -23,15 +23,16 @@ const readFile = defineTool({
 /** Runs a scripted agent and renders its events; returns the output and the spinner's calls. */
 async function render(
   steps: ScriptStep[],
-  options: { verbose?: boolean; spinner?: boolean; maxIterations?: number } = {},
+  options: { verbose?: boolean; spinner?: boolean; maxIterations?: number; width?: number } = {},
 ) {
-  const output = new MemoryOutput();
+  // A width of its own is a terminal's: lines are wrapped to it.
+  const output = options.width === undefined ? new MemoryOutput() : new MemoryOutput(true, options.width);
   const spins: string[] = [];
   const spinner = { start: (text: string) => spins.push(text), stop: () => undefined } as unknown as Spinner;
   let clock = 0;
   const renderer = new EventRenderer(output, {
     style: createStyle(false),
-    width: 100,
+    width: options.width ?? 100,
     verbose: options.verbose ?? false,
     ...(options.spinner ? { spinner } : {}),
     now: () => (clock += 1000),
@@ -171,6 +172,39 @@ describe('EventRenderer', () => {
     expect(text).toContain(
       'Partial\n↻ overloaded: Overloaded. Retrying in 500 ms (attempt 2). The partial answer above is discarded.\n',
     );
+  });
+
+  it('wraps a retry line longer than the width between words, not inside one', async () => {
+    const error = new ProviderError('The server is overloaded with requests from other customers right now', {
+      code: 'overloaded',
+      provider: 'scripted',
+      statusCode: 529,
+    });
+    const { text } = await render(
+      [
+        {
+          chunks: [{ type: 'retry', attempt: 1, delayMs: 500, error, discardOutput: false }],
+          toolCalls: [{ name: 'read_file', arguments: { path: 'a' } }],
+        },
+        complete,
+      ],
+      { width: 60 },
+    );
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      '↻ overloaded: The server is overloaded with requests from',
+      '  other customers right now. Retrying in 500 ms (attempt 2).',
+    ]);
+  });
+
+  it('wraps a tool line whose call alone is wider than the width', async () => {
+    const path = 'packages/executor-cli/src/render/some-file.ts';
+    const { text } = await render([{ toolCalls: [{ name: 'read_file', arguments: { path, note: 'x' } }] }, complete], {
+      width: 60,
+    });
+    const rows = text.trimEnd().split('\n');
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((row) => row.length <= 60)).toBe(true);
+    expect(rows.slice(1).every((row) => row.startsWith('  '))).toBe(true);
   });
 
   it('spins while waiting for the model and while a tool runs, with how full the context is', async () => {

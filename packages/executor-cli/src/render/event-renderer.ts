@@ -14,6 +14,7 @@ import { stripControls } from './strip-controls.js';
 import type { Style, TerminalOutput } from './terminal.js';
 import { cutText, formatCount, formatDuration, oneLine } from './text-summary.js';
 import { formatToolCall, formatToolCallLine } from './tool-call-line.js';
+import { wrapLine } from './wrap-line.js';
 
 /** Options of an EventRenderer. */
 export interface EventRendererOptions {
@@ -259,7 +260,13 @@ export class EventRenderer {
     // A loop-control call that went through ends the run; one with bad arguments is shown, since the model must retry it.
     if (LOOP_CONTROL_TOOLS.has(name) && !isError) return;
     this.#line(
-      formatToolCallLine({ name, arguments: call?.arguments, durationMs, content, isError }, this.#style, this.#width),
+      this.#fit(
+        formatToolCallLine(
+          { name, arguments: call?.arguments, durationMs, content, isError },
+          this.#style,
+          this.#width,
+        ),
+      ),
     );
     this.#shownInStep = true;
     const [next] = this.#calls.values();
@@ -307,11 +314,18 @@ export class EventRenderer {
   }
 
   // A line that must not cut the model's text: above the live line, at once at a line start, or after the line.
-  #note(text: string): void {
+  #note(line: string): void {
+    const text = this.#fit(line);
     if (this.#message) this.#message.note(text);
     else if (this.#atLineStart && this.#spinner?.active) this.#spinner.printAbove(`${text}\n`);
     else if (this.#atLineStart) this.#line(text);
     else this.#notes.push(text);
+  }
+
+  // A terminal breaks a line past its width inside a word: on one, a line is wrapped between words first.
+  // A pipe has no width to keep to, and a program reading it wants the line whole.
+  #fit(line: string): string {
+    return this.#output.isTTY === true ? wrapLine(line, this.#width) : line;
   }
 
   #write(text: string): void {

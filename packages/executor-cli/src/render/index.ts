@@ -23,3 +23,4 @@ export type { FinishedToolCall } from './tool-call-line.js';
 export { formatToolCall, formatToolCallLine } from './tool-call-line.js';
 export type { StepUsage, UsageStats } from './usage-report.js';
 export { formatUsageReport } from './usage-report.js';
+export { wrapLine } from './wrap-line.js';

@@ -51,6 +51,41 @@ describe('renderResult', () => {
     expect(text).toBe('? Which file?\n  1. a.ts\n  2. b.ts\n');
   });
 
+  it('wraps the status lines to the width between words, on a terminal', () => {
+    const text = renderResult(result({ exit: 'max_iterations', payload: undefined }), { ...options, width: 60 });
+    const rows = text.trimEnd().split('\n');
+
+    expect(rows).toEqual([
+      '⚠ Stopped after 3 model calls: the iteration limit was',
+      '  reached before the task was done.',
+      'Type "continue" to let it go on, or raise the limit with',
+      '  --max-iterations or max_iterations in the configuration.',
+    ]);
+  });
+
+  it('wraps a long question and its suggestions under their own text', () => {
+    const question = 'Which of the two configuration files should I change to make the test pass?';
+    const suggestions = ['The project file in .agentloop/config.toml of this repository'];
+    const text = renderResult(result({ exit: 'ask_question', payload: { question, suggestions } }), {
+      ...options,
+      width: 50,
+    });
+
+    expect(text).toBe(
+      '? Which of the two configuration files should I\n' +
+        '  change to make the test pass?\n' +
+        '  1. The project file in .agentloop/config.toml of\n' +
+        '     this repository\n',
+    );
+  });
+
+  it('leaves the lines whole without a width (a pipe)', () => {
+    const text = renderResult(result({ exit: 'max_iterations', payload: undefined }), options);
+    expect(text.split('\n')[0]).toBe(
+      '⚠ Stopped after 3 model calls: the iteration limit was reached before the task was done.',
+    );
+  });
+
   it('says the iteration limit was reached and how to go on in a session', () => {
     const text = renderResult(result({ exit: 'max_iterations', payload: undefined }), options);
     expect(text).toMatch(

@@ -5,6 +5,7 @@ import { describeError, describeErrorDetails } from './describe-error.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { stripControls } from './strip-controls.js';
 import type { Style } from './terminal.js';
+import { wrapLine } from './wrap-line.js';
 
 /** How a result is rendered. */
 export interface ResultRenderOptions {
@@ -20,6 +21,11 @@ export interface ResultRenderOptions {
   errorContext?: ErrorContext;
   /** Removes secrets from the verbose error details (the session's redactor). Default: none. */
   redact?: (text: string) => string;
+  /**
+   * The terminal's width: the lines that are not Markdown (status lines, a question and its suggestions)
+   * are wrapped to it between words. Absent (a pipe): they are left whole.
+   */
+  width?: number;
 }
 
 /** Where a piece of a run's ending belongs: the result itself, or a status line about it. */
@@ -53,7 +59,11 @@ export function renderResult(result: AgentResult, options: ResultRenderOptions):
  */
 export function renderResultSections(result: AgentResult, options: ResultRenderOptions): ResultSection[] {
   const { style, markdown } = options;
-  const status = (text: string): ResultSection => ({ channel: 'status', text });
+  // A terminal would break a line past its width inside a word; Markdown is wrapped by its renderer.
+  const fitIndented = (text: string, indent: string) =>
+    options.width === undefined ? text : wrapLine(text, options.width, indent);
+  const fit = (text: string) => fitIndented(text, '  ');
+  const status = (text: string): ResultSection => ({ channel: 'status', text: fit(text) });
   const shown = (text: string): ResultSection => ({ channel: 'result', text });
   const statusStyle = options.statusStyle ?? style;
   switch (result.exit) {
@@ -69,8 +79,10 @@ export function renderResultSections(result: AgentResult, options: ResultRenderO
       return [shown(`${markdown(shownText(result.payload.message))}\n`)];
     case 'ask_question': {
       const suggestions = result.payload.suggestions ?? [];
-      const list = suggestions.map((suggestion, index) => `  ${index + 1}. ${shownText(suggestion)}\n`).join('');
-      return [shown(`${style.cyan('?')} ${style.bold(shownText(result.payload.question))}\n${list}`)];
+      const list = suggestions
+        .map((suggestion, index) => `${fitIndented(`  ${index + 1}. ${shownText(suggestion)}`, '     ')}\n`)
+        .join('');
+      return [shown(`${fit(`${style.cyan('?')} ${style.bold(shownText(result.payload.question))}`)}\n${list}`)];
     }
     case 'max_iterations': {
       const how =

@@ -10,6 +10,21 @@ describe('cutText', () => {
     expect(cutText('hello world', 6)).toEqual({ text: 'hello…', cut: 6 });
   });
 
+  it('cuts after the last whole word that fits, never inside a word', () => {
+    expect(cutText('Reads a file of the workspace, with line numbers', 30)).toEqual({
+      text: 'Reads a file of the…',
+      cut: 29,
+    });
+    expect(cutText('Reads a file of the workspace, with line numbers', 31)).toEqual({
+      text: 'Reads a file of the workspace,…',
+      cut: 18,
+    });
+  });
+
+  it('cuts inside a word only when no word ends near the cut', () => {
+    expect(cutText('see https://example.com/a/very/long/path', 20)).toEqual({ text: 'see https://example…', cut: 21 });
+  });
+
   it('counts characters, not UTF-16 units', () => {
     expect(cutText('🙂🙂🙂', 2)).toEqual({ text: '🙂…', cut: 2 });
   });
@@ -38,7 +53,7 @@ describe('summarizeResult', () => {
   it('notes how much of a long result was cut and how many lines it had', () => {
     const content = Array.from({ length: 40 }, (_, line) => `line ${line}`).join('\n');
     const summary = summarizeResult(content, 40);
-    expect(summary).toBe(`line 0 line 1 li… (+${content.length - 16} chars, 40 lines)`);
+    expect(summary).toBe(`line 0 line 1… (+${content.length - 13} chars, 40 lines)`);
     expect(summary.length).toBeLessThanOrEqual(40);
   });
 

@@ -7,12 +7,29 @@ export interface CutText {
   cut: number;
 }
 
-/** Cuts text to at most `max` characters (an ellipsis included), counting what was cut. */
+/** How far back from the cut a word's end is looked for, as a share of what is kept. */
+const WORD_END_REACH = 0.4;
+
+/**
+ * Cuts text to at most `max` characters (an ellipsis included), counting what was cut. It cuts after a
+ * whole word when one ends in the last 40% of what fits, so that no word is shown in part.
+ */
 export function cutText(text: string, max: number): CutText {
   const characters = Array.from(text);
   if (characters.length <= max) return { text, cut: 0 };
   const kept = Math.max(0, max - 1);
-  return { text: `${characters.slice(0, kept).join('')}…`, cut: characters.length - kept };
+  let end = kept;
+  if (!isSpace(characters[kept])) {
+    let space = kept - 1;
+    while (space >= 0 && !isSpace(characters[space])) space--;
+    if (space > 0 && space >= kept * (1 - WORD_END_REACH)) end = space;
+  }
+  while (end > 0 && isSpace(characters[end - 1])) end--;
+  return { text: `${characters.slice(0, end).join('')}…`, cut: characters.length - end };
+}
+
+function isSpace(character: string | undefined): boolean {
+  return character !== undefined && /\s/.test(character);
 }
 
 /** Text on one line: runs of whitespace, line breaks included, become one space. */

@@ -1,10 +1,12 @@
 import type { StoredSession } from '@agentloop/core';
 import { emptyUsage, userMessage } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
-import { createStyle } from '../render/index.js';
+import { createStyle, loadMarkdownBlocks, renderMarkdown } from '../render/index.js';
 import { resumedSessionLines } from './resumed-session-lines.js';
 
 const style = createStyle(false);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's styles are what is removed
+const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const now = new Date('2026-11-24T12:00:00Z');
 
 function stored(
@@ -53,12 +55,43 @@ describe('resumedSessionLines', () => {
         },
       ]),
       style,
-      now,
+      { now },
     );
 
     expect(text).toBe(
       '↻ Resumed session abc123 · What do my notes say? · 3 messages · 2 h ago\n› What do my notes say?\n✔ Remember the milk.\n',
     );
+  });
+
+  it('renders the answer as Markdown, as it was shown when it came', async () => {
+    const summary = '## Fixed\n\n- **parse** handles `null`\n- tests pass';
+    const blocks = await loadMarkdownBlocks();
+    const markdown = (text: string) => renderMarkdown(blocks, 80, text);
+    const text = resumedSessionLines(
+      stored([
+        userMessage('Fix the parser'),
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: 'c', toolName: 'task_completion', arguments: { result: summary } },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'c', toolName: 'task_completion', content: 'ok', isError: false },
+          ],
+        },
+      ]),
+      style,
+      { now, markdown },
+    );
+    const shown = stripAnsi(text);
+
+    expect(shown).not.toContain('**');
+    expect(shown).not.toContain('`null`');
+    expect(shown).toContain('  * parse handles null\n  * tests pass');
+    expect(shown).toContain(`✔ ${stripAnsi(markdown(summary))}`);
   });
 
   it('leaves a pending question to be asked again, not printed', () => {
@@ -75,14 +108,14 @@ describe('resumedSessionLines', () => {
         question,
       ),
       style,
-      now,
+      { now },
     );
 
     expect(text).toBe('↻ Resumed session abc123 · What do my notes say? · 2 messages · 2 h ago\n› Fix it\n');
   });
 
   it('strips control sequences from what the model and the user wrote', () => {
-    const text = resumedSessionLines(stored([userMessage('hi\u001b[2J there')]), style, now);
+    const text = resumedSessionLines(stored([userMessage('hi\u001b[2J there')]), style, { now });
 
     expect(text).not.toContain('\u001b');
   });

@@ -71,7 +71,8 @@ describe('CliExecutor', () => {
   it('lists the tools with /tools', async () => {
     const { text } = await session(['/tools'], []);
     expect(text).toMatch(
-      /Tools \(4\) — dimmed ones end the turn\n {2}task_completion .*\n {2}ask_question .*\n {2}converse .*\n {2}read_file {8}Read a UTF-8 text file/,
+      // A description too long for its line goes on under itself.
+      /Tools \(4\) — dimmed ones end the turn\n {2}task_completion .*\n {2}ask_question .*\n(?: {19}.*\n)? {2}converse .*\n(?: {19}.*\n)? {2}read_file {8}Read a UTF-8 text file/,
     );
   });
 

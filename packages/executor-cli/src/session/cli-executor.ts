@@ -279,7 +279,12 @@ export class CliExecutor {
     } catch (error) {
       return this.#failStartup(error);
     }
-    this.#output.write(resumedSessionLines(stored, this.#style));
+    this.#preloadMarkdown();
+    const blocks = await this.#markdown;
+    // Two columns less: the answer's first row follows `✔ `.
+    const width = outputWidth(this.#output) - 2;
+    const markdown = blocks ? (text: string) => renderMarkdown(blocks, width, text) : plainMarkdown;
+    this.#output.write(resumedSessionLines(stored, this.#style, { markdown }));
     const question = agent.pendingQuestion;
     if (!question) return undefined;
     if (this.#input.isTTY && this.#output.isTTY) {
@@ -354,6 +359,7 @@ export class CliExecutor {
         verbose: this.#verboseLog.enabled,
         errorContext: this.#options.errorContext ?? {},
         redact: this.#verboseLog.redact,
+        ...(this.#output.isTTY === true ? { width } : {}),
       }),
     );
     return undefined;

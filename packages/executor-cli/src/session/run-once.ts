@@ -110,6 +110,8 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
       verbose: options.verbose ?? false,
       errorContext: options.errorContext ?? {},
       redact,
+      // The status lines go to stderr: wrapped to its width when it is a terminal.
+      ...(errorOutput.isTTY === true ? { width: outputWidth(errorOutput) } : {}),
     });
     for (const section of sections) (section.channel === 'result' ? output : errorOutput).write(section.text);
     return exitCodeFor(result.exit);

@@ -76,7 +76,7 @@ describe('approvals in the session', () => {
       '  math.js (+1 -1)\n  @@ -1,1 +1,1 @@\n  -export const add = (a, b) => a - b;\n  +export const add = (a, b) => a + b;\n',
     );
     expect(fileNow()).toBe('export const add = (a, b) => a + b;\n');
-    expect(text).toMatch(/✓ edit_file\(path: "math\.js".* → Edited /);
+    expect(text).toMatch(/✓ edit_file\(path: "math\.js".* → Edited/);
     expect(text).toContain('Fixed.');
   });
 
@@ -91,7 +91,7 @@ describe('approvals in the session', () => {
         content: 'Not run: the user declined this call and said: multiply instead',
       },
     ]);
-    expect(text).toMatch(/✗ edit_file\(.* → error: Not ru/);
+    expect(text).toMatch(/✗ edit_file\(.* → error: Not/);
   });
 
   it('cancels the turn on Ctrl-C at a request, keeping the session', async () => {

@@ -32,6 +32,21 @@ describe('/compact', () => {
     provider.assertComplete();
   });
 
+  it('says there is nothing to compact on a short conversation', async () => {
+    const provider = new ScriptedProvider([read(1)]);
+    const agent = new DefaultAgent(provider);
+    await agent.run('Read part 1.');
+    const output = new MemoryOutput();
+
+    await compactCommand.run('', { agent, output, style: createStyle(false) } as unknown as SlashContext);
+
+    expect(output.text.split('\n')[1]).toMatch(
+      /^⇣ Nothing to compact: the conversation \([\d,]+ tokens\) has no older steps to summarise\.$/,
+    );
+    expect(agent.metrics.compactions).toBe(0);
+    provider.assertComplete();
+  });
+
   it('shows the error when the compaction fails', async () => {
     const agent = new DefaultAgent(new ScriptedProvider([]), {
       compaction: {

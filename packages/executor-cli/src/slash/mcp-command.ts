@@ -1,5 +1,6 @@
 import { formatMcpServers } from '../mcp/format-mcp-servers.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
+import { outputWidth } from '../render/index.js';
 import type { SlashCommand } from './slash-command.js';
 
 /** `/mcp`: the session's MCP servers, their state and their tools. */
@@ -9,6 +10,6 @@ export const mcpCommand: SlashCommand = {
   summary: 'List the MCP servers, their state and their tools',
   run(_args, { agent, output, style }) {
     const servers = mcpServersOf(agent.tools);
-    output.write(formatMcpServers(servers?.status() ?? [], [], style));
+    output.write(formatMcpServers(servers?.status() ?? [], [], style, outputWidth(output)));
   },
 };

@@ -1,4 +1,4 @@
-import { cutText, outputWidth, stripControls } from '../render/index.js';
+import { cutText, outputWidth, stripControls, wrapLine } from '../render/index.js';
 import type { SlashCommand } from './slash-command.js';
 
 /** `/tools`: the tools the model can call. */
@@ -14,10 +14,17 @@ export const toolsCommand: SlashCommand = {
       loopControl,
     }));
     const width = Math.max(...entries.map((entry) => entry.name.length));
-    const room = outputWidth(output) - width - 6;
+    const columns = outputWidth(output);
+    // The description's first line, wrapped under itself between words; past two rows it is cut after a
+    // whole word, so that the list stays short enough to read at a glance.
+    const room = (columns - width - 4) * 2;
     const lines = entries.map(({ name, description: text, loopControl }) => {
       const description = cutText(text.split('\n')[0] ?? '', room).text;
-      return `  ${style.bold(name.padEnd(width))}  ${loopControl ? style.dim(description) : description}`;
+      return wrapLine(
+        `  ${style.bold(name.padEnd(width))}  ${loopControl ? style.dim(description) : description}`,
+        columns,
+        ' '.repeat(width + 4),
+      );
     });
     output.write(
       `${style.bold(`Tools (${entries.length})`)} ${style.dim('— dimmed ones end the turn')}\n${lines.join('\n')}\n`,

@@ -51,7 +51,8 @@ describe('createSdkLogger', () => {
   it('cuts a long line', () => {
     const { sdkLogger, errorOutput } = logger({ maxLength: 40 });
     sdkLogger.error('Could not parse message into JSON:', 'x'.repeat(100));
-    expect(errorOutput.text).toBe(`⚠ provider SDK: Could not parse message into JSON: xxxx…\n`);
+    // Cut after the last whole word that fits.
+    expect(errorOutput.text).toBe(`⚠ provider SDK: Could not parse message into JSON:…\n`);
   });
 
   it('sends info and debug lines to the verbose log, and only while it is on', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../environment/default-model.js';
 import { findModelInfo } from './find-model-info.js';
 import { findModelPricing, MODEL_PRICES } from './model-prices.js';
 import { providerCapabilities } from './provider-capabilities.js';
@@ -18,6 +19,20 @@ describe('findModelPricing', () => {
       inputUsdPerMillion: 2.5,
       outputUsdPerMillion: 10,
       cacheReadUsdPerMillion: 1.25,
+    });
+  });
+
+  it('prices the default models, so that a run on them reports its cost', () => {
+    expect(findModelPricing(DEFAULT_ANTHROPIC_MODEL)).toEqual({
+      inputUsdPerMillion: 3,
+      outputUsdPerMillion: 15,
+      cacheReadUsdPerMillion: 0.3,
+      cacheWriteUsdPerMillion: 3.75,
+    });
+    expect(findModelPricing(DEFAULT_OPENAI_MODEL)).toEqual({
+      inputUsdPerMillion: 0.25,
+      outputUsdPerMillion: 2,
+      cacheReadUsdPerMillion: 0.025,
     });
   });
 

@@ -31,11 +31,13 @@ function round(usd: number): number {
 
 /**
  * List prices in USD per million tokens, standard tier, from the vendors' pricing pages (Anthropic's
- * "Pricing" and OpenAI's "API pricing") as of late 2025. Only models whose price is known are here: a
+ * "Pricing" and OpenAI's "API pricing") as of late 2025, and Claude Sonnet 4.6 (the CLI's default) as
+ * published at its release in 2026. Only models whose price is known are here: a
  * model without a row has no cost, and none is guessed. OpenAI charges nothing extra for a cache write,
  * so its rows have a cache-read rate only.
  */
 export const MODEL_PRICES: readonly ModelPriceEntry[] = [
+  { model: 'claude-sonnet-4-6', pricing: claude(3, 15) },
   { model: 'claude-opus-4-5', pricing: claude(5, 25) },
   { model: 'claude-opus-4-1', pricing: claude(15, 75) },
   { model: 'claude-opus-4', pricing: claude(15, 75) },

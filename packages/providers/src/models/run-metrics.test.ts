@@ -67,11 +67,11 @@ describe('run metrics over recorded traffic', () => {
   it('Claude: cache reads priced at their rate; a model the table has no price for gets no cost', async () => {
     const cacheRead = () =>
       sseResponse(chunkFrames('vercel-ai/anthropic-issue-5942-cache-read.chunks.txt', 'anthropic'));
-    // The recording is of claude-sonnet-4-6, whose price the table does not list; the same bytes served
-    // for claude-sonnet-4-5, which it lists, are priced.
+    // The same recorded bytes served for claude-opus-4-6, whose price the table does not list, and for
+    // claude-sonnet-4-6, which it lists (the recording's own model).
     for (const [model, priced] of [
-      ['claude-sonnet-4-6', false],
-      ['claude-sonnet-4-5', true],
+      ['claude-opus-4-6', false],
+      ['claude-sonnet-4-6', true],
     ] as const) {
       server().reply(cacheRead(), cacheRead(), cacheRead());
       const provider = new AnthropicProvider({ model, ...testProviderOptions(server().url).options });

@@ -47,7 +47,7 @@ const EDIT_FILE_PARAMETERS = lazyZodParameters(
  * (nor waits for it at start-up).
  */
 let loadingDiff: Promise<typeof import('diff')> | undefined;
-function loadDiff(): Promise<typeof import('diff')> {
+export function loadDiff(): Promise<typeof import('diff')> {
   loadingDiff ??= import('diff');
   return loadingDiff;
 }

@@ -8,9 +8,13 @@ import type { WorkspaceGuard } from '../guard/index.js';
  * (nor waits for it at start-up). It ships CommonJS, so the constructor can require it on use.
  */
 let loadedIgnore: typeof ignoreType | undefined;
-function ignore(): Ignore {
+export function loadIgnore(): typeof ignoreType {
   loadedIgnore ??= createRequire(import.meta.url)('ignore') as typeof ignoreType;
-  return loadedIgnore();
+  return loadedIgnore;
+}
+
+function ignore(): Ignore {
+  return loadIgnore()();
 }
 
 /** Folders left out of listings and searches like ignored ones, also where no `.gitignore` names them. */

@@ -131,10 +131,13 @@ export function createSearchTool(options: SearchToolOptions = {}) {
 
 /** re2js (260 KB of code), loaded by the first search: a process that never searches never parses it. */
 let loadingRe2: Promise<typeof RE2JS> | undefined;
+export function loadRe2(): Promise<typeof RE2JS> {
+  loadingRe2 ??= import('re2js').then((module) => module.RE2JS);
+  return loadingRe2;
+}
 
 async function compile(pattern: string, ignoreCase: boolean): Promise<RE2JS> {
-  loadingRe2 ??= import('re2js').then((module) => module.RE2JS);
-  const RE2JS = await loadingRe2;
+  const RE2JS = await loadRe2();
   try {
     return RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {

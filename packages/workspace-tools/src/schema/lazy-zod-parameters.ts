@@ -18,7 +18,7 @@ export interface LazyZodParameters<Output> extends StandardSchemaV1<unknown, Out
 let loadingZod: Promise<typeof Zod> | undefined;
 
 /** zod, imported once for every tool: `import()` gives the app's own copy. */
-function loadZod(): Promise<typeof Zod> {
+export function loadZod(): Promise<typeof Zod> {
   loadingZod ??= import('zod').then((module) => module.z);
   return loadingZod;
 }
