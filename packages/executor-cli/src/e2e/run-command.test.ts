@@ -343,7 +343,7 @@ describe('agentloop run', () => {
   it('fails at start with exit 2 naming the file, the key and what is wrong in an invalid configuration', async () => {
     const { connection } = await setUp([]);
     const file = join((workspace as CliWorkspace).configHome, 'agentloop', 'config.toml');
-    mkdirSync(join((workspace as CliWorkspace).configHome, 'agentloop'));
+    mkdirSync(join((workspace as CliWorkspace).configHome, 'agentloop'), { recursive: true });
     writeFileSync(file, 'max_iterations = "many"\n');
     const run = await agentloop(['run', ...connection, 'hi']);
     expect(run.status).toBe(2);
