@@ -15,6 +15,9 @@ import type { ProcessOutcome, ProcessRequest } from './run-process.js';
 import { runProcess } from './run-process.js';
 import type { SandboxMode, SandboxOptions } from './sandbox/index.js';
 import { bwrapArguments, SandboxUnavailableError, sandboxStatus } from './sandbox/index.js';
+import { MAX_SCANNED_FOLDERS } from './sandbox/protected-entries.js';
+import type { ProtectionCheck, WorkspaceProtection } from './sandbox/workspace-protection.js';
+import { checkProtection, protectWorkspace, releaseProtection } from './sandbox/workspace-protection.js';
 
 /** How long a command may run unless the model asks for more. */
 export const RUN_COMMAND_TIMEOUT_MS = 120_000;
@@ -103,18 +106,21 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
         signal: context.signal,
       };
       let request: ProcessRequest;
+      let protection: WorkspaceProtection | undefined;
       if (mode === 'off') {
         request = { ...base, file: shell, args: ['-c', command] };
       } else {
         const bwrap = options.sandbox?.bwrapPath ?? 'bwrap';
         const status = await sandboxStatus({ bwrapPath: bwrap });
         if (!status.available) throw unavailable(status.reason);
+        if (mode === 'workspace-write') protection = protectWorkspace(root, writablePaths);
         const args = bwrapArguments({
           workspace: root,
           cwd: cwd.real,
           mode,
           network,
           writablePaths,
+          ...(protection ? { protection } : {}),
           homeDirectory: options.sandbox?.homeDirectory ?? homedir(),
           // A runner elsewhere has no fourth pipe for bubblewrap's status.
           ...(options.runner ? {} : { statusFd: 3 }),
@@ -122,13 +128,24 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
         });
         request = { ...base, file: bwrap, args, statusPipe: !options.runner };
       }
-      const outcome = options.runner
-        ? await runElsewhere(options.runner, request, { command, toolCallId: context.toolCallId })
-        : await runProcess(request);
+      let outcome: ProcessOutcome;
+      let check: ProtectionCheck | undefined;
+      try {
+        outcome = options.runner
+          ? await runElsewhere(options.runner, request, { command, toolCallId: context.toolCallId })
+          : await runProcess(request);
+      } finally {
+        // Everything inside the sandbox has ended with it, so nothing can make a protected entry after
+        // this check.
+        if (protection) {
+          check = checkProtection(protection);
+          releaseProtection(protection);
+        }
+      }
       if (outcome.ending === 'cancelled') throw context.signal.reason;
       const exitCode =
         mode === 'off' ? outcome.exitCode : options.runner ? runnerSandboxExitCode(outcome) : sandboxExitCode(outcome);
-      return describeOutcome(outcome, exitCode, timeoutMs, maxTimeoutMs);
+      return describeOutcome(outcome, exitCode, timeoutMs, maxTimeoutMs) + describeCheck(check);
     },
   });
   // The call's own limit must outlast the command's longest timeout, which ends it with its output.
@@ -138,12 +155,25 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
 function describeSandbox(mode: SandboxMode, network: boolean): string {
   const net = network ? 'the network is available' : 'there is no network';
   if (mode === 'workspace-write') {
-    return `It runs in a sandbox: the workspace is writable, the rest of the file system read-only (.git too), /tmp is empty and private, and ${net}.`;
+    return `It runs in a sandbox: the workspace is writable, the rest of the file system read-only, /tmp is empty and private, and ${net}. What programs outside the sandbox act on (.git, .agentloop, .vscode, .envrc, ...) stays read-only, and one the command makes is removed when it ends: no git init.`;
   }
   if (mode === 'read-only') {
     return `It runs in a read-only sandbox: nothing but a private /tmp can be written, and ${net}; use it to inspect, build into /tmp or test.`;
   }
   return "It runs with the user's own rights, without a sandbox.";
+}
+
+// What the model is told when the check after the command removed something, or could not check all.
+function describeCheck(check: ProtectionCheck | undefined): string {
+  if (!check) return '';
+  let text = '';
+  if (check.removed.length > 0) {
+    text += `\n[The sandbox removed what the command made that programs outside it act on: ${check.removed.join(', ')}. Commands may not create or change git repositories (.git), agentloop's, editors' or agents' settings; if the task needs that, tell the user.]`;
+  }
+  if (!check.complete) {
+    text += `\n[The workspace has more than ${MAX_SCANNED_FOLDERS} folders: entries the command made past them were not checked.]`;
+  }
+  return text;
 }
 
 // The command's exit code as bubblewrap reports it; no report means the sandbox never started.

@@ -15,7 +15,8 @@ export interface SandboxOptions {
   network?: boolean;
   /**
    * More directories a sandboxed command may write (absolute paths), e.g. a build cache. The workspace's
-   * `.git` is read-only unless it is listed here.
+   * `.git` (and the other configuration the host acts on) is read-only, and one a command makes is removed,
+   * unless it is in a path listed here.
    */
   writablePaths?: readonly string[];
   /**
