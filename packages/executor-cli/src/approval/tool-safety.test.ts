@@ -67,6 +67,23 @@ describe('ToolSafety', () => {
     expect(tools.notice()).toBeUndefined();
   });
 
+  it('hands run_command the environment variables the configuration adds, with or without the sandbox', async () => {
+    const settings = {
+      approval: { mode: 'auto' as const, rules: [] },
+      sandbox: { mode: 'workspace-write' as const, network: false, passEnvironment: ['MY_APP_*'] },
+    };
+    const withSandbox = new ToolSafety(settings);
+    await withSandbox.probe(present);
+    expect(withSandbox.commandSandbox()).toEqual({
+      mode: 'workspace-write',
+      network: false,
+      passEnvironment: ['MY_APP_*'],
+    });
+    const withoutSandbox = new ToolSafety(settings);
+    await withoutSandbox.probe(missing);
+    expect(withoutSandbox.commandSandbox()).toEqual({ mode: 'off', network: false, passEnvironment: ['MY_APP_*'] });
+  });
+
   it('checks the sandbox once', async () => {
     const tools = safety();
     let checks = 0;

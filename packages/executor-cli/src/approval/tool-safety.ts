@@ -21,7 +21,7 @@ export class ToolSafety implements ApprovalControl {
   /** The configured rules, project's first. */
   readonly rules: readonly ApprovalRule[];
   /** The sandbox as configured. */
-  readonly sandbox: Readonly<{ mode: SandboxMode; network: boolean }>;
+  readonly sandbox: Readonly<{ mode: SandboxMode; network: boolean; passEnvironment?: readonly string[] }>;
   #probe: Promise<SandboxStatus | undefined> | undefined;
   #status: SandboxStatus | undefined;
 
@@ -54,7 +54,12 @@ export class ToolSafety implements ApprovalControl {
 
   /** run_command's sandbox: as configured, or `off` where it cannot run. */
   commandSandbox(): SandboxOptions {
-    return { mode: this.sandboxMissing ? 'off' : this.sandbox.mode, network: this.sandbox.network };
+    const { passEnvironment } = this.sandbox;
+    return {
+      mode: this.sandboxMissing ? 'off' : this.sandbox.mode,
+      network: this.sandbox.network,
+      ...(passEnvironment ? { passEnvironment } : {}),
+    };
   }
 
   /** The options of the default approval policy for a mode, with the fallback for a missing sandbox first. */

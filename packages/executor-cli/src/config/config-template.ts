@@ -91,10 +91,13 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # session): "workspace-write" (the working directory writable, the rest of the file system read-only,
 # a private /tmp, no network), "read-only", or "off" (no sandbox). Where the sandbox cannot run,
 # commands run without it and each one asks first. network = true lets sandboxed commands use the
-# network. A project file may not loosen this either, unless trusted.
+# network. Commands get only the environment variables they need (PATH, HOME, the locale, the
+# toolchains' own; see the workspace tools' README); pass_environment adds names, or prefixes ending in *.
+# A project file may not loosen this either, unless trusted.
 # [sandbox]
 # mode = "workspace-write"
 # network = false
+# pass_environment = ["DATABASE_URL", "MY_APP_*"]
 
 # Where sessions are saved, for agentloop --continue (the last one of the directory) and --resume:
 # "sqlite" (one database), "jsonl" (a file per session) or "off" (nothing is saved). The folder is

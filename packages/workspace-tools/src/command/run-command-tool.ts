@@ -9,7 +9,7 @@ import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
 import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { CappedOutput } from './capped-output.js';
-import { commandEnvironment } from './command-environment.js';
+import { checkEnvironmentNames, commandEnvironment } from './command-environment.js';
 import type { CommandRunner, CommandRunOutcome } from './command-runner.js';
 import type { ProcessOutcome, ProcessRequest } from './run-process.js';
 import { runProcess } from './run-process.js';
@@ -37,8 +37,8 @@ export interface RunCommandToolOptions extends WorkspaceGuardOptions {
   /** The output kept, in bytes: its first and last halves. Default: RUN_COMMAND_MAX_OUTPUT_BYTES. */
   maxOutputBytes?: number;
   /**
-   * The commands' environment, used as given. Default: this process's environment without the variables
-   * that look like secrets (SECRET_VARIABLE: API keys, tokens, passwords, agent sockets).
+   * The commands' environment, used as given. Default: the variables of this process's environment that
+   * COMMAND_ENVIRONMENT or `sandbox.passEnvironment` names (see commandEnvironment).
    */
   environment?: Record<string, string | undefined>;
   /** The shell that runs the command line (`<shell> -c <command>`). Default: bash where installed, else sh. */
@@ -57,7 +57,8 @@ const SANDBOX_MODES: readonly SandboxMode[] = ['workspace-write', 'read-only', '
  * unless the sandbox is `off`, ended with everything it started on timeout or cancel, its output capped
  * (head and tail kept) and its exit code reported. A failing command is a result, not an error: the
  * model reads the exit code. Where the sandbox cannot run, the command is not run and the error says so
- * (SandboxUnavailableError). Throws a TypeError at creation for an unknown mode or a relative writable path.
+ * (SandboxUnavailableError). Throws a TypeError at creation for an unknown mode, a relative writable path or
+ * a name in `passEnvironment` that is not a variable's name.
  * Its annotations follow the sandbox: read-only in `read-only`, open-world only with the network or
  * without a sandbox.
  */
@@ -71,6 +72,8 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
   if (!SANDBOX_MODES.includes(mode)) {
     throw new TypeError(`Unknown sandbox mode "${String(mode)}"; use one of ${SANDBOX_MODES.join(', ')}.`);
   }
+  const passEnvironment = options.sandbox?.passEnvironment ?? [];
+  checkEnvironmentNames(passEnvironment, 'The sandbox option passEnvironment');
   const relative = writablePaths.find((path) => !isAbsolute(path));
   if (relative !== undefined) {
     throw new TypeError(`The sandbox's writable path "${relative}" is not absolute; give an absolute path.`);
@@ -100,7 +103,7 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
       const shell = options.shell ?? defaultShell();
       const base = {
         cwd: cwd.real,
-        env: options.environment ? defined(options.environment) : commandEnvironment(process.env),
+        env: options.environment ? defined(options.environment) : commandEnvironment(process.env, passEnvironment),
         timeoutMs,
         maxOutputBytes,
         signal: context.signal,

@@ -24,6 +24,12 @@ export interface SandboxOptions {
    * see. Default: the user's (`os.homedir()`).
    */
   homeDirectory?: string;
+  /**
+   * Environment variables a command gets beside COMMAND_ENVIRONMENT (in every mode, `off` included): names
+   * (`DATABASE_URL`, passed as they are) or prefixes ending in `*` (`MY_APP_*`, which still leave out names
+   * that look like secrets and URLs with a password). Ignored when `environment` is given.
+   */
+  passEnvironment?: readonly string[];
   /** The bubblewrap program. Default: `bwrap`, found in PATH. */
   bwrapPath?: string;
 }
