@@ -8,6 +8,7 @@ export type {
   ApprovalPrompter,
   ApprovalScreen,
   ChangePreviewOptions,
+  CommandConfinement,
 } from './approval/index.js';
 export type { ComposedAgent, ComposeOptions } from './cli/index.js';
 export { composeAgent, main } from './cli/index.js';
