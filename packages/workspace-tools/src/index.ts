@@ -13,6 +13,7 @@ export type {
   SandboxStatus,
 } from './command/index.js';
 export {
+  COMMAND_ENVIRONMENT,
   createRunCommandTool,
   HIDDEN_HOME_PATHS,
   RUN_COMMAND_MAX_OUTPUT_BYTES,

@@ -229,6 +229,26 @@ describe("git's internal files", () => {
     expect(readFileSync(join(ws.workspace, '.agentloop/config.toml'), 'utf8')).toBe('model = "a"\n');
   });
 
+  it('write_file and edit_file refuse configuration the host acts on (.vscode, .claude, ...), at any depth (.envrc is denied outright)', async () => {
+    ws.write('.vscode/settings.json', '{}\n');
+    for (const path of [
+      '.vscode/tasks.json',
+      'app/.claude/settings.json',
+      '.agents/skills/x/SKILL.md',
+      '.gitmodules',
+      '.IDEA/workspace.xml',
+    ]) {
+      const { code, message } = await failure(call(write(), { path, content: 'x' }, ws.context()));
+      expect(code).toBe('host_config');
+      expect(message).toContain('programs outside the agent act on');
+    }
+    const { code } = await failure(
+      call(edit(), { path: '.vscode/settings.json', old_text: '{}', new_text: '{"x": 1}' }, ws.context()),
+    );
+    expect(code).toBe('host_config');
+    expect(readFileSync(join(ws.workspace, '.vscode/settings.json'), 'utf8')).toBe('{}\n');
+  });
+
   it('read_file may read .git/config', async () => {
     expect(await call(createReadFileTool(), { path: '.git/config' }, ws.context())).toBe('[core]\n');
   });

@@ -14,6 +14,16 @@ export interface ApprovalControl {
   describeSandbox?(): string | undefined;
   /** A warning to show once, before the session's first turn (the sandbox cannot run); undefined for none. */
   notice?(): string | undefined;
+  /** How run_command's commands are confined, for the approval screen; undefined when not known. */
+  commandConfinement?(): CommandConfinement | undefined;
+}
+
+/** How a command of run_command will run, as the approval screen says it. */
+export interface CommandConfinement {
+  /** True when the command runs with the user's own rights: no sandbox. */
+  unsandboxed: boolean;
+  /** What that means, e.g. `without a sandbox (none can run here): with your rights, files and network`. */
+  text: string;
 }
 
 /** An ApprovalControl that sets the bare mode: for agents the CLI did not compose. */

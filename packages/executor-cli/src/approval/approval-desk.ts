@@ -1,5 +1,6 @@
 import type { Agent, AgentEventMap } from '@agentloop/core';
 import type { Style } from '../render/index.js';
+import type { CommandConfinement } from './approval-control.js';
 import type { ApprovalPrompter } from './approval-prompter.js';
 import { approvalScreen } from './approval-screen.js';
 import type { ChangePreviewOptions } from './change-preview.js';
@@ -14,6 +15,8 @@ export interface ApprovalDeskOptions {
   preview: ChangePreviewOptions;
   style: Style;
   width: number;
+  /** How commands run (sandboxed or not), shown on a command's screen; undefined when not known. */
+  confinement?: CommandConfinement | undefined;
   /** Takes the screen for a request: stops the spinner, holds the run's other output, pauses the keyboard. */
   hold(): void;
   /** Gives the screen back once no request waits. */
@@ -83,7 +86,8 @@ export class ApprovalDesk {
       try {
         const preview = await previewChange(event, this.#options.preview);
         if (abort.signal.aborted) return;
-        answer = await prompter(approvalScreen(event, preview, style, width), abort.signal);
+        const screen = approvalScreen(event, preview, style, width, this.#options.confinement);
+        answer = await prompter(screen, abort.signal);
       } catch (error) {
         // The screen could not be shown (a terminal write failed): the call is refused, never left waiting.
         answer = {

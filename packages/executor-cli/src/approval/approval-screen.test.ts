@@ -70,12 +70,12 @@ describe('approvalScreen', () => {
         command,
         reason: 'a rule asks about run_command',
       }),
-      { kind: 'command', command, directory: 'app' },
+      { kind: 'command', command, directory: 'app', where: '/work/project/app' },
       style,
       80,
     );
     expect(screen.text).toBe(
-      '⚠ run_command needs your approval (a rule asks about run_command)\n  $ npm test -- --run src/math.test.js\n  in app\n',
+      '⚠ run_command needs your approval (a rule asks about run_command)\n  $ npm test -- --run src/math.test.js\n  in /work/project/app\n',
     );
     expect(screen.question).toBe('Run this command?');
     expect(screen.choices[1]).toEqual({
@@ -83,6 +83,26 @@ describe('approvalScreen', () => {
       label: "Yes, and don't ask again this session for commands starting with `npm test`",
       answer: { decision: 'allow-session', commandPrefix: 'npm test' },
     });
+  });
+
+  it('says where a command runs and that it runs without a sandbox, or in which one', () => {
+    const command = 'npm install';
+    const event = request({ name: 'run_command', arguments: { command }, command, reason: 'a rule asks' });
+    const preview = { kind: 'command' as const, command, directory: '.', where: '/work/project' };
+    const unsandboxed = approvalScreen(event, preview, style, 80, {
+      unsandboxed: true,
+      text: 'without a sandbox (none can run here): with your rights, files and network',
+    });
+    expect(unsandboxed.text).toBe(
+      '⚠ run_command needs your approval (a rule asks)\n  $ npm install\n  in /work/project\n  ⚠ without a sandbox (none can run here): with your rights, files and network\n',
+    );
+    const sandboxed = approvalScreen(event, preview, style, 80, {
+      unsandboxed: false,
+      text: 'in the sandbox: only the working directory writable, no network',
+    });
+    expect(sandboxed.text).toContain(
+      '  in /work/project\n  in the sandbox: only the working directory writable, no network\n',
+    );
   });
 
   it('keeps a long diff short, and says how much is left out', () => {
@@ -101,7 +121,7 @@ describe('approvalScreen', () => {
     const evil = 'rm x\x1b]0;pwned\x07\x1b[2J\u202e';
     const screen = approvalScreen(
       request({ name: 'run_command', arguments: { command: evil }, command: evil }),
-      { kind: 'command', command: evil, directory: '.' },
+      { kind: 'command', command: evil, directory: '.', where: '/work/project' },
       style,
       80,
     );

@@ -1,6 +1,7 @@
 import type { AgentEventMap, ApprovalAnswer } from '@agentloop/core';
 import type { Style } from '../render/index.js';
 import { cutText, stripControls, summarizeArguments } from '../render/index.js';
+import type { CommandConfinement } from './approval-control.js';
 import type { ChangePreview, DiffLine } from './change-preview.js';
 import { commandPrefix } from './command-prefix.js';
 
@@ -26,7 +27,8 @@ const MAX_DIFF_LINES = 40;
 
 /**
  * The screen of an `approval-requested` event: `⚠ edit_file needs your approval (edit_file can change
- * things)`, then the diff of the change, the command (`$ npm test`) or the call's arguments, and the choices
+ * things)`, then the diff of the change, the command (`$ npm test`, the directory it runs in, and when
+ * `confinement` is known whether it runs sandboxed) or the call's arguments, and the choices
  * `y` (once), `a` (for the session: this tool, or for run_command the commands starting like this one) and
  * `n` (refuse, with a message). Everything the model wrote is shown without its control sequences.
  */
@@ -35,12 +37,13 @@ export function approvalScreen(
   preview: ChangePreview,
   style: Style,
   width: number,
+  confinement?: CommandConfinement,
 ): ApprovalScreen {
   const name = stripControls(event.name);
   const lines = [
     `${style.yellow('⚠')} ${style.bold(name)} needs your approval ${style.dim(`(${stripControls(event.reason)})`)}`,
   ];
-  lines.push(...previewLines(preview, event.arguments, style, width));
+  lines.push(...previewLines(preview, event.arguments, style, width, confinement));
   const prefix = preview.kind === 'command' ? commandPrefix(preview.command) : undefined;
   const choices: ApprovalChoiceView[] = [];
   if (event.choices.includes('allow-once'))
@@ -72,7 +75,13 @@ export function approvalScreen(
   return { text: `${lines.join('\n')}\n`, question, choices };
 }
 
-function previewLines(preview: ChangePreview, args: unknown, style: Style, width: number): string[] {
+function previewLines(
+  preview: ChangePreview,
+  args: unknown,
+  style: Style,
+  width: number,
+  confinement: CommandConfinement | undefined,
+): string[] {
   const room = Math.max(20, width - 4);
   const cut = (text: string) => cutText(stripControls(text), room).text;
   switch (preview.kind) {
@@ -80,8 +89,14 @@ function previewLines(preview: ChangePreview, args: unknown, style: Style, width
       const lines = stripControls(preview.command)
         .split('\n')
         .map((line, index) => `  ${index === 0 ? '$' : ' '} ${style.bold(cutText(line, room - 2).text)}`);
-      if (preview.directory !== '.' && preview.directory !== '')
-        lines.push(style.dim(`  in ${cut(preview.directory)}`));
+      // Where it runs, always, and how: a command without a sandbox runs with the user's rights there.
+      lines.push(style.dim(`  in ${cut(preview.where)}`));
+      if (confinement)
+        lines.push(
+          confinement.unsandboxed
+            ? `  ${style.yellow(`⚠ ${cut(confinement.text)}`)}`
+            : style.dim(`  ${cut(confinement.text)}`),
+        );
       return lines;
     }
     case 'diff': {

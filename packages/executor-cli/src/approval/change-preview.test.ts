@@ -102,7 +102,7 @@ describe('previewChange', () => {
         { name: 'run_command', arguments: { command: 'npm test', directory: 'src' }, command: 'npm test' },
         { workspace },
       ),
-    ).toEqual({ kind: 'command', command: 'npm test', directory: 'src' });
+    ).toEqual({ kind: 'command', command: 'npm test', directory: 'src', where: join(workspace, 'src') });
     expect(await previewChange({ name: 'deploy', arguments: { target: 'prod' } }, { workspace })).toEqual({
       kind: 'arguments',
     });

@@ -1,11 +1,12 @@
+import { resolve } from 'node:path';
 import type { AgentEventMap } from '@agentloop/core';
 
 /** What a call waiting for approval would do, as the approval screen shows it. */
 export type ChangePreview =
   /** The unified diff of a file edit or write; `created` when the file does not exist yet. */
   | { kind: 'diff'; path: string; created: boolean; lines: DiffLine[]; added: number; removed: number }
-  /** A command and where it runs. */
-  | { kind: 'command'; command: string; directory: string }
+  /** A command and where it runs: the directory as the model gave it, and absolute (`where`). */
+  | { kind: 'command'; command: string; directory: string; where: string }
   /** A file change that cannot be shown (or will fail), and why. */
   | { kind: 'problem'; path: string; problem: string }
   /** Any other call: its arguments are shown. */
@@ -44,11 +45,8 @@ export async function previewChange(
     unknown
   >;
   if (event.name === 'run_command' && event.command !== undefined) {
-    return {
-      kind: 'command',
-      command: event.command,
-      directory: typeof args.directory === 'string' ? args.directory : '.',
-    };
+    const directory = typeof args.directory === 'string' ? args.directory : '.';
+    return { kind: 'command', command: event.command, directory, where: resolve(options.workspace, directory) };
   }
   const path = typeof args.path === 'string' ? args.path : undefined;
   if (path === undefined) return { kind: 'arguments' };

@@ -1,4 +1,4 @@
-export type { ApprovalControl } from './approval-control.js';
+export type { ApprovalControl, CommandConfinement } from './approval-control.js';
 export { modeOnlyApprovalControl } from './approval-control.js';
 export type { ApprovalDeskOptions } from './approval-desk.js';
 export { ApprovalDesk } from './approval-desk.js';

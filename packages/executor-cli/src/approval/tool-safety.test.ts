@@ -37,8 +37,37 @@ describe('ToolSafety', () => {
     expect(tools.commandSandbox()).toEqual({ mode: 'off', network: false });
     expect(tools.policy().rules?.[0]).toEqual({ tool: 'run_command', action: 'ask' });
     expect(tools.notice()).toBe(
-      'No sandbox: bubblewrap (bwrap) is not installed; run_command asks before every command, which runs without it.',
+      'No sandbox: bubblewrap (bwrap) is not installed; run_command asks before every command, whatever the rules allow, and it runs without the sandbox.',
     );
+    expect(tools.commandConfinement()).toEqual({
+      unsandboxed: true,
+      text: 'without a sandbox (none can run here): with your rights, files and network',
+    });
+  });
+
+  it('says in agentloop run that commands are refused, though a rule allows them, and what would run them', async () => {
+    const tools = safety();
+    await tools.probe(missing);
+    const remedy =
+      'To run them: install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap); or --sandbox off (or mode = "off" under [sandbox]), so that your allow rules decide, and the commands they allow run with your rights; or --approval yolo, which runs every command with your rights.';
+    expect(tools.notice('run')).toBe(
+      `No sandbox: bubblewrap (bwrap) is not installed; every command needs approval, whatever the rules allow, and agentloop run asks no one, so run_command refuses them all. ${remedy}`,
+    );
+    expect(tools.refusalInRun('run_command')).toBe(
+      `⊘ run_command was refused: without a sandbox every command needs approval, whatever the rules allow, and agentloop run asks no one. ${remedy}`,
+    );
+    expect(tools.refusalInRun('edit_file')).toBeUndefined();
+    const withSandbox = safety();
+    await withSandbox.probe(present);
+    expect(withSandbox.refusalInRun('run_command')).toBeUndefined();
+    expect(withSandbox.commandConfinement()).toEqual({
+      unsandboxed: false,
+      text: 'in the sandbox: only the working directory writable, no network',
+    });
+    expect(safety('auto', 'off').commandConfinement()).toEqual({
+      unsandboxed: true,
+      text: 'without a sandbox (sandbox = off): with your rights, files and network',
+    });
   });
 
   it('refuses commands in read-only and runs them in yolo where the sandbox is missing, saying so', async () => {
@@ -49,6 +78,10 @@ describe('ToolSafety', () => {
     tools.mode = 'yolo';
     expect(tools.notice()).toBe(
       'No sandbox: bubblewrap (bwrap) is not installed; run_command runs commands without it, and without asking (yolo).',
+    );
+    tools.mode = 'read-only';
+    expect(tools.notice('run')).toBe(
+      'No sandbox: bubblewrap (bwrap) is not installed; run_command refuses every command, which would run without it (read-only).',
     );
   });
 
@@ -65,6 +98,23 @@ describe('ToolSafety', () => {
     expect(tools.commandSandbox().mode).toBe('off');
     expect(tools.policy().rules).toHaveLength(1);
     expect(tools.notice()).toBeUndefined();
+  });
+
+  it('hands run_command the environment variables the configuration adds, with or without the sandbox', async () => {
+    const settings = {
+      approval: { mode: 'auto' as const, rules: [] },
+      sandbox: { mode: 'workspace-write' as const, network: false, passEnvironment: ['MY_APP_*'] },
+    };
+    const withSandbox = new ToolSafety(settings);
+    await withSandbox.probe(present);
+    expect(withSandbox.commandSandbox()).toEqual({
+      mode: 'workspace-write',
+      network: false,
+      passEnvironment: ['MY_APP_*'],
+    });
+    const withoutSandbox = new ToolSafety(settings);
+    await withoutSandbox.probe(missing);
+    expect(withoutSandbox.commandSandbox()).toEqual({ mode: 'off', network: false, passEnvironment: ['MY_APP_*'] });
   });
 
   it('checks the sandbox once', async () => {

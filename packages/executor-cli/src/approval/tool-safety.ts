@@ -1,7 +1,11 @@
 import type { Agent, ApprovalMode, ApprovalPolicyOptions, ApprovalRule, EnvironmentSnapshot } from '@agentloop/core';
 import type { SandboxMode, SandboxOptions, SandboxStatus } from '@agentloop/workspace-tools';
 import type { ToolSafetySettings } from '../config/index.js';
-import type { ApprovalControl } from './approval-control.js';
+import type { ApprovalControl, CommandConfinement } from './approval-control.js';
+
+/** What would let `agentloop run` run commands where the sandbox cannot run. */
+const RUN_WITHOUT_SANDBOX =
+  'To run them: install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap); or --sandbox off (or mode = "off" under [sandbox]), so that your allow rules decide, and the commands they allow run with your rights; or --approval yolo, which runs every command with your rights.';
 
 /** Asks whether the sandbox can run: `sandboxStatus` of @agentloop/workspace-tools, or a test's stand-in. */
 export type SandboxCheck = () => Promise<SandboxStatus>;
@@ -21,7 +25,7 @@ export class ToolSafety implements ApprovalControl {
   /** The configured rules, project's first. */
   readonly rules: readonly ApprovalRule[];
   /** The sandbox as configured. */
-  readonly sandbox: Readonly<{ mode: SandboxMode; network: boolean }>;
+  readonly sandbox: Readonly<{ mode: SandboxMode; network: boolean; passEnvironment?: readonly string[] }>;
   #probe: Promise<SandboxStatus | undefined> | undefined;
   #status: SandboxStatus | undefined;
 
@@ -54,7 +58,12 @@ export class ToolSafety implements ApprovalControl {
 
   /** run_command's sandbox: as configured, or `off` where it cannot run. */
   commandSandbox(): SandboxOptions {
-    return { mode: this.sandboxMissing ? 'off' : this.sandbox.mode, network: this.sandbox.network };
+    const { passEnvironment } = this.sandbox;
+    return {
+      mode: this.sandboxMissing ? 'off' : this.sandbox.mode,
+      network: this.sandbox.network,
+      ...(passEnvironment ? { passEnvironment } : {}),
+    };
   }
 
   /** The options of the default approval policy for a mode, with the fallback for a missing sandbox first. */
@@ -96,13 +105,46 @@ export class ToolSafety implements ApprovalControl {
       : `Commands run in a sandbox: the workspace writable, the rest read-only, ${net} network.`;
   }
 
-  notice(): string | undefined {
+  /**
+   * The warning to show once where the sandbox cannot run, in the words of where it shows: a `session`
+   * asks the user about each command; `agentloop run` asks no one, so there every command is refused.
+   */
+  notice(where: 'session' | 'run' = 'session'): string | undefined {
     const status = this.#status;
     if (status?.available !== false) return undefined;
-    const then =
-      this.mode === 'yolo'
-        ? 'run_command runs commands without it, and without asking (yolo)'
-        : 'run_command asks before every command, which runs without it';
-    return `No sandbox: ${status.reason}; ${then}.`;
+    if (this.mode === 'yolo') {
+      return `No sandbox: ${status.reason}; run_command runs commands without it, and without asking (yolo).`;
+    }
+    if (this.mode === 'read-only') {
+      return `No sandbox: ${status.reason}; run_command refuses every command, which would run without it (read-only).`;
+    }
+    if (where === 'session') {
+      return `No sandbox: ${status.reason}; run_command asks before every command, whatever the rules allow, and it runs without the sandbox.`;
+    }
+    return `No sandbox: ${status.reason}; every command needs approval, whatever the rules allow, and agentloop run asks no one, so run_command refuses them all. ${RUN_WITHOUT_SANDBOX}`;
+  }
+
+  /**
+   * Why `agentloop run` refused a call, where the missing sandbox is the reason (a run_command call that
+   * the rules may well allow); undefined where the mode or a rule is.
+   */
+  refusalInRun(tool: string): string | undefined {
+    if (tool !== 'run_command' || !this.sandboxMissing || this.mode === 'yolo' || this.mode === 'read-only') {
+      return undefined;
+    }
+    return `⊘ run_command was refused: without a sandbox every command needs approval, whatever the rules allow, and agentloop run asks no one. ${RUN_WITHOUT_SANDBOX}`;
+  }
+
+  /** How run_command's commands will run, for the approval screen. */
+  commandConfinement(): CommandConfinement {
+    const { mode, network } = this.commandSandbox();
+    if (mode === 'off') {
+      const why = this.sandboxMissing ? 'none can run here' : 'sandbox = off';
+      return { unsandboxed: true, text: `without a sandbox (${why}): with your rights, files and network` };
+    }
+    const net = network ? 'with network' : 'no network';
+    return mode === 'read-only'
+      ? { unsandboxed: false, text: `in a read-only sandbox, ${net}` }
+      : { unsandboxed: false, text: `in the sandbox: only the working directory writable, ${net}` };
   }
 }

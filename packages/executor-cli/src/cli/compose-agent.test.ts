@@ -191,7 +191,7 @@ describe('composeAgent', () => {
     expect(asked).toEqual(['run_command: a rule asks about run_command']);
     expect(agent.tools.get('run_command')?.tool.annotations).toMatchObject({ openWorld: true });
     expect(composed.toolSafety.notice()).toBe(
-      'No sandbox: bubblewrap (bwrap) is not installed; run_command asks before every command, which runs without it.',
+      'No sandbox: bubblewrap (bwrap) is not installed; run_command asks before every command, whatever the rules allow, and it runs without the sandbox.',
     );
   });
 

@@ -171,13 +171,14 @@ export async function startRun(
       } catch (error) {
         return report(error, options.json, describeError(error, composed.errorContext), composed.verboseLog.redact);
       }
-      const notice = composed.toolSafety.notice();
+      const notice = composed.toolSafety.notice('run');
       if (notice) warn(notice, composed.verboseLog.redact);
       for (const line of mcpStartWarnings(running.tools, '`agentloop mcp list`'))
         warn(line, composed.verboseLog.redact);
       const stopLogging = logToolEvents(running, composed.verboseLog);
       try {
         return await runOnce(running, task, {
+          explainRefusal: (tool) => composed.toolSafety.refusalInRun(tool),
           json: options.json,
           verbose: settings.verbose,
           errorContext: composed.errorContext,

@@ -90,11 +90,14 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # How run_command confines commands, on Linux with bubblewrap (bwrap) (--sandbox MODE sets it for one
 # session): "workspace-write" (the working directory writable, the rest of the file system read-only,
 # a private /tmp, no network), "read-only", or "off" (no sandbox). Where the sandbox cannot run,
-# commands run without it and each one asks first. network = true lets sandboxed commands use the
-# network. A project file may not loosen this either, unless trusted.
+# commands run without it and each one asks first, whatever the rules allow (agentloop run, which asks
+# no one, refuses them). network = true lets sandboxed commands use the network. Commands get only the environment variables they need (PATH, HOME, the locale, the
+# toolchains' own; see the workspace tools' README); pass_environment adds names, or prefixes ending in *.
+# A project file may not loosen this either, unless trusted.
 # [sandbox]
 # mode = "workspace-write"
 # network = false
+# pass_environment = ["DATABASE_URL", "MY_APP_*"]
 
 # Where sessions are saved, for agentloop --continue (the last one of the directory) and --resume:
 # "sqlite" (one database), "jsonl" (a file per session) or "off" (nothing is saved). The folder is

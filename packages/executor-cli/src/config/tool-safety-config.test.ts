@@ -61,7 +61,27 @@ describe('the [approval] and [sandbox] tables', () => {
       { tool: 'run_command', command: 'npm test*', action: 'allow' },
       { tool: 'run_command', command: 'git push*', action: 'ask' },
     ]);
-    expect(config.sandbox).toEqual({ mode: 'workspace-write', network: false });
+    expect(config.sandbox).toEqual({
+      mode: 'workspace-write',
+      network: false,
+      pass_environment: ['DATABASE_URL', 'MY_APP_*'],
+    });
+  });
+
+  it('reads the environment variables commands get beside their own, and names a bad one', async () => {
+    writeFileSync(userFile, '[sandbox]\npass_environment = ["DATABASE_URL", "MY_APP_*"]\n');
+    const settings = await resolveSessionSettings(
+      {},
+      { environment: { ANTHROPIC_API_KEY: 'k' }, userConfigFile: userFile, cwd: project },
+    );
+    expect(settings.sandbox).toEqual({
+      mode: 'workspace-write',
+      network: false,
+      passEnvironment: ['DATABASE_URL', 'MY_APP_*'],
+    });
+    expect(parseError('[sandbox]\npass_environment = ["MY APP"]\n').message).toBe(
+      'Invalid configuration in c.toml: key "sandbox.pass_environment.0" must be an environment variable\'s name such as "JAVA_HOME", or a prefix ending in * such as "MY_APP_*" (got "MY APP")',
+    );
   });
 
   it('names the modes and actions when one is wrong, and the key of a typo', () => {
@@ -122,6 +142,11 @@ describe('the [approval] and [sandbox] tables', () => {
     ['[[approval.rules]]\ntool = "*"\naction = "allow"\n', 'approval.rules.0.action', 'allows calls without asking'],
     ['[sandbox]\nmode = "off"\n', 'sandbox.mode', 'confines commands less than your "workspace-write" sandbox'],
     ['[sandbox]\nnetwork = true\n', 'sandbox.network', 'lets commands use the network'],
+    [
+      '[sandbox]\npass_environment = ["AWS_*"]\n',
+      'sandbox.pass_environment',
+      'gives commands more of your environment variables',
+    ],
   ])('refuses an untrusted project file that loosens approvals or the sandbox: %j', async (text, key, what) => {
     writeFileSync(projectFile(), text);
     const error = await rejection(loadConfig({ cwd: project, userFile }));

@@ -37,8 +37,8 @@ export function mergeToolSafety(
 /**
  * A project file comes with the code the user is looking at: unless the user trusts the project, it may
  * make approvals and the sandbox stricter than the user's file (or the defaults) but never looser — no
- * more permissive approval mode, no `allow` rule, no weaker sandbox, no network. Throws a ConfigError
- * naming the key and how to trust the project.
+ * more permissive approval mode, no `allow` rule, no weaker sandbox, no network, no more environment
+ * variables for commands. Throws a ConfigError naming the key and how to trust the project.
  */
 export function checkProjectToolSafety(
   project: ConfigFile,
@@ -69,14 +69,20 @@ export function checkProjectToolSafety(
   if (project.sandbox?.network === true && user?.sandbox?.network !== true) {
     refuse('sandbox.network', 'lets commands use the network');
   }
+  if ((project.sandbox?.pass_environment?.length ?? 0) > 0) {
+    refuse('sandbox.pass_environment', 'gives commands more of your environment variables');
+  }
 }
 
 /** When the agent asks before a tool call, and how run_command confines commands: a session's settings. */
 export interface ToolSafetySettings {
   /** The approval mode (flag, else configuration, else `auto`) and the configured rules, project's first. */
   approval: { mode: ApprovalMode; rules: ApprovalRule[] };
-  /** The sandbox mode (flag, else configuration, else `workspace-write`) and whether commands get the network. */
-  sandbox: { mode: SandboxMode; network: boolean };
+  /**
+   * The sandbox mode (flag, else configuration, else `workspace-write`), whether commands get the network,
+   * and the environment variables they get beside the ones they need (`pass_environment`).
+   */
+  sandbox: { mode: SandboxMode; network: boolean; passEnvironment?: readonly string[] };
 }
 
 /** The approval and sandbox settings of a session: the flags win over the merged configuration. */
@@ -96,6 +102,7 @@ export function resolveToolSafety(
     sandbox: {
       mode: flags.sandbox ?? config.sandbox?.mode ?? 'workspace-write',
       network: config.sandbox?.network ?? false,
+      ...(config.sandbox?.pass_environment ? { passEnvironment: config.sandbox.pass_environment } : {}),
     },
   };
 }

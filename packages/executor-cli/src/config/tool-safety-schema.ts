@@ -39,6 +39,17 @@ export const sandboxSchema = z.strictObject({
   mode: z.enum(SANDBOX_MODE_NAMES, { error: 'must be "workspace-write", "read-only" or "off"' }).optional(),
   /** Whether sandboxed commands may use the network (default false). */
   network: z.boolean().optional(),
+  /** Environment variables commands get beside the ones they need: names, or prefixes ending in `*`. */
+  pass_environment: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z_][A-Za-z0-9_]*\*?$/,
+          'must be an environment variable\'s name such as "JAVA_HOME", or a prefix ending in * such as "MY_APP_*"',
+        ),
+    )
+    .optional(),
 });
 
 /** The `[approval]` table as written. */

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { assertBuilt, CliWorkspace, SANDBOX } from '../test-support/cli-fixture.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
@@ -115,6 +115,14 @@ describe.skipIf(!tmuxAvailable())('agentloop fixes a failing test, asking before
     screen = await tmux.waitFor(/Run this command\?\n[\s\S]*↑\/↓ and Enter, or y \/ a \/ n/, STEP_MS);
     expect(screen).toMatch(/✓ edit_file\(path: "math\.js", .*\) \d+ ms → Edited "math\.js"/);
     expect(screen).toMatch(/⚠ run_command needs your approval \(.*\)\n {2}\$ node --test\n/);
+    // Where it runs, and how: in the sandbox, or (where it cannot run and the test turned it off) without.
+    expect(screen).toContain(
+      `  $ node --test\n  in ${workspace.project}\n  ${
+        SANDBOX.available
+          ? 'in the sandbox: only the working directory writable, no network'
+          : '⚠ without a sandbox (sandbox = off): with your rights, files and network'
+      }\n`,
+    );
     expect(screen).toContain("Yes, and don't ask again this session for commands starting with `node --test` (a)");
     expect(readFileSync(join(workspace.project, 'math.js'), 'utf8')).toBe(MATH.replace('a - b', 'a + b'));
     tmux.type('a');

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CliWorkspaceOptions } from '../test-support/cli-fixture.js';
 import { AGENTLOOP_BIN, assertBuilt, CliWorkspace, DISPOSE_PLUGIN } from '../test-support/cli-fixture.js';
 import type { ScriptEntry, ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
@@ -62,10 +63,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function setUp(
-  script: ScriptEntry[],
-  workspaceOptions: { slowTool?: boolean; plugins?: Record<string, string> } = {},
-) {
+async function setUp(script: ScriptEntry[], workspaceOptions: CliWorkspaceOptions = {}) {
   workspace = new CliWorkspace(workspaceOptions);
   server = await startScriptedOpenAIServer(script);
   return { server, connection: ['--base-url', server.url, '--model', 'test-model'] };
@@ -215,6 +213,56 @@ describe('agentloop run', () => {
     );
   }, 30_000);
 
+  describe('where the sandbox cannot run (no bwrap in PATH)', () => {
+    const script: ScriptEntry[] = [
+      { toolCalls: [{ name: 'run_command', arguments: { command: 'echo hi' } }] },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Tried.' } }] },
+    ];
+    // An allow rule for the command, and a PATH without bubblewrap, whatever this machine has.
+    async function setUpWithoutSandbox() {
+      const { connection } = await setUp(script, { sandboxWhereMissing: 'as-is' });
+      const at = workspace as CliWorkspace;
+      mkdirSync(join(at.configHome, 'agentloop'), { recursive: true });
+      writeFileSync(
+        join(at.configHome, 'agentloop', 'config.toml'),
+        '[[approval.rules]]\ntool = "run_command"\ncommand = "echo *"\naction = "allow"\n',
+      );
+      const emptyPath = join(at.root, 'empty-path');
+      mkdirSync(emptyPath);
+      return { connection, environment: { PATH: emptyPath } };
+    }
+    const toolResult = () =>
+      (server as ScriptedOpenAIServer).requests[1]?.messages.find(
+        (message: { role: string }) => message.role === 'tool',
+      )?.content;
+
+    it('says that every command is refused though a rule allows it, and what would run it', async () => {
+      const { connection, environment } = await setUpWithoutSandbox();
+      const run = await agentloop(['run', ...connection, 'say hi'], { environment });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe('Tried.\n');
+      const remedy =
+        'To run them: install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap); or --sandbox off (or mode = "off" under [sandbox]), so that your allow rules decide, and the commands they allow run with your rights; or --approval yolo, which runs every command with your rights.';
+      expect(run.stderr).toContain(
+        `⚠ No sandbox: bubblewrap (bwrap) is not installed; install it (Debian and Ubuntu: apt-get install bubblewrap); every command needs approval, whatever the rules allow, and agentloop run asks no one, so run_command refuses them all. ${remedy}\n`,
+      );
+      expect(run.stderr).toContain(
+        `⊘ run_command was refused: without a sandbox every command needs approval, whatever the rules allow, and agentloop run asks no one. ${remedy}\n`,
+      );
+      expect(run.stderr).not.toContain('asks before every command');
+      expect(run.stderr).not.toContain('or an allow rule');
+      expect(toolResult()).toContain('no one is here to approve calls');
+    }, 30_000);
+
+    it('runs a command the rule allows with --sandbox off, as that line says', async () => {
+      const { connection, environment } = await setUpWithoutSandbox();
+      const run = await agentloop(['run', ...connection, '--sandbox', 'off', 'say hi'], { environment });
+      expect(run.status).toBe(0);
+      expect(run.stderr).not.toContain('No sandbox');
+      expect(toolResult()).toMatch(/^Exit code 0 .*\nhi\n$/);
+    }, 30_000);
+  });
+
   it('reads the task from stdin', async () => {
     const { server, connection } = await setUp([
       { toolCalls: [{ name: 'converse', arguments: { message: 'Hi there.' } }] },
@@ -343,7 +391,7 @@ describe('agentloop run', () => {
   it('fails at start with exit 2 naming the file, the key and what is wrong in an invalid configuration', async () => {
     const { connection } = await setUp([]);
     const file = join((workspace as CliWorkspace).configHome, 'agentloop', 'config.toml');
-    mkdirSync(join((workspace as CliWorkspace).configHome, 'agentloop'));
+    mkdirSync(join((workspace as CliWorkspace).configHome, 'agentloop'), { recursive: true });
     writeFileSync(file, 'max_iterations = "many"\n');
     const run = await agentloop(['run', ...connection, 'hi']);
     expect(run.status).toBe(2);

@@ -8,6 +8,7 @@ export type {
   ApprovalPrompter,
   ApprovalScreen,
   ChangePreviewOptions,
+  CommandConfinement,
 } from '../approval/index.js';
 export { main } from '../cli/index.js';
 export type { ConfigFile, LoadedConfig, ProviderSpec, ProviderType } from '../config/index.js';

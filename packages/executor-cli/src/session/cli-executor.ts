@@ -322,7 +322,11 @@ export class CliExecutor {
           ...(redraw ? { spinner: new Spinner(this.#output, this.#style) } : {}),
           ...(redraw && markdown ? { markdown } : {}),
         },
-        { prompter: this.#approvalPrompter(), preview: this.#options.approvalPreview ?? { workspace: process.cwd() } },
+        {
+          prompter: this.#approvalPrompter(),
+          preview: this.#options.approvalPreview ?? { workspace: process.cwd() },
+          confinement: this.#approval.commandConfinement?.(),
+        },
       );
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));

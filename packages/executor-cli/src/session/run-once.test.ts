@@ -212,13 +212,20 @@ describe('runOnce', () => {
       call('task_completion', { result: 'Could not write.' }),
     ];
 
-    async function runAsking(json: boolean) {
+    async function runAsking(json: boolean, explainRefusal?: (tool: string) => string | undefined) {
       written.length = 0;
       const provider = new ScriptedProvider(steps());
       const agent = new DefaultAgent(provider, { tools: [writeNote], approval: 'ask' });
       const output = new MemoryOutput();
       const errorOutput = new MemoryOutput();
-      const options = { output, errorOutput, json, environment: { NO_COLOR: '1' }, handleSignals: false };
+      const options = {
+        output,
+        errorOutput,
+        json,
+        environment: { NO_COLOR: '1' },
+        handleSignals: false,
+        ...(explainRefusal ? { explainRefusal } : {}),
+      };
       const status = await runOnce(agent, 'write two notes', options);
       return { status, stdout: output.text, stderr: errorOutput.text, provider };
     }
@@ -242,6 +249,17 @@ describe('runOnce', () => {
         },
         { type: 'tool-result', isError: true },
       ]);
+    });
+
+    it("says the executor's own reason for a refusal where it knows one, instead of the generic line", async () => {
+      const asked: string[] = [];
+      const { stderr } = await runAsking(false, (tool) => {
+        asked.push(tool);
+        return '⊘ write_note was refused: no sandbox.';
+      });
+      expect(asked).toEqual(['write_note']);
+      expect(stderr).toContain('⊘ write_note was refused: no sandbox.\n');
+      expect(stderr).not.toContain('an allow rule');
     });
 
     it('prints the approval events as JSON lines with json', async () => {

@@ -32,6 +32,11 @@ export interface RunOnceOptions {
   redact?: (text: string) => string;
   /** Cancel on SIGINT (and end at once on a second). Default true. */
   handleSignals?: boolean;
+  /**
+   * The line that says why a call was refused and what would let it run, where the executor knows better
+   * than the generic line (run_command without a sandbox); undefined for the generic line.
+   */
+  explainRefusal?: (tool: string) => string | undefined;
 }
 
 /**
@@ -78,8 +83,10 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
   let refused = 0;
   const refuse = (event: AgentEventMap['approval-requested']) => {
     agent.answerApproval(event.requestId, { decision: 'deny', message: NO_ONE_TO_ASK });
-    if (++refused === 1 && renderer instanceof EventRenderer)
-      renderer.note(progressStyle.yellow(refusedLine(stripControls(event.name))));
+    if (++refused === 1 && renderer instanceof EventRenderer) {
+      const tool = stripControls(event.name);
+      renderer.note(progressStyle.yellow(options.explainRefusal?.(event.name) ?? refusedLine(tool)));
+    }
   };
   agent.on('approval-requested', refuse);
 

@@ -1,5 +1,5 @@
 import type { Agent, AgentEvent, AgentEventMap, AgentResult } from '@agentloop/core';
-import type { ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
+import type { ApprovalPrompter, ChangePreviewOptions, CommandConfinement } from '../approval/index.js';
 import { ApprovalDesk } from '../approval/index.js';
 import type { EventRendererOptions, TerminalOutput } from '../render/index.js';
 import { EventRenderer } from '../render/index.js';
@@ -20,6 +20,8 @@ export interface TurnOutcome {
 export interface TurnApprovals {
   prompter: ApprovalPrompter;
   preview: ChangePreviewOptions;
+  /** How commands run (sandboxed or not), for a command's screen. */
+  confinement?: CommandConfinement | undefined;
 }
 
 /**

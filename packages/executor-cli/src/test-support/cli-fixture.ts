@@ -2,6 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxStatus } from '@agentloop/workspace-tools';
+
+/**
+ * Whether run_command's sandbox runs on this machine. Where it does not, a session says so before its
+ * first turn; a test that is not about the sandbox configures it off (see CliWorkspace), as a user
+ * without bubblewrap would, so its output is the same with bubblewrap and without.
+ */
+export const SANDBOX = await sandboxStatus();
 
 /** The built command the end-to-end tests run. */
 export const AGENTLOOP_BIN = fileURLToPath(new URL('../../bin/agentloop.js', import.meta.url));
@@ -49,19 +57,35 @@ export default {
 };
 `;
 
+/** Options of a CliWorkspace. */
+export interface CliWorkspaceOptions {
+  /** Give the project the `slow_tool` plugin. */
+  slowTool?: boolean;
+  /** More plugin modules of the project, by file name and source. */
+  plugins?: Record<string, string>;
+  /**
+   * Where the sandbox cannot run: `off` (the default) configures it off in the user configuration, so the
+   * session shows no warning a test does not expect; `as-is` keeps the default sandbox, for a test of what
+   * the command says and does without one.
+   */
+  sandboxWhereMissing?: 'off' | 'as-is';
+}
+
 /**
- * A throwaway project for one test: a working directory with a file to read, an empty user config
- * directory, and optionally a project configuration loading plugins: the `slow_tool` plugin, and
- * modules given by file name and source, written to `.agentloop/`.
+ * A throwaway project for one test: a working directory with a file to read, a user config directory
+ * (with `[sandbox] mode = "off"` where the sandbox cannot run, see CliWorkspaceOptions), and optionally a
+ * project configuration loading plugins: the `slow_tool` plugin, and modules given by file name and
+ * source, written to `.agentloop/`.
  */
 export class CliWorkspace {
   readonly root = mkdtempSync(join(tmpdir(), 'agentloop-e2e-'));
   readonly project = join(this.root, 'project');
   readonly configHome = join(this.root, 'config');
 
-  constructor(options: { slowTool?: boolean; plugins?: Record<string, string> } = {}) {
+  constructor(options: CliWorkspaceOptions = {}) {
     mkdirSync(this.project);
     mkdirSync(this.configHome);
+    const userConfig: string[] = [];
     writeFileSync(join(this.project, 'notes.txt'), 'Remember the milk.\n');
     writeFileSync(join(this.project, 'README.md'), '# Demo project\n');
     const plugins = { ...(options.slowTool ? { 'slow-plugin.mjs': SLOW_PLUGIN } : {}), ...options.plugins };
@@ -72,11 +96,14 @@ export class CliWorkspace {
       const list = Object.keys(plugins).map((file) => JSON.stringify(`./${file}`));
       writeFileSync(join(this.project, '.agentloop', 'config.toml'), `plugins = [${list.join(', ')}]\n`);
       // A project's plugins run only when the user's configuration trusts the project.
+      userConfig.push(`trusted_projects = [${JSON.stringify(this.project)}]\n`);
+    }
+    if (!SANDBOX.available && (options.sandboxWhereMissing ?? 'off') === 'off') {
+      userConfig.push('[sandbox]\nmode = "off"\n');
+    }
+    if (userConfig.length > 0) {
       mkdirSync(join(this.configHome, 'agentloop'));
-      writeFileSync(
-        join(this.configHome, 'agentloop', 'config.toml'),
-        `trusted_projects = [${JSON.stringify(this.project)}]\n`,
-      );
+      writeFileSync(join(this.configHome, 'agentloop', 'config.toml'), userConfig.join(''));
     }
   }
 

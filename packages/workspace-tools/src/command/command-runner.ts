@@ -7,7 +7,7 @@ export interface CommandRunRequest {
   command: string;
   /** The working directory: absolute, inside the workspace, checked by the guard. */
   cwd: string;
-  /** The whole environment of the command (secret-looking variables already left out). */
+  /** The whole environment of the command (only the variables it needs, see commandEnvironment). */
   env: Record<string, string>;
   /** End the process after this many milliseconds, with the ending `timeout`. */
   timeoutMs: number;

@@ -1,4 +1,4 @@
-export { SECRET_VARIABLE } from './command-environment.js';
+export { COMMAND_ENVIRONMENT, SECRET_VARIABLE } from './command-environment.js';
 export type { CommandRunner, CommandRunOutcome, CommandRunRequest } from './command-runner.js';
 export type { RunCommandToolOptions } from './run-command-tool.js';
 export {

@@ -78,6 +78,26 @@ describe.skipIf(process.platform === 'win32')('run_command, sandbox off', () => 
     }
   });
 
+  it("passes only the variables a command needs and those the user adds, whatever a secret's name", async () => {
+    const added = {
+      GITHUB_PAT: 'github_pat_never',
+      MY_APP_PASS: 'hunter2',
+      MY_APP_MODE: 'test',
+      DATABASE_URL: 'postgres://u:pw@db/app',
+    };
+    Object.assign(process.env, added);
+    try {
+      const command = 'echo "[$GITHUB_PAT][$MY_APP_PASS][$MY_APP_MODE][$DATABASE_URL][$HOME]"';
+      expect(await run({ command })).toContain(`\n[][][][][${process.env.HOME}]\n`);
+      const passing = createRunCommandTool({ sandbox: { mode: 'off', passEnvironment: ['MY_APP_*', 'DATABASE_URL'] } });
+      expect(await call(passing, { command }, ws.context())).toContain(
+        `\n[][][test][postgres://u:pw@db/app][${process.env.HOME}]\n`,
+      );
+    } finally {
+      for (const name of Object.keys(added)) delete process.env[name];
+    }
+  });
+
   it('uses an environment given in the options as it is', async () => {
     const given = createRunCommandTool({
       sandbox: { mode: 'off' },
@@ -162,6 +182,9 @@ describe.skipIf(process.platform === 'win32')('run_command, sandbox off', () => 
     );
     expect(() => createRunCommandTool({ sandbox: { writablePaths: ['cache'] } })).toThrow(
       'The sandbox\'s writable path "cache" is not absolute; give an absolute path.',
+    );
+    expect(() => createRunCommandTool({ sandbox: { passEnvironment: ['MY-VAR'] } })).toThrow(
+      'The sandbox option passEnvironment has "MY-VAR", which is not an environment variable\'s name; give a name such as "JAVA_HOME", or a prefix ending in * such as "MY_APP_*".',
     );
   });
 });

@@ -9,12 +9,15 @@ import type { WorkspaceGuardOptions } from '../guard/index.js';
 import { WorkspaceGuard } from '../guard/index.js';
 import { lazyZodParameters } from '../schema/lazy-zod-parameters.js';
 import { CappedOutput } from './capped-output.js';
-import { commandEnvironment } from './command-environment.js';
+import { checkEnvironmentNames, commandEnvironment } from './command-environment.js';
 import type { CommandRunner, CommandRunOutcome } from './command-runner.js';
 import type { ProcessOutcome, ProcessRequest } from './run-process.js';
 import { runProcess } from './run-process.js';
 import type { SandboxMode, SandboxOptions } from './sandbox/index.js';
 import { bwrapArguments, SandboxUnavailableError, sandboxStatus } from './sandbox/index.js';
+import { MAX_SCANNED_FOLDERS } from './sandbox/protected-entries.js';
+import type { ProtectionCheck, WorkspaceProtection } from './sandbox/workspace-protection.js';
+import { checkProtection, protectWorkspace, releaseProtection } from './sandbox/workspace-protection.js';
 
 /** How long a command may run unless the model asks for more. */
 export const RUN_COMMAND_TIMEOUT_MS = 120_000;
@@ -34,8 +37,8 @@ export interface RunCommandToolOptions extends WorkspaceGuardOptions {
   /** The output kept, in bytes: its first and last halves. Default: RUN_COMMAND_MAX_OUTPUT_BYTES. */
   maxOutputBytes?: number;
   /**
-   * The commands' environment, used as given. Default: this process's environment without the variables
-   * that look like secrets (SECRET_VARIABLE: API keys, tokens, passwords, agent sockets).
+   * The commands' environment, used as given. Default: the variables of this process's environment that
+   * COMMAND_ENVIRONMENT or `sandbox.passEnvironment` names (see commandEnvironment).
    */
   environment?: Record<string, string | undefined>;
   /** The shell that runs the command line (`<shell> -c <command>`). Default: bash where installed, else sh. */
@@ -54,7 +57,8 @@ const SANDBOX_MODES: readonly SandboxMode[] = ['workspace-write', 'read-only', '
  * unless the sandbox is `off`, ended with everything it started on timeout or cancel, its output capped
  * (head and tail kept) and its exit code reported. A failing command is a result, not an error: the
  * model reads the exit code. Where the sandbox cannot run, the command is not run and the error says so
- * (SandboxUnavailableError). Throws a TypeError at creation for an unknown mode or a relative writable path.
+ * (SandboxUnavailableError). Throws a TypeError at creation for an unknown mode, a relative writable path or
+ * a name in `passEnvironment` that is not a variable's name.
  * Its annotations follow the sandbox: read-only in `read-only`, open-world only with the network or
  * without a sandbox.
  */
@@ -68,6 +72,8 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
   if (!SANDBOX_MODES.includes(mode)) {
     throw new TypeError(`Unknown sandbox mode "${String(mode)}"; use one of ${SANDBOX_MODES.join(', ')}.`);
   }
+  const passEnvironment = options.sandbox?.passEnvironment ?? [];
+  checkEnvironmentNames(passEnvironment, 'The sandbox option passEnvironment');
   const relative = writablePaths.find((path) => !isAbsolute(path));
   if (relative !== undefined) {
     throw new TypeError(`The sandbox's writable path "${relative}" is not absolute; give an absolute path.`);
@@ -97,24 +103,27 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
       const shell = options.shell ?? defaultShell();
       const base = {
         cwd: cwd.real,
-        env: options.environment ? defined(options.environment) : commandEnvironment(process.env),
+        env: options.environment ? defined(options.environment) : commandEnvironment(process.env, passEnvironment),
         timeoutMs,
         maxOutputBytes,
         signal: context.signal,
       };
       let request: ProcessRequest;
+      let protection: WorkspaceProtection | undefined;
       if (mode === 'off') {
         request = { ...base, file: shell, args: ['-c', command] };
       } else {
         const bwrap = options.sandbox?.bwrapPath ?? 'bwrap';
         const status = await sandboxStatus({ bwrapPath: bwrap });
         if (!status.available) throw unavailable(status.reason);
+        if (mode === 'workspace-write') protection = protectWorkspace(root, writablePaths);
         const args = bwrapArguments({
           workspace: root,
           cwd: cwd.real,
           mode,
           network,
           writablePaths,
+          ...(protection ? { protection } : {}),
           homeDirectory: options.sandbox?.homeDirectory ?? homedir(),
           // A runner elsewhere has no fourth pipe for bubblewrap's status.
           ...(options.runner ? {} : { statusFd: 3 }),
@@ -122,13 +131,24 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
         });
         request = { ...base, file: bwrap, args, statusPipe: !options.runner };
       }
-      const outcome = options.runner
-        ? await runElsewhere(options.runner, request, { command, toolCallId: context.toolCallId })
-        : await runProcess(request);
+      let outcome: ProcessOutcome;
+      let check: ProtectionCheck | undefined;
+      try {
+        outcome = options.runner
+          ? await runElsewhere(options.runner, request, { command, toolCallId: context.toolCallId })
+          : await runProcess(request);
+      } finally {
+        // Everything inside the sandbox has ended with it, so nothing can make a protected entry after
+        // this check.
+        if (protection) {
+          check = checkProtection(protection);
+          releaseProtection(protection);
+        }
+      }
       if (outcome.ending === 'cancelled') throw context.signal.reason;
       const exitCode =
         mode === 'off' ? outcome.exitCode : options.runner ? runnerSandboxExitCode(outcome) : sandboxExitCode(outcome);
-      return describeOutcome(outcome, exitCode, timeoutMs, maxTimeoutMs);
+      return describeOutcome(outcome, exitCode, timeoutMs, maxTimeoutMs) + describeCheck(check);
     },
   });
   // The call's own limit must outlast the command's longest timeout, which ends it with its output.
@@ -138,12 +158,25 @@ export function createRunCommandTool(options: RunCommandToolOptions = {}): Tool 
 function describeSandbox(mode: SandboxMode, network: boolean): string {
   const net = network ? 'the network is available' : 'there is no network';
   if (mode === 'workspace-write') {
-    return `It runs in a sandbox: the workspace is writable, the rest of the file system read-only (.git too), /tmp is empty and private, and ${net}.`;
+    return `It runs in a sandbox: the workspace is writable, the rest of the file system read-only, /tmp is empty and private, and ${net}. What programs outside the sandbox act on (.git, .agentloop, .vscode, .envrc, ...) stays read-only, and one the command makes is removed when it ends: no git init.`;
   }
   if (mode === 'read-only') {
     return `It runs in a read-only sandbox: nothing but a private /tmp can be written, and ${net}; use it to inspect, build into /tmp or test.`;
   }
   return "It runs with the user's own rights, without a sandbox.";
+}
+
+// What the model is told when the check after the command removed something, or could not check all.
+function describeCheck(check: ProtectionCheck | undefined): string {
+  if (!check) return '';
+  let text = '';
+  if (check.removed.length > 0) {
+    text += `\n[The sandbox removed what the command made that programs outside it act on: ${check.removed.join(', ')}. Commands may not create or change git repositories (.git), agentloop's, editors' or agents' settings; if the task needs that, tell the user.]`;
+  }
+  if (!check.complete) {
+    text += `\n[The workspace has more than ${MAX_SCANNED_FOLDERS} folders: entries the command made past them were not checked.]`;
+  }
+  return text;
 }
 
 // The command's exit code as bubblewrap reports it; no report means the sandbox never started.

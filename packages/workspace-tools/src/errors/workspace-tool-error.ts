@@ -10,7 +10,10 @@ export type WorkspaceToolErrorCode =
   | 'denied_file'
   /** A write to git's internal files (`.git/...`). */
   | 'git_internals'
+  /** A write to agentloop's project settings (`.agentloop/...`). */
   | 'agentloop_settings'
+  /** A write to configuration that programs outside the agent act on (`.vscode`, `.envrc`, ...). */
+  | 'host_config'
   /** A link on the way was swapped between the check of the path and its use. */
   | 'changed_while_opening'
   /** The path does not exist. */

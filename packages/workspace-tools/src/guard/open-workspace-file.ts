@@ -5,6 +5,7 @@ import { WorkspaceToolError } from '../errors/index.js';
 import { refuseAgentloopSettings } from './agentloop-settings.js';
 import type { DenyList } from './deny-list.js';
 import { refuseGitInternals } from './git-internals.js';
+import { refuseHostConfig } from './host-config.js';
 import { isInside, relativeToRoot, resolveWorkspacePath, type WorkspaceEntry } from './workspace-path.js';
 
 /** A regular file of the workspace, open. */
@@ -64,6 +65,8 @@ export async function openWorkspaceFile(
     refuseGitInternals(path, entry.resolved);
     refuseAgentloopSettings(path, entry.named);
     refuseAgentloopSettings(path, entry.resolved);
+    refuseHostConfig(path, entry.named);
+    refuseHostConfig(path, entry.resolved);
   }
   if (access === 'create') await makeParents(path, entry);
   const existed =
@@ -128,6 +131,7 @@ export async function assertOpenedInside(handle: FileHandle, opened: Stats, chec
     if ((check.access ?? 'read') !== 'read') {
       refuseGitInternals(path, relativePath);
       refuseAgentloopSettings(path, relativePath);
+      refuseHostConfig(path, relativePath);
     }
   };
   if (check.procfs ?? process.platform === 'linux') {

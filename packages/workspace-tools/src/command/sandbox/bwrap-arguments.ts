@@ -1,6 +1,5 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { protectedFolders } from './protected-folders.js';
 import { HIDDEN_HOME_PATHS } from './sandbox-options.js';
 
 /** What bwrapArguments builds a sandbox for. */
@@ -13,6 +12,11 @@ export interface BwrapRequest {
   network: boolean;
   /** More writable directories, absolute. */
   writablePaths: readonly string[];
+  /**
+   * In `workspace-write`, what stays read-only inside the writable workspace (see protectWorkspace):
+   * existing entries bound read-only, and missing ones covered by an empty read-only folder.
+   */
+  protection?: { readOnly: readonly string[]; placeholders: readonly string[] };
   homeDirectory: string;
   /** The descriptor bubblewrap writes its JSON status to (`--json-status-fd`), if any. */
   statusFd?: number;
@@ -28,10 +32,10 @@ export interface BwrapRequest {
  *   read-only as well (bubblewrap 0.8 leaves it writable where it cannot cover it, and root could set the
  *   host's sysctls through it); a fresh, empty /tmp.
  * - /run, /var/run and /var/tmp covered: sockets there (D-Bus, docker) would reach outside the sandbox.
- * - The workspace bound at its own path, writable or not, and its `.git` and `.agentloop` read-only again,
- *   nested repositories' too (protectedFolders):
- *   a hook written in `.git` would run the next time the user runs git, outside the sandbox, and a changed
- *   `.agentloop/config.toml` at agentloop's next start.
+ * - The workspace bound at its own path, writable or not, and in it what the host acts on read-only again
+ *   (`request.protection`, see protectWorkspace): a hook or `core.fsmonitor` written in `.git` would run the
+ *   next time the user runs git, outside the sandbox, and a changed `.agentloop/config.toml` at agentloop's
+ *   next start. A `.git` the workspace does not have is an empty read-only folder while the command runs.
  * - The extra writable paths, then the home directory's secrets covered (an empty tmpfs over a folder,
  *   /dev/null over a file), last, so that no bind above uncovers them.
  * - New user, PID, IPC, UTS and cgroup namespaces, and every capability dropped: run as root, bubblewrap
@@ -51,8 +55,9 @@ export function bwrapArguments(request: BwrapRequest): string[] {
   // run code outside the sandbox. The folders that hold them are covered with empty ones.
   for (const folder of socketFolders()) args.push('--tmpfs', folder);
   args.push(request.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
-  if (request.mode === 'workspace-write') {
-    for (const path of protectedFolders(workspace)) args.push('--ro-bind', path, path);
+  if (request.mode === 'workspace-write' && request.protection) {
+    for (const path of request.protection.readOnly) args.push('--ro-bind', path, path);
+    for (const path of request.protection.placeholders) args.push('--tmpfs', path, '--remount-ro', path);
   }
   // A writable path that does not exist (yet) is left out rather than failing every command.
   for (const path of request.writablePaths) args.push('--bind-try', path, path);

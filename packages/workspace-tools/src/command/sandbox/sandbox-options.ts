@@ -15,7 +15,8 @@ export interface SandboxOptions {
   network?: boolean;
   /**
    * More directories a sandboxed command may write (absolute paths), e.g. a build cache. The workspace's
-   * `.git` is read-only unless it is listed here.
+   * `.git` (and the other configuration the host acts on) is read-only, and one a command makes is removed,
+   * unless it is in a path listed here.
    */
   writablePaths?: readonly string[];
   /**
@@ -23,6 +24,12 @@ export interface SandboxOptions {
    * see. Default: the user's (`os.homedir()`).
    */
   homeDirectory?: string;
+  /**
+   * Environment variables a command gets beside COMMAND_ENVIRONMENT (in every mode, `off` included): names
+   * (`DATABASE_URL`, passed as they are) or prefixes ending in `*` (`MY_APP_*`, which still leave out names
+   * that look like secrets and URLs with a password). Ignored when `environment` is given.
+   */
+  passEnvironment?: readonly string[];
   /** The bubblewrap program. Default: `bwrap`, found in PATH. */
   bwrapPath?: string;
 }
