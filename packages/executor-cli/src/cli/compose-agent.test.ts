@@ -25,7 +25,6 @@ function settings(overrides: Partial<SessionSettings> = {}): SessionSettings {
     projectDir: directory,
     provider: { name: 'local', type: 'openai', model: 'model-a', baseURL: 'http://127.0.0.1:1/v1' },
     protocol: 'native',
-    maxIterations: 3,
     systemPrompt: 'Be brief.',
     verbose: false,
     builtinTools: true,
@@ -97,7 +96,7 @@ describe('composeAgent', () => {
 
   it('registers the executor under TOKENS.Executor and the agent options from the settings', async () => {
     const executor: Executor = { run: async () => 0 };
-    const { composed } = compose({ toolTimeoutMs: 1_500 }, executor);
+    const { composed } = compose({ maxIterations: 3, toolTimeoutMs: 1_500 }, executor);
     const container = await composed.container;
     expect(container.resolve(TOKENS.Executor)).toBe(executor);
     expect(container.resolve(TOKENS.AgentOptions)).toMatchObject({ maxIterations: 3, toolTimeoutMs: 1_500 });
@@ -110,6 +109,9 @@ describe('composeAgent', () => {
     const defaults = (await compose().composed.container).resolve(TOKENS.AgentOptions);
     expect(Object.keys(defaults)).not.toContain('onMaxIterations');
     expect(Object.keys(defaults)).not.toContain('parallelToolCalls');
+    // The agent's default is the one default: the CLI keeps no second copy of it.
+    expect(Object.keys(defaults)).not.toContain('maxIterations');
+    expect(Object.keys(defaults)).not.toContain('toolTimeoutMs');
   });
 
   it('gives the agent the [compaction] settings: its threshold and the context window it goes by', async () => {

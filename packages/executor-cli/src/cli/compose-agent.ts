@@ -141,7 +141,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     return createContainer({
       provider: await wrap(provider),
       agentOptions: {
-        maxIterations: settings.maxIterations,
+        ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
         ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
         ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
         ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),

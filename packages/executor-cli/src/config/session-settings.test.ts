@@ -27,13 +27,14 @@ describe('resolveSessionSettings', () => {
       cwd: root,
       projectDir: root,
       protocol: 'auto',
-      maxIterations: 10,
       verbose: false,
       builtinTools: true,
       plugins: [],
     });
     expect(settings.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-6' });
     expect(settings.systemPrompt).toBeUndefined();
+    // Left to the agent, whose default is the one default.
+    expect('maxIterations' in settings).toBe(false);
   });
 
   it('lets flags win over the project file, which wins over the user file', async () => {
