@@ -1,10 +1,13 @@
+import type { Compactor, TokenCounter } from '@agentloop/memory';
 import { defineTool } from '@agentloop/tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { complete, scriptedAgent } from '../test-support/agent-harness.js';
+import { ScriptedProvider } from '../testing/index.js';
+import { DefaultAgent } from './default-agent.js';
 
-// The tool settings of AgentOptions, through a whole run: each one must reach the tool call, and its
-// default must be the one the core README documents.
+// AgentOptions through a whole run: each option must reach what it sets, and its default must be the one
+// the core README's options table documents.
 
 /** A tool whose result is `length` characters of "x". */
 const long = defineTool({
@@ -131,5 +134,61 @@ describe('toolTimeoutMs', () => {
     expect(signals[0]?.aborted).toBe(false);
     agent.cancel();
     expect((await pending).exit).toBe('cancelled');
+  });
+});
+
+describe('compaction', () => {
+  /** A counter that finds every request `tokens` long. */
+  const countingAs = (tokens: number): TokenCounter => ({
+    recordUsage: () => undefined,
+    countRequest: () => tokens,
+    countMessages: () => 0,
+    countText: () => 0,
+  });
+  /** A compactor that records that it was asked, and refuses. */
+  const refusing = (asked: string[]): Compactor => ({
+    compact: async (request) => {
+      asked.push(request.reason);
+      throw new Error('not in this test');
+    },
+  });
+
+  it('compacts before a request past 80% of the context window by default, and not before one at 80%', async () => {
+    const compactedAt = async (tokens: number) => {
+      const asked: string[] = [];
+      const { agent } = scriptedAgent([complete('ok')], {
+        contextWindow: 1_000,
+        tokenCounter: countingAs(tokens),
+        compaction: { compactor: refusing(asked) },
+      });
+      await agent.run('go');
+      return asked;
+    };
+    expect(await compactedAt(800)).toEqual([]);
+    expect(await compactedAt(801)).toEqual(['threshold']);
+  });
+});
+
+describe('sessionId and workspace', () => {
+  it('gives tools a random UUID as the session id and process.cwd() as the workspace by default', async () => {
+    const seen: { sessionId: string; workspace: string }[] = [];
+    const where = defineTool({
+      name: 'where',
+      description: 'records its context',
+      parameters: z.object({}),
+      execute: (_args, context) => {
+        seen.push({ sessionId: context.sessionId, workspace: context.workspace });
+        return 'ok';
+      },
+    });
+    const agent = new DefaultAgent(
+      new ScriptedProvider([{ toolCalls: [{ name: 'where', arguments: {} }] }, complete('ok')]),
+      {
+        tools: [where],
+      },
+    );
+    await agent.run('go');
+    expect(seen).toEqual([{ sessionId: agent.sessionId, workspace: process.cwd() }]);
+    expect(agent.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
