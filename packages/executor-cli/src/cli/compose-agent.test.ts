@@ -112,6 +112,14 @@ describe('composeAgent', () => {
     // The agent's default is the one default: the CLI keeps no second copy of it.
     expect(Object.keys(defaults)).not.toContain('maxIterations');
     expect(Object.keys(defaults)).not.toContain('toolTimeoutMs');
+    const { protocol: _, ...withoutProtocol } = settings();
+    const composed = composeAgent(withoutProtocol, {
+      createProvider: async (spec) => new ScriptedProvider([], { id: spec.name }),
+      errorOutput: new MemoryOutput(),
+      environment: {},
+    });
+    expect(Object.keys((await composed.container).resolve(TOKENS.AgentOptions))).not.toContain('toolProtocol');
+    expect((await composed.agent).toolProtocol).toBe('auto');
   });
 
   it('gives the agent the [compaction] settings: its threshold and the context window it goes by', async () => {

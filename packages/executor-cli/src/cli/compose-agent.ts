@@ -148,7 +148,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
         ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
         ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
-        toolProtocol: settings.protocol,
+        ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
         workspace: settings.cwd,
         approval: toolSafety.policy(),
         instructions: {
