@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServersConfig } from './config/index.js';
 import { connectMcpServers, type McpServers } from './mcp-servers.js';
 import { callTool, ToolRegistry } from './test-support/call-tool.js';
@@ -37,6 +37,7 @@ function logFile(): string {
 }
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const mcp of opened.splice(0)) {
     for (const status of mcp.status()) if (status.pid) pids.push(status.pid);
     await mcp.close();
@@ -289,14 +290,18 @@ describe('the fixture server over stdio', () => {
     const temp = tempDirectory();
     cleanups.push(temp.remove);
     const ready = path.join(temp.directory, 'ready');
+    // The restart backoff runs on a faked clock, moved on well past it once the server is closed: a restart
+    // still scheduled would start a process then, however loaded the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const mcp = await connectMcpServers(
       { late: fixtureServer({ startWhen: ready }) },
       { restartBackoff: { initialMs: 20, maxMs: 20 } },
     );
+    expect(mcp.status()[0]).toMatchObject({ state: 'failed' });
     await mcp.close();
     writeFileSync(ready, '');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(mcp.status()[0]).toMatchObject({ state: 'closed' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(mcp.status()[0]).toMatchObject({ state: 'closed', restarts: 0 });
     expect(liveChildCount()).toBe(0);
   });
 

@@ -169,13 +169,18 @@ describe.each(STORE_KINDS)('an agent keeping its session in the $name store', (k
         session: { store: newStore(), id: 'cancelled' },
       },
     );
-    agent.on('loop-iteration', () => setTimeout(() => agent.cancel(), 5));
+    // Once the call is streamed and the stream hangs: the scripted stream needs no timer, so by the next
+    // turn of the event loop it has sent the whole call.
+    agent.once('tool-call-start', () => setImmediate(() => agent.cancel()));
     const result = await agent.run('Look a up');
     expect(result.exit).toBe('cancelled');
 
     const stored = await newStore().load('cancelled');
     expect(findHistoryProblem(stored.messages)).toBeUndefined();
     expect(stored.messages).toStrictEqual(agent.memory.messages());
+    expect(stored.messages.at(-1)?.content).toMatchObject([
+      { type: 'tool-result', toolCallId: 'c1', isError: true, content: 'Not run: the user cancelled the turn.' },
+    ]);
   });
 
   it('saves a conversation rewritten between runs (a restore, a compaction) as a turn of its own', async () => {

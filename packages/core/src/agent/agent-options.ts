@@ -4,17 +4,12 @@ import type { ModelSettings } from '@agentloop/spec';
 import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalOption } from '../approvals/resolve-approval.js';
 import type { CompactionOption } from '../compaction/compaction-options.js';
+import type { OnMaxIterations } from '../loop/loop-settings.js';
+import type { ToolProtocolOption } from '../loop/tool-protocol.js';
 import type { TracingOption } from '../tracing/tracing-options.js';
 
-/** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
-export type ToolProtocolOption = 'auto' | 'native' | 'xml';
-
-/**
- * What the last model call a run allows is for: `wrap-up` tells the model that it is its last step and
- * offers only the loop-control tools, so that it ends with a `task_completion` saying what was done and
- * what remains; `stop` makes it an ordinary step, after which the run stops.
- */
-export type OnMaxIterations = 'wrap-up' | 'stop';
+export type { OnMaxIterations } from '../loop/loop-settings.js';
+export type { ToolProtocolOption } from '../loop/tool-protocol.js';
 
 /** Options of a DefaultAgent. Every field is optional. */
 export interface AgentOptions {
@@ -42,7 +37,10 @@ export interface AgentOptions {
    * (its `.agentloop/system_prompt.md` and `AGENTS.md`, read once) and `environment`. Ignored with `promptBuilder`.
    */
   instructions?: Omit<PromptBuilderOptions, 'systemPrompt' | 'sections'>;
-  /** The longest tool result sent to the model, in characters; longer ones are cut with a note. Default 100,000. */
+  /**
+   * The longest tool result sent to the model, in characters; longer ones are cut with a note. A whole number
+   * of at least 1, or `Infinity` (never cut). Default 100,000.
+   */
   maxToolResultChars?: number;
   /**
    * How long a tool call may run before it is stopped (its signal aborted) and answered with a `timeout`

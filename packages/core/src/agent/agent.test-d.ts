@@ -2,8 +2,8 @@ import type { AgentloopError, Usage } from '@agentloop/spec';
 import type { TaskCompletionPayload } from '@agentloop/tools';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentEvent } from '../events/index.js';
+import type { AgentExit, AgentExitPayloadMap, AgentResult } from '../loop/agent-result.js';
 import { ScriptedProvider } from '../testing/index.js';
-import type { AgentExit, AgentExitPayloadMap, AgentResult } from './agent-result.js';
 import { DefaultAgent } from './default-agent.js';
 
 const agent = new DefaultAgent(new ScriptedProvider([]));

@@ -3,9 +3,9 @@ import type { LLMProvider } from '@agentloop/spec';
 import type { AskQuestionPayload, Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
+import type { AgentResult } from '../loop/agent-result.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import type { OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
-import type { AgentResult } from './agent-result.js';
 
 /** What an executor needs from an agent. DefaultAgent implements it. */
 export interface Agent {

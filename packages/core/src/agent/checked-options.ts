@@ -1,54 +1,81 @@
 import type { SessionStore } from '@agentloop/memory';
 import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
 import type { RegisteredTool } from '@agentloop/tools';
+import { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TOOL_TIMEOUT_MS } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { AgentUsageError } from '../errors/index.js';
-import type { AgentOptions, OnMaxIterations, OutputSchema } from './agent-options.js';
+import type { LoopSettings } from '../loop/loop-settings.js';
+import type { AgentOptions, OutputSchema } from './agent-options.js';
 import { randomId } from './random-id.js';
 
 // The checks of what an app hands the agent: each bad value is an AgentUsageError saying what it got and
 // what it takes, thrown before anything runs.
 
+/** Model calls per run unless `maxIterations` says otherwise. */
+export const DEFAULT_MAX_ITERATIONS = 10;
+
 /** How many tool calls of one response run at once unless `maxParallelTools` says otherwise. */
 export const DEFAULT_MAX_PARALLEL_TOOLS = 4;
 
-/** The loop's limits of the options, with their defaults, each checked. */
-export interface LoopLimits {
-  maxIterations: number;
-  maxParallelTools: number;
-  onMaxIterations: OnMaxIterations;
-}
-
-/** `maxIterations`, `maxParallelTools`, `parallelToolCalls` and `onMaxIterations`, checked; the first three with defaults. */
-export function checkedLoopLimits(options: AgentOptions): LoopLimits {
-  const maxIterations = options.maxIterations ?? 10;
+/**
+ * The settings the loop reads, each checked, with the agent's defaults: the only place they are. The tool
+ * result cap and the tool timeout are @agentloop/tools' own defaults, so that an app calling `runToolCall`
+ * and an agent cut and stop tools alike.
+ */
+export function checkedLoopSettings(options: AgentOptions): LoopSettings {
+  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
-    throw new AgentUsageError(
-      `maxIterations must be a whole number of at least 1, got ${options.maxIterations}.`,
-      'invalid_option',
-    );
+    throw invalidOption(`maxIterations must be a whole number of at least 1, got ${describe(options.maxIterations)}.`);
   }
   const maxParallelTools = options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS;
-  if (!(Number.isInteger(maxParallelTools) || maxParallelTools === Number.POSITIVE_INFINITY) || maxParallelTools < 1) {
-    throw new AgentUsageError(
-      `maxParallelTools must be a whole number of at least 1, or Infinity, got ${options.maxParallelTools}.`,
-      'invalid_option',
+  if (!isCount(maxParallelTools)) {
+    throw invalidOption(
+      `maxParallelTools must be a whole number of at least 1, or Infinity, got ${describe(options.maxParallelTools)}.`,
     );
   }
-  if (options.parallelToolCalls !== undefined && typeof options.parallelToolCalls !== 'boolean') {
-    throw new AgentUsageError(
-      `parallelToolCalls must be true or false, got ${JSON.stringify(options.parallelToolCalls)}.`,
-      'invalid_option',
-    );
+  const parallelToolCalls = options.parallelToolCalls ?? true;
+  if (typeof parallelToolCalls !== 'boolean') {
+    throw invalidOption(`parallelToolCalls must be true or false, got ${describe(options.parallelToolCalls)}.`);
   }
   const onMaxIterations = options.onMaxIterations ?? 'wrap-up';
   if (onMaxIterations !== 'wrap-up' && onMaxIterations !== 'stop') {
-    throw new AgentUsageError(
-      `onMaxIterations must be 'wrap-up' or 'stop', got ${JSON.stringify(options.onMaxIterations)}.`,
-      'invalid_option',
+    throw invalidOption(`onMaxIterations must be 'wrap-up' or 'stop', got ${describe(options.onMaxIterations)}.`);
+  }
+  const maxToolResultChars = options.maxToolResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  if (!isCount(maxToolResultChars)) {
+    throw invalidOption(
+      `maxToolResultChars must be a whole number of characters, at least 1, or Infinity, got ${describe(options.maxToolResultChars)}.`,
     );
   }
-  return { maxIterations, maxParallelTools, onMaxIterations };
+  const toolTimeoutMs = options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  if (typeof toolTimeoutMs !== 'number' || !(toolTimeoutMs >= 0)) {
+    throw invalidOption(
+      `toolTimeoutMs must be a number of milliseconds, 0 or more (0 never times out), got ${describe(options.toolTimeoutMs)}.`,
+    );
+  }
+  return {
+    maxIterations,
+    onMaxIterations,
+    maxParallelTools,
+    parallelToolCalls,
+    maxToolResultChars,
+    toolTimeoutMs,
+    ...(options.settings ? { settings: options.settings } : {}),
+  };
+}
+
+/** A whole number of at least 1, or Infinity. */
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && (Number.isInteger(value) || value === Number.POSITIVE_INFINITY) && value >= 1;
+}
+
+/** A value as an error message shows it: strings quoted, so that `"10"` is told from `10`. */
+function describe(value: unknown): string {
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+}
+
+function invalidOption(message: string): AgentUsageError {
+  return new AgentUsageError(message, 'invalid_option');
 }
 
 /** task_completion for a run with this output schema; a schema it cannot use is the caller's mistake. */

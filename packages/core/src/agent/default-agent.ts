@@ -18,7 +18,9 @@ import { createContextGuard } from '../compaction/create-context-guard.js';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
+import type { AgentResult } from '../loop/agent-result.js';
 import { HistoryCheck } from '../loop/history-check.js';
+import type { LoopSettings } from '../loop/loop-settings.js';
 import { ModelSelection } from '../loop/model-selection.js';
 import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
@@ -28,16 +30,14 @@ import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import { MetricsTotals } from '../tokens/index.js';
 import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
 import type { Agent } from './agent.js';
-import type {
-  AgentOptions,
-  OnMaxIterations,
-  OutputResult,
-  OutputSchema,
-  RunOptions,
-  ToolProtocolOption,
-} from './agent-options.js';
-import type { AgentResult } from './agent-result.js';
-import { checkedLoopLimits, checkedProvider, checkedSessionStore, outputTool, sessionIdOf } from './checked-options.js';
+import type { AgentOptions, OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
+import {
+  checkedLoopSettings,
+  checkedProvider,
+  checkedSessionStore,
+  outputTool,
+  sessionIdOf,
+} from './checked-options.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
 import { randomId } from './random-id.js';
@@ -58,9 +58,8 @@ export class DefaultAgent implements Agent {
   readonly #options: AgentOptions;
   readonly #events = new AgentEventBus();
   readonly #queuedInput: string[] = [];
-  readonly #maxIterations: number;
-  readonly #onMaxIterations: OnMaxIterations;
-  readonly #maxParallelTools: number;
+  /** The loop's settings of `options`, checked once, with their defaults. */
+  readonly #settings: LoopSettings;
   /** The run going on, with its controller (for cancel). */
   #run: { control: RunControl; controller: AbortController } | undefined;
   readonly #historyCheck = new HistoryCheck();
@@ -95,11 +94,7 @@ export class DefaultAgent implements Agent {
     });
     this.#tracing = resolveTracing(options.tracing);
     if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
-    ({
-      maxIterations: this.#maxIterations,
-      maxParallelTools: this.#maxParallelTools,
-      onMaxIterations: this.#onMaxIterations,
-    } = checkedLoopLimits(options));
+    this.#settings = checkedLoopSettings(options);
     this.#context = createContextGuard(options, this.memory, this.#events);
   }
 
@@ -360,14 +355,8 @@ export class DefaultAgent implements Agent {
       memory: this.memory,
       prompts: this.prompts,
       events: this.#events,
-      maxIterations: this.#maxIterations,
-      onMaxIterations: this.#onMaxIterations,
-      maxParallelTools: this.#maxParallelTools,
-      parallelToolCalls: options.parallelToolCalls ?? true,
+      ...this.#settings,
       ...(taskCompletion ? { taskCompletion } : {}),
-      ...(options.maxToolResultChars === undefined ? {} : { maxToolResultChars: options.maxToolResultChars }),
-      ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
-      ...(options.settings ? { settings: options.settings } : {}),
       historyCheck: this.#historyCheck,
       context: this.#context,
       sessionMetrics: this.#metrics,

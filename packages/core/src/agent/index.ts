@@ -1,3 +1,10 @@
+export type {
+  AgentExit,
+  AgentExitPayloadMap,
+  AgentOutcome,
+  AgentResult,
+  AgentRunFigures,
+} from '../loop/agent-result.js';
 export type { Agent } from './agent.js';
 export type {
   AgentOptions,
@@ -8,5 +15,4 @@ export type {
   RunOptions,
   ToolProtocolOption,
 } from './agent-options.js';
-export type { AgentExit, AgentExitPayloadMap, AgentOutcome, AgentResult, AgentRunFigures } from './agent-result.js';
 export { DefaultAgent } from './default-agent.js';

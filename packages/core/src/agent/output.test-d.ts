@@ -1,10 +1,10 @@
 import type { TaskCompletionPayload } from '@agentloop/tools';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import type { AgentResult } from '../loop/agent-result.js';
 import { ScriptedProvider } from '../testing/index.js';
 import type { Agent } from './agent.js';
 import type { OutputResult } from './agent-options.js';
-import type { AgentResult } from './agent-result.js';
 import { DefaultAgent } from './default-agent.js';
 
 const agent = new DefaultAgent(new ScriptedProvider([]));

@@ -213,6 +213,23 @@ describe('the XML protocol in the loop', () => {
     expect(agent.activeToolProtocol).toBe('xml');
   });
 
+  it('goes back to native tools for a provider switched to after the fallback, and for a protocol set again', async () => {
+    const unsupported = new ProviderError('no tools', { code: 'tools_unsupported', provider: 'openai-compatible' });
+    const { agent } = scriptedAgent([{ error: unsupported }, { text: block('converse', { message: 'hi' }) }]);
+    await agent.run('hi');
+    expect(agent.activeToolProtocol).toBe('xml');
+    const next = new ScriptedProvider([complete('native again')]);
+    agent.setProvider(next);
+    expect(agent.activeToolProtocol).toBe('native');
+    expect((await agent.run('again')).exit).toBe('task_completion');
+    expect(next.requests[0]?.tools.map((tool) => tool.name)).toContain('task_completion');
+
+    const refused = scriptedAgent([{ error: unsupported }, { text: block('converse', { message: 'hi' }) }]).agent;
+    await refused.run('hi');
+    refused.setToolProtocol('auto');
+    expect(refused.activeToolProtocol).toBe('native');
+  });
+
   it('does not switch a provider chosen while the old one failed: its server never refused tools', async () => {
     const unsupported = new ProviderError('no tools', { code: 'tools_unsupported', provider: 'openai-compatible' });
     const next = new ScriptedProvider([complete('from the new model')]);

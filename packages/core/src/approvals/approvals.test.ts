@@ -199,7 +199,8 @@ describe('approvals in the loop', () => {
       { tools: [...tools, slow], approval: 'ask' },
     );
     agent.on('tool-call', (event) => {
-      if (event.name === 'slow') setTimeout(() => agent.cancel(), 5);
+      // Out of the listener, while `slow` runs and write_file waits for an answer that never comes.
+      if (event.name === 'slow') queueMicrotask(() => agent.cancel());
     });
     expect((await agent.run('first')).exit).toBe('cancelled');
     const second = await agent.run('second');
@@ -212,12 +213,11 @@ describe('approvals in the loop', () => {
       tools,
       approval: 'ask',
     });
-    let requestId = '';
-    agent.on('approval-requested', (event) => {
-      requestId = event.requestId;
-    });
+    const requested = new Promise<string>((resolve) =>
+      agent.once('approval-requested', (event) => resolve(event.requestId)),
+    );
     const running = agent.run('go');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const requestId = await requested;
     expect(ran).toEqual([]);
     agent.answerApproval(requestId, { decision: 'allow-once' });
     expect((await running).exit).toBe('task_completion');
@@ -233,7 +233,7 @@ describe('approvals in the loop', () => {
       tools,
       approval: 'ask',
     });
-    agent.on('approval-requested', () => setTimeout(() => agent.cancel(), 1));
+    agent.on('approval-requested', () => queueMicrotask(() => agent.cancel()));
     const result = await agent.run('go');
     expect(result.exit).toBe('cancelled');
     expect(ran).toEqual([]);
@@ -347,7 +347,7 @@ describe('approvals in the loop', () => {
     );
     agent.on('approval-requested', (event) => {
       agent.setApproval(undefined);
-      setTimeout(() => agent.answerApproval(event.requestId, { decision: 'allow-once' }), 1);
+      queueMicrotask(() => agent.answerApproval(event.requestId, { decision: 'allow-once' }));
     });
     expect((await agent.run('go')).exit).toBe('task_completion');
     expect(ran).toEqual(['write a', 'write b']);

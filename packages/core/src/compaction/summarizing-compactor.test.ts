@@ -59,6 +59,18 @@ function request(
 const SUMMARY = '## Task\nFix the failing tests in packages/api.\n## State of the work\nRead s1 to s4.';
 
 describe('SummarizingCompactor', () => {
+  it('keeps 40% of the target for the recent steps by default (recentShare 0.4)', async () => {
+    const twoSteps = count(conversation.slice(-4));
+    // The smallest target whose 40% holds the last two steps, and one a few tokens below it.
+    const enough = Math.ceil(twoSteps / 0.4);
+    const recentKept = async (targetTokens: number) => {
+      const provider = new ScriptedProvider([{ text: SUMMARY }]);
+      return (await new SummarizingCompactor().compact(request(provider, targetTokens))).kept;
+    };
+    expect(await recentKept(enough)).toMatchObject({ recentMessages: 4 });
+    expect(await recentKept(enough - 5)).toMatchObject({ recentMessages: 2 });
+  });
+
   it('replaces the older steps by a summary, keeping the instructions, the task and the recent steps whole', async () => {
     const provider = new ScriptedProvider([{ text: SUMMARY, usage: { inputTokens: 5_000, outputTokens: 40 } }]);
     const result = await new SummarizingCompactor().compact(request(provider));

@@ -8,8 +8,8 @@ import type {
   ToolFailureCode,
   ToolProgress,
 } from '@agentloop/tools';
-import type { AgentResult } from '../agent/agent-result.js';
 import type { ApprovalChoice } from '../approvals/approval-policy.js';
+import type { AgentResult } from '../loop/agent-result.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 
 /** The payload of each event, by name. Every payload also carries its own `type`. */

@@ -1,7 +1,6 @@
 import type { LLMProvider } from '@agentloop/spec';
-import type { ToolProtocolOption } from '../agent/agent-options.js';
 import { resolveToolProtocol } from './resolve-tool-protocol.js';
-import type { ToolProtocolAdapter } from './tool-protocol.js';
+import type { ToolProtocolAdapter, ToolProtocolOption } from './tool-protocol.js';
 
 /**
  * What the next model call uses: the provider and the tool protocol. The agent owns one for its whole

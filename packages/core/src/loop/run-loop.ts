@@ -1,7 +1,7 @@
 import { AgentloopError, CancelledError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, TaskCompletionPayload } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
-import type { AgentOutcome, AgentResult } from '../agent/agent-result.js';
+import type { AgentOutcome, AgentResult } from './agent-result.js';
 import { callModel } from './call-model.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
 import type { RunControl } from './run-control.js';
@@ -82,26 +82,15 @@ async function runTools(
         : call,
   );
   const { protocol } = step;
-  const timing = { totalMs: 0 };
   const result = await runToolStep(
+    run.toolStep,
     {
-      timing,
+      iteration: run.iterations,
       // The wrap-up's task_completion is a summary in text, whatever the run's output schema.
       tools: wrapUp ? deps.tools : run.tools,
-      events: deps.events,
-      iteration: run.iterations,
-      signal: control.signal,
-      sessionId: deps.sessionId,
-      workspace: deps.workspace,
-      now: deps.now,
-      tracer: deps.tracer,
-      approvals: deps.approvals,
       allowMultipleCalls: protocol.name === 'native',
       loopControlOnly: wrapUp,
       outputResult: deps.taskCompletion !== undefined && !wrapUp,
-      maxParallelTools: deps.parallelToolCalls ? deps.maxParallelTools : 1,
-      ...(deps.maxToolResultChars === undefined ? {} : { maxResultChars: deps.maxToolResultChars }),
-      ...(deps.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: deps.toolTimeoutMs }),
     },
     calls,
   );
@@ -110,7 +99,6 @@ async function runTools(
   const { metrics } = run;
   metrics.toolCalls += result.outcomes.length;
   for (const outcome of result.outcomes) if (outcome.status === 'error') metrics.toolErrors++;
-  metrics.toolTimeMs += timing.totalMs;
   // Taken before the cancel check, so that a cancelled run leaves none for the next one. A call needed the
   // user's approval and nothing could answer: the app must hear of it, not the model alone.
   const unanswered = deps.approvals?.takeUnanswered();

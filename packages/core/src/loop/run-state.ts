@@ -1,42 +1,34 @@
 import type { Memory } from '@agentloop/memory';
 import type { PromptBuilder } from '@agentloop/prompts';
-import type { Message, ModelSettings } from '@agentloop/spec';
+import type { Message } from '@agentloop/spec';
 import { CancelledError, userMessage } from '@agentloop/spec';
 import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
-import type { OnMaxIterations } from '../agent/agent-options.js';
-import type { AgentResult } from '../agent/agent-result.js';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
+import type { AgentResult } from './agent-result.js';
 import type { HistoryCheck } from './history-check.js';
+import type { LoopSettings } from './loop-settings.js';
 import type { RunTools } from './output-tool-view.js';
 import { OutputToolView } from './output-tool-view.js';
 import { RequestHistory } from './request-history.js';
 import type { RunControl } from './run-control.js';
 import type { ModelStep } from './tool-protocol.js';
+import type { ToolStepContext } from './tool-step.js';
 
-/** What one run of the loop works with and does not change: the agent's parts, limits, clock and ids. */
-export interface LoopDependencies {
+/**
+ * What one run of the loop works with and does not change: the agent's settings (as the agent checked
+ * them), its parts, the clock and ids.
+ */
+export interface LoopDependencies extends LoopSettings {
   tools: ToolRegistry;
   memory: Memory;
   prompts: PromptBuilder;
   events: AgentEventBus;
-  maxIterations: number;
-  /** How the run meets `maxIterations`: a wrap-up step before the last call, or a plain stop after it. */
-  onMaxIterations: OnMaxIterations;
-  /** The longest tool result sent to the model, in characters. */
-  maxToolResultChars?: number;
-  /** How long a tool may run unless it sets its own `timeoutMs`, in milliseconds. */
-  toolTimeoutMs?: number;
-  /** The most tool calls of one response running at once. */
-  maxParallelTools: number;
-  /** False: the model is asked for one call per response, and a response's calls run one by one. */
-  parallelToolCalls: boolean;
   /** task_completion of a run with an `output` schema: its result takes that schema. */
   taskCompletion?: RegisteredTool;
-  settings?: ModelSettings;
   /** Checks the history before each request (kept by the agent, so checked messages are not walked again). */
   historyCheck: HistoryCheck;
   sessionId: string;
@@ -77,24 +69,39 @@ export interface RunState {
   openStep: ModelStep | undefined;
   /** True once the wrap-up call was made. */
   wrappedUp: boolean;
+  /** What the run's tool steps work with, made once for the run. */
+  toolStep: ToolStepContext;
 }
 
 /** Announces the run and makes its state. */
 export function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
   deps.tracer?.start(input, control.selection.provider);
+  const metrics = new MetricsTotals();
   return {
     deps,
     control,
     tools: deps.taskCompletion ? new OutputToolView(deps.tools, deps.taskCompletion) : deps.tools,
     iterations: 0,
-    metrics: new MetricsTotals(),
+    metrics,
     consecutiveWithoutTool: 0,
     history: new RequestHistory(),
     added: [],
     started: deps.now(),
     openStep: undefined,
     wrappedUp: false,
+    toolStep: {
+      events: deps.events,
+      signal: control.signal,
+      sessionId: deps.sessionId,
+      workspace: deps.workspace,
+      now: deps.now,
+      tracer: deps.tracer,
+      approvals: deps.approvals,
+      maxParallelTools: deps.parallelToolCalls ? deps.maxParallelTools : 1,
+      callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
+      timing: metrics,
+    },
   };
 }
 

@@ -11,6 +11,9 @@ import type {
 } from '@agentloop/spec';
 import type { ToolCallOutcome, ToolFailureCode, ToolLookup } from '@agentloop/tools';
 
+/** How tools reach the model: `auto` picks native where the provider supports it, XML otherwise. */
+export type ToolProtocolOption = 'auto' | 'native' | 'xml';
+
 /** Why a call the model sent cannot run; it goes back to the model as an error result instead. */
 export interface ToolCallProblem {
   code: Extract<ToolFailureCode, 'invalid_arguments' | 'truncated_arguments' | 'parse_error' | 'unknown_tool'>;

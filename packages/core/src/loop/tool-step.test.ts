@@ -2,7 +2,7 @@ import { defineTool, ToolRegistry } from '@agentloop/tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AgentEventBus } from '../events/index.js';
-import type { ToolStepContext } from './tool-step.js';
+import type { ToolStep, ToolStepContext } from './tool-step.js';
 import { runToolStep } from './tool-step.js';
 
 function delayedTool(name: string, ms: number, log: string[]) {
@@ -19,18 +19,22 @@ function delayedTool(name: string, ms: number, log: string[]) {
   });
 }
 
-function context(tools: ToolRegistry, overrides: Partial<ToolStepContext> = {}): ToolStepContext {
+function context(overrides: Partial<ToolStepContext> = {}): ToolStepContext {
   return {
-    tools,
     events: new AgentEventBus(),
-    iteration: 1,
     signal: new AbortController().signal,
     sessionId: 's',
     workspace: '/w',
     now: () => Date.now(),
-    allowMultipleCalls: true,
+    maxParallelTools: Number.POSITIVE_INFINITY,
+    callOptions: {},
+    timing: { toolTimeMs: 0 },
     ...overrides,
   };
+}
+
+function toolStep(tools: ToolRegistry, overrides: Partial<ToolStep> = {}): ToolStep {
+  return { iteration: 1, tools, allowMultipleCalls: true, loopControlOnly: false, outputResult: false, ...overrides };
 }
 
 describe('runToolStep', () => {
@@ -50,7 +54,7 @@ describe('runToolStep', () => {
       toolName: name,
       arguments: {},
     }));
-    const step = runToolStep(context(tools), calls);
+    const step = runToolStep(context(), toolStep(tools), calls);
     await vi.advanceTimersByTimeAsync(0);
     expect(log).toEqual(['start slow', 'start medium', 'start fast']);
     await vi.advanceTimersByTimeAsync(300);
@@ -73,7 +77,7 @@ describe('runToolStep', () => {
       arguments: {},
     }));
     let done = false;
-    const step = runToolStep(context(tools), calls).then(() => (done = true));
+    const step = runToolStep(context(), toolStep(tools), calls).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(299);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -84,7 +88,7 @@ describe('runToolStep', () => {
   it('runs only the first call when several are not allowed, and tells the model about the rest', async () => {
     const log: string[] = [];
     const tools = new ToolRegistry([delayedTool('a', 1, log), delayedTool('b', 1, log)]);
-    const step = runToolStep(context(tools, { allowMultipleCalls: false }), [
+    const step = runToolStep(context(), toolStep(tools, { allowMultipleCalls: false }), [
       { type: 'tool-call', toolCallId: 'x', toolName: 'a', arguments: {} },
       { type: 'tool-call', toolCallId: 'y', toolName: 'b', arguments: {} },
     ]);
@@ -100,7 +104,7 @@ describe('runToolStep', () => {
 
   it('exits on the first valid loop-control call and answers a second one as not run', async () => {
     const tools = new ToolRegistry();
-    const result = await runToolStep(context(tools), [
+    const result = await runToolStep(context(), toolStep(tools), [
       { type: 'tool-call', toolCallId: 'a', toolName: 'converse', arguments: { message: 'hi' } },
       { type: 'tool-call', toolCallId: 'b', toolName: 'task_completion', arguments: { result: 'r' } },
     ]);

@@ -1,7 +1,7 @@
 import type { LLMProvider, ModelRequest, ToolCallPart } from '@agentloop/spec';
 import type { ToolRegistry } from '@agentloop/tools';
 import type { Attributes, Context, Span } from '@opentelemetry/api';
-import type { AgentResult } from '../agent/agent-result.js';
+import type { AgentResult } from '../loop/agent-result.js';
 import { AGENTLOOP, GEN_AI, genAiProviderName } from './gen-ai-attributes.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, userInputJson } from './gen-ai-messages.js';
 import { ModelCallSpan } from './model-call-span.js';

@@ -83,6 +83,18 @@ describe('tracing', () => {
     ]);
   });
 
+  it('tracing: true records no prompts, outputs, arguments or results: recordContent is off by default', async () => {
+    trace.setGlobalTracerProvider(provider);
+    const agent = new DefaultAgent(new ScriptedProvider([echoTwice, complete('Echoed.')]), {
+      tools: [echoTool],
+      tracing: true,
+    });
+    await agent.run('Echo a and b.');
+    expect(spans()).toHaveLength(6);
+    const keys = spans().flatMap((span) => Object.keys(span.attributes));
+    expect(keys.filter((key) => /messages|instructions|arguments|result/.test(key))).toEqual([]);
+  });
+
   it('makes a run span with a chat span per model call and an execute_tool span per call, all its children', async () => {
     const { agent } = tracedAgent([echoTwice, complete('Echoed.')], { tracing: { tracer, agentName: 'Echoer' } });
     const result = await agent.run('Echo a and b.');

@@ -38,7 +38,6 @@ function settings(overrides: Partial<SessionSettings> = {}): SessionSettings {
     projectDir: directory,
     provider: { name: 'local', type: 'openai', model: 'model-a', baseURL: 'http://127.0.0.1:1/v1' },
     protocol: 'native',
-    maxIterations: 3,
     systemPrompt: 'Be brief.',
     verbose: false,
     builtinTools: true,
@@ -110,7 +109,7 @@ describe('composeAgent', () => {
 
   it('registers the executor under TOKENS.Executor and the agent options from the settings', async () => {
     const executor: Executor = { run: async () => 0 };
-    const { composed } = compose({ toolTimeoutMs: 1_500 }, executor);
+    const { composed } = compose({ maxIterations: 3, toolTimeoutMs: 1_500 }, executor);
     const container = await composed.container;
     expect(container.resolve(TOKENS.Executor)).toBe(executor);
     expect(container.resolve(TOKENS.AgentOptions)).toMatchObject({ maxIterations: 3, toolTimeoutMs: 1_500 });
@@ -123,6 +122,17 @@ describe('composeAgent', () => {
     const defaults = (await compose().composed.container).resolve(TOKENS.AgentOptions);
     expect(Object.keys(defaults)).not.toContain('onMaxIterations');
     expect(Object.keys(defaults)).not.toContain('parallelToolCalls');
+    // The agent's default is the one default: the CLI keeps no second copy of it.
+    expect(Object.keys(defaults)).not.toContain('maxIterations');
+    expect(Object.keys(defaults)).not.toContain('toolTimeoutMs');
+    const { protocol: _, ...withoutProtocol } = settings();
+    const composed = composeAgent(withoutProtocol, {
+      createProvider: async (spec) => new ScriptedProvider([], { id: spec.name }),
+      errorOutput: new MemoryOutput(),
+      environment: {},
+    });
+    expect(Object.keys((await composed.container).resolve(TOKENS.AgentOptions))).not.toContain('toolProtocol');
+    expect((await composed.agent).toolProtocol).toBe('auto');
   });
 
   it('gives the agent the [compaction] settings: its threshold and the context window it goes by', async () => {

@@ -170,14 +170,14 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     return createContainer({
       provider: await wrap(provider, settings.provider),
       agentOptions: {
-        maxIterations: settings.maxIterations,
+        ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
         ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
         ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
         ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
         ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
         ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
         ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
-        toolProtocol: settings.protocol,
+        ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
         workspace: settings.cwd,
         approval: toolSafety.policy(),
         instructions: {

@@ -26,14 +26,15 @@ describe('resolveSessionSettings', () => {
     expect(settings).toMatchObject({
       cwd: root,
       projectDir: root,
-      protocol: 'auto',
-      maxIterations: 10,
       verbose: false,
       builtinTools: true,
       plugins: [],
     });
     expect(settings.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-6' });
     expect(settings.systemPrompt).toBeUndefined();
+    // Left to the agent, whose defaults are the only ones.
+    expect('maxIterations' in settings).toBe(false);
+    expect('protocol' in settings).toBe(false);
   });
 
   it('lets flags win over the project file, which wins over the user file', async () => {

@@ -48,8 +48,10 @@ export interface SessionSettings extends ToolSafetySettings {
    */
   projectDir: string;
   provider: ProviderSpec;
-  protocol: ToolProtocolOption;
-  maxIterations: number;
+  /** How tools reach the model (`--protocol`, `protocol`); absent: the agent's default (`auto`). */
+  protocol?: ToolProtocolOption;
+  /** Model calls per task (`--max-iterations`, `max_iterations`); absent: the agent's default. */
+  maxIterations?: number;
   /** What the last call before `maxIterations` does (`wrap-up` or `stop`); absent: the agent's default. */
   onMaxIterations?: OnMaxIterations;
   /** The most tool calls of one response running at once; absent: the agent's default. */
@@ -102,14 +104,17 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     userConfigFile,
   );
   const systemPrompt = flags.system ?? config.system_prompt;
-  // Left out when not set, here and below, so that the agent's defaults apply.
+  // Left out when not set, here and below, so that the agent's defaults apply: core holds the one default
+  // of each loop setting.
+  const protocol = flags.protocol ?? config.protocol;
+  const maxIterations = flags.maxIterations ?? config.max_iterations;
   const onMaxIterations = flags.onMaxIterations ?? config.on_max_iterations;
   return {
     cwd,
     projectDir: projectConfig ? dirname(dirname(projectConfig)) : cwd,
     provider,
-    protocol: flags.protocol ?? config.protocol ?? 'auto',
-    maxIterations: flags.maxIterations ?? config.max_iterations ?? 10,
+    ...(protocol === undefined ? {} : { protocol }),
+    ...(maxIterations === undefined ? {} : { maxIterations }),
     ...(onMaxIterations === undefined ? {} : { onMaxIterations }),
     ...(config.max_parallel_tools === undefined ? {} : { maxParallelTools: config.max_parallel_tools }),
     ...(config.parallel_tool_calls === undefined ? {} : { parallelToolCalls: config.parallel_tool_calls }),

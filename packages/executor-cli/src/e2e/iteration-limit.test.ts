@@ -57,7 +57,7 @@ describe('agentloop run at the iteration limit', () => {
     expect(run.status).toBe(4);
     expect(run.stdout).toBe(`${SUMMARY}\n`);
     expect(run.stderr).toMatch(
-      /^Reading the notes\.\n✓ read_file\(path: "notes\.txt"\) \d+ ms → Remember the milk\.\n/,
+      /^Reading the notes\.\n✓ read_file\(path: "notes\.txt"\) (?:\d+ ms|\d+\.\d s|\d+ m \d\d s) → Remember the milk\.\n/,
     );
     expect(run.stderr).toContain(
       `${WRAP_UP_LINE}${LIMIT_LINE}Artifacts:\n  • notes.txt\nRun it again with a higher --max-iterations (or max_iterations in the configuration).\n`,
@@ -109,7 +109,7 @@ describe('agentloop run at the iteration limit', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).not.toContain('⚑');
     expect(run.stderr).toMatch(
-      /✓ read_file\(path: "notes\.txt"\) \d+ ms → Remember the milk\.\n⚠ Stopped after 2 model calls: the iteration limit was reached before the task was done\.\nRun it again/,
+      /✓ read_file\(path: "notes\.txt"\) (?:\d+ ms|\d+\.\d s|\d+ m \d\d s) → Remember the milk\.\n⚠ Stopped after 2 model calls: the iteration limit was reached before the task was done\.\nRun it again/,
     );
     // The last call was an ordinary one, with every tool.
     expect(toolNames(server.requests[1])).toContain('list_files');

@@ -39,6 +39,8 @@ async function render(
   });
   const agent = new DefaultAgent(new ScriptedProvider(steps, { chunkSize: 4 }), {
     tools: [readFile],
+    // A still clock: a tool call's time is 0 ms however loaded the machine is.
+    now: () => 0,
     ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
   });
   agent.onAny((event: AgentEvent) => renderer.handle(event));
@@ -54,7 +56,7 @@ describe('EventRenderer', () => {
       { text: 'Let me read it.', toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] },
       complete,
     ]);
-    expect(text).toMatch(/^Let me read it\.\n✓ read_file\(path: "a\.txt"\) \d+ ms → contents of a\.txt\n$/);
+    expect(text).toMatch(/^Let me read it\.\n✓ read_file\(path: "a\.txt"\) 0 ms → contents of a\.txt\n$/);
   });
 
   it.each([
@@ -91,7 +93,7 @@ describe('EventRenderer', () => {
       { toolCalls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] },
       complete,
     ]);
-    expect(text).toMatch(/^✗ read_file\(path: "missing\.txt"\) \d+ ms → error: .*File not found: missing\.txt/);
+    expect(text).toMatch(/^✗ read_file\(path: "missing\.txt"\) 0 ms → error: .*File not found: missing\.txt/);
   });
 
   it('shows no line for a loop-control call that ends the run', async () => {
@@ -102,7 +104,7 @@ describe('EventRenderer', () => {
 
   it('shows a loop-control call with invalid arguments, which the model must retry', async () => {
     const { text } = await render([{ toolCalls: [{ name: 'task_completion', arguments: {} }] }, complete]);
-    expect(text).toMatch(/^✗ task_completion\(\) \d+ ms → error: /);
+    expect(text).toMatch(/^✗ task_completion\(\) 0 ms → error: /);
   });
 
   it('says in one line that the last step asks the model to wrap up, and spins on it', async () => {
@@ -115,7 +117,7 @@ describe('EventRenderer', () => {
     );
     expect(result.exit).toBe('max_iterations');
     expect(text).toMatch(
-      /^✓ read_file\(path: "a\.txt"\) \d+ ms → contents of a\.txt\n⚑ Last step \(2 of 2\): asking the model to wrap up and say what remains\.\n$/,
+      /^✓ read_file\(path: "a\.txt"\) 0 ms → contents of a\.txt\n⚑ Last step \(2 of 2\): asking the model to wrap up and say what remains\.\n$/,
     );
     // After the first model call, the status line says how full the context is (the script's 15 tokens).
     expect(spins.slice(spins.lastIndexOf('Working… · 0% of context'))).toEqual([

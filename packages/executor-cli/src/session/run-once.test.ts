@@ -215,7 +215,7 @@ describe('runOnce', () => {
     async function runAsking(json: boolean, explainRefusal?: (tool: string) => string | undefined) {
       written.length = 0;
       const provider = new ScriptedProvider(steps());
-      const agent = new DefaultAgent(provider, { tools: [writeNote], approval: 'ask' });
+      const agent = new DefaultAgent(provider, { tools: [writeNote], approval: 'ask', now: () => 0 });
       const output = new MemoryOutput();
       const errorOutput = new MemoryOutput();
       const options = {
@@ -239,7 +239,7 @@ describe('runOnce', () => {
       expect(stderr).toContain(
         '⊘ write_note needs approval, and agentloop run asks no one: refused, like every such call of this run. --approval yolo, or an allow rule under [approval] in the configuration, lets them run.\n',
       );
-      expect(stderr).toMatch(/✗ write_note\(text: "a"\) \d+ ms → error: Not run: the user declined this call/);
+      expect(stderr).toMatch(/✗ write_note\(text: "a"\) 0 ms → error: Not run: the user declined this call/);
       const results = provider.requests[1]?.messages.at(-1)?.content;
       expect(results).toMatchObject([
         {

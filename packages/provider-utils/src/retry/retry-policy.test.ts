@@ -12,6 +12,22 @@ describe('retry policy', () => {
     expect(resolveRetryPolicy().maxRetries).toBe(4);
   });
 
+  // The providers README promises: 4 retries, 0.5 s ×2 up to 30 s, full jitter, a retry-after capped at 60 s.
+  it('by default backs off below 0.5 s, 1 s, 2 s, 4 s … and never above 30 s', () => {
+    const almostOne = () => 0.999_999;
+    const ceilings = [1, 2, 3, 4, 5, 6, 7, 8, 12].map((attempt) =>
+      backoffDelayMs(resolveRetryPolicy(), attempt, almostOne),
+    );
+    expect(ceilings).toEqual([499, 999, 1_999, 3_999, 7_999, 15_999, 29_999, 29_999, 29_999]);
+    expect(resolveRetryPolicy({ maxRetries: 1 })).toMatchObject({ initialDelayMs: 500, maxDelayMs: 30_000, factor: 2 });
+  });
+
+  it('by default honours a retry-after of at most 60 s', () => {
+    const defaults = resolveRetryPolicy();
+    expect(retryDelayMs(defaults, 1, rateLimit(59_000))).toBe(59_000);
+    expect(retryDelayMs(defaults, 1, rateLimit(61_000))).toBe(60_000);
+  });
+
   it('grows the backoff ceiling by the factor up to the maximum', () => {
     const almostOne = () => 0.999_999;
     expect([1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(policy, attempt, almostOne))).toEqual([

@@ -1,13 +1,15 @@
 import { CancelledError } from '@agentloop/spec';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chunkFrames,
   chunksOfType,
   collectChunks,
+  collectThroughSilence,
   collectUntilError,
   jsonResponse,
   keptChunks,
   modelRequest,
+  pacedFetch,
   rawSseFrames,
   readExchanges,
   readFixture,
@@ -23,6 +25,10 @@ import { AnthropicProvider, type AnthropicProviderOptions } from './anthropic-pr
 
 // Faults injected into real recorded streams by the local server.
 const server = useFixtureServer();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function provider(options: Partial<AnthropicProviderOptions> = {}) {
   const shared = testProviderOptions(server().url);
@@ -128,8 +134,13 @@ describe('AnthropicProvider under faults', () => {
   });
 
   it('gives up on a stalled stream after the idle timeout and retries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     server().reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }), sseResponse(textFrames()));
-    const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()));
+    const chunks = await collectThroughSilence(
+      provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()),
+      (chunk) => chunk.type === 'text-delta',
+      100,
+    );
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({
       discardOutput: true,
       error: { code: 'timeout', message: 'anthropic: the stream sent nothing for 100 ms' },
@@ -224,24 +235,18 @@ describe('AnthropicProvider against recorded failures', () => {
 });
 
 describe('AnthropicProvider idle timeout and SDK errors', () => {
-  const slowly = (frames: readonly string[], gapMs: number) => async (response: import('node:http').ServerResponse) => {
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    for (const frame of frames) {
-      response.write(frame);
-      await new Promise((resolve) => setTimeout(resolve, gapMs));
-    }
-    response.end();
-  };
-
   it('counts streamed tool-input pieces as activity, so a long tool input is not a dead stream', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const frames = rawSseFrames(readFixture('anthropic-sdk-python/tool_use_response.txt'));
-    server().reply(slowly(frames, 40));
+    // 40 ms before each frame: the five tool-input pieces and the block's end are 240 ms without a chunk.
+    const fetch = pacedFetch(frames, 40);
     const chunks = await collectChunks(
-      provider({ idleTimeoutMs: 150, retry: { maxRetries: 0 } }).provider.stream(
-        modelRequest({ tools: [WEATHER_TOOL] }),
-      ),
+      provider({
+        idleTimeoutMs: 150,
+        retry: { maxRetries: 0 },
+        clientOptions: { fetch, logLevel: 'off' },
+      }).provider.stream(modelRequest({ tools: [WEATHER_TOOL] })),
     );
-    expect(frames.length * 40).toBeGreaterThan(150);
     expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
     expect(chunksOfType(chunks, 'tool-call')).toHaveLength(1);
   });
@@ -249,13 +254,26 @@ describe('AnthropicProvider idle timeout and SDK errors', () => {
   it('does not apply the idle timeout to a response that is not streamed', async () => {
     const [, , success] = readExchanges('anthropic-sdk-python/d743d628-16aa-4c9f-ae78-51deb578f746.json');
     const answer = recordedResponse(success!);
+    let arrived = (): void => {};
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let release = (): void => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server().reply(async (response, request) => {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      arrived();
+      await released;
       await answer(response, request);
     });
-    const chunks = await collectChunks(
-      provider({ streaming: false, idleTimeoutMs: 50 }).provider.stream(modelRequest()),
-    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const collecting = collectChunks(provider({ streaming: false, idleTimeoutMs: 50 }).provider.stream(modelRequest()));
+    // The server thinks for 200 ms of the client's clock, four idle timeouts, before it answers.
+    await requestArrived;
+    await vi.advanceTimersByTimeAsync(200);
+    release();
+    const chunks = await collecting;
     expect(chunksOfType(chunks, 'retry')).toHaveLength(0);
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
   });

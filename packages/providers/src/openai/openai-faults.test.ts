@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chunksOfType,
   collectChunks,
+  collectThroughSilence,
   collectUntilError,
   FixtureServer,
   jsonResponse,
@@ -22,6 +23,10 @@ import type { OpenAIProviderOptions } from './openai-provider-options.js';
 
 // Faults injected into real recorded Chat Completions streams by the local server.
 const server = useFixtureServer();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function provider(options: Partial<OpenAIProviderOptions> = {}) {
   const shared = testProviderOptions(`${server().url}/v1`);
@@ -128,8 +133,13 @@ describe('OpenAIProvider under faults', () => {
   });
 
   it('retries a stalled stream after the idle timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     server().reply(sseResponse(textFrames(), { fault: { after: 4, kind: 'stall' } }), sseResponse(textFrames()));
-    const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()));
+    const chunks = await collectThroughSilence(
+      provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()),
+      (chunk) => chunk.type === 'text-delta',
+      100,
+    );
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'timeout' } });
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
   });

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chunkLines,
   chunkLinesToFrames,
   chunksOfType,
   collectChunks,
+  collectThroughSilence,
   collectUntilError,
   jsonResponse,
   keptChunks,
@@ -35,6 +36,10 @@ const CALCULATOR = {
 };
 
 describe('OpenAIResponsesProvider failures', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('fails without retrying when the stream reports a spent quota', async () => {
     server().reply(sseResponse(chunkLinesToFrames(chunkLines('vercel-ai/openai-error.1.chunks.txt'), 'responses')));
     const { chunks, error } = await collectUntilError(provider().stream(modelRequest()));
@@ -106,8 +111,14 @@ describe('OpenAIResponsesProvider failures', () => {
   });
 
   it('retries a stalled stream after the idle timeout', async () => {
-    server().reply(sseResponse(textFrames(), { fault: { after: 3, kind: 'stall' } }), sseResponse(textFrames()));
-    const chunks = await collectChunks(provider({ idleTimeoutMs: 100 }).stream(modelRequest()));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // Silent after its first text, so that the test sees when the silence begins.
+    server().reply(sseResponse(textFrames(), { fault: { after: 5, kind: 'stall' } }), sseResponse(textFrames()));
+    const chunks = await collectThroughSilence(
+      provider({ idleTimeoutMs: 100 }).stream(modelRequest()),
+      (chunk) => chunk.type === 'text-delta',
+      100,
+    );
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ error: { code: 'timeout' } });
     expect(textOf(keptChunks(chunks))).toBe('Hello');
   });

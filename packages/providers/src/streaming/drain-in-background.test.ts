@@ -66,11 +66,40 @@ describe('drainInBackground', () => {
   });
 });
 
+/**
+ * Options for a provider on the fixture server whose `fetch` says when the client has read a response's
+ * body to its end (by then the connection is back in the pool), so that a test waits for that instead of
+ * for a guessed number of milliseconds. A body that is cut never ends: the test then fails by its timeout.
+ */
+function trackedOptions(baseURL: string) {
+  const { options } = testProviderOptions(baseURL);
+  const bodiesRead: Promise<void>[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const response = await globalThis.fetch(input, init);
+    if (!response.body) return response;
+    let read = (): void => {};
+    bodiesRead.push(
+      new Promise<void>((resolve) => {
+        read = resolve;
+      }),
+    );
+    const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: () => read() }));
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return { options: { ...options, clientOptions: { ...options.clientOptions, fetch } }, bodiesRead };
+}
+
 describe('providers with a server that ends the body a little after the final event', () => {
+  let bodiesRead: Promise<void>[] = [];
+  const tracked = (baseURL: string) => {
+    const made = trackedOptions(baseURL);
+    bodiesRead = made.bodiesRead;
+    return made.options;
+  };
   const providers: Array<[string, () => LLMProvider, () => string[]]> = [
     [
       'Anthropic',
-      () => new AnthropicProvider({ model: 'claude-sonnet-4-6', ...testProviderOptions(server().url).options }),
+      () => new AnthropicProvider({ model: 'claude-sonnet-4-6', ...tracked(server().url) }),
       // `message_stop`, then the end of the body later.
       () => [...anthropicAnswer({ text: 'Hi!' }), ''],
     ],
@@ -80,7 +109,7 @@ describe('providers with a server that ends the body a little after the final ev
         new OpenAIProvider({
           model: 'gpt-4o',
           compatible: false,
-          ...testProviderOptions(`${server().url}/v1`).options,
+          ...tracked(`${server().url}/v1`),
         }),
       // The usage chunk, then `[DONE]` later.
       () => chatAnswer({ text: 'Hi!' }),
@@ -91,7 +120,7 @@ describe('providers with a server that ends the body a little after the final ev
         new OpenAIResponsesProvider({
           model: 'gpt-5.1',
           compatible: false,
-          ...testProviderOptions(`${server().url}/v1`).options,
+          ...tracked(`${server().url}/v1`),
         }),
       // `response.completed`, then the end of the body later.
       () => [...responsesAnswer({ text: 'Hi!' }), ''],
@@ -105,8 +134,10 @@ describe('providers with a server that ends the body a little after the final ev
       const chunks = await collectChunks(provider.stream(modelRequest()));
       expect(textOf(chunks)).toBe('Hi!');
       expect(chunks.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-      // Let the background read see the end of the body, so the connection is back in the pool.
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // The background read sees the end of the body, and the connection goes back to the pool.
+      await bodiesRead[request];
+      // The connection goes back to the pool once undici has handled the end, a turn of the event loop later.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     expect(server().requests).toHaveLength(3);
     // Cutting the body at the final event would open a connection per request.

@@ -1,4 +1,5 @@
 import type { ModelChunk } from '@agentloop/spec';
+import { vi } from 'vitest';
 
 /** All chunks of a stream; throws what the stream threw. */
 export async function collectChunks(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
@@ -61,4 +62,30 @@ export function chunksOfType<Type extends ModelChunk['type']>(
   type: Type,
 ): Array<Extract<ModelChunk, { type: Type }>> {
   return chunks.filter((chunk): chunk is Extract<ModelChunk, { type: Type }> => chunk.type === type);
+}
+
+/**
+ * All chunks of a stream whose first answer goes silent: reads until `beforeStall` (a chunk that answer
+ * sends before its silence), then moves the faked clock on by `silenceMs`, so that the silence lasts that
+ * long and no longer, however loaded the machine is. The test fakes `setTimeout`, `clearTimeout` and `Date`
+ * (the idle timeout's clock), and leaves the sockets real.
+ */
+export async function collectThroughSilence(
+  stream: AsyncIterable<ModelChunk>,
+  beforeStall: (chunk: ModelChunk) => boolean,
+  silenceMs: number,
+): Promise<ModelChunk[]> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: ModelChunk[] = [];
+  const readUntil = async (found: (chunk: ModelChunk) => boolean): Promise<void> => {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      chunks.push(next.value);
+      if (found(next.value)) return;
+    }
+  };
+  await readUntil(beforeStall);
+  const rest = readUntil(() => false);
+  await vi.advanceTimersByTimeAsync(silenceMs);
+  await rest;
+  return chunks;
 }

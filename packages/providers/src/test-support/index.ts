@@ -2,6 +2,7 @@ export { calculatorTool } from './agent-tools.js';
 export {
   chunksOfType,
   collectChunks,
+  collectThroughSilence,
   collectUntilError,
   keptChunks,
   textOf,
@@ -21,6 +22,7 @@ export {
   splitResponses,
 } from './fixtures.js';
 export { instantSleep, modelRequest, WEATHER_TOOL } from './model-requests.js';
+export { pacedFetch } from './paced-fetch.js';
 export type { RecordedExchange, StreamFault } from './responders.js';
 export { jsonResponse, recordedResponse, sseResponse } from './responders.js';
 export type { ScriptedAnswer } from './scripted-streams.js';
