@@ -74,7 +74,8 @@ export class AcpConnection {
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         // Every agent takes stdio MCP servers; @agentloop/mcp also reaches HTTP and SSE ones.
         mcpCapabilities: { http: this.#settings.connectMcpServers, sse: this.#settings.connectMcpServers },
-        sessionCapabilities: { close: {} },
+        // Listing reads the same store that loading resumes from.
+        sessionCapabilities: { close: {}, ...(this.#settings.sessionStore ? { list: {} } : {}) },
       },
     };
   }

@@ -6,6 +6,7 @@ import type { ApprovalMode, ApprovalRule, Executor, SessionStore } from '@agentl
 import { AcpConnection, newSessionId } from './acp-connection.js';
 import { queueUntilInitialized } from './queue-until-initialized.js';
 import type { AcpAgentFactory } from './session/agent-factory.js';
+import { listSessions } from './session/list-sessions.js';
 
 /** Options of an AcpExecutor. */
 export interface AcpExecutorOptions {
@@ -101,7 +102,11 @@ export class AcpExecutor implements Executor {
         return {};
       });
     // Without a store there is nothing to load: the method stays unknown (-32601), as advertised.
-    if (this.#options.sessionStore) app.onRequest('session/load', ({ params }) => state.loadSession(params));
+    const store = this.#options.sessionStore;
+    if (store) {
+      app.onRequest('session/load', ({ params }) => state.loadSession(params));
+      app.onRequest('session/list', ({ params }) => listSessions(store, params));
+    }
     const connection = app.connect(queueUntilInitialized(stream));
     state.attach(connection);
     this.#connections.add(connection);

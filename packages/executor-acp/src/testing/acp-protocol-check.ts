@@ -24,6 +24,7 @@ const RESPONSES: Record<string, string> = {
   authenticate: 'zAuthenticateResponse',
   'session/new': 'zNewSessionResponse',
   'session/load': 'zLoadSessionResponse',
+  'session/list': 'zListSessionsResponse',
   'session/prompt': 'zPromptResponse',
   'session/set_mode': 'zSetSessionModeResponse',
   'session/set_config_option': 'zSetSessionConfigOptionResponse',
