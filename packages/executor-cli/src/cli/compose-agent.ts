@@ -104,7 +104,9 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     style: createStyle(terminalFeatures(errorOutput, environment).color),
     verboseLog,
   });
-  const createProvider = options.createProvider ?? createProviderFactory({ sdkLogger });
+  const createProvider =
+    options.createProvider ??
+    createProviderFactory({ sdkLogger, ...(settings.retry ? { retry: settings.retry } : {}) });
   // With --record, every provider of the session (the first, and each one /model switches to) records into
   // the one cassette.
   const recorder = settings.recordFile

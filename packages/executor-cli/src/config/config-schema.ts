@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { compactionSchema } from './compaction-schema.js';
 import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
+import { retrySchema } from './retry-schema.js';
 import { sessionsSchema } from './sessions-schema.js';
 import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
@@ -113,6 +114,8 @@ export const configFileSchema = z.strictObject({
   sessions: sessionsSchema.optional(),
   /** When the conversation is compacted: `enabled`, `threshold`, and a `context_window` override. */
   compaction: compactionSchema.optional(),
+  /** How failed model calls are retried. */
+  retry: retrySchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

@@ -115,6 +115,16 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # threshold = 0.8
 # context_window = 128000
 
+# Retries of a failed model call (a rate limit, an overloaded or failing server, a dropped connection):
+# max_retries after the first attempt (0 never retries), each after a random wait below a ceiling that
+# starts at initial_delay_ms and doubles up to max_delay_ms; a server's retry-after is honoured up to
+# max_retry_after_ms. The values below are the defaults.
+# [retry]
+# max_retries = 4
+# initial_delay_ms = 500
+# max_delay_ms = 30000
+# max_retry_after_ms = 60000
+
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here. A project table that points

@@ -12,6 +12,7 @@ export { NoProviderError, noProviderMessage } from './no-provider-error.js';
 export type { ProviderRequest, ProviderSpec } from './provider-spec.js';
 export { API_KEY_VARIABLES, resolveProviderSpec } from './provider-spec.js';
 export { isProviderType, PROVIDER_TYPES } from './provider-types.js';
+export type { RetryOverrides } from './retry-overrides.js';
 export type { CliFlags, SessionSettings, SettingsSources } from './session-settings.js';
 export { resolveSessionSettings } from './session-settings.js';
 export type { ToolSafetySettings } from './tool-safety-config.js';

@@ -352,6 +352,7 @@ describe('parseConfig errors', () => {
         'provider',
         'providers',
         'sandbox',
+        'retry',
         'sessions',
         'system_prompt',
         'tool_timeout',

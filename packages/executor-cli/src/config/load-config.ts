@@ -57,7 +57,7 @@ export interface ConfigLocations {
  * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
  * the user has not trusted (they run code), and when an untrusted project loosens approvals or the
  * sandbox (see checkProjectToolSafety). The `tools.deny` lists of both files add up; so do the approval
- * rules, the project's first. The `[compaction]` tables merge key by key; so do provider tables, except
+ * rules, the project's first. The `[compaction]` and `[retry]` tables merge key by key; so do provider tables, except
  * that one the project re-points (another base URL or vendor) takes none of the user's credentials (see
  * mergeProviderEntry). An MCP server table of the project replaces the user's of the same name whole.
  */
@@ -91,11 +91,13 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       approval: _approval,
       sandbox: _sandbox,
       compaction,
+      retry,
       ...settings
     } = config;
     Object.assign(merged, settings);
     // Key by key: a project may change the threshold and keep the user's context_window for a model.
     if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
+    if (retry) merged.retry = { ...merged.retry, ...retry };
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = mergeProviderEntry(name, merged.providers[name], entry);

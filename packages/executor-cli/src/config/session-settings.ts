@@ -12,6 +12,7 @@ import { NoProviderError } from './no-provider-error.js';
 import type { ProviderSpec } from './provider-spec.js';
 import { resolveProviderSpec } from './provider-spec.js';
 import { isProviderType } from './provider-types.js';
+import { type RetryOverrides, retryOverrides } from './retry-overrides.js';
 import type { ToolSafetySettings } from './tool-safety-config.js';
 import { resolveToolSafety } from './tool-safety-config.js';
 
@@ -60,6 +61,8 @@ export interface SessionSettings extends ToolSafetySettings {
   parallelToolCalls?: boolean;
   /** How long a tool call may run, in milliseconds (0: no limit); absent: the agent's default. */
   toolTimeoutMs?: number;
+  /** `[retry]`: the providers' retry policy, the keys the configuration sets; absent: the providers' default. */
+  retry?: RetryOverrides;
   /** `[compaction]`: false (never on its own) or the threshold; absent: the agent's default (0.8). */
   compaction?: CompactionOption;
   /** `[compaction] context_window`: the model's window in tokens; absent: the model table's. */
@@ -109,6 +112,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
   const protocol = flags.protocol ?? config.protocol;
   const maxIterations = flags.maxIterations ?? config.max_iterations;
   const onMaxIterations = flags.onMaxIterations ?? config.on_max_iterations;
+  const retry = retryOverrides(config.retry);
   return {
     cwd,
     projectDir: projectConfig ? dirname(dirname(projectConfig)) : cwd,
@@ -120,6 +124,7 @@ export async function resolveSessionSettings(flags: CliFlags, sources: SettingsS
     ...(config.parallel_tool_calls === undefined ? {} : { parallelToolCalls: config.parallel_tool_calls }),
     ...(config.tool_timeout === undefined ? {} : { toolTimeoutMs: config.tool_timeout * 1000 }),
     ...compactionSettings(config.compaction),
+    ...(retry === undefined ? {} : { retry }),
     ...(systemPrompt ? { systemPrompt } : {}),
     verbose: flags.verbose ?? config.verbose ?? false,
     // Relative to where the command was typed, as a shell's `> file` is, not to --cwd.

@@ -1,5 +1,5 @@
 import type { LLMProvider } from '@agentloop/core';
-import type { ProviderSpec } from '../config/index.js';
+import type { ProviderSpec, RetryOverrides } from '../config/index.js';
 import type { SdkLogger } from '../verbose/sdk-logger.js';
 
 /** Builds the provider a spec describes. */
@@ -12,6 +12,8 @@ export interface ProviderFactoryOptions {
    * would print what a server sent raw).
    */
   sdkLogger?: SdkLogger;
+  /** Overrides of the providers' retry policy (the configuration's `[retry]`); absent: their default. */
+  retry?: RetryOverrides;
 }
 
 /**
@@ -27,6 +29,7 @@ export function createProviderFactory(options: ProviderFactoryOptions = {}): Pro
       ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
       ...(spec.headers ? { headers: spec.headers } : {}),
       ...(options.sdkLogger ? { clientOptions: { logger: options.sdkLogger } } : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
     };
     switch (spec.type) {
       case 'anthropic': {
