@@ -4,6 +4,7 @@ import { compactionSchema } from './compaction-schema.js';
 import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
 import { sessionsSchema } from './sessions-schema.js';
+import { skillsSchema } from './skills-schema.js';
 import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
 
@@ -113,6 +114,8 @@ export const configFileSchema = z.strictObject({
   sessions: sessionsSchema.optional(),
   /** When the conversation is compacted: `enabled`, `threshold`, and a `context_window` override. */
   compaction: compactionSchema.optional(),
+  /** Skills: `enabled`, more `folders`, and `disabled` names (a project's only when trusted). */
+  skills: skillsSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

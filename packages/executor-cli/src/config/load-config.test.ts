@@ -353,6 +353,7 @@ describe('parseConfig errors', () => {
         'providers',
         'sandbox',
         'sessions',
+        'skills',
         'system_prompt',
         'tool_timeout',
         'tools',
