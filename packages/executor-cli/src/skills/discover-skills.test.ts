@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userConfigPath } from '../config/config-paths.js';
 import type { LoadedConfig } from '../config/index.js';
-import { discoverSkills, skillWarnings } from './discover-skills.js';
+import { discoverSkills } from './discover-skills.js';
+import { skillWarnings } from './skill-warnings.js';
 
 let root: string;
 let home: string;

@@ -73,20 +73,6 @@ export function discoverSkills(options: SkillDiscoveryOptions): DiscoveredSkills
   return found;
 }
 
-/**
- * The lines to warn with at start: each broken skill (its file and fault), and the project's skills left
- * out, with how to trust the project. None when all is well.
- */
-export function skillWarnings(found: DiscoveredSkills): string[] {
-  const lines = found.problems.map((problem) => `Skill ${problem.file} ${problem.message}; it is left out.`);
-  if (found.untrustedFolders.length > 0) {
-    lines.push(
-      `The project's skills in ${found.untrustedFolders.join(', ')} are not loaded: you have not trusted the project. To use them, add trusted_projects = [${JSON.stringify(found.projectDir)}] to the user configuration (\`agentloop config path\` shows where it is).`,
-    );
-  }
-  return lines;
-}
-
 function unique(folders: readonly string[]): string[] {
   return [...new Set(folders.map((folder) => resolve(folder)))];
 }

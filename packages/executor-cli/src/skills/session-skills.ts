@@ -1,6 +1,6 @@
 import type { Agent } from '@agentloop/core';
 import type { DiscoveredSkills } from './discover-skills.js';
-import { skillWarnings } from './discover-skills.js';
+import { skillWarnings } from './skill-warnings.js';
 
 // What the composition found, kept by agent: `/skills` and the start-up warnings show it, and the agent's
 // own `skills` list does not say which project folders were skipped for want of trust.

@@ -5,7 +5,7 @@ import { DefaultAgent } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStyle } from '../render/index.js';
-import { rememberSkills } from '../skills/index.js';
+import { rememberSkills } from '../skills/session-skills.js';
 import { MemoryOutput } from '../test-support/memory-output.js';
 import { skillsCommand } from './skills-command.js';
 import type { SlashContext } from './slash-command.js';

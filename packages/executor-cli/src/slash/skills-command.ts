@@ -1,7 +1,9 @@
 import { homedir } from 'node:os';
 import { sep } from 'node:path';
 import { cutText, outputWidth, stripControls, wrapLine } from '../render/index.js';
-import { sessionSkillsOf, skillWarnings } from '../skills/index.js';
+// Not the folder's index: its discovery loads core, which the session's prompt must not wait for.
+import { sessionSkillsOf } from '../skills/session-skills.js';
+import { skillWarnings } from '../skills/skill-warnings.js';
 import type { SlashCommand } from './slash-command.js';
 
 /** `/skills`: the skills the model can load, with where each was found. */
