@@ -26,7 +26,13 @@ import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import { pendingQuestionOf, SessionRecorder } from '../session/index.js';
-import { loadSkillTool, resolveSkills, type Skill, type SkillProblem, withMentionedSkills } from '../skills/index.js';
+import {
+  registerLoadSkillTool,
+  resolveSkills,
+  type Skill,
+  type SkillProblem,
+  withMentionedSkills,
+} from '../skills/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import { MetricsTotals } from '../tokens/index.js';
 import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
@@ -101,7 +107,7 @@ export class DefaultAgent implements Agent {
     const { skills, problems } = resolveSkills(options.skills);
     this.skills = skills;
     this.skillProblems = problems;
-    if (skills.length > 0) this.tools.register(loadSkillTool(skills));
+    if (skills.length > 0) registerLoadSkillTool(this.tools, skills);
     this.prompts =
       options.promptBuilder ??
       new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt, skills });

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defineTool, ToolRegistry } from '@agentloop/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { complete, scriptedAgent } from '../test-support/agent-harness.js';
 
 let root: string;
@@ -86,6 +88,15 @@ describe('skills in the loop', () => {
       },
     ]);
     expect(provider.requests[1]?.messages.at(-1)?.content).toEqual([{ type: 'text', text: 'echo $PATH' }]);
+  });
+
+  it('shares a registry with another agent of the same composition, and refuses an app’s own load_skill', () => {
+    const tools = new ToolRegistry();
+    scriptedAgent([], { skills: [root], tools });
+    const second = scriptedAgent([], { skills: [root], tools }).agent;
+    expect(second.tools.list().filter((tool) => tool.definition.name === 'load_skill')).toHaveLength(1);
+    const own = defineTool({ name: 'load_skill', description: 'Mine.', parameters: z.object({}), execute: () => '' });
+    expect(() => scriptedAgent([], { skills: [root], tools: [own] })).toThrow('load_skill');
   });
 
   it('takes skill objects of the app, and refuses one without a valid name', () => {

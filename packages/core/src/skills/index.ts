@@ -1,4 +1,4 @@
-export { LOAD_SKILL_TOOL_NAME, loadSkillTool } from './load-skill-tool.js';
+export { LOAD_SKILL_TOOL_NAME, loadSkillTool, registerLoadSkillTool } from './load-skill-tool.js';
 export { loadSkills, SKILL_FILE } from './load-skills.js';
 export { mentionedSkills, withMentionedSkills } from './mentioned-skills.js';
 export { parseSkillFile } from './parse-skill-file.js';

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Tool } from '@agentloop/tools';
+import type { Tool, ToolRegistry } from '@agentloop/tools';
 import { defineTool } from '@agentloop/tools';
 import { SKILL_FILE } from './load-skills.js';
 import type { Skill } from './skill.js';
@@ -10,6 +10,22 @@ export const LOAD_SKILL_TOOL_NAME = 'load_skill';
 
 /** The most files of a skill's folder its loaded text lists. */
 const MAX_LISTED_FILES = 200;
+
+/** The load_skill tools this module made, told apart from an app's own tool of that name. */
+const loadSkillTools = new WeakSet<Tool>();
+
+/**
+ * Registers `load_skill` over these skills. The registry may be a composition's, shared by the agents of
+ * its sessions: the tool an earlier one registered is replaced, not refused as a duplicate. An app's own
+ * tool of that name is still refused (ToolRegistry throws), since the model could not tell them apart.
+ */
+export function registerLoadSkillTool(registry: ToolRegistry, skills: readonly Skill[]): void {
+  const existing = registry.get(LOAD_SKILL_TOOL_NAME);
+  if (existing && loadSkillTools.has(existing.tool)) registry.unregister(LOAD_SKILL_TOOL_NAME);
+  const tool = loadSkillTool(skills);
+  loadSkillTools.add(tool);
+  registry.register(tool);
+}
 
 /**
  * The `load_skill` tool over some skills: with `name`, the skill's instructions and the files of its
@@ -99,7 +115,7 @@ function isInside(root: string, path: string): boolean {
 function listFiles(directory: string): string[] {
   const files: string[] = [];
   const walk = (folder: string, prefix: string) => {
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
