@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionedSkills, withMentionedSkills } from './mentioned-skills.js';
+import { mentionedSkills, withMentionedSkills, withoutMentionedSkills } from './mentioned-skills.js';
 import type { Skill } from './skill.js';
 
 const pdf: Skill = { name: 'pdf', description: 'PDFs.', instructions: 'Use pdftotext.' };
@@ -24,5 +24,14 @@ describe('withMentionedSkills', () => {
 
   it('returns input that names no skill as it is', () => {
     expect(withMentionedSkills('echo $PATH', [pdf])).toBe('echo $PATH');
+  });
+});
+
+describe('withoutMentionedSkills', () => {
+  it('gives back the user’s own text of an input with skills added', () => {
+    expect(withoutMentionedSkills(withMentionedSkills('Read it with $pdf and $release-notes', [pdf, notes]))).toBe(
+      'Read it with $pdf and $release-notes',
+    );
+    expect(withoutMentionedSkills('echo $PATH')).toBe('echo $PATH');
   });
 });

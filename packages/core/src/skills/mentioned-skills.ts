@@ -25,3 +25,12 @@ export function withMentionedSkills(text: string, skills: readonly Skill[]): str
   if (mentioned.length === 0) return text;
   return [text, ...mentioned.map(formatSkill)].join('\n\n');
 }
+
+/**
+ * A turn's input without the skills `withMentionedSkills` added: the user's own text, for a session's
+ * title. Text where none was added is returned as it is.
+ */
+export function withoutMentionedSkills(text: string): string {
+  const start = text.search(/\n\n<skill name="[a-z0-9-]+"[ >]/);
+  return start < 0 ? text : text.slice(0, start);
+}
