@@ -100,5 +100,14 @@ export {
 export * from './di/index.js';
 export * from './errors/index.js';
 export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';
+export {
+  LOAD_SKILL_TOOL_NAME,
+  type LoadedSkills,
+  loadSkills,
+  SKILL_FILE,
+  type Skill,
+  type SkillProblem,
+  type SkillsOption,
+} from './skills/index.js';
 export { type AgentMetrics, type ContextUsage, type RunMetrics, usageCostUsd } from './tokens/index.js';
 export type { TracingOption, TracingOptions } from './tracing/index.js';

@@ -6,6 +6,7 @@ import type { ProjectInstructions } from './instructions/read-project-instructio
 import { readProjectInstructions } from './instructions/read-project-instructions.js';
 import { userInstructionsSection } from './instructions/user-instructions-section.js';
 import type { PromptContext, PromptSection } from './prompt-context.js';
+import { type SkillSummary, skillsSection } from './skills/skills-section.js';
 import { agentLoopGuidanceTemplate, chainOfThoughtTemplate } from './templates/core-templates.js';
 import { xmlPromptSections } from './xml/xml-prompt-sections.js';
 
@@ -21,6 +22,8 @@ export interface DefaultPromptSectionsOptions {
   projectInstructions?: ProjectInstructions;
   /** The environment, rendered as an `<environment_context>` block at the end of the prompt. */
   environment?: EnvironmentContext | EnvironmentSnapshot;
+  /** Skills the model can load, listed by name and description (the `load_skill` tool loads one). */
+  skills?: readonly SkillSummary[];
 }
 
 /** Options of a PromptBuilder. */
@@ -37,13 +40,13 @@ export interface PromptBuilderOptions extends DefaultPromptSectionsOptions {
 
 /**
  * The default sections, in order: base instructions (the project's system_prompt.md, `baseInstructions`
- * or the default), the app's system prompt, developer instructions, the AGENTS.md instructions, the loop
- * guidance, in XML mode the tool format and the tools, thinking, and the environment. The stable,
+ * or the default), the app's system prompt, developer instructions, the AGENTS.md instructions, the skills
+ * listing, the loop guidance, in XML mode the tool format and the tools, thinking, and the environment. The stable,
  * user-written layers come first and the protocol rules last, nearest to the conversation, where a small
  * model follows them best. Accepts the app's system prompt alone, as before.
  */
 export function defaultPromptSections(options: string | DefaultPromptSectionsOptions = {}): PromptSection[] {
-  const { systemPrompt, baseInstructions, developerInstructions, projectInstructions, environment } =
+  const { systemPrompt, baseInstructions, developerInstructions, projectInstructions, environment, skills } =
     typeof options === 'string' ? { systemPrompt: options } : options;
   const agentsMd = projectInstructions?.agentsMd;
   return [
@@ -53,6 +56,7 @@ export function defaultPromptSections(options: string | DefaultPromptSectionsOpt
     ...(agentsMd && projectInstructions
       ? [userInstructionsSection({ directory: projectInstructions.directory, text: agentsMd.text })]
       : []),
+    ...(skills === undefined || skills.length === 0 ? [] : [skillsSection(skills)]),
     { id: 'agent-loop-guidance', render: agentLoopGuidanceTemplate },
     ...xmlPromptSections(),
     { id: 'chain-of-thought', render: chainOfThoughtTemplate },

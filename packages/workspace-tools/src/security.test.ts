@@ -249,6 +249,26 @@ describe("git's internal files", () => {
     expect(readFileSync(join(ws.workspace, '.vscode/settings.json'), 'utf8')).toBe('{}\n');
   });
 
+  it('write_file and edit_file refuse every skills folder a session loads skills from, at any depth', async () => {
+    const cases = [
+      ['.agents/skills/pdf/SKILL.md', 'host_config'],
+      ['.claude/skills/pdf/scripts/run.sh', 'host_config'],
+      ['.agentloop/skills/pdf/SKILL.md', 'agentloop_settings'],
+      ['packages/app/.agents/skills/pdf/SKILL.md', 'host_config'],
+      ['packages/app/.claude/skills/pdf/SKILL.md', 'host_config'],
+      ['packages/app/.agentloop/skills/pdf/SKILL.md', 'agentloop_settings'],
+    ] as const;
+    for (const [path, expected] of cases) {
+      expect((await failure(call(write(), { path, content: 'x' }, ws.context()))).code).toBe(expected);
+    }
+    ws.write('.claude/skills/pdf/SKILL.md', 'Use pdftotext.\n');
+    const { code } = await failure(
+      call(edit(), { path: '.claude/skills/pdf/SKILL.md', old_text: 'pdftotext', new_text: 'curl x | sh' }, ws.context()),
+    );
+    expect(code).toBe('host_config');
+    expect(readFileSync(join(ws.workspace, '.claude/skills/pdf/SKILL.md'), 'utf8')).toBe('Use pdftotext.\n');
+  });
+
   it('read_file may read .git/config', async () => {
     expect(await call(createReadFileTool(), { path: '.git/config' }, ws.context())).toBe('[core]\n');
   });

@@ -6,6 +6,7 @@ import type { ApprovalOption } from '../approvals/resolve-approval.js';
 import type { CompactionOption } from '../compaction/compaction-options.js';
 import type { OnMaxIterations } from '../loop/loop-settings.js';
 import type { ToolProtocolOption } from '../loop/tool-protocol.js';
+import type { SkillsOption } from '../skills/resolve-skills.js';
 import type { TracingOption } from '../tracing/tracing-options.js';
 
 export type { OnMaxIterations } from '../loop/loop-settings.js';
@@ -36,7 +37,15 @@ export interface AgentOptions {
    * The other layers of the default prompt: `baseInstructions`, `developerInstructions`, `projectDir`
    * (its `.agentloop/system_prompt.md` and `AGENTS.md`, read once) and `environment`. Ignored with `promptBuilder`.
    */
-  instructions?: Omit<PromptBuilderOptions, 'systemPrompt' | 'sections'>;
+  instructions?: Omit<PromptBuilderOptions, 'systemPrompt' | 'sections' | 'skills'>;
+  /**
+   * Skills in the Agent Skills format: skill objects, and folders of skills (each subfolder with a
+   * `SKILL.md`), read once, here. The prompt lists each by name and description; the model loads one with
+   * the `load_skill` tool (read-only), and a user's `$name` in a run's input adds that skill's instructions
+   * to it. The first skill of a name wins. A folder's broken skill is left out and reported in
+   * `agent.skillProblems`. Default: none, and no `load_skill` tool.
+   */
+  skills?: SkillsOption;
   /**
    * The longest tool result sent to the model, in characters; longer ones are cut with a note. A whole number
    * of at least 1, or `Infinity` (never cut). Default 100,000.

@@ -4,6 +4,7 @@ import type { AskQuestionPayload, Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
 import type { AgentResult } from '../loop/agent-result.js';
+import type { Skill } from '../skills/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import type { OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
 
@@ -25,6 +26,8 @@ export interface Agent {
   readonly pendingQuestion?: AskQuestionPayload | undefined;
   /** Opens the agent's session, when it keeps one (DefaultAgent's `session` option): what it resumed. */
   openSession?(): Promise<StoredSession>;
+  /** The skills the model can load and the user can name as `$name` (DefaultAgent's `skills` option). */
+  readonly skills?: readonly Skill[];
   /** What the agent's runs did and spent, added up. */
   readonly metrics: AgentMetrics;
   /** How full the context window was after the last model call; undefined before any. */

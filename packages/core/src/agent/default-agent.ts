@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Memory, StoredSession } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
-import { PromptBuilder } from '@agentloop/prompts';
+import { PromptBuilder, SKILLS_SECTION_ID, skillsSection } from '@agentloop/prompts';
 import type { LLMProvider, Usage } from '@agentloop/spec';
 import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
@@ -26,6 +26,13 @@ import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import { pendingQuestionOf, SessionRecorder } from '../session/index.js';
+import {
+  registerLoadSkillTool,
+  resolveSkills,
+  type Skill,
+  type SkillProblem,
+  withMentionedSkills,
+} from '../skills/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import { MetricsTotals } from '../tokens/index.js';
 import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
@@ -46,6 +53,17 @@ import { randomId } from './random-id.js';
 const ALLOW_ALL: ApprovalPolicy = { decide: () => ({ action: 'allow' }) };
 
 /**
+ * Adds the skills listing to an app's own prompt builder, before the loop guidance as in the default
+ * prompt, unless the app placed a skills section itself.
+ */
+function listSkills(builder: PromptBuilder, skills: readonly Skill[]): void {
+  const ids = builder.sections.map((section) => section.id);
+  if (ids.includes(SKILLS_SECTION_ID)) return;
+  const guidance = ids.indexOf('agent-loop-guidance');
+  builder.use(skillsSection(skills), guidance > 0 ? { after: ids[guidance - 1] as string } : {});
+}
+
+/**
  * An agent: a provider, a tool registry and a conversation, run in a loop until the model calls a
  * loop-control tool. The loop itself is `runLoop`; this class holds the state between runs.
  */
@@ -54,6 +72,10 @@ export class DefaultAgent implements Agent {
   readonly memory: Memory;
   readonly prompts: PromptBuilder;
   readonly sessionId: string;
+  /** The skills the model can load (`load_skill`) and the user can name (`$name`), from `options.skills`. */
+  readonly skills: readonly Skill[];
+  /** The skills of `options.skills`' folders that could not be loaded: each file and what is wrong. */
+  readonly skillProblems: readonly SkillProblem[];
   readonly #selection: ModelSelection;
   readonly #options: AgentOptions;
   readonly #events = new AgentEventBus();
@@ -82,8 +104,14 @@ export class DefaultAgent implements Agent {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
+    const { skills, problems } = resolveSkills(options.skills);
+    this.skills = skills;
+    this.skillProblems = problems;
+    if (skills.length > 0) registerLoadSkillTool(this.tools, skills);
     this.prompts =
-      options.promptBuilder ?? new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt });
+      options.promptBuilder ??
+      new PromptBuilder({ ...options.instructions, systemPrompt: options.systemPrompt, skills });
+    if (options.promptBuilder && skills.length > 0) listSkills(options.promptBuilder, skills);
     this.sessionId = sessionIdOf(options);
     const memory = options.memory ?? new ConversationMemory();
     this.#session = options.session && this.#sessionRecorder(options, memory);
@@ -304,7 +332,7 @@ export class DefaultAgent implements Agent {
       const dependencies = this.#loopDependencies(taskCompletion);
       // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
       await this.#session?.beginTurn();
-      const result = await runLoop(dependencies, control, input);
+      const result = await runLoop(dependencies, control, withMentionedSkills(input, this.skills));
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
       return result as AgentResult<OutputResult<Output>>;
@@ -402,7 +430,7 @@ export class DefaultAgent implements Agent {
 
   /** Queues input; it reaches the model at the next iteration of the running run, or with the next run. */
   send(input: string): void {
-    this.#queuedInput.push(input);
+    this.#queuedInput.push(withMentionedSkills(input, this.skills));
     this.#events.emit({ type: 'input-queued', text: input });
   }
 

@@ -1,5 +1,6 @@
 import { systemMessage, userMessage } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
+import { withMentionedSkills } from '../skills/mentioned-skills.js';
 import { sessionTitle } from './session-title.js';
 
 describe('sessionTitle', () => {
@@ -7,6 +8,13 @@ describe('sessionTitle', () => {
     expect(
       sessionTitle([systemMessage('Be brief.'), userMessage('Fix the\n  failing   tests'), userMessage('later')]),
     ).toBe('Fix the failing tests');
+  });
+
+  it('leaves out the skills a $name added to the input', () => {
+    const input = withMentionedSkills('Summarise report.pdf with $pdf', [
+      { name: 'pdf', description: 'PDFs.', instructions: 'Use pdftotext.', directory: '/skills/pdf' },
+    ]);
+    expect(sessionTitle([userMessage(input)])).toBe('Summarise report.pdf with $pdf');
   });
 
   it('cuts a long input at 80 characters, with an ellipsis', () => {

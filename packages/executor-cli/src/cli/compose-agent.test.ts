@@ -7,6 +7,7 @@ import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToolSafety } from '../approval/index.js';
 import type { ProviderSpec, SessionSettings } from '../config/index.js';
+import { skillStartWarnings } from '../skills/index.js';
 import { MemoryOutput } from '../test-support/index.js';
 import { LoggingProvider } from '../verbose/index.js';
 import { composeAgent } from './compose-agent.js';
@@ -239,6 +240,35 @@ describe('composeAgent', () => {
       'converse',
       'shout',
     ]);
+  });
+
+  it('gives the agent the skills it finds, a project’s only when trusted, and warns of those it left out', async () => {
+    vi.stubEnv('HOME', join(directory, 'home'));
+    try {
+      for (const [folder, name] of [
+        [join(directory, '.agents', 'skills'), 'project-skill'],
+        [join(directory, 'skills'), 'user-skill'],
+      ] as const) {
+        mkdirSync(join(folder, name), { recursive: true });
+        writeFileSync(join(folder, name, 'SKILL.md'), `---\nname: ${name}\ndescription: Does ${name}.\n---\nSteps.\n`);
+      }
+      const untrusted = await compose().composed.agent;
+      expect(untrusted.skills?.map((skill) => skill.name)).toEqual(['user-skill']);
+      expect(untrusted.tools.get('load_skill')).toBeDefined();
+      expect(skillStartWarnings(untrusted)).toEqual([
+        expect.stringContaining(`add trusted_projects = [${JSON.stringify(directory)}]`),
+      ]);
+      const base = settings();
+      const trusted = await compose({ config: { ...base.config, trusted_projects: [directory] } }).composed.agent;
+      expect(trusted.skills?.map((skill) => skill.name)).toEqual(['project-skill', 'user-skill']);
+      expect(skillStartWarnings(trusted)).toEqual([]);
+      const disabled = await compose({
+        config: { ...base.config, skills: { enabled: false, folders: [], disabled: [] } },
+      }).composed.agent;
+      expect(disabled.tools.get('load_skill')).toBeUndefined();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('starts loading the workspace tools’ libraries when the first run starts, before the first tool call', async () => {

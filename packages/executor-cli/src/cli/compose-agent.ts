@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type {
   Agent,
   AgentSessionOptions,
@@ -25,6 +26,7 @@ import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder, requestLabel } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
+import { type DiscoveredSkills, discoverSkills, rememberSkills } from '../skills/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
@@ -141,6 +143,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const cliExecutor = options.executor;
   const toolSafety = options.toolSafety ?? new ToolSafety(settings);
   let builtinTools: Tool[] | undefined;
+  let skills: DiscoveredSkills | undefined;
   const container = (async () => {
     const [provider, plugins, mcp, , session] = await Promise.all([
       createProvider(settings.provider),
@@ -161,6 +164,12 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
           },
         ]
       : [];
+    // The user's own skills folder sits beside the user's configuration file.
+    skills = discoverSkills({
+      projectDir: settings.projectDir,
+      config: settings.config,
+      userConfigDir: dirname(settings.userConfigFile),
+    });
     const executor: Plugin[] = cliExecutor
       ? [
           {
@@ -190,6 +199,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
         },
         ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
         ...(session ? { session } : {}),
+        ...(skills.skills.length > 0 ? { skills: skills.skills } : {}),
       },
       plugins: [...executor, ...builtin, ...mcp, ...plugins],
     });
@@ -199,6 +209,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const sessionContainer = container.then(createSessionContainer);
   const agent = sessionContainer.then(resolveAgent).then((resolved) => {
     preloadToolsAtFirstRun(resolved, builtinTools);
+    if (skills) rememberSkills(resolved, skills);
     return resolved;
   });
   const executor = container.then((scope) =>

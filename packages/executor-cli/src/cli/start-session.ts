@@ -20,6 +20,7 @@ import { runOnce } from '../session/run-once.js';
 import { isSetupError } from '../session/setup-error.js';
 import type { PreparedSession, SessionPicker } from '../session-store/index.js';
 import { clackSessionPicker, prepareSession } from '../session-store/index.js';
+import { skillStartWarnings } from '../skills/session-skills.js';
 import type { sessionsCommand } from '../slash/sessions-command.js';
 import type { Redactor } from '../verbose/index.js';
 import { createRedactor, environmentSecrets, logToolEvents } from '../verbose/index.js';
@@ -173,7 +174,7 @@ export async function startRun(
       }
       const notice = composed.toolSafety.notice('run');
       if (notice) warn(notice, composed.verboseLog.redact);
-      for (const line of mcpStartWarnings(running.tools, '`agentloop mcp list`'))
+      for (const line of [...mcpStartWarnings(running.tools, '`agentloop mcp list`'), ...skillStartWarnings(running)])
         warn(line, composed.verboseLog.redact);
       const stopLogging = logToolEvents(running, composed.verboseLog);
       try {

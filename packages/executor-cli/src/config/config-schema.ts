@@ -5,6 +5,7 @@ import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
 import { retrySchema } from './retry-schema.js';
 import { sessionsSchema } from './sessions-schema.js';
+import { skillsSchema } from './skills-schema.js';
 import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
 import { hasUrlCredentials, urlCredentialsAdvice } from './url-credentials.js';
 
@@ -116,6 +117,8 @@ export const configFileSchema = z.strictObject({
   compaction: compactionSchema.optional(),
   /** How failed model calls are retried. */
   retry: retrySchema.optional(),
+  /** Skills: `enabled`, more `folders`, and `disabled` names (a project's only when trusted). */
+  skills: skillsSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

@@ -125,6 +125,14 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # max_delay_ms = 30000
 # max_retry_after_ms = 60000
 
+# Skills (Agent Skills format: a folder with a SKILL.md) are found in the project's .agents/skills,
+# .agentloop/skills and .claude/skills (only when trusted_projects lists the project), and in your
+# skills folder beside this file, ~/.agents/skills and ~/.claude/skills. /skills lists them.
+# [skills]
+# enabled = true
+# folders = ["~/src/team-skills"]
+# disabled = ["some-skill"]
+
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here. A project table that points

@@ -354,6 +354,7 @@ describe('parseConfig errors', () => {
         'sandbox',
         'retry',
         'sessions',
+        'skills',
         'system_prompt',
         'tool_timeout',
         'tools',

@@ -9,10 +9,14 @@ import { checkProjectMcpServers, type LoadedMcpServers, mergeMcpServers } from '
 import { mergeProviderEntry } from './merge-provider-entry.js';
 import { splitModelReference } from './model-reference.js';
 import { isProviderType, PROVIDER_TYPES } from './provider-types.js';
+import { mergeSkillsConfig } from './skills-config.js';
+import type { LoadedSkillsConfig } from './skills-schema.js';
 import { checkProjectToolSafety, mergeToolSafety } from './tool-safety-config.js';
 
 /** The configuration of a session: the user's file and the project's merged, the project's winning. */
-export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers' | 'mcp_servers'> {
+export interface LoadedConfig extends Omit<ConfigFile, 'plugins' | 'providers' | 'mcp_servers' | 'skills'> {
+  /** The `[skills]` tables of both files, merged; the project's folders are marked, since they need trust. */
+  skills?: LoadedSkillsConfig;
   /** The MCP servers of both files, each with the file it came from; a project's only when trusted. */
   mcp_servers?: LoadedMcpServers;
   /** Plugin specifiers, paths made absolute against the file that named them. */
@@ -92,6 +96,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       sandbox: _sandbox,
       compaction,
       retry,
+      skills: _skills,
       ...settings
     } = config;
     Object.assign(merged, settings);
@@ -108,6 +113,11 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     [projectFile, project],
   ]);
   if (Object.keys(mcpServers).length > 0) merged.mcp_servers = mcpServers;
+  const skills = mergeSkillsConfig([
+    [userFile, user, false],
+    [projectFile, project, true],
+  ]);
+  if (skills) merged.skills = skills;
   checkProviderTypes(merged);
   chooseProvider(merged);
   // Both files add to the deny-list; only the user's may take files off it.
@@ -218,7 +228,8 @@ function checkProjectConfig(config: ConfigFile, file: string, trusted: boolean):
   }
 }
 
-function isTrusted(projectDirectory: string, trustedProjects: readonly string[]): boolean {
+/** Whether `trusted_projects` (the user's) lists this project directory, `~/` and links resolved. */
+export function isTrusted(projectDirectory: string, trustedProjects: readonly string[]): boolean {
   const project = canonical(projectDirectory);
   return trustedProjects.some((entry) => canonical(expandHome(entry)) === project);
 }

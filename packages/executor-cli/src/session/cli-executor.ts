@@ -19,6 +19,7 @@ import {
   xmlProtocolChosenLine,
 } from '../render/index.js';
 import { resumedSessionLines } from '../session-store/resumed-session-lines.js';
+import { skillStartWarnings } from '../skills/session-skills.js';
 import type { SlashCommand, SlashContext } from '../slash/index.js';
 import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
 import { createRedactor, environmentSecrets, logToolEvents, VerboseLog } from '../verbose/index.js';
@@ -246,7 +247,7 @@ export class CliExecutor {
   #showStartWarnings(agent: Agent): void {
     if (this.#startWarningsShown) return;
     this.#startWarningsShown = true;
-    for (const line of mcpStartWarnings(agent.tools, '/mcp'))
+    for (const line of [...mcpStartWarnings(agent.tools, '/mcp'), ...skillStartWarnings(agent)])
       this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`);
   }
 
@@ -258,7 +259,8 @@ export class CliExecutor {
   #interruptForStartWarnings(): void {
     this.#agentReady.then(
       (agent) => {
-        if (this.#startWarningsShown || mcpStartWarnings(agent.tools, '/mcp').length === 0) return;
+        const warnings = mcpStartWarnings(agent.tools, '/mcp').length + skillStartWarnings(agent).length;
+        if (this.#startWarningsShown || warnings === 0) return;
         this.#pendingWarningsOf = agent;
         this.#promptAbort?.abort();
       },

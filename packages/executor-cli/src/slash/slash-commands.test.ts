@@ -28,6 +28,7 @@ describe('findSlashCommand', () => {
     expect(builtinSlashCommands.map((command) => command.name)).toEqual([
       'help',
       'tools',
+      'skills',
       'mcp',
       'model',
       'protocol',

@@ -6,6 +6,7 @@ import { helpCommand } from './help-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { protocolCommand } from './protocol-command.js';
+import { skillsCommand } from './skills-command.js';
 import type { SlashCommand, SlashContext } from './slash-command.js';
 import { toolsCommand } from './tools-command.js';
 import { usageCommand } from './usage-command.js';
@@ -15,6 +16,7 @@ import { verboseCommand } from './verbose-command.js';
 export const builtinSlashCommands: readonly SlashCommand[] = [
   helpCommand,
   toolsCommand,
+  skillsCommand,
   mcpCommand,
   modelCommand,
   protocolCommand,

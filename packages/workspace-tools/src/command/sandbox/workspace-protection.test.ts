@@ -93,6 +93,16 @@ describe.skipIf(!status.available)(`escapes through what the host acts on${skipR
     expect(readFileSync(join(ws.workspace, '.vscode/settings.json'), 'utf8')).toBe('{}\n');
   });
 
+  it('keeps existing skills folders read-only at any depth: .agents, .agentloop and .claude', async () => {
+    const skills = ['.agents/skills/x/SKILL.md', 'app/.agentloop/skills/x/SKILL.md', 'a/b/.claude/skills/x/SKILL.md'];
+    for (const path of skills) ws.write(path, 'Use pdftotext.\n');
+    const result = await run(skills.map((path) => `echo evil > ${path}; rm -f ${path}`).join('; '));
+    expect(result).toMatch(/Read-only file system/);
+    for (const path of skills) {
+      expect(readFileSync(join(ws.workspace, path), 'utf8')).toBe('Use pdftotext.\n');
+    }
+  });
+
   it('leaves what is inside a writable path the user gave: a .git there is theirs to allow', async () => {
     mkdirSync(join(ws.workspace, 'repo'));
     const result = await run('mkdir repo/.git && echo ok > repo/.git/HEAD && echo made', {
