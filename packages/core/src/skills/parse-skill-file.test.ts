@@ -3,8 +3,7 @@ import { parseSkillFile } from './parse-skill-file.js';
 
 describe('parseSkillFile', () => {
   it('reads the name, the description and the instructions after the front matter', () => {
-    const file =
-      '---\nname: pdf\ndescription: Extract text from PDF files. # a YAML comment\n---\n\n# PDF\nRun it.\n';
+    const file = '---\nname: pdf\ndescription: Extract text from PDF files. # a YAML comment\n---\n\n# PDF\nRun it.\n';
     expect(parseSkillFile(file)).toEqual({
       name: 'pdf',
       description: 'Extract text from PDF files.',
