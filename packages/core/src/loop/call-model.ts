@@ -99,6 +99,7 @@ function buildRequest(
       protocol: protocol.name,
       provider: provider.id,
       model: provider.capabilities.modelId,
+      ...(provider.capabilities.instructions ? { modelInstructions: provider.capabilities.instructions } : {}),
     }),
     messages,
     ...protocol.requestTools(definitions),
