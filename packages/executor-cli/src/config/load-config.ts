@@ -91,11 +91,16 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       approval: _approval,
       sandbox: _sandbox,
       compaction,
+      models,
       ...settings
     } = config;
     Object.assign(merged, settings);
     // Key by key: a project may change the threshold and keep the user's context_window for a model.
     if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
+    // Model by model and key by key: a project may set a model's edit tool and keep the user's prices.
+    for (const [name, entry] of Object.entries(models ?? {})) {
+      merged.models = { ...merged.models, [name]: { ...merged.models?.[name], ...entry } };
+    }
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = mergeProviderEntry(name, merged.providers[name], entry);
