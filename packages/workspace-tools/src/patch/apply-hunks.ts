@@ -10,6 +10,8 @@ import type { PatchHunk, PatchLine } from './parse-patch.js';
  * `\n`). Throws a WorkspaceToolError (`no_match`) that names the file, the hunk and the line it expected.
  */
 export function applyHunks(path: string, before: string, hunks: readonly PatchHunk[]): string {
+  // A move without hunks keeps the file byte for byte, its last line end (or lack of one) included.
+  if (hunks.length === 0) return before;
   const lineEnd = before.includes('\r\n') ? '\r\n' : '\n';
   const lines = before.split(lineEnd);
   if (lines[lines.length - 1] === '') lines.pop();

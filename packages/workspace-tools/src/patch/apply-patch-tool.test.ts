@@ -91,6 +91,13 @@ describe('apply_patch', () => {
     expect(result.split('\n')[1]).toBe('R old/name.txt -> new/name.txt');
   });
 
+  it('moves a file without hunks, keeping it byte for byte', async () => {
+    ws.write('a.txt', 'no final line end');
+    await apply('*** Update File: a.txt', '*** Move to: b.txt');
+    expect(exists('a.txt')).toBe(false);
+    expect(content('b.txt')).toBe('no final line end');
+  });
+
   it('deletes a file', async () => {
     ws.write('gone.txt', 'bye\n');
     const result = await apply('*** Delete File: gone.txt');
