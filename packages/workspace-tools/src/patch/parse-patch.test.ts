@@ -77,6 +77,13 @@ describe('parsePatch', () => {
     ]);
   });
 
+  it('reads a unified diff\'s "@@ -1,2 +1,2 @@" header as a bare "@@", and keeps a named one', () => {
+    const [update] = parsePatch(
+      patch('*** Update File: a.txt', '@@ -1,2 +1,2 @@ def main():', '-x', '+y', '@@ class A:', '-z', '+w'),
+    );
+    expect(update).toMatchObject({ hunks: [{ context: undefined }, { context: 'class A:' }] });
+  });
+
   it('keeps a context line that holds "*** " in the hunk', () => {
     const [update] = parsePatch(patch('*** Update File: notes.md', '@@', ' *** Begin Patch', '-a', '+b'));
     expect(update).toMatchObject({

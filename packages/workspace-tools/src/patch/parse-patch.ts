@@ -32,6 +32,7 @@ const DELETE = '*** Delete File: ';
 const UPDATE = '*** Update File: ';
 const MOVE = '*** Move to: ';
 const END_OF_FILE = '*** End of File';
+const UNIFIED_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 
 /**
  * Reads a patch in the `*** Begin Patch` ... `*** End Patch` format of OpenAI's coding models (codex's
@@ -108,7 +109,10 @@ function readHunks(lines: string[], start: number, last: number, path: string): 
       continue;
     }
     if (trimmed === '@@' || line.startsWith('@@ ')) {
-      hunk = { context: trimmed === '@@' ? undefined : line.slice(3), lines: [], endOfFile: false };
+      // A unified diff's `@@ -12,3 +12,4 @@` (which models write out of habit) numbers lines rather than
+      // naming one, and is read as a bare `@@`.
+      const anchor = trimmed === '@@' || UNIFIED_HEADER.test(trimmed) ? undefined : line.slice(3);
+      hunk = { context: anchor, lines: [], endOfFile: false };
       hunks.push(hunk);
       continue;
     }
