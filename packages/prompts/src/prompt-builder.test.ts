@@ -24,6 +24,7 @@ describe('PromptBuilder', () => {
     it('are capabilities, the user system prompt, loop guidance, the XML sections and chain of thought, in that order', () => {
       expect(defaultPromptSections('Be brief.').map((section) => section.id)).toEqual([
         'system-capabilities',
+        'model-instructions',
         'user-system-prompt',
         'agent-loop-guidance',
         'xml-tool-format',
@@ -66,6 +67,16 @@ describe('PromptBuilder', () => {
 
     it('leave out a whitespace-only user system prompt', () => {
       expect(new PromptBuilder({ systemPrompt: '  \n ' }).build(native)).toBe(new PromptBuilder().build(native));
+    });
+
+    it("put the model's instructions after the base instructions and before the app's, and rebuild when they change", () => {
+      const builder = new PromptBuilder({ systemPrompt: 'Be brief.' });
+      const prompt = builder.build({ ...native, modelInstructions: 'Change files with apply_patch.' });
+      expect(prompt).toContain(
+        'in the next message.\n\nChange files with apply_patch.\n\nBe brief.\n\n# The agent loop',
+      );
+      expect(builder.build({ ...native, modelInstructions: 'Other.' })).toContain('\n\nOther.\n\nBe brief.');
+      expect(builder.build(native)).not.toContain('Other.');
     });
 
     it('name the model when the context has one', () => {
@@ -128,6 +139,7 @@ describe('PromptBuilder', () => {
 
       expect(builder.sections.map((section) => section.id)).toEqual([
         'system-capabilities',
+        'model-instructions',
         'user-system-prompt',
         'house-rules',
         'agent-loop-guidance',
@@ -177,7 +189,7 @@ describe('PromptBuilder', () => {
       const builder = new PromptBuilder();
 
       expect(builder.remove('no-such-section')).toBe(false);
-      expect(builder.sections).toHaveLength(6);
+      expect(builder.sections).toHaveLength(7);
     });
   });
 

@@ -40,8 +40,9 @@ export interface PromptBuilderOptions extends DefaultPromptSectionsOptions {
 
 /**
  * The default sections, in order: base instructions (the project's system_prompt.md, `baseInstructions`
- * or the default), the app's system prompt, developer instructions, the AGENTS.md instructions, the skills
- * listing, the loop guidance, in XML mode the tool format and the tools, thinking, and the environment. The stable,
+ * or the default), the model's instructions (the context's `modelInstructions`), the app's system prompt,
+ * developer instructions, the AGENTS.md instructions, the skills listing, the loop guidance, in XML mode the
+ * tool format and the tools, thinking, and the environment. The stable,
  * user-written layers come first and the protocol rules last, nearest to the conversation, where a small
  * model follows them best. Accepts the app's system prompt alone, as before.
  */
@@ -51,6 +52,8 @@ export function defaultPromptSections(options: string | DefaultPromptSectionsOpt
   const agentsMd = projectInstructions?.agentsMd;
   return [
     baseInstructionsSection({ projectSystemPrompt: projectInstructions?.systemPrompt?.text, baseInstructions }),
+    // What a model's family needs told goes with the base instructions, before the app's own words.
+    { id: 'model-instructions', render: (context) => context.modelInstructions },
     { id: 'user-system-prompt', render: () => systemPrompt?.trim() },
     ...(developerInstructions === undefined ? [] : [developerInstructionsSection(developerInstructions)]),
     ...(agentsMd && projectInstructions
@@ -149,5 +152,11 @@ function withProjectInstructions(options: PromptBuilderOptions): DefaultPromptSe
 }
 
 function sameContext(a: PromptContext, b: PromptContext): boolean {
-  return a.tools === b.tools && a.protocol === b.protocol && a.provider === b.provider && a.model === b.model;
+  return (
+    a.tools === b.tools &&
+    a.protocol === b.protocol &&
+    a.provider === b.provider &&
+    a.model === b.model &&
+    a.modelInstructions === b.modelInstructions
+  );
 }

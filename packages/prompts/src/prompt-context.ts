@@ -13,6 +13,8 @@ export interface PromptContext {
   provider?: string;
   /** The model id. */
   model?: string;
+  /** Guidance for this model from its provider's model table (`capabilities.instructions`); absent: none. */
+  modelInstructions?: string;
 }
 
 /** One section of the system prompt. Returning undefined or '' leaves the section out. */

@@ -59,6 +59,40 @@ describe('createProvider', () => {
     });
   });
 
+  it("reports the model family's facts, corrected by an app's `models` entry before `modelInfo`", async () => {
+    const gpt5 = await createProvider('openai-responses:gpt-5-codex', { apiKey: 'k' });
+    expect(gpt5.capabilities).toMatchObject({ family: 'gpt-5', editTool: 'apply_patch', contextWindow: 400_000 });
+    const claude = await createProvider('anthropic:claude-sonnet-4-6', { apiKey: 'k' });
+    expect(claude.capabilities).toMatchObject({ family: 'claude', editTool: 'edit_file' });
+
+    const models = {
+      qwen3: { contextWindow: 40_960, parallelToolCalls: true, editTool: 'apply_patch' as const },
+      'qwen3-coder:30b': { contextWindow: 262_144, pricing: { inputUsdPerMillion: 0.1, outputUsdPerMillion: 0.3 } },
+    };
+    const local = await createProvider('openai-compatible:qwen3-coder:30b', {
+      baseURL: 'http://127.0.0.1:11434/v1',
+      models,
+      modelInfo: { instructions: 'Answer briefly.' },
+    });
+    expect(local.capabilities).toEqual({
+      modelId: 'qwen3-coder:30b',
+      nativeTools: true,
+      parallelToolCalls: false,
+      stopSequences: true,
+      reasoning: false,
+      contextWindow: 262_144,
+      pricing: { inputUsdPerMillion: 0.1, outputUsdPerMillion: 0.3 },
+      editTool: 'edit_file',
+      instructions: 'Answer briefly.',
+    });
+    const family = await createProvider('openai-compatible:qwen3:8b', { baseURL: 'http://127.0.0.1:11434/v1', models });
+    expect(family.capabilities).toMatchObject({
+      contextWindow: 40_960,
+      parallelToolCalls: true,
+      editTool: 'apply_patch',
+    });
+  });
+
   it('says which variable to set when OpenAI is asked for without a key', async () => {
     for (const spec of ['openai:gpt-4o', 'openai-responses:gpt-5-mini']) {
       const error = await createProvider(spec).catch((thrown: unknown) => thrown);

@@ -1,6 +1,6 @@
 import type { RetryPolicy } from '@agentloop/provider-utils';
 import { AgentloopError, type LLMProvider } from '@agentloop/spec';
-import type { ModelInfo } from './models/index.js';
+import type { ModelInfo, ModelOverrides } from './models/index.js';
 
 /** The provider kinds `createProvider` knows: the prefix of a provider spec. */
 export type ProviderKind = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible';
@@ -16,6 +16,12 @@ export interface CreateProviderOptions {
   baseURL?: string;
   /** Corrections to the model table's entry for the model. */
   modelInfo?: Partial<ModelInfo>;
+  /**
+   * Corrections by model, e.g. `{ 'my-model': { contextWindow: 65_536, editTool: 'apply_patch' } }`: the
+   * entry for the model (by id, or the longest key its id starts with) applies before `modelInfo`. Lets an
+   * app describe the models it may use, a local one the table does not know among them, in one place.
+   */
+  models?: ModelOverrides;
   /** Overrides of the retry policy. */
   retry?: Partial<RetryPolicy>;
   /** Milliseconds a stream may stay silent before it counts as broken. */

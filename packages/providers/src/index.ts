@@ -4,13 +4,15 @@ export type { CreateProviderOptions, ProviderKind, ProviderSpec } from './create
 export { createProvider } from './create-provider.js';
 export type { ProviderChoice, ReadProviderEnvironmentOptions } from './environment/index.js';
 export { defaultModel, PROVIDER_VARIABLES, readProviderEnvironment } from './environment/index.js';
-export type { ModelInfo, ModelPriceEntry, ModelTableEntry } from './models/index.js';
+export type { ModelInfo, ModelOverrides, ModelPriceEntry, ModelTableEntry } from './models/index.js';
 export {
   ANTHROPIC_MODELS,
   findModelInfo,
+  findModelOverride,
   findModelPricing,
   MODEL_PRICES,
   OPENAI_MODELS,
+  resolveModelInfo,
   UNKNOWN_MODEL_INFO,
 } from './models/index.js';
 export type { OpenAIProviderOptions } from './openai/index.js';

@@ -22,6 +22,7 @@ export { messageText, systemMessage, toolCallsOf, userMessage } from './messages
 export type { ToolResultImage } from './messages/tool-result-image.js';
 export { describeToolResultImage } from './messages/tool-result-image.js';
 export type {
+  EditTool,
   LLMProvider,
   ModelRequest,
   ModelSettings,

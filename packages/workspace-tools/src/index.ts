@@ -1,4 +1,4 @@
-// @agentloop/workspace-tools: tools that act on a workspace (read, write, edit, list, search, run a
+// @agentloop/workspace-tools: tools that act on a workspace (read, write, edit or patch, list, search, run a
 // command in a sandbox), confined by one workspace guard. A tool package like any third-party one: it
 // depends on @agentloop/tools and zod alone.
 import { workspaceToolsPlugin } from './workspace-tools.js';
@@ -56,8 +56,10 @@ export {
 } from './guard/index.js';
 export type { ListFilesToolOptions, SearchToolOptions } from './listing/index.js';
 export { createListFilesTool, createSearchTool, LIST_FILES_PAGE_SIZE, SEARCH_PAGE_SIZE } from './listing/index.js';
+export type { ApplyPatchToolOptions, PatchHunk, PatchLine, PatchOperation } from './patch/index.js';
+export { applyHunks, createApplyPatchTool, parsePatch } from './patch/index.js';
 export { preloadWorkspaceTools } from './preload-workspace-tools.js';
-export type { WorkspaceToolName, WorkspaceToolsOptions } from './workspace-tools.js';
+export type { WorkspaceEditTool, WorkspaceToolName, WorkspaceToolsOptions } from './workspace-tools.js';
 export {
   createWorkspaceTools,
   READ_ONLY_WORKSPACE_TOOL_NAMES,

@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEditFileTool, createReadFileTool, createWriteFileTool } from './files/index.js';
 import { createListFilesTool, createSearchTool } from './listing/index.js';
+import { createApplyPatchTool } from './patch/index.js';
 import { call, createTempWorkspace, failure, type TempWorkspace } from './test-support/temp-workspace.js';
 
 const hooks = vi.hoisted(() => ({ beforeOpen: undefined as ((path: string) => void) | undefined }));
@@ -47,11 +48,19 @@ function pathTools(procfs = true): { name: string; run: (path: string) => Promis
   const edit = createEditFileTool(options);
   const list = createListFilesTool(options);
   const search = createSearchTool(options);
+  const patch = createApplyPatchTool(options);
+  const patchOf = (...lines: string[]) => ({ patch: ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') });
   const context = () => ws.context();
   return [
     { name: 'read_file', run: (path) => call(read, { path }, context()) },
     { name: 'write_file', run: (path) => call(write, { path, content: 'written\n' }, context()) },
     { name: 'edit_file', run: (path) => call(edit, { path, old_text: 'the secret', new_text: 'changed' }, context()) },
+    {
+      name: 'apply_patch (update)',
+      run: (path) => call(patch, patchOf(`*** Update File: ${path}`, '@@', '-the secret', '+changed'), context()),
+    },
+    { name: 'apply_patch (add)', run: (path) => call(patch, patchOf(`*** Add File: ${path}`, '+written'), context()) },
+    { name: 'apply_patch (delete)', run: (path) => call(patch, patchOf(`*** Delete File: ${path}`), context()) },
     { name: 'list_files', run: (path) => call(list, { path }, context()) },
     { name: 'search', run: (path) => call(search, { pattern: 'secret', path }, context()) },
   ];

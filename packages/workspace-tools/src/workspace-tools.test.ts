@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => ws.remove());
 
 describe('createWorkspaceTools', () => {
-  it('creates the six tools, each saying what it does', () => {
+  it('creates the six tools, edit_file its edit tool, each saying what it does', () => {
     const tools = createWorkspaceTools();
     expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
       ['read_file', { readOnly: true, destructive: false, openWorld: false }],
@@ -30,7 +30,30 @@ describe('createWorkspaceTools', () => {
       ['search', { readOnly: true, destructive: false, openWorld: false }],
       ['run_command', { readOnly: false, destructive: true, openWorld: false }],
     ]);
-    expect(tools.map((tool) => tool.name)).toEqual(WORKSPACE_TOOL_NAMES);
+    expect(tools.map((tool) => tool.name)).toEqual(WORKSPACE_TOOL_NAMES.filter((name) => name !== 'apply_patch'));
+  });
+
+  it('offers apply_patch instead of edit_file when editTool chooses it', () => {
+    const tools = createWorkspaceTools({ editTool: 'apply_patch' });
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'read_file',
+      'write_file',
+      'apply_patch',
+      'list_files',
+      'search',
+      'run_command',
+    ]);
+    expect(tools[2]?.annotations).toEqual({ readOnly: false, destructive: true, openWorld: false });
+    expect(createWorkspaceTools({ include: ['edit_file', 'apply_patch'] }).map((tool) => tool.name)).toEqual([
+      'edit_file',
+      'apply_patch',
+    ]);
+  });
+
+  it('refuses an unknown edit tool, saying which there are', () => {
+    expect(() => createWorkspaceTools({ editTool: 'patch' as 'apply_patch' })).toThrow(
+      'Unknown edit tool "patch"; use "edit_file" or "apply_patch".',
+    );
   });
 
   it('creates only the tools asked for: the read-only set reads only', () => {
@@ -41,7 +64,7 @@ describe('createWorkspaceTools', () => {
 
   it('refuses an unknown tool name', () => {
     expect(() => createWorkspaceTools({ include: ['read_file', 'delete_file' as 'read_file'] })).toThrow(
-      'Unknown workspace tool "delete_file"; the tools are read_file, write_file, edit_file, list_files, search, run_command.',
+      'Unknown workspace tool "delete_file"; the tools are read_file, write_file, edit_file, apply_patch, list_files, search, run_command.',
     );
   });
 
@@ -68,7 +91,7 @@ describe('workspaceToolsPlugin', () => {
         registered.push((factory() as { name: string }).name);
       },
     });
-    expect(registered).toEqual(WORKSPACE_TOOL_NAMES);
+    expect(registered).toEqual(WORKSPACE_TOOL_NAMES.filter((name) => name !== 'apply_patch'));
   });
 
   it('is the default export, which a container loads', async () => {
@@ -76,7 +99,7 @@ describe('workspaceToolsPlugin', () => {
     const names = resolveAgent(container)
       .tools.list()
       .map((entry) => entry.tool.name);
-    expect(names).toEqual(expect.arrayContaining([...WORKSPACE_TOOL_NAMES]));
+    expect(names).toEqual(expect.arrayContaining(WORKSPACE_TOOL_NAMES.filter((name) => name !== 'apply_patch')));
   });
 });
 
@@ -109,6 +132,32 @@ describe('an agent with the workspace tools', () => {
       'edit_file: Edited "src/math.js": replaced 1 occurrence.\n--- src/math.js\n+++ src/math.js\n',
     );
     expect(results[2]).toContain('\n-export const add = (a, b) => a - b;\n+export const add = (a, b) => a + b;\n');
+  });
+});
+
+describe('an agent with apply_patch', () => {
+  it('changes a file through it, and reads a hunk that does not apply as a result to correct', async () => {
+    ws.write('src/math.py', 'def add(a, b):\n    return a - b\n');
+    const patch = (minus: string) =>
+      `*** Begin Patch\n*** Update File: src/math.py\n@@ def add(a, b):\n-${minus}\n+    return a + b\n*** End Patch`;
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'apply_patch', arguments: { patch: patch('    return a * b') } }] },
+      { toolCalls: [{ name: 'apply_patch', arguments: { patch: patch('    return a - b') } }] },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Fixed add.' } }] },
+    ]);
+    const agent = new DefaultAgent(provider, { workspace: ws.workspace });
+    for (const tool of createWorkspaceTools({ editTool: 'apply_patch' })) agent.registerTool(tool);
+    const results: string[] = [];
+    agent.on('tool-result', (event) => results.push(`${event.name}: ${event.content}`));
+    agent.on('tool-result-error', (event) => results.push(`${event.name} (error): ${event.content}`));
+
+    expect((await agent.run('Fix add.')).exit).toBe('task_completion');
+
+    expect(readFileSync(join(ws.workspace, 'src/math.py'), 'utf8')).toBe('def add(a, b):\n    return a + b\n');
+    expect(results[0]).toMatch(
+      /^apply_patch \(error\): Tool "apply_patch" failed \[no_match\]: The patch does not apply: hunk 1 of "src\/math.py" expects the line " {4}return a \* b"/,
+    );
+    expect(results[1]).toMatch(/^apply_patch: Applied the patch:\nM src\/math.py\n--- src\/math.py\n/);
   });
 });
 

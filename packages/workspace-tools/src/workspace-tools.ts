@@ -6,15 +6,27 @@ import type { WorkspaceFileSystem } from './files/index.js';
 import { createEditFileTool, createReadFileTool, createWriteFileTool } from './files/index.js';
 import type { WorkspaceGuardOptions } from './guard/index.js';
 import { createListFilesTool, createSearchTool } from './listing/index.js';
+import { createApplyPatchTool } from './patch/index.js';
 
 /** The names of the workspace tools. */
-export type WorkspaceToolName = 'read_file' | 'write_file' | 'edit_file' | 'list_files' | 'search' | 'run_command';
+export type WorkspaceToolName =
+  | 'read_file'
+  | 'write_file'
+  | 'edit_file'
+  | 'apply_patch'
+  | 'list_files'
+  | 'search'
+  | 'run_command';
+
+/** The tools that change part of a file: a model gets the one its family was trained on. */
+export type WorkspaceEditTool = 'edit_file' | 'apply_patch';
 
 /** Every workspace tool, in the order createWorkspaceTools returns them. */
 export const WORKSPACE_TOOL_NAMES: readonly WorkspaceToolName[] = [
   'read_file',
   'write_file',
   'edit_file',
+  'apply_patch',
   'list_files',
   'search',
   'run_command',
@@ -25,8 +37,17 @@ export const READ_ONLY_WORKSPACE_TOOL_NAMES: readonly WorkspaceToolName[] = ['re
 
 /** How the workspace tools are confined and configured. */
 export interface WorkspaceToolsOptions extends WorkspaceGuardOptions {
-  /** Which tools to create. Default: all of WORKSPACE_TOOL_NAMES. */
+  /**
+   * Which tools to create. Default: all of WORKSPACE_TOOL_NAMES but the edit tool `editTool` does not
+   * choose, so that a model is not offered two ways to make the same change.
+   */
   include?: readonly WorkspaceToolName[];
+  /**
+   * The tool that changes part of a file, when `include` is not given: `edit_file` (exact text
+   * replacement, the default) or `apply_patch` (the patch format OpenAI's GPT-5 and codex models are
+   * trained on). A provider's `capabilities.editTool` says which one its model's family prefers.
+   */
+  editTool?: WorkspaceEditTool | undefined;
   /** The most bytes of text one read_file call returns. Default: READ_FILE_MAX_BYTES (64 KiB). */
   maxReadBytes?: number;
   /**
@@ -40,13 +61,19 @@ export interface WorkspaceToolsOptions extends WorkspaceGuardOptions {
 
 /**
  * The workspace tools, confined to `root` (default: each call's workspace, the agent's `workspace`
- * option) by one guard: `read_file`, `write_file`, `edit_file`, `list_files`, `search` and `run_command`.
- * Register them with an agent (`for (const tool of createWorkspaceTools()) agent.registerTool(tool)`) or
- * load workspaceToolsPlugin in a container. Throws a TypeError for an unknown tool name or sandbox mode.
+ * option) by one guard: `read_file`, `write_file`, `edit_file` or `apply_patch` (see `editTool`),
+ * `list_files`, `search` and `run_command`. Register them with an agent (`for (const tool of
+ * createWorkspaceTools()) agent.registerTool(tool)`) or load workspaceToolsPlugin in a container. Throws a
+ * TypeError for an unknown tool name, edit tool or sandbox mode.
  */
 export function createWorkspaceTools(options: WorkspaceToolsOptions = {}): Tool[] {
   const guard: WorkspaceGuardOptions = { root: options.root, denyList: options.denyList, procfs: options.procfs };
-  const include = new Set(options.include ?? WORKSPACE_TOOL_NAMES);
+  const editTool = options.editTool ?? 'edit_file';
+  if (editTool !== 'edit_file' && editTool !== 'apply_patch') {
+    throw new TypeError(`Unknown edit tool "${String(editTool)}"; use "edit_file" or "apply_patch".`);
+  }
+  const otherEditTool = editTool === 'edit_file' ? 'apply_patch' : 'edit_file';
+  const include = new Set(options.include ?? WORKSPACE_TOOL_NAMES.filter((name) => name !== otherEditTool));
   const unknown = [...include].find((name) => !WORKSPACE_TOOL_NAMES.includes(name));
   if (unknown !== undefined) {
     throw new TypeError(`Unknown workspace tool "${unknown}"; the tools are ${WORKSPACE_TOOL_NAMES.join(', ')}.`);
@@ -57,6 +84,7 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions = {}): Tool[
       createReadFileTool(options.maxReadBytes === undefined ? files : { ...files, maxBytes: options.maxReadBytes }),
     write_file: () => createWriteFileTool(files),
     edit_file: () => createEditFileTool(files),
+    apply_patch: () => createApplyPatchTool(files),
     list_files: () => createListFilesTool(guard),
     search: () => createSearchTool(guard),
     run_command: () => createRunCommandTool({ ...guard, ...options.command }),

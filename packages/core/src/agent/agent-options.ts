@@ -66,7 +66,9 @@ export interface AgentOptions {
   /**
    * `false`: the model is asked for one tool call per response (OpenAI `parallel_tool_calls: false`,
    * Anthropic `disable_parallel_tool_use`), and the calls of a response that has several anyway run one
-   * by one, in the model's order. Default true: several calls run at once, up to `maxParallelTools`.
+   * by one, in the model's order. `true`: several calls run at once, up to `maxParallelTools`. Default: what
+   * the model can do (the provider's `capabilities.parallelToolCalls`, from the model table), so a model
+   * that cannot, a local one the table does not know among them, is asked for one call per response.
    */
   parallelToolCalls?: boolean;
   /**

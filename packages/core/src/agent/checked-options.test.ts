@@ -8,7 +8,6 @@ describe('checkedLoopSettings', () => {
       maxIterations: 10,
       onMaxIterations: 'wrap-up',
       maxParallelTools: 4,
-      parallelToolCalls: true,
       maxToolResultChars: 100_000,
       toolTimeoutMs: 300_000,
     });

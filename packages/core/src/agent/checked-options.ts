@@ -33,8 +33,8 @@ export function checkedLoopSettings(options: AgentOptions): LoopSettings {
       `maxParallelTools must be a whole number of at least 1, or Infinity, got ${describe(options.maxParallelTools)}.`,
     );
   }
-  const parallelToolCalls = options.parallelToolCalls ?? true;
-  if (typeof parallelToolCalls !== 'boolean') {
+  const parallelToolCalls = options.parallelToolCalls;
+  if (parallelToolCalls !== undefined && typeof parallelToolCalls !== 'boolean') {
     throw invalidOption(`parallelToolCalls must be true or false, got ${describe(options.parallelToolCalls)}.`);
   }
   const onMaxIterations = options.onMaxIterations ?? 'wrap-up';
@@ -57,7 +57,7 @@ export function checkedLoopSettings(options: AgentOptions): LoopSettings {
     maxIterations,
     onMaxIterations,
     maxParallelTools,
-    parallelToolCalls,
+    ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
     maxToolResultChars,
     toolTimeoutMs,
     ...(options.settings ? { settings: options.settings } : {}),

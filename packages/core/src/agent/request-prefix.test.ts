@@ -112,3 +112,19 @@ describe('the request prefix of the wrap-up call', () => {
     expect(last?.tools.map((tool) => tool.name)).toEqual(['task_completion', 'ask_question', 'converse']);
   });
 });
+
+describe("the model's instructions", () => {
+  it("come from the provider's capabilities into every request's system prompt, after the base instructions", async () => {
+    const provider = new ScriptedProvider(
+      [call('native', 'echo', { text: 'one' }), call('native', 'task_completion', { result: 'done' })],
+      {
+        capabilities: { instructions: 'Change files with apply_patch.' },
+      },
+    );
+    const agent = new DefaultAgent(provider, { systemPrompt: 'You are a careful assistant.', tools: [echo] });
+    await agent.run('go');
+    const prompts = provider.requests.map((request) => request.systemPrompt);
+    expect(new Set(prompts).size).toBe(1);
+    expect(prompts[0]).toContain('Change files with apply_patch.\n\nYou are a careful assistant.');
+  });
+});

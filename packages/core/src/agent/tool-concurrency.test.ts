@@ -91,6 +91,21 @@ describe('tool concurrency', () => {
     expect(toolResults(result.messages)).toEqual(['work 0', 'work 1', 'work 2']);
   });
 
+  it("follows the model's capabilities when parallelToolCalls is not set, and the option over them", async () => {
+    const script = () => [{ toolCalls: calls('work', 3) }, complete('done')];
+    const single = trackedTools(['work']);
+    const serial = new ScriptedProvider(script(), { capabilities: { parallelToolCalls: false } });
+    await new DefaultAgent(serial, { tools: single.tools }).run('go');
+    expect(serial.requests.map((request) => request.parallelToolCalls)).toEqual([false, false]);
+    expect(single.mostRunning()).toBe(1);
+
+    const several = trackedTools(['work']);
+    const overridden = new ScriptedProvider(script(), { capabilities: { parallelToolCalls: false } });
+    await new DefaultAgent(overridden, { tools: several.tools, parallelToolCalls: true }).run('go');
+    expect(overridden.requests[0]).not.toHaveProperty('parallelToolCalls');
+    expect(several.mostRunning()).toBe(3);
+  });
+
   it('leaves parallelToolCalls out of the request unless it is turned off, and out of XML requests', async () => {
     const { agent, provider } = scriptedAgent([complete('done')]);
     await agent.run('go');

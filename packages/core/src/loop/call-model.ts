@@ -4,6 +4,7 @@ import type { ToolRegistry } from '@agentloop/tools';
 import { isLoopControlToolName } from '@agentloop/tools';
 import type { CompactionReport } from '../compaction/context-guard.js';
 import { abortable } from './abortable-stream.js';
+import { parallelToolCallsFor } from './loop-settings.js';
 import { ModelStepCollector } from './model-step.js';
 import { append, type RunState } from './run-state.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
@@ -98,6 +99,7 @@ function buildRequest(
       protocol: protocol.name,
       provider: provider.id,
       model: provider.capabilities.modelId,
+      ...(provider.capabilities.instructions ? { modelInstructions: provider.capabilities.instructions } : {}),
     }),
     messages,
     ...protocol.requestTools(definitions),
@@ -105,7 +107,7 @@ function buildRequest(
     signal: control.signal,
   };
   // Set only when asked for, so that a request without it stays as it was (and as recordings have it).
-  if (!deps.parallelToolCalls && protocol.name === 'native') request.parallelToolCalls = false;
+  if (!parallelToolCallsFor(deps, provider) && protocol.name === 'native') request.parallelToolCalls = false;
   return { request, history };
 }
 

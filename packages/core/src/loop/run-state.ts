@@ -11,6 +11,7 @@ import type { RunTracer } from '../tracing/run-tracer.js';
 import type { AgentResult } from './agent-result.js';
 import type { HistoryCheck } from './history-check.js';
 import type { LoopSettings } from './loop-settings.js';
+import { parallelToolCallsFor } from './loop-settings.js';
 import type { RunTools } from './output-tool-view.js';
 import { OutputToolView } from './output-tool-view.js';
 import { RequestHistory } from './request-history.js';
@@ -98,7 +99,7 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
       now: deps.now,
       tracer: deps.tracer,
       approvals: deps.approvals,
-      maxParallelTools: deps.parallelToolCalls ? deps.maxParallelTools : 1,
+      maxParallelTools: parallelToolCallsFor(deps, control.selection.provider) ? deps.maxParallelTools : 1,
       callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
       timing: metrics,
     },

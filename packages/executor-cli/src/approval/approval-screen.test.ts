@@ -61,6 +61,42 @@ describe('approvalScreen', () => {
     ]);
   });
 
+  it('shows each file of a patch, its diff or why it will fail', () => {
+    const screen = approvalScreen(
+      request({ name: 'apply_patch', arguments: { patch: '...' }, reason: 'apply_patch can change things' }),
+      {
+        kind: 'patch',
+        files: [
+          {
+            kind: 'diff',
+            path: 'notes.md',
+            created: true,
+            added: 1,
+            removed: 0,
+            lines: [
+              { kind: 'hunk', text: '@@ -0,0 +1,1 @@' },
+              { kind: 'added', text: '# Notes' },
+            ],
+          },
+          { kind: 'problem', path: 'src/math.js', problem: 'the file does not exist, so the patch will fail' },
+        ],
+      },
+      style,
+      80,
+    );
+    expect(screen.text).toBe(
+      [
+        '⚠ apply_patch needs your approval (apply_patch can change things)',
+        '  notes.md (new file, +1)',
+        '  @@ -0,0 +1,1 @@',
+        '  +# Notes',
+        '  src/math.js: the file does not exist, so the patch will fail',
+        '',
+      ].join('\n'),
+    );
+    expect(screen.question).toBe('Make these changes?');
+  });
+
   it('shows a command and offers its prefix for the session', () => {
     const command = 'npm test -- --run src/math.test.js';
     const screen = approvalScreen(

@@ -71,7 +71,11 @@ export function approvalScreen(
       ? 'Run this command?'
       : preview.kind === 'diff'
         ? 'Make this change?'
-        : `Let ${name} run?`;
+        : preview.kind === 'patch'
+          ? preview.files.length === 1
+            ? 'Make this change?'
+            : 'Make these changes?'
+          : `Let ${name} run?`;
   return { text: `${lines.join('\n')}\n`, question, choices };
 }
 
@@ -115,6 +119,13 @@ function previewLines(
       ];
     case 'arguments':
       return [`  ${cut(summarizeArguments(args, room, 60))}`];
+    case 'patch':
+      // A file whose change will fail says why on its own line; the patch's other files still show.
+      return preview.files.flatMap((file) =>
+        file.kind === 'problem'
+          ? [`  ${style.bold(cut(file.path))}: ${style.yellow(cut(file.problem))}`]
+          : previewLines(file, args, style, width, confinement),
+      );
   }
 }
 

@@ -65,6 +65,82 @@ describe('previewChange', () => {
     });
   });
 
+  it('shows each file of an apply_patch as its diff, applied as the tool applies it', async () => {
+    writeFileSync(join(workspace, 'old.txt'), 'bye\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: src/math.js',
+      '*** Move to: src/add.js',
+      '@@ export function add(a, b) {',
+      '-  return a - b;',
+      '+  return a + b;',
+      '*** Add File: notes.md',
+      '+# Notes',
+      '*** Delete File: old.txt',
+      '*** End Patch',
+    ].join('\n');
+    const preview = await previewChange({ name: 'apply_patch', arguments: { patch } }, { workspace });
+    expect(preview).toEqual({
+      kind: 'patch',
+      files: [
+        {
+          kind: 'diff',
+          path: 'src/math.js → src/add.js',
+          created: false,
+          added: 1,
+          removed: 1,
+          lines: [
+            { kind: 'hunk', text: '@@ -1,3 +1,3 @@' },
+            { kind: 'context', text: 'export function add(a, b) {' },
+            { kind: 'removed', text: '  return a - b;' },
+            { kind: 'added', text: '  return a + b;' },
+            { kind: 'context', text: '}' },
+          ],
+        },
+        expect.objectContaining({ kind: 'diff', path: 'notes.md', created: true, added: 1, removed: 0 }),
+        expect.objectContaining({ kind: 'diff', path: 'old.txt (deleted)', added: 0, removed: 1 }),
+      ],
+    });
+  });
+
+  it('says which file of a patch will fail and why, and when the patch cannot be read', async () => {
+    const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+    const preview = await previewChange(
+      {
+        name: 'apply_patch',
+        arguments: {
+          patch: patch(
+            '*** Update File: src/math.js',
+            '@@',
+            '-  return a * b;',
+            '+  return a + b;',
+            '*** Add File: ../out.txt',
+            '+x',
+          ),
+        },
+      },
+      { workspace },
+    );
+    expect(preview).toMatchObject({
+      kind: 'patch',
+      files: [
+        {
+          kind: 'problem',
+          path: 'src/math.js',
+          problem: expect.stringContaining('hunk 1 of "src/math.js" expects the line "  return a * b;"'),
+        },
+        { kind: 'problem', path: '../out.txt', problem: expect.stringContaining('is outside the workspace') },
+      ],
+    });
+    expect(await previewChange({ name: 'apply_patch', arguments: { patch: 'nonsense' } }, { workspace })).toMatchObject(
+      {
+        kind: 'problem',
+        path: 'the patch',
+        problem: expect.stringContaining('the first line must be "*** Begin Patch"'),
+      },
+    );
+  });
+
   it('shows a new file whole, and a rewrite as a diff', async () => {
     const created = await previewChange(
       { name: 'write_file', arguments: { path: 'src/new.js', content: 'a\nb\n' } },

@@ -9,8 +9,13 @@ export type ChangePreview =
   | { kind: 'command'; command: string; directory: string; where: string }
   /** A file change that cannot be shown (or will fail), and why. */
   | { kind: 'problem'; path: string; problem: string }
+  /** An apply_patch call: the diff (or the problem) of each file it changes, in the patch's order. */
+  | { kind: 'patch'; files: FileChangePreview[] }
   /** Any other call: its arguments are shown. */
   | { kind: 'arguments' };
+
+/** What one file of a patch would change. */
+export type FileChangePreview = Extract<ChangePreview, { kind: 'diff' | 'problem' }>;
 
 /** One line of a diff: a hunk header, context, or a line taken out or put in. */
 export interface DiffLine {
@@ -31,8 +36,8 @@ export interface ChangePreviewOptions {
 const PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * What an `approval-requested` call would change: for `edit_file` and `write_file` the diff, computed from
- * the arguments and the file as it is now (read through the workspace tools' own guard, so a preview never
+ * What an `approval-requested` call would change: for `edit_file`, `write_file` and each file of an
+ * `apply_patch` the diff, computed from the arguments and the file as it is now (read through the workspace tools' own guard, so a preview never
  * shows a file outside the workspace or on the deny-list); for `run_command` the command. Never rejects: a
  * file that cannot be read, or an edit that will fail, is a `problem` preview saying why.
  */
@@ -48,6 +53,7 @@ export async function previewChange(
     const directory = typeof args.directory === 'string' ? args.directory : '.';
     return { kind: 'command', command: event.command, directory, where: resolve(options.workspace, directory) };
   }
+  if (event.name === 'apply_patch' && typeof args.patch === 'string') return previewPatch(args.patch, options);
   const path = typeof args.path === 'string' ? args.path : undefined;
   if (path === undefined) return { kind: 'arguments' };
   if (event.name === 'edit_file' && typeof args.old_text === 'string' && typeof args.new_text === 'string') {
@@ -117,7 +123,12 @@ function replaced(text: string, oldText: string, newText: string, replaceAll: bo
   return text.split(find).join(put);
 }
 
-async function diffPreview(path: string, before: string, after: string, created: boolean): Promise<ChangePreview> {
+async function diffPreview(
+  path: string,
+  before: string,
+  after: string,
+  created: boolean,
+): Promise<Extract<ChangePreview, { kind: 'diff' }>> {
   const { structuredPatch } = await import('diff');
   const patch = structuredPatch(path, path, before, after, undefined, undefined, { context: 3 });
   const lines: DiffLine[] = [];
@@ -134,4 +145,56 @@ async function diffPreview(path: string, before: string, after: string, created:
     }
   }
   return { kind: 'diff', path, created, lines, added, removed };
+}
+
+/**
+ * The diff of each file an apply_patch call would change, read and applied as the tool does
+ * (`parsePatch`, `applyHunks` of @agentloop/workspace-tools); a patch that cannot be read is one problem,
+ * a file whose hunks will not apply (or that cannot be read) a problem of its own.
+ */
+async function previewPatch(patch: string, options: ChangePreviewOptions): Promise<ChangePreview> {
+  const { parsePatch, applyHunks } = await import('@agentloop/workspace-tools');
+  let operations: ReturnType<typeof parsePatch>;
+  try {
+    operations = parsePatch(patch);
+  } catch (error) {
+    return { kind: 'problem', path: 'the patch', problem: `${messageOf(error)} So the patch will fail.` };
+  }
+  const files: FileChangePreview[] = [];
+  for (const operation of operations) {
+    const before = await readCurrent(operation.path, options);
+    if (operation.kind === 'add') {
+      if (typeof before === 'string') {
+        files.push({ kind: 'problem', path: operation.path, problem: 'the file exists, so the patch will fail' });
+      } else if (before !== undefined) {
+        files.push(before);
+      } else {
+        files.push(await diffPreview(operation.path, '', operation.content, true));
+      }
+      continue;
+    }
+    if (before === undefined) {
+      files.push({ kind: 'problem', path: operation.path, problem: 'the file does not exist, so the patch will fail' });
+      continue;
+    }
+    if (typeof before !== 'string') {
+      files.push(before);
+      continue;
+    }
+    if (operation.kind === 'delete') {
+      files.push(await diffPreview(`${operation.path} (deleted)`, before, '', false));
+      continue;
+    }
+    const shown = operation.moveTo === undefined ? operation.path : `${operation.path} → ${operation.moveTo}`;
+    try {
+      files.push(await diffPreview(shown, before, applyHunks(operation.path, before, operation.hunks), false));
+    } catch (error) {
+      files.push({ kind: 'problem', path: shown, problem: messageOf(error) });
+    }
+  }
+  return { kind: 'patch', files };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

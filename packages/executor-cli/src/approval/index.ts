@@ -6,7 +6,7 @@ export type { ApprovalPrompter } from './approval-prompter.js';
 export { clackApprovalPrompter, refusingApprovalPrompter } from './approval-prompter.js';
 export type { ApprovalChoiceView, ApprovalScreen } from './approval-screen.js';
 export { approvalScreen } from './approval-screen.js';
-export type { ChangePreview, ChangePreviewOptions, DiffLine } from './change-preview.js';
+export type { ChangePreview, ChangePreviewOptions, DiffLine, FileChangePreview } from './change-preview.js';
 export { previewChange } from './change-preview.js';
 export { commandPrefix } from './command-prefix.js';
 export type { SandboxCheck } from './tool-safety.js';

@@ -108,6 +108,34 @@ describe('composeAgent', () => {
     expect((await agent.run('hello')).exit).toBe('converse');
   });
 
+  it("offers the edit tool the model's family is trained on: apply_patch for GPT-5, edit_file otherwise", async () => {
+    const composed = composeAgent(settings(), {
+      createProvider: async (spec) =>
+        new ScriptedProvider([], { capabilities: { modelId: spec.model, family: 'gpt-5', editTool: 'apply_patch' } }),
+      errorOutput: new MemoryOutput(),
+      environment: {},
+    });
+    const names = (await composed.agent).tools.list().map((entry) => entry.definition.name);
+    expect(names).toContain('apply_patch');
+    expect(names).not.toContain('edit_file');
+  });
+
+  it('notes in --verbose that a model is not in the model table, and what it runs with', async () => {
+    const errorOutput = new MemoryOutput();
+    const composed = composeAgent(settings({ verbose: true }), {
+      createProvider: async (spec) =>
+        new ScriptedProvider([], {
+          capabilities: { modelId: spec.model, parallelToolCalls: false, contextWindow: 32_768 },
+        }),
+      errorOutput,
+      environment: {},
+    });
+    await composed.agent;
+    expect(errorOutput.text).toContain(
+      'model "model-a" is not in agentloop\'s model table; it runs with: context window 32768 tokens, one tool call per response, edit_file to change files',
+    );
+  });
+
   it('registers the executor under TOKENS.Executor and the agent options from the settings', async () => {
     const executor: Executor = { run: async () => 0 };
     const { composed } = compose({ maxIterations: 3, toolTimeoutMs: 1_500 }, executor);

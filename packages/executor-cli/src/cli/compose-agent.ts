@@ -23,7 +23,13 @@ import type { ProviderSpec, SessionSettings } from '../config/index.js';
 // SDK at the top, and a session without MCP servers must not wait for them at start-up.
 import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
-import { createModelSwitcher, createProviderFactory, openSessionRecorder, requestLabel } from '../provider/index.js';
+import {
+  createModelSwitcher,
+  createProviderFactory,
+  openSessionRecorder,
+  requestLabel,
+  unknownModelNote,
+} from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
 import { type DiscoveredSkills, discoverSkills, rememberSkills } from '../skills/index.js';
@@ -114,10 +120,15 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
   const recorder = settings.recordFile
     ? openSessionRecorder(settings.recordFile, sessionSecrets(settings, environment))
     : undefined;
-  const wrap = async (provider: LLMProvider, spec: ProviderSpec): Promise<LLMProvider> =>
-    new LoggingProvider(recorder ? (await recorder).record(provider) : provider, verboseLog, {
+  const wrap = async (provider: LLMProvider, spec: ProviderSpec): Promise<LLMProvider> => {
+    verboseLog.write(() => {
+      const note = unknownModelNote(provider.capabilities);
+      return note === undefined ? [] : [note];
+    });
+    return new LoggingProvider(recorder ? (await recorder).record(provider) : provider, verboseLog, {
       label: requestLabel(spec),
     });
+  };
   const errorContext: ErrorContext = options.errorContext ?? {};
   const describe = (spec: ProviderSpec) => {
     errorContext.providerName = spec.name;
@@ -158,7 +169,13 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
           {
             name: 'agentloop-cli-tools',
             register: (container) => {
-              builtinTools = workspaceTools(settings, toolSafety.commandSandbox(), options.editorTools);
+              // Chosen once, by the session's first model: a tool list that changed with /model would
+              // leave calls in the history to a tool the model is no longer offered.
+              builtinTools = workspaceTools(settings, {
+                sandbox: toolSafety.commandSandbox(),
+                editor: options.editorTools,
+                editTool: provider.capabilities.editTool,
+              });
               provideTools(container, builtinTools);
             },
           },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { compactionSchema } from './compaction-schema.js';
 import { mcpServersSchema } from './mcp-servers-schema.js';
+import { modelsSchema } from './models-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
 import { retrySchema } from './retry-schema.js';
 import { sessionsSchema } from './sessions-schema.js';
@@ -124,6 +125,11 @@ export const configFileSchema = z.strictObject({
    * from the user's file only.
    */
   trusted_projects: z.array(nonEmpty).optional(),
+  /**
+   * What agentloop should know about models, by model id or the start of the ids (`[models."qwen3"]`):
+   * `context_window`, `input_price` and `output_price`, `parallel_tool_calls`, `edit_tool`.
+   */
+  models: modelsSchema.optional(),
   /** Provider tables by name. */
   providers: z
     .record(

@@ -45,8 +45,8 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # Log each model request and response and each tool call to stderr (API keys are redacted).
 # verbose = false
 
-# The workspace tools, confined to the working directory: read_file, write_file, edit_file,
-# list_files, search and run_command (in a sandbox).
+# The workspace tools, confined to the working directory: read_file, write_file, edit_file (or
+# apply_patch, for the models trained on it), list_files, search and run_command (in a sandbox).
 # builtin_tools = true
 
 # Plugin modules that add tools: paths relative to this file, or package names. A plugin module
@@ -132,6 +132,20 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # enabled = true
 # folders = ["~/src/team-skills"]
 # disabled = ["some-skill"]
+
+# What agentloop knows of a model, over its model table (which knows the Claude and OpenAI models):
+# for a local or unlisted model, or to correct a price. The name is a model id, or the start of the
+# ids it covers ("qwen3" for qwen3-coder:30b). An unknown model otherwise runs with safe defaults:
+# 32768 tokens, one tool call per response, edit_file, no price (--verbose says so).
+# context_window is in tokens; input_price and output_price (both or neither) in US dollars per
+# million tokens; edit_tool is "edit_file" (replace exact text) or "apply_patch" (the patch format
+# OpenAI's GPT-5 and codex models are trained on).
+# [models."qwen3-coder"]
+# context_window = 262144
+# input_price = 0.1
+# output_price = 0.3
+# parallel_tool_calls = true
+# edit_tool = "apply_patch"
 
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
 # its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the

@@ -345,6 +345,7 @@ describe('parseConfig errors', () => {
         'max_parallel_tools',
         'mcp_servers',
         'model',
+        'models',
         'on_max_iterations',
         'parallel_tool_calls',
         'plugins',
@@ -364,5 +365,14 @@ describe('parseConfig errors', () => {
     );
     expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
     expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs']);
+    expect(config.models).toEqual({
+      'qwen3-coder': {
+        context_window: 262_144,
+        input_price: 0.1,
+        output_price: 0.3,
+        parallel_tool_calls: true,
+        edit_tool: 'apply_patch',
+      },
+    });
   });
 });

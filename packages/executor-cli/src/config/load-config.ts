@@ -97,12 +97,17 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       compaction,
       retry,
       skills: _skills,
+      models,
       ...settings
     } = config;
     Object.assign(merged, settings);
     // Key by key: a project may change the threshold and keep the user's context_window for a model.
     if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
     if (retry) merged.retry = { ...merged.retry, ...retry };
+    // Model by model and key by key: a project may set a model's edit tool and keep the user's prices.
+    for (const [name, entry] of Object.entries(models ?? {})) {
+      merged.models = { ...merged.models, [name]: { ...merged.models?.[name], ...entry } };
+    }
     merged.plugins.push(...plugins.map((plugin) => resolvePluginSpecifier(plugin, dirname(file))));
     for (const [name, entry] of Object.entries(providers))
       merged.providers[name] = mergeProviderEntry(name, merged.providers[name], entry);

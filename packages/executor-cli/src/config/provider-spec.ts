@@ -1,3 +1,4 @@
+import type { ModelOverrides } from '@agentloop/providers';
 import {
   defaultModel,
   PROVIDER_VARIABLES,
@@ -8,6 +9,7 @@ import { AgentloopError } from '@agentloop/spec';
 import { checkBaseUrl } from './check-base-url.js';
 import { configuredModel } from './configured-model.js';
 import type { LoadedConfig } from './load-config.js';
+import { modelOverrides } from './model-overrides.js';
 import { splitModelReference } from './model-reference.js';
 import { NoProviderError, noProviderMessage } from './no-provider-error.js';
 import type { ProviderType } from './provider-types.js';
@@ -25,6 +27,8 @@ export interface ProviderSpec {
   baseURL?: string;
   /** Headers sent with every request (the table's `headers`): how a server that wants one gets a credential. */
   headers?: Record<string, string>;
+  /** The `[models."NAME"]` tables, as the providers' `models` option: what is known of models. */
+  models?: ModelOverrides;
 }
 
 /** What a user asks for: on the command line, in `/model`, or nothing (configuration decides). */
@@ -126,6 +130,7 @@ export function resolveProviderSpec(
     ...(apiKey ? { apiKey, apiKeySource } : token ? { apiKeySource } : {}),
     ...(baseURL ? { baseURL } : {}),
     ...(headers ? { headers } : {}),
+    ...(config.models ? { models: modelOverrides(config.models) } : {}),
   };
 }
 

@@ -53,4 +53,19 @@ describe('createProviderFactory', () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not appear
     expect(errorOutput.text).not.toMatch(/[\x1b\x80-\x9f\u202e]/);
   });
+
+  it('gives every provider the [models] settings, for the model it is made for', async () => {
+    const provider = await createProviderFactory()({
+      name: 'local',
+      type: 'openai',
+      model: 'qwen3:8b',
+      baseURL,
+      models: { qwen3: { contextWindow: 40_960, editTool: 'apply_patch' }, other: { contextWindow: 1 } },
+    });
+    expect(provider.capabilities).toMatchObject({
+      modelId: 'qwen3:8b',
+      contextWindow: 40_960,
+      editTool: 'apply_patch',
+    });
+  });
 });

@@ -28,6 +28,7 @@ export function createProviderFactory(options: ProviderFactoryOptions = {}): Pro
       ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
       ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
       ...(spec.headers ? { headers: spec.headers } : {}),
+      ...(spec.models ? { models: spec.models } : {}),
       ...(options.sdkLogger ? { clientOptions: { logger: options.sdkLogger } } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
     };

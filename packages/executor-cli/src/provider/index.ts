@@ -11,3 +11,4 @@ export {
 } from './provider-label.js';
 export type { RecordProviderFunction, SessionRecorderOptions } from './session-recorder.js';
 export { openSessionRecorder, SessionRecorder } from './session-recorder.js';
+export { unknownModelNote } from './unknown-model-note.js';

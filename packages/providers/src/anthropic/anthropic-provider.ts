@@ -5,7 +5,7 @@ import type { ClientOptions } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { nonBlank } from '../environment/non-blank.js';
 import type { ErrorSource } from '../errors/index.js';
-import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
+import { type ModelInfo, type ModelOverrides, providerCapabilities, resolveModelInfo } from '../models/index.js';
 import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
@@ -25,6 +25,12 @@ export interface AnthropicProviderOptions {
   baseURL?: string;
   /** Corrections to the model table's entry for `model` (context window, tools, reasoning, …). */
   modelInfo?: Partial<ModelInfo>;
+  /**
+   * Corrections by model, e.g. `{ 'my-model': { contextWindow: 65_536, editTool: 'apply_patch' } }`: the
+   * entry for the model (by id, or the longest key its id starts with) applies before `modelInfo`. Lets an
+   * app describe the models it may use, a local one the table does not know among them, in one place.
+   */
+  models?: ModelOverrides;
   /** Overrides of the retry policy (4 retries, exponential backoff with full jitter, honouring retry-after). */
   retry?: Partial<RetryPolicy>;
   /** Milliseconds a stream may stay silent before it counts as broken and is retried (default 60 000; 0 disables). */
@@ -66,7 +72,7 @@ export class AnthropicProvider implements LLMProvider {
   private readonly errorSource: ErrorSource;
 
   constructor(private readonly options: AnthropicProviderOptions) {
-    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.modelInfo = resolveModelInfo(options.model, options);
     this.capabilities = providerCapabilities(options.model, this.modelInfo);
     this.client = createAnthropicClient(options);
     // The base URL as the client resolves it: the option, else the environment.

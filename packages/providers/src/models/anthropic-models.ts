@@ -6,6 +6,8 @@ import type { ModelInfo, ModelTableEntry } from './model-info.js';
  * large ends in a context-length error. `modelInfo: { contextWindow }` raises it.
  */
 const claude = (maxOutputTokens: number, thinking: NonNullable<ModelInfo['thinking']>): ModelInfo => ({
+  family: 'claude',
+  editTool: 'edit_file',
   contextWindow: 200_000,
   maxOutputTokens,
   nativeTools: true,
@@ -16,6 +18,8 @@ const claude = (maxOutputTokens: number, thinking: NonNullable<ModelInfo['thinki
 });
 
 const claude3 = (maxOutputTokens: number): ModelInfo => ({
+  family: 'claude',
+  editTool: 'edit_file',
   contextWindow: 200_000,
   maxOutputTokens,
   nativeTools: true,

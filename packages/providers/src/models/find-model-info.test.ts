@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findModelInfo, UNKNOWN_MODEL_INFO } from './find-model-info.js';
+import { findModelInfo, findModelOverride, resolveModelInfo, UNKNOWN_MODEL_INFO } from './find-model-info.js';
 
 describe('findModelInfo', () => {
   it('knows current Anthropic models, dated ids included', () => {
@@ -43,5 +43,57 @@ describe('findModelInfo', () => {
       parallelToolCalls: true,
       nativeTools: true,
     });
+  });
+
+  it("says each model's family and the edit tool it is trained on: apply_patch for GPT-5 and codex", () => {
+    const facts = (id: string) => [findModelInfo(id).family, findModelInfo(id).editTool];
+    expect(facts('gpt-5')).toEqual(['gpt-5', 'apply_patch']);
+    expect(facts('gpt-5.1-codex-max')).toEqual(['gpt-5', 'apply_patch']);
+    expect(facts('codex-mini-latest')).toEqual(['codex', 'apply_patch']);
+    expect(facts('gpt-5-chat-latest')).toEqual(['gpt-5-chat', 'edit_file']);
+    expect(facts('gpt-4.1-mini')).toEqual(['gpt-4.1', 'edit_file']);
+    expect(facts('o3')).toEqual(['o-series', 'edit_file']);
+    expect(facts('claude-opus-4-7')).toEqual(['claude', 'edit_file']);
+  });
+
+  it('gives an unknown model safe defaults and no family: edit_file, one call per response, no price', () => {
+    expect(findModelInfo('my-model')).toEqual({
+      contextWindow: 32_768,
+      maxOutputTokens: 4_096,
+      nativeTools: true,
+      parallelToolCalls: false,
+      reasoning: false,
+      stopSequences: true,
+      editTool: 'edit_file',
+    });
+  });
+});
+
+describe('findModelOverride', () => {
+  const models = {
+    qwen3: { contextWindow: 40_960 },
+    'qwen3-coder': { contextWindow: 262_144 },
+    'qwen3-coder:30b': { contextWindow: 131_072 },
+    'Local/My-Model': { editTool: 'apply_patch' as const },
+  };
+
+  it('takes the exact id, else the longest key the id starts with', () => {
+    expect(findModelOverride('qwen3-coder:30b', models)).toEqual({ contextWindow: 131_072 });
+    expect(findModelOverride('qwen3-coder:480b', models)).toEqual({ contextWindow: 262_144 });
+    expect(findModelOverride('qwen3:8b', models)).toEqual({ contextWindow: 40_960 });
+    expect(findModelOverride('llama3.1:8b', models)).toBeUndefined();
+    expect(findModelOverride('qwen3', undefined)).toBeUndefined();
+  });
+
+  it('ignores case and a router prefix on either side', () => {
+    expect(findModelOverride('openrouter/my-model', models)).toEqual({ editTool: 'apply_patch' });
+  });
+
+  it("applies under resolveModelInfo's modelInfo, over the table's entry", () => {
+    const info = resolveModelInfo('gpt-4o', {
+      models: { 'gpt-4o': { contextWindow: 64_000, editTool: 'apply_patch' } },
+      modelInfo: { contextWindow: 32_000 },
+    });
+    expect(info).toMatchObject({ family: 'gpt-4o', contextWindow: 32_000, editTool: 'apply_patch', nativeTools: true });
   });
 });

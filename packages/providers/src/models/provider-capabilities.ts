@@ -11,5 +11,8 @@ export function providerCapabilities(modelId: string, info: ModelInfo): Provider
     reasoning: info.reasoning,
     contextWindow: info.contextWindow,
     ...(info.pricing ? { pricing: info.pricing } : {}),
+    ...(info.family === undefined ? {} : { family: info.family }),
+    ...(info.editTool === undefined ? {} : { editTool: info.editTool }),
+    ...(info.instructions === undefined || info.instructions === '' ? {} : { instructions: info.instructions }),
   };
 }

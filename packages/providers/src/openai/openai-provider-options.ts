@@ -1,6 +1,6 @@
 import type { RetryPolicy, Sleep } from '@agentloop/provider-utils';
 import type { ClientOptions } from 'openai';
-import type { ModelInfo } from '../models/index.js';
+import type { ModelInfo, ModelOverrides } from '../models/index.js';
 
 /** Options of OpenAIProvider and OpenAIResponsesProvider. */
 export interface OpenAIProviderOptions {
@@ -17,6 +17,12 @@ export interface OpenAIProviderOptions {
   compatible?: boolean;
   /** Corrections to the model table's entry for `model` (context window, tools, reasoning, …). */
   modelInfo?: Partial<ModelInfo>;
+  /**
+   * Corrections by model, e.g. `{ 'my-model': { contextWindow: 65_536, editTool: 'apply_patch' } }`: the
+   * entry for the model (by id, or the longest key its id starts with) applies before `modelInfo`. Lets an
+   * app describe the models it may use, a local one the table does not know among them, in one place.
+   */
+  models?: ModelOverrides;
   /** Overrides of the retry policy (4 retries, exponential backoff with full jitter, honouring retry-after). */
   retry?: Partial<RetryPolicy>;
   /**

@@ -2,7 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import type { ErrorSource } from '../errors/index.js';
-import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
+import { type ModelInfo, providerCapabilities, resolveModelInfo } from '../models/index.js';
 import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { buildChatRequest } from './chat/build-chat-request.js';
 import { chatCompletionChunk } from './chat/chat-completion-chunk.js';
@@ -40,7 +40,7 @@ export class OpenAIProvider implements LLMProvider {
     this.generateId = setup.generateId;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
     this.errorSource = { provider: this.id, model: options.model, baseURL: setup.baseURL, keyless: setup.keyless };
-    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.modelInfo = resolveModelInfo(options.model, options);
     this.capabilities = providerCapabilities(options.model, this.modelInfo);
   }
 

@@ -2,7 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import type { ErrorSource } from '../errors/index.js';
-import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
+import { type ModelInfo, providerCapabilities, resolveModelInfo } from '../models/index.js';
 import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
@@ -35,7 +35,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     this.compatible = setup.compatible;
     this.id = setup.compatible ? 'openai-compatible' : 'openai';
     this.errorSource = { provider: this.id, model: options.model, baseURL: setup.baseURL, keyless: setup.keyless };
-    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.modelInfo = resolveModelInfo(options.model, options);
     // The Responses API has no stop sequences (no `stop` parameter), so the request's are dropped.
     this.capabilities = { ...providerCapabilities(options.model, this.modelInfo), stopSequences: false };
   }

@@ -50,6 +50,12 @@ export interface ModelRequest {
   signal: AbortSignal;
 }
 
+/**
+ * The tool a model's family is trained to change files with: `edit_file` (replace an exact text, as
+ * Claude's models do) or `apply_patch` (a `*** Begin Patch` patch, as OpenAI's GPT-5 and codex models do).
+ */
+export type EditTool = 'edit_file' | 'apply_patch';
+
 /** What a provider and its model can do. */
 export interface ProviderCapabilities {
   /** The model id requests go to. */
@@ -69,6 +75,12 @@ export interface ProviderCapabilities {
   contextWindow: number;
   /** What the model costs; absent when unknown, and then no cost is reported (none is guessed). */
   pricing?: ModelPricing;
+  /** The model's family in the provider's model table (`claude`, `gpt-5`, ...); absent when the table does not know it. */
+  family?: string;
+  /** The tool the model changes files with best; absent: `edit_file`. */
+  editTool?: EditTool;
+  /** Guidance for this model the system prompt adds after the agent's own; absent: none. */
+  instructions?: string;
 }
 
 /**

@@ -22,9 +22,11 @@ export type WorkspaceToolErrorCode =
   | 'wrong_kind'
   /** The file is larger than the tool reads. */
   | 'too_large'
-  /** edit_file's old text matched no time, or more than once. */
+  /** edit_file's old text matched no time, or more than once; an apply_patch hunk matched nowhere. */
   | 'no_match'
   | 'ambiguous_match'
+  /** apply_patch's patch is not in the `*** Begin Patch` format, or names a file twice. */
+  | 'invalid_patch'
   /** The arguments contradict each other or the file (a line range past its end, old text equal to new). */
   | 'invalid_request'
   /** The program that owns the files (an editor, see WorkspaceFileSystem) could not read or write one. */
