@@ -21,7 +21,9 @@ const server = useFixtureServer();
 
 function provider(options: Partial<GoogleProviderOptions> = {}) {
   const { clientOptions: _sdkOptions, ...shared } = testProviderOptions(server().url).options;
-  return new GoogleProvider({ model: 'gemini-3-pro-preview', ...shared, generateId: () => 'generated', ...options });
+  let count = 0;
+  const generateId = () => `generated_${count++}`;
+  return new GoogleProvider({ model: 'gemini-3-pro-preview', ...shared, generateId, ...options });
 }
 
 /** Gemini streams one bare `data:` line per response. */

@@ -22,7 +22,6 @@ export class GoogleStreamReader {
   private finishReason: string | undefined;
   private blockReason: string | undefined;
   private finished = false;
-  private callCount = 0;
 
   constructor(
     private readonly source: ErrorSource,
@@ -98,8 +97,7 @@ export class GoogleStreamReader {
     this.closeThinking(chunks);
     if (part.functionCall) {
       const call = part.functionCall;
-      const toolCallId = call.id || `${this.generateId()}_${this.callCount}`;
-      this.callCount++;
+      const toolCallId = call.id || this.generateId();
       this.calledTools = true;
       const toolName = call.name ?? '';
       chunks.push({ type: 'tool-call-start', toolCallId, toolName });
