@@ -4,11 +4,13 @@ export type { CreateProviderOptions, ProviderKind, ProviderSpec } from './create
 export { createProvider } from './create-provider.js';
 export type { ProviderChoice, ReadProviderEnvironmentOptions } from './environment/index.js';
 export { defaultModel, PROVIDER_VARIABLES, readProviderEnvironment } from './environment/index.js';
+export type { GoogleProviderOptions } from './google/index.js';
 export type { ModelInfo, ModelPriceEntry, ModelTableEntry } from './models/index.js';
 export {
   ANTHROPIC_MODELS,
   findModelInfo,
   findModelPricing,
+  GOOGLE_MODELS,
   MODEL_PRICES,
   OPENAI_MODELS,
   UNKNOWN_MODEL_INFO,
@@ -17,6 +19,7 @@ export type { OpenAIProviderOptions } from './openai/index.js';
 export type { ProviderFromEnvironmentOptions } from './provider-from-environment.js';
 export {
   DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_GOOGLE_MODEL,
   DEFAULT_OPENAI_MODEL,
   optionalProviderFromEnvironment,
   providerFromEnvironment,
