@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { CancelledError } from '@agentloop/spec';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chunkLines,
   chunksOfType,
   collectChunks,
+  collectThroughSilence,
   collectUntilError,
   jsonResponse,
   keptChunks,
@@ -17,6 +19,10 @@ import { GoogleProvider, type GoogleProviderOptions } from './google-provider.js
 
 // Faults injected into real recorded Gemini streams by the local server.
 const server = useFixtureServer();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function provider(options: Partial<GoogleProviderOptions> = {}) {
   // The Anthropic and OpenAI SDKs' `logLevel` is not an option of Google's: the rest is shared.
@@ -87,6 +93,34 @@ describe('GoogleProvider under faults', () => {
     const chunks = await collectChunks(provider().provider.stream(modelRequest()));
     expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'stream_broken' } });
     expect(textOf(keptChunks(chunks))).toBe(TEXT);
+  });
+
+  it('gives up on a stalled stream after the idle timeout and retries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    server().reply(sseResponse(textFrames(), { fault: { after: 1, kind: 'stall' } }), sseResponse(textFrames()));
+    const chunks = await collectThroughSilence(
+      provider({ idleTimeoutMs: 100 }).provider.stream(modelRequest()),
+      (chunk) => chunk.type === 'text-delta',
+      100,
+    );
+    expect(chunksOfType(chunks, 'retry')[0]).toMatchObject({ discardOutput: true, error: { code: 'timeout' } });
+    expect(textOf(keptChunks(chunks))).toBe(TEXT);
+  });
+
+  it('ends with a CancelledError, not a retry, when the request is aborted mid-stream', async () => {
+    server().reply(sseResponse(textFrames(), { fault: { after: 1, kind: 'stall' } }));
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = async () => {
+      for await (const chunk of provider().provider.stream(modelRequest({ signal: controller.signal }))) {
+        seen.push(chunk.type);
+        if (chunk.type === 'text-delta') controller.abort();
+      }
+    };
+    const error = await run().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(seen).toEqual(['text-delta']);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('restarts the step after an event that is not JSON', async () => {
