@@ -14,6 +14,7 @@ import {
   testProviderOptions,
   textOf,
   useFixtureServer,
+  WEATHER_TOOL,
 } from '../test-support/index.js';
 import { GoogleProvider, type GoogleProviderOptions } from './google-provider.js';
 
@@ -148,6 +149,14 @@ describe('GoogleProvider under faults', () => {
     server().reply(jsonResponse(400, googleError(400, 'INVALID_ARGUMENT', tooLong)));
     const { error } = await collectUntilError(provider().provider.stream(modelRequest()));
     expect(error).toMatchObject({ code: 'context_length', action: 'compact', statusCode: 400 });
+  });
+
+  it('reports a model without function calling as tools_unsupported, so auto mode turns to XML', async () => {
+    const message = 'Function calling is not enabled for models/gemma-3-27b-it';
+    server().reply(jsonResponse(400, googleError(400, 'INVALID_ARGUMENT', message)));
+    const request = modelRequest({ tools: [WEATHER_TOOL] });
+    const { error } = await collectUntilError(provider({ model: 'gemma-3-27b-it' }).provider.stream(request));
+    expect(error).toMatchObject({ code: 'tools_unsupported', action: 'stop' });
   });
 
   it('stops on an unknown API key, saying how to give one', async () => {
