@@ -6,6 +6,7 @@ import {
   collectChunks,
   collectThroughSilence,
   collectUntilError,
+  FixtureServer,
   jsonResponse,
   keptChunks,
   modelRequest,
@@ -157,6 +158,17 @@ describe('GoogleProvider under faults', () => {
     const request = modelRequest({ tools: [WEATHER_TOOL] });
     const { error } = await collectUntilError(provider({ model: 'gemma-3-27b-it' }).provider.stream(request));
     expect(error).toMatchObject({ code: 'tools_unsupported', action: 'stop' });
+  });
+
+  it('stops at once, saying so, when nothing listens at a local base URL', async () => {
+    const closed = await FixtureServer.start();
+    const url = closed.url;
+    await closed.close();
+    const { error } = await collectUntilError(provider({ baseURL: url }).provider.stream(modelRequest()));
+    expect(error).toMatchObject({ code: 'network', retryable: false });
+    expect((error as Error).message).toMatch(
+      /^Cannot reach the server at http:\/\/127\.0\.0\.1:\d+: nothing is listening/,
+    );
   });
 
   it('stops on an unknown API key, saying how to give one', async () => {

@@ -8,7 +8,7 @@ import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { buildGoogleRequest, type GoogleRequest } from './build-google-request.js';
 import { createGoogleClient, type GoogleClientOptions, googleBaseURL } from './create-google-client.js';
 import { GoogleStreamReader } from './google-stream-reader.js';
-import { toGoogleError } from './to-google-error.js';
+import { toGoogleConnectError, toGoogleError } from './to-google-error.js';
 
 /** Options of a GoogleProvider. */
 export interface GoogleProviderOptions {
@@ -87,9 +87,14 @@ export class GoogleProvider implements LLMProvider {
   private async open(body: GoogleRequest, signal: AbortSignal): Promise<OpenedAttempt<GenerateContentResponse>> {
     const reader = new GoogleStreamReader(this.errorSource, this.generateId);
     const call = { ...body, config: { ...body.config, abortSignal: signal } };
-    if (this.options.streaming === false) {
-      return { events: [await this.client.models.generateContent(call)], reader };
+    try {
+      if (this.options.streaming === false) {
+        return { events: [await this.client.models.generateContent(call)], reader };
+      }
+      return { events: await this.client.models.generateContentStream(call), reader };
+    } catch (error) {
+      // The SDK resolves the stream once the response's headers are in: a failure before is the connection's.
+      throw toGoogleConnectError(error, this.errorSource);
     }
-    return { events: await this.client.models.generateContentStream(call), reader };
   }
 }

@@ -2,9 +2,10 @@ import { AgentloopError, ProviderError } from '@agentloop/spec';
 import { ApiError } from '@google/genai';
 import {
   type ErrorSource,
+  isTransportFailure,
   providerErrorFromResponse,
   providerErrorFromThrown,
-  providerLabel,
+  providerErrorFromTransport,
 } from '../errors/index.js';
 
 /** What the Gemini API says when the conversation does not fit the model's window. */
@@ -33,13 +34,18 @@ export function toGoogleError(error: unknown, offeredTools: boolean, source: Err
   if (AgentloopError.isInstance(error)) return error;
   if (error instanceof ApiError) return fromApiError(error, offeredTools, source);
   if (error instanceof SyntaxError || (error instanceof Error && BROKEN_STREAM.test(error.message))) {
-    return new ProviderError(`The response of ${providerLabel(source)} broke off or was not JSON: ${error.message}`, {
-      code: 'stream_broken',
-      provider: source.provider,
-      cause: error,
-    });
+    return providerErrorFromTransport(source, error, 'stream');
   }
   return providerErrorFromThrown(source, error);
+}
+
+/**
+ * What a failure before the response began (the SDK throws fetch's own error, unwrapped) becomes: a
+ * connection failure in the words of every provider (`Cannot reach …`), retried or not by its cause (a
+ * host that does not resolve is not); anything else is left to toGoogleError.
+ */
+export function toGoogleConnectError(error: unknown, source: ErrorSource): unknown {
+  return isTransportFailure(error) ? providerErrorFromTransport(source, error, 'connect') : error;
 }
 
 function fromApiError(error: ApiError, offeredTools: boolean, source: ErrorSource): ProviderError {
