@@ -214,6 +214,22 @@ describe('GoogleProvider with scripted streams', () => {
     expect((await collectChunks(provider().stream(modelRequest()))).at(-1)).toMatchObject({ reason: 'content-filter' });
   });
 
+  it("sends its headers beside the API key, and never the environment's Vertex AI switch", async () => {
+    const saved = process.env.GOOGLE_GENAI_USE_VERTEXAI;
+    process.env.GOOGLE_GENAI_USE_VERTEXAI = 'true';
+    try {
+      server().reply(recorded('vercel-ai/google-text.chunks.txt'));
+      await collectChunks(provider({ headers: { 'x-team': 'agents' } }).stream(modelRequest()));
+    } finally {
+      if (saved === undefined) delete process.env.GOOGLE_GENAI_USE_VERTEXAI;
+      else process.env.GOOGLE_GENAI_USE_VERTEXAI = saved;
+    }
+    const request = server().requests[0];
+    expect(request?.headers['x-team']).toBe('agents');
+    expect(request?.headers['x-goog-api-key']).toBe('test-key');
+    expect(request?.path).toBe('/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');
+  });
+
   it('replays a non-streamed answer as chunks', async () => {
     server().reply(
       jsonResponse(200, {
