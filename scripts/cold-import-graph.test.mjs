@@ -213,6 +213,14 @@ test('importing the Anthropic provider with core loads none but what its SDK loa
   assert.deepEqual(lazyPackagesIn(modules, ['@opentelemetry/api']), []);
 });
 
+test('importing the Google provider with core loads none but what its SDK loads', { skip: !built }, () => {
+  const modules = modulesLoadedBy(
+    `await import('@agentloop/core'); const { GoogleProvider } = await import('@agentloop/providers/google');
+     new GoogleProvider({ apiKey: 'test', model: 'gemini-2.5-flash' });`,
+  );
+  assert.deepEqual(lazyPackagesIn(modules), []);
+});
+
 test('the agentloop command reaches its prompt without loading core', { skip: !built }, () => {
   // Everything main.js imports statically is loaded before the prompt is drawn; the composition root,
   // which loads core, the tools and the provider, is imported while the prompt is up (start-session.ts).

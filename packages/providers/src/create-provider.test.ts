@@ -5,6 +5,7 @@ import { AgentloopError } from '@agentloop/spec';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicProvider } from './anthropic/index.js';
 import { createProvider } from './create-provider.js';
+import { GoogleProvider } from './google/index.js';
 import { OpenAIProvider, OpenAIResponsesProvider } from './openai/index.js';
 import { optionalProviderFromEnvironment, providerFromEnvironment } from './provider-from-environment.js';
 import {
@@ -20,7 +21,8 @@ const saved = { ...process.env };
 // An empty config directory, so that no Anthropic profile of the machine's user counts as a credential.
 const emptyConfigDirectory = mkdtempSync(join(tmpdir(), 'agentloop-anthropic-config-'));
 beforeEach(() => {
-  for (const name of Object.keys(process.env)) if (/^(ANTHROPIC|OPENAI)_/.test(name)) delete process.env[name];
+  for (const name of Object.keys(process.env))
+    if (/^(ANTHROPIC|OPENAI|GEMINI|GOOGLE)_/.test(name)) delete process.env[name];
   process.env.ANTHROPIC_CONFIG_DIR = emptyConfigDirectory;
 });
 afterEach(() => {
@@ -44,6 +46,18 @@ describe('createProvider', () => {
     expect(openai).toBeInstanceOf(OpenAIProvider);
     expect(openai.id).toBe('openai');
     expect(await createProvider('openai-responses:gpt-5', { apiKey: 'k' })).toBeInstanceOf(OpenAIResponsesProvider);
+    const gemini = await createProvider('google:gemini-2.5-pro', { apiKey: 'k' });
+    expect(gemini).toBeInstanceOf(GoogleProvider);
+    expect(gemini.id).toBe('google');
+    expect(gemini.capabilities).toMatchObject({ modelId: 'gemini-2.5-pro', contextWindow: 1_048_576, reasoning: true });
+  });
+
+  it('says which variable to set when Google is asked for without a key', async () => {
+    const error = await createProvider('google:gemini-2.5-flash').catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'provider_not_configured' });
+    expect((error as Error).message).toBe(
+      'Gemini needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) or pass the apiKey option.',
+    );
   });
 
   it('keeps the colons of a local model name and needs no key for a compatible server', async () => {
@@ -183,6 +197,23 @@ describe('providerFromEnvironment', () => {
     });
     expect(provider.id).toBe('openai-compatible');
     expect(provider.capabilities.modelId).toBe('qwen3:8b');
+  });
+
+  it('picks Google from GEMINI_API_KEY, with the default model and the key it found', async () => {
+    const server = await FixtureServer.start();
+    try {
+      const frame = { candidates: [{ content: { role: 'model', parts: [{ text: 'Hi.' }] }, finishReason: 'STOP' }] };
+      server.reply(sseResponse([`data: ${JSON.stringify(frame)}\n\n`]));
+      const provider = await providerFromEnvironment({
+        env: { GOOGLE_API_KEY: 'other', GEMINI_API_KEY: 'gm', GOOGLE_GEMINI_BASE_URL: server.url },
+      });
+      expect(provider).toBeInstanceOf(GoogleProvider);
+      expect(provider.capabilities.modelId).toBe('gemini-2.5-flash');
+      expect(textOf(await collectChunks(provider.stream(modelRequest())))).toBe('Hi.');
+      expect(server.requests[0]?.headers['x-goog-api-key']).toBe('gm');
+    } finally {
+      await server.close();
+    }
   });
 
   it('picks OpenAI from OPENAI_API_KEY', async () => {

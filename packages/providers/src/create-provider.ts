@@ -3,9 +3,9 @@ import { AgentloopError, type LLMProvider } from '@agentloop/spec';
 import type { ModelInfo, ModelOverrides } from './models/index.js';
 
 /** The provider kinds `createProvider` knows: the prefix of a provider spec. */
-export type ProviderKind = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible';
+export type ProviderKind = 'anthropic' | 'openai' | 'openai-responses' | 'openai-compatible' | 'google';
 
-/** `kind:model`, e.g. `anthropic:claude-sonnet-4-5`, `openai:gpt-4o`, `openai-compatible:llama3.1:8b`. */
+/** `kind:model`, e.g. `anthropic:claude-sonnet-4-5`, `openai:gpt-4o`, `openai-compatible:llama3.1:8b`, `google:gemini-2.5-flash`. */
 export type ProviderSpec = `${ProviderKind}:${string}`;
 
 /** Options every provider takes; the rest have defaults (see each provider's options). */
@@ -37,11 +37,11 @@ export interface CreateProviderOptions {
   sendReasoning?: boolean;
 }
 
-const KINDS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible'];
+const KINDS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-responses', 'openai-compatible', 'google'];
 
 /**
  * Creates the provider a spec names. The vendor's module is loaded on demand, so an app that only talks
- * to Anthropic never loads the `openai` SDK and the other way round. Throws an AgentloopError
+ * to Anthropic never loads the `openai` SDK nor Google's, and so on for each vendor. Throws an AgentloopError
  * (`invalid_provider_spec`) for a spec it cannot read.
  */
 export async function createProvider(
@@ -64,6 +64,11 @@ export async function createProvider(
     case 'anthropic': {
       const { AnthropicProvider } = await import('./anthropic/index.js');
       return new AnthropicProvider({ ...options, model });
+    }
+    case 'google': {
+      const { GoogleProvider } = await import('./google/index.js');
+      const { sendReasoning: _chatCompletionsOnly, ...googleOptions } = options;
+      return new GoogleProvider({ ...googleOptions, model });
     }
     case 'openai-responses': {
       const { OpenAIResponsesProvider } = await import('./openai/index.js');

@@ -4,12 +4,14 @@ export type { CreateProviderOptions, ProviderKind, ProviderSpec } from './create
 export { createProvider } from './create-provider.js';
 export type { ProviderChoice, ReadProviderEnvironmentOptions } from './environment/index.js';
 export { defaultModel, PROVIDER_VARIABLES, readProviderEnvironment } from './environment/index.js';
+export type { GoogleProviderOptions } from './google/index.js';
 export type { ModelInfo, ModelOverrides, ModelPriceEntry, ModelTableEntry } from './models/index.js';
 export {
   ANTHROPIC_MODELS,
   findModelInfo,
   findModelOverride,
   findModelPricing,
+  GOOGLE_MODELS,
   MODEL_PRICES,
   OPENAI_MODELS,
   resolveModelInfo,
@@ -19,6 +21,7 @@ export type { OpenAIProviderOptions } from './openai/index.js';
 export type { ProviderFromEnvironmentOptions } from './provider-from-environment.js';
 export {
   DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_GOOGLE_MODEL,
   DEFAULT_OPENAI_MODEL,
   optionalProviderFromEnvironment,
   providerFromEnvironment,

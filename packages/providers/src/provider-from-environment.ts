@@ -9,7 +9,7 @@ import {
 } from './environment/read-provider-environment.js';
 import { modelNotConfigured, providerNotConfigured } from './errors/index.js';
 
-export { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from './environment/index.js';
+export { DEFAULT_ANTHROPIC_MODEL, DEFAULT_GOOGLE_MODEL, DEFAULT_OPENAI_MODEL } from './environment/index.js';
 
 /** Options of providerFromEnvironment. */
 export interface ProviderFromEnvironmentOptions extends CreateProviderOptions {
@@ -23,7 +23,8 @@ export interface ProviderFromEnvironmentOptions extends CreateProviderOptions {
  * Creates the provider the environment describes, as readProviderEnvironment reads it (the table of
  * variables is in this package's README): a spec in `model` decides; otherwise ANTHROPIC_API_KEY or
  * ANTHROPIC_AUTH_TOKEN means Anthropic, OPENAI_BASE_URL (other than OpenAI's) an OpenAI-compatible
- * server, OPENAI_API_KEY OpenAI. The model is `model`, else ANTHROPIC_MODEL / OPENAI_MODEL, else the
+ * server, OPENAI_API_KEY OpenAI, GEMINI_API_KEY or GOOGLE_API_KEY Google. The model is `model`, else
+ * ANTHROPIC_MODEL / OPENAI_MODEL / GEMINI_MODEL, else the
  * vendor's default; a compatible server has none. Throws an AgentloopError: `provider_not_configured`
  * (naming the key that is missing) when no provider fits, `model_not_configured` for a compatible server
  * without a model.

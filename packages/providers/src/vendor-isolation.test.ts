@@ -41,9 +41,17 @@ describe('one module per vendor', () => {
     expect(loads(dependencies, /^@anthropic-ai\/sdk/)).toEqual([]);
   });
 
-  it('the root entry loads neither SDK until createProvider is called', () => {
-    const dependencies = staticDependencies('index.ts');
+  it("@agentloop/providers/google loads only Google's SDK, and the other vendors' modules never load it", () => {
+    const dependencies = staticDependencies('google/index.ts');
+    expect(loads(dependencies, /^@google\/genai/)).not.toEqual([]);
     expect(loads(dependencies, /^(?:openai|@anthropic-ai\/sdk)/)).toEqual([]);
+    for (const entry of ['anthropic/index.ts', 'openai/index.ts'])
+      expect(loads(staticDependencies(entry), /^@google\/genai/), entry).toEqual([]);
+  });
+
+  it('the root entry loads no SDK until createProvider is called', () => {
+    const dependencies = staticDependencies('index.ts');
+    expect(loads(dependencies, /^(?:openai|@anthropic-ai\/sdk|@google\/genai)/)).toEqual([]);
     // A provider stands on the contracts and the provider helpers, never on the agent.
     const ours = [...dependencies].filter((specifier) => specifier.startsWith('@agentloop/'));
     expect(ours).toContain('@agentloop/spec');

@@ -24,7 +24,7 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .argument('[task]', 'a first task for the session')
     .option(
       '--provider <name>',
-      'provider: anthropic, openai, openai-responses, or a [providers.<name>] of the configuration',
+      'provider: anthropic, openai, openai-responses, google, or a [providers.<name>] of the configuration',
     )
     .option('--model <model>', 'model, or provider:model (e.g. anthropic:claude-sonnet-4-6)')
     .option(

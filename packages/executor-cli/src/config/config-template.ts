@@ -8,10 +8,11 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # project (or the nearest directory above it that has one); the project's settings win. Command-line
 # options win over both. Remove the leading "#" to use a setting.
 
-# The provider to use: "anthropic", "openai", "openai-responses", or the name of a [providers.<name>]
-# table below. Without it, the environment decides, as it does for the agentloop library: Anthropic
-# when ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN is set, else the OpenAI-compatible server at
-# OPENAI_BASE_URL, else OpenAI when OPENAI_API_KEY is set. ANTHROPIC_MODEL and OPENAI_MODEL name the
+# The provider to use: "anthropic", "openai", "openai-responses", "google", or the name of a
+# table [providers.<name>] below. Without it, the environment decides, as it does for the agentloop
+# library: Anthropic when ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN is set, else the OpenAI-compatible
+# server at OPENAI_BASE_URL, else OpenAI when OPENAI_API_KEY is set, else Google Gemini when
+# GEMINI_API_KEY (or GOOGLE_API_KEY) is set. ANTHROPIC_MODEL, OPENAI_MODEL and GEMINI_MODEL name the
 # model when nothing here or on the command line does.
 # provider = "anthropic"
 
@@ -148,7 +149,7 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # edit_tool = "apply_patch"
 
 # Provider settings. A project file may set base_url or api_key_env only together with an api_key of
-# its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, or the
+# its own, so a project cannot send your key to a server it chooses. API keys fall back to the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, or the
 # variable named by api_key_env), so you do not need to write them here. A project table that points
 # one of these elsewhere (another base_url, or the other vendor's type) keeps none of your api_key,
 # api_key_env or headers.

@@ -169,7 +169,7 @@ describe('loadConfig', () => {
     const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
     expect(error).toMatchObject({ file, key: 'providers.scenaro.type' });
     expect(error.problem).toBe(
-      'is required: "scenaro" is not a provider kind, so say which it is (anthropic, openai, openai-responses)',
+      'is required: "scenaro" is not a provider kind, so say which it is (anthropic, openai, openai-responses, google)',
     );
     writeFileSync(userFile, '[providers.scenaro]\nbase_url = "http://localhost:11434/v1"\n');
     expect(await rejectionOf(() => loadConfig({ cwd: project, userFile }))).toMatchObject({

@@ -118,6 +118,12 @@ describe('repointsProvider', () => {
     expect(repointsProvider('openai', {}, { type: 'openai' })).toBe(false);
     expect(repointsProvider('openai', {}, { base_url: 'https://api.openai.com/v1' })).toBe(true);
   });
+
+  it("counts a switch to or from Google as re-pointing: its API is another vendor's host", () => {
+    expect(repointsProvider('main', { type: 'anthropic' }, { type: 'google' })).toBe(true);
+    expect(repointsProvider('main', { type: 'google' }, { type: 'openai-responses' })).toBe(true);
+    expect(repointsProvider('google', {}, { type: 'google' })).toBe(false);
+  });
 });
 
 describe('MCP server tables of a trusted project', () => {

@@ -29,7 +29,7 @@ export function mergeProviderEntry(
 /**
  * True when a project's table sends the provider's requests somewhere else than the user's table does: it
  * sets a `base_url` other than the user's (a trailing `/` aside), or a `type` of the other vendor's API
- * (`anthropic` against `openai` / `openai-responses`, whose default hosts differ). Chat Completions and
+ * (`anthropic`, `google` and `openai` / `openai-responses` each have their own default host). Chat Completions and
  * Responses at the same URL are the same server.
  */
 export function repointsProvider(name: string, user: ProviderEntry, project: ProviderEntry): boolean {
@@ -40,8 +40,8 @@ export function repointsProvider(name: string, user: ProviderEntry, project: Pro
   return userType === undefined || vendorOf(project.type) !== vendorOf(userType);
 }
 
-function vendorOf(type: ProviderType): 'anthropic' | 'openai' {
-  return type === 'anthropic' ? 'anthropic' : 'openai';
+function vendorOf(type: ProviderType): 'anthropic' | 'openai' | 'google' {
+  return type === 'openai-responses' ? 'openai' : type;
 }
 
 function withoutTrailingSlash(url: string | undefined): string | undefined {

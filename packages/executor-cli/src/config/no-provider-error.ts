@@ -16,6 +16,7 @@ export function noProviderMessage(userConfigFile: string): string {
     'No model provider is configured. Set one of:',
     '  ANTHROPIC_API_KEY=...         to use Anthropic (Claude)',
     '  OPENAI_API_KEY=...            to use OpenAI',
+    '  GEMINI_API_KEY=...            to use Google Gemini',
     '  --base-url URL --model NAME   for an OpenAI-compatible server (or OPENAI_BASE_URL and OPENAI_MODEL),',
     '                                e.g. Ollama: --base-url http://localhost:11434/v1 --model llama3.2',
     `or write a configuration file with \`agentloop config init\` (${userConfigFile}).`,

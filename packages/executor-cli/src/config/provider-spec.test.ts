@@ -252,8 +252,53 @@ describe('resolveProviderSpec', () => {
     });
   });
 
+  it('uses Google when only GEMINI_API_KEY is set, with its default model', () => {
+    expect(resolveProviderSpec({}, noConfig, { GEMINI_API_KEY: 'gm' }, 'u')).toEqual({
+      name: 'google',
+      type: 'google',
+      model: 'gemini-2.5-flash',
+      apiKey: 'gm',
+      apiKeySource: 'GEMINI_API_KEY',
+    });
+  });
+
+  it('ranks Google after Anthropic and OpenAI, takes GEMINI_MODEL, and names GOOGLE_API_KEY when the key came from it', () => {
+    expect(resolveProviderSpec({}, noConfig, { GEMINI_API_KEY: 'gm', OPENAI_API_KEY: 'o' }, 'u').name).toBe('openai');
+    expect(
+      resolveProviderSpec(
+        { provider: 'google' },
+        noConfig,
+        { GOOGLE_API_KEY: 'gg', GEMINI_MODEL: 'gemini-2.5-pro' },
+        'u',
+      ),
+    ).toEqual({
+      name: 'google',
+      type: 'google',
+      model: 'gemini-2.5-pro',
+      apiKey: 'gg',
+      apiKeySource: 'GOOGLE_API_KEY',
+    });
+    expect(
+      resolveProviderSpec(
+        { model: 'gemini-3-pro-preview' },
+        noConfig,
+        { ANTHROPIC_API_KEY: 'a', GEMINI_API_KEY: 'gm' },
+        'u',
+      ),
+    ).toMatchObject({ name: 'google', model: 'gemini-3-pro-preview' });
+  });
+
+  it("names both of Google's key variables when --provider google has no key, also with a base URL", () => {
+    for (const request of [{ provider: 'google' }, { provider: 'google', baseURL: 'http://127.0.0.1:1' }])
+      expect(() => resolveProviderSpec(request, noConfig, {}, 'u')).toThrow(
+        'The google provider needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY), or api_key in [providers.google] of the configuration.',
+      );
+  });
+
   it('names an unknown provider', () => {
-    expect(() => resolveProviderSpec({ provider: 'mistral' }, noConfig, {}, 'u')).toThrow(/Unknown provider "mistral"/);
+    expect(() => resolveProviderSpec({ provider: 'mistral' }, noConfig, {}, 'u')).toThrow(
+      /Unknown provider "mistral". Use anthropic, openai, openai-responses or google,/,
+    );
   });
 });
 

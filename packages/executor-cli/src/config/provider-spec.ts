@@ -44,6 +44,7 @@ export const API_KEY_VARIABLES: Record<ProviderType, string> = {
   anthropic: PROVIDER_VARIABLES.anthropic.apiKey,
   openai: PROVIDER_VARIABLES.openai.apiKey,
   'openai-responses': PROVIDER_VARIABLES.openai.apiKey,
+  google: PROVIDER_VARIABLES.google.apiKey,
 };
 
 type Environment = Record<string, string | undefined>;
@@ -52,9 +53,10 @@ type Environment = Record<string, string | undefined>;
  * Chooses the provider and model. Precedence: the request (flags, `/model`), then the configuration, then
  * the environment, read by `readProviderEnvironment` of @agentloop/providers, so that each variable means
  * what it means to the library (the table is in that package's README): ANTHROPIC_API_KEY or
- * ANTHROPIC_AUTH_TOKEN, then OPENAI_BASE_URL (an OpenAI-compatible server), then OPENAI_API_KEY pick the
- * provider when nothing else does, and the provider's variables fill what flags and configuration leave
- * unset: its key, base URL and model (ANTHROPIC_MODEL, OPENAI_MODEL). A base URL with no provider means
+ * ANTHROPIC_AUTH_TOKEN, then OPENAI_BASE_URL (an OpenAI-compatible server), then OPENAI_API_KEY, then
+ * GEMINI_API_KEY or GOOGLE_API_KEY pick the provider when nothing else does, and the provider's variables
+ * fill what flags and configuration leave unset: its key, base URL and model (ANTHROPIC_MODEL,
+ * OPENAI_MODEL, GEMINI_MODEL). A base URL with no provider means
  * an OpenAI-compatible server, which has no default model. Throws NoProviderError saying what to set when
  * nothing decides, or when the chosen provider has no key or model.
  */
@@ -81,7 +83,7 @@ export function resolveProviderSpec(
   const type = entry.type ?? (isProviderType(name) ? name : undefined);
   if (type === undefined) {
     throw new NoProviderError(
-      `Unknown provider "${name}". Use anthropic, openai or openai-responses, or add a [providers.${name}] table with a type to your configuration.`,
+      `Unknown provider "${name}". Use anthropic, openai, openai-responses or google, or add a [providers.${name}] table with a type to your configuration.`,
     );
   }
   const variables = environmentOf(type, environment);
@@ -112,15 +114,20 @@ export function resolveProviderSpec(
   const apiKeySource = entry.api_key
     ? 'the configuration file'
     : apiKey
-      ? keyVariable
+      ? // Google's key may come from its second variable (GOOGLE_API_KEY): name the one it came from.
+        (entry.api_key_env ?? variables.credentialSource ?? keyVariable)
       : token
         ? PROVIDER_VARIABLES.anthropic.authToken
         : undefined;
   const headers = token === undefined ? entry.headers : { ...entry.headers, authorization: `Bearer ${token}` };
   // A local OpenAI-compatible server needs no key; the vendors' own APIs do, unless a header carries one.
-  if (apiKey === undefined && !(type !== 'anthropic' && baseURL) && !hasCredentialHeader(headers)) {
+  if (apiKey === undefined && !(type.startsWith('openai') && baseURL) && !hasCredentialHeader(headers)) {
+    const variable =
+      type === 'google' && entry.api_key_env === undefined
+        ? `${keyVariable} (or ${PROVIDER_VARIABLES.google.fallbackApiKey})`
+        : keyVariable;
     throw new NoProviderError(
-      `The ${name} provider needs an API key: set ${keyVariable}, or api_key in [providers.${name}] of the configuration.`,
+      `The ${name} provider needs an API key: set ${variable}, or api_key in [providers.${name}] of the configuration.`,
     );
   }
   return {
@@ -136,8 +143,8 @@ export function resolveProviderSpec(
 
 /**
  * The provider the environment picks when neither flags nor configuration name one (see
- * readProviderEnvironment): `anthropic` or `openai` (an OpenAI-compatible server is an `openai` provider
- * with the environment's base URL). A model of one vendor for which only the other's key is set is a
+ * readProviderEnvironment): `anthropic`, `google` or `openai` (an OpenAI-compatible server is an `openai`
+ * provider with the environment's base URL). A model of one vendor for which only the other's key is set is a
  * NoProviderError naming the key to set.
  */
 function providerFromEnvironment(environment: Environment, model: string | undefined): ProviderType | undefined {
@@ -149,7 +156,7 @@ function providerFromEnvironment(environment: Environment, model: string | undef
     throw error;
   }
   if (choice === undefined) return undefined;
-  return choice.kind === 'anthropic' ? 'anthropic' : 'openai';
+  return choice.kind === 'anthropic' || choice.kind === 'google' ? choice.kind : 'openai';
 }
 
 /** The environment's variables for a provider type: its key, Anthropic's token, base URL and model. */

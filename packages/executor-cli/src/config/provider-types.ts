@@ -1,7 +1,7 @@
 /** The kinds of provider the CLI can build. */
-export const PROVIDER_TYPES = ['anthropic', 'openai', 'openai-responses'] as const;
+export const PROVIDER_TYPES = ['anthropic', 'openai', 'openai-responses', 'google'] as const;
 
-/** A provider kind: Anthropic, OpenAI Chat Completions (and compatible servers), or OpenAI Responses. */
+/** A provider kind: Anthropic, OpenAI Chat Completions (and compatible servers), OpenAI Responses, or Google Gemini. */
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 /** True when the name is a provider kind (and so needs no `type` in its table). */

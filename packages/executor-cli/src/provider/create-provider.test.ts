@@ -24,6 +24,18 @@ afterEach(async () => {
 });
 
 describe('createProviderFactory', () => {
+  it('builds a Google provider from its own module, with the key and model of the spec', async () => {
+    const provider = await createProviderFactory()({
+      name: 'google',
+      type: 'google',
+      model: 'gemini-2.5-pro',
+      apiKey: 'gm',
+      baseURL,
+    });
+    expect(provider.id).toBe('google');
+    expect(provider.capabilities).toMatchObject({ modelId: 'gemini-2.5-pro', contextWindow: 1_048_576 });
+  });
+
   it("routes the SDK's log through the sanitiser to stderr, never to console", async () => {
     const printed: unknown[][] = [];
     for (const level of ['error', 'warn', 'info', 'debug', 'log'] as const)

@@ -18,7 +18,7 @@ export interface ProviderFactoryOptions {
 
 /**
  * A factory of providers from `@agentloop/providers`, importing only the vendor module it needs when it is
- * needed: the Anthropic and OpenAI SDKs take longer to load than the CLI takes to show its prompt, and a
+ * needed: the Anthropic, OpenAI and Google SDKs take longer to load than the CLI takes to show its prompt, and a
  * user of one vendor never loads the other's.
  */
 export function createProviderFactory(options: ProviderFactoryOptions = {}): ProviderFactory {
@@ -44,6 +44,12 @@ export function createProviderFactory(options: ProviderFactoryOptions = {}): Pro
       case 'openai-responses': {
         const { OpenAIResponsesProvider } = await import('@agentloop/providers/openai');
         return new OpenAIResponsesProvider(connection);
+      }
+      case 'google': {
+        const { GoogleProvider } = await import('@agentloop/providers/google');
+        // Google's SDK takes no logger: it logs nothing on the paths the provider uses.
+        const { clientOptions: _logger, ...google } = connection;
+        return new GoogleProvider(google);
       }
     }
   };

@@ -46,3 +46,16 @@ describe('requestLabel', () => {
     );
   });
 });
+
+describe('a Google provider', () => {
+  it('is named google with the Gemini API, never openai-compatible, whatever its base URL', () => {
+    const gemini = {
+      name: 'google',
+      type: 'google' as const,
+      model: 'gemini-2.5-flash',
+      baseURL: 'http://127.0.0.1:1',
+    };
+    expect(shownProviderName(gemini)).toBe('google');
+    expect(requestLabel(gemini)).toBe('google:gemini-2.5-flash, Gemini API');
+  });
+});

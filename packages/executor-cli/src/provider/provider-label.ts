@@ -11,7 +11,7 @@ const OPENAI_API = /^https:\/\/api\.openai\.com(?:\/|$)/;
 
 /** True when a spec sends OpenAI's API to a server other than OpenAI's (Ollama, vLLM, a gateway). */
 export function isCompatibleServer(spec: Pick<ProviderSpec, 'type' | 'baseURL'>): boolean {
-  return spec.type !== 'anthropic' && spec.baseURL !== undefined && !OPENAI_API.test(spec.baseURL);
+  return spec.type.startsWith('openai') && spec.baseURL !== undefined && !OPENAI_API.test(spec.baseURL);
 }
 
 /**
@@ -38,6 +38,7 @@ const API_NAMES: Record<ProviderSpec['type'], string> = {
   anthropic: 'Messages API',
   openai: 'Chat Completions API',
   'openai-responses': 'Responses API',
+  google: 'Gemini API',
 };
 
 /**

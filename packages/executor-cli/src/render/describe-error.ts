@@ -92,7 +92,7 @@ function contextTooLong(mode: ErrorContext['mode']): string {
 }
 
 /**
- * How a line names the provider: `Anthropic` or `OpenAI` for the vendor's own API, `the server at <URL>`
+ * How a line names the provider: `Anthropic`, `OpenAI` or `Gemini` for the vendor's own API, `the server at <URL>`
  * for any other base URL (an OpenAI-compatible server, a proxy), else the configured name.
  */
 function providerLabel(context: ErrorContext, provider: string | undefined): string {
@@ -101,11 +101,12 @@ function providerLabel(context: ErrorContext, provider: string | undefined): str
   const id = provider ?? context.providerName;
   if (id === 'anthropic') return 'Anthropic';
   if (id === 'openai' || id === 'openai-responses') return 'OpenAI';
+  if (id === 'google') return 'Gemini';
   if (context.providerName === undefined && id === 'openai-compatible') return 'the OpenAI-compatible server';
   return context.providerName ?? id ?? 'the provider';
 }
 
-const VENDOR_HOST = /^https:\/\/api\.(?:anthropic|openai)\.com(?:\/|$)/;
+const VENDOR_HOST = /^https:\/\/(?:api\.(?:anthropic|openai)\.com|generativelanguage\.googleapis\.com)(?:\/|$)/;
 
 /**
  * The line for a connection that failed. The providers of @agentloop/providers say it in one sentence,

@@ -120,6 +120,55 @@ describe('readProviderEnvironment', () => {
   });
 });
 
+describe('readProviderEnvironment and Google', () => {
+  it('reads Google from GEMINI_API_KEY with its base URL and GEMINI_MODEL, GEMINI_API_KEY before GOOGLE_API_KEY', () => {
+    expect(
+      read({
+        GEMINI_API_KEY: 'gm',
+        GOOGLE_API_KEY: 'gg',
+        GOOGLE_GEMINI_BASE_URL: 'https://proxy.example/gemini',
+        GEMINI_MODEL: 'gemini-2.5-pro',
+      }),
+    ).toEqual({
+      kind: 'google',
+      model: 'gemini-2.5-pro',
+      modelSource: 'GEMINI_MODEL',
+      baseURL: 'https://proxy.example/gemini',
+      apiKey: 'gm',
+      credentialSource: 'GEMINI_API_KEY',
+    });
+  });
+
+  it('takes GOOGLE_API_KEY alone, with the default Gemini model', () => {
+    expect(read({ GOOGLE_API_KEY: 'gg', GEMINI_API_KEY: ' ' })).toEqual({
+      kind: 'google',
+      model: 'gemini-2.5-flash',
+      modelSource: 'default',
+      apiKey: 'gg',
+      credentialSource: 'GOOGLE_API_KEY',
+    });
+  });
+
+  it("ranks Google's keys after Anthropic's and OpenAI's, unless the model is Google's", () => {
+    expect(read({ GEMINI_API_KEY: 'gm', ANTHROPIC_API_KEY: 'a' })?.kind).toBe('anthropic');
+    expect(read({ GEMINI_API_KEY: 'gm', OPENAI_API_KEY: 'o' })?.kind).toBe('openai');
+    const all = { GEMINI_API_KEY: 'gm', ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' };
+    expect(read(all, 'gemini-3-pro-preview')).toMatchObject({ kind: 'google', model: 'gemini-3-pro-preview' });
+    expect(read(all, 'gemma-3-27b-it')?.kind).toBe('google');
+    expect(read({ GEMINI_API_KEY: 'gm' }, 'google:gemini-2.0-flash')).toMatchObject({ model: 'gemini-2.0-flash' });
+  });
+
+  it("names the missing key when the model's vendor has none", () => {
+    expect(() => read({ ANTHROPIC_API_KEY: 'a' }, 'gemini-2.5-flash')).toThrow(
+      '"gemini-2.5-flash" is a Google model: set GEMINI_API_KEY (or GOOGLE_API_KEY).',
+    );
+    expect(() => read({ GEMINI_API_KEY: 'gm' }, 'claude-opus-4-1')).toThrow(
+      /is an Anthropic model: set ANTHROPIC_API_KEY/,
+    );
+    expect(noProviderInEnvironment('gemini-2.5-pro')).toMatch(/is a Google model: set GEMINI_API_KEY/);
+  });
+});
+
 describe('defaultModel', () => {
   it("has the vendor's default for Anthropic and OpenAI's own API, none for another server", () => {
     expect(defaultModel('anthropic', 'http://127.0.0.1:1')).toBe('claude-sonnet-4-6');
@@ -127,12 +176,15 @@ describe('defaultModel', () => {
     expect(defaultModel('openai-responses', 'https://api.openai.com/v1')).toBe('gpt-5-mini');
     expect(defaultModel('openai', 'http://127.0.0.1:11434/v1')).toBeUndefined();
     expect(defaultModel('openai-compatible')).toBeUndefined();
+    expect(defaultModel('google', 'http://127.0.0.1:1')).toBe('gemini-2.5-flash');
   });
 });
 
 describe('noProviderInEnvironment', () => {
   it("names every way to configure one, or the key of the model's vendor", () => {
-    expect(noProviderInEnvironment()).toMatch(/ANTHROPIC_API_KEY, OPENAI_API_KEY, or OPENAI_BASE_URL and OPENAI_MODEL/);
+    expect(noProviderInEnvironment()).toMatch(
+      /ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, or OPENAI_BASE_URL and OPENAI_MODEL/,
+    );
     expect(noProviderInEnvironment('claude-opus-4-1')).toBe(
       '"claude-opus-4-1" is an Anthropic model: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN).',
     );

@@ -1,6 +1,6 @@
 /** What a message says about where a request went: the provider's id, and the model and server when known. */
 export interface ErrorSource {
-  /** The provider's id: `anthropic`, `openai`, `openai-compatible`. */
+  /** The provider's id: `anthropic`, `openai`, `openai-compatible`, `google`. */
   provider: string;
   /** The model asked for: a 404 names it. */
   model?: string;
@@ -13,10 +13,11 @@ export interface ErrorSource {
 const VENDORS: Readonly<Record<string, { name: string; host: RegExp }>> = {
   anthropic: { name: 'Anthropic', host: /^https:\/\/api\.anthropic\.com(?:\/|$)/ },
   openai: { name: 'OpenAI', host: /^https:\/\/api\.openai\.com(?:\/|$)/ },
+  google: { name: 'Gemini', host: /^https:\/\/generativelanguage\.googleapis\.com(?:\/|$)/ },
 };
 
 /**
- * How a message names a provider: the vendor's own name (`Anthropic`, `OpenAI`) for its own API, or the
+ * How a message names a provider: the vendor's own name (`Anthropic`, `OpenAI`, `Gemini`) for its own API, or the
  * server at its URL (`the server at http://127.0.0.1:11434/v1`) for an OpenAI-compatible server, a proxy
  * or a gateway, whose vendor is unknown and whose URL is what the user set. Another id is kept as it is.
  */

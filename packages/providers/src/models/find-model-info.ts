@@ -1,4 +1,5 @@
 import { ANTHROPIC_MODELS } from './anthropic-models.js';
+import { GOOGLE_MODELS } from './google-models.js';
 import type { ModelInfo, ModelOverrides, ModelTableEntry } from './model-info.js';
 import { findModelPricing } from './model-prices.js';
 import { OPENAI_MODELS } from './openai-models.js';
@@ -19,12 +20,12 @@ export const UNKNOWN_MODEL_INFO: Readonly<ModelInfo> = Object.freeze({
   editTool: 'edit_file',
 });
 
-const TABLE: readonly ModelTableEntry[] = [...ANTHROPIC_MODELS, ...OPENAI_MODELS].sort(
+const TABLE: readonly ModelTableEntry[] = [...ANTHROPIC_MODELS, ...OPENAI_MODELS, ...GOOGLE_MODELS].sort(
   (a, b) => b.prefix.length - a.prefix.length,
 );
 
 /**
- * What `modelId` can do: the longest matching row of the Anthropic and OpenAI tables, else
+ * What `modelId` can do: the longest matching row of the Anthropic, OpenAI and Google tables, else
  * UNKNOWN_MODEL_INFO, with its price from MODEL_PRICES when known, and `overrides` applied last. A router
  * prefix such as `openai/` (OpenRouter) is ignored, so `anthropic/claude-sonnet-4-5` finds the Claude row.
  */

@@ -70,6 +70,17 @@ export const MODEL_PRICES: readonly ModelPriceEntry[] = [
   { model: 'o4-mini', pricing: price(1.1, 4.4, { read: 0.275 }) },
   { model: 'gpt-4-turbo', pricing: price(10, 30) },
   { model: 'gpt-3.5-turbo', pricing: price(0.5, 1.5) },
+  // Gemini: the rate for prompts up to 200k tokens (the Pro models charge more above it); implicit caching
+  // has no write charge.
+  { model: 'gemini-3-pro-preview', pricing: price(2, 12, { read: 0.2 }) },
+  { model: 'gemini-3-flash-preview', pricing: price(0.5, 3, { read: 0.05 }) },
+  { model: 'gemini-2.5-pro', pricing: price(1.25, 10, { read: 0.125 }) },
+  { model: 'gemini-2.5-flash', pricing: price(0.3, 2.5, { read: 0.03 }) },
+  { model: 'gemini-2.5-flash-lite', pricing: price(0.1, 0.4, { read: 0.01 }) },
+  { model: 'gemini-2.0-flash', pricing: price(0.1, 0.4, { read: 0.025 }) },
+  { model: 'gemini-2.0-flash-001', pricing: price(0.1, 0.4, { read: 0.025 }) },
+  { model: 'gemini-2.0-flash-lite', pricing: price(0.075, 0.3) },
+  { model: 'gemini-2.0-flash-lite-001', pricing: price(0.075, 0.3) },
 ];
 
 const BY_MODEL: ReadonlyMap<string, ModelPricing> = new Map(MODEL_PRICES.map((row) => [row.model, row.pricing]));
