@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
+import { jsonrepairLibrary } from './libraries/tool-libraries.js';
 
 /**
- * jsonrepair, loaded the first time a call's arguments need a repair: most runs never do, and importing
- * it costs every process that loads the tools at start-up. It ships CommonJS, so the synchronous
- * `parseToolArguments` can load it on use.
+ * jsonrepair, loaded the first time a call's arguments need a repair (or by `prepareTools()`): most runs
+ * never do, and importing it costs every process that loads the tools at start-up.
  */
-let jsonrepair: typeof import('jsonrepair').jsonrepair | undefined;
 function repairJson(text: string): string {
-  jsonrepair ??= (createRequire(import.meta.url)('jsonrepair') as typeof import('jsonrepair')).jsonrepair;
-  return jsonrepair(text);
+  return jsonrepairLibrary.get().jsonrepair(text);
 }
 
 /** Why a call's argument text was refused. */
@@ -77,8 +74,10 @@ export function parseToolArguments(text: string, options: ParseToolArgumentsOpti
       if (typeof repaired === 'object' && repaired !== null && !Array.isArray(repaired)) {
         return { ok: true, value: repaired, repaired: true };
       }
-    } catch {
-      // Reported below with the original parse error, which says more about the text the model wrote.
+    } catch (repairError) {
+      // A bundled app that never loaded jsonrepair is told so, not shown as the model's fault.
+      if (isLibraryNotLoaded(repairError)) throw repairError;
+      // Otherwise reported below with the original parse error, which says more about the text the model wrote.
     }
     const reason = error instanceof Error ? error.message : 'unknown problem';
     return refuse('invalid_json', `the arguments are not valid JSON (${reason}); send them as one JSON object`);
@@ -160,6 +159,10 @@ function describeCut(shape: JsonTextShape | undefined): string | undefined {
   if (shape.dangling) return 'ends where a value was still to come';
   if (shape.open > 0) return `ends with ${shape.open} objects or arrays left open`;
   return undefined;
+}
+
+function isLibraryNotLoaded(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'library_not_loaded';
 }
 
 function refuse(problem: ArgumentsProblem, message: string): ParsedArguments {

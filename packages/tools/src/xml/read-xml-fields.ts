@@ -1,15 +1,13 @@
-import { createRequire } from 'node:module';
 import type { X2jOptions, XMLParser } from 'fast-xml-parser';
+import { fastXmlParserLibrary } from '../libraries/tool-libraries.js';
 
 /**
- * fast-xml-parser, loaded the first time an XML-element block is read: only the XML protocol's element
- * form needs it, and importing it costs every process that loads the tools at start-up. It ships
- * CommonJS, so the synchronous `readXmlFields` can load it on use.
+ * fast-xml-parser, loaded the first time an XML-element block is read (or by `prepareTools()`, or by an
+ * agent that speaks XML when its run starts): only the XML protocol's element form needs it, and
+ * importing it costs every process that loads the tools at start-up.
  */
-let fastXmlParser: typeof import('fast-xml-parser') | undefined;
 function loadFastXmlParser(): typeof import('fast-xml-parser') {
-  fastXmlParser ??= createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
-  return fastXmlParser;
+  return fastXmlParserLibrary.get();
 }
 
 /** The fields of an XML-element block body, or what is wrong with its XML. */
