@@ -1,3 +1,4 @@
+import { isLibraryNotLoaded } from './libraries/lazy-library.js';
 import { jsonrepairLibrary } from './libraries/tool-libraries.js';
 
 /**
@@ -40,7 +41,8 @@ export const MAX_ARGUMENT_CHARS = 2_000_000;
  * around it) gets one repair attempt with jsonrepair; a JSON object that was cut off (it ends inside a
  * string, after a `,` or `:`, or with objects left open) is refused instead, whatever came before it
  * (a fence, whitespace, prose), because a repair would run a call the model never finished.
- * Never throws: a refusal says why, so the model can correct its call.
+ * Never throws, but in an app's bundle where nothing loaded jsonrepair (`library_not_loaded`: `await
+ * prepareTools()`): a refusal says why, so the model can correct its call.
  */
 export function parseToolArguments(text: string, options: ParseToolArgumentsOptions = {}): ParsedArguments {
   if (text.length > MAX_ARGUMENT_CHARS) {
@@ -159,10 +161,6 @@ function describeCut(shape: JsonTextShape | undefined): string | undefined {
   if (shape.dangling) return 'ends where a value was still to come';
   if (shape.open > 0) return `ends with ${shape.open} objects or arrays left open`;
   return undefined;
-}
-
-function isLibraryNotLoaded(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'library_not_loaded';
 }
 
 function refuse(problem: ArgumentsProblem, message: string): ParsedArguments {

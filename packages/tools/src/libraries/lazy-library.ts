@@ -70,6 +70,11 @@ export function lazyLibrary<Library>(options: LazyLibraryOptions<Library>): Lazy
   };
 }
 
+/** True for the error `get()` throws where a library is neither loaded nor requirable (an app's bundle). */
+export function isLibraryNotLoaded(error: unknown): boolean {
+  return AgentloopError.isInstance(error) && error.code === 'library_not_loaded';
+}
+
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }

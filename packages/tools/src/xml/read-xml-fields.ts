@@ -1,4 +1,5 @@
 import type { X2jOptions, XMLParser } from 'fast-xml-parser';
+import { isLibraryNotLoaded } from '../libraries/lazy-library.js';
 import { fastXmlParserLibrary } from '../libraries/tool-libraries.js';
 
 /**
@@ -63,7 +64,8 @@ function parserFor(markup: EscapedMarkup): XMLParser {
  * An element with child elements becomes an object (a repeated child an array); an element with text
  * becomes a string, decoded from JSON only when it clearly is a JSON object or array. CDATA is kept
  * exactly as written, other text is trimmed. When there is no arguments element, the other top-level
- * elements are the arguments (`<tool_name>x</tool_name><path>a.ts</path>`). Never throws.
+ * elements are the arguments (`<tool_name>x</tool_name><path>a.ts</path>`). Never throws, but in an app's
+bundle where nothing loaded fast-xml-parser (`library_not_loaded`: `await prepareTools()`).
  */
 export function readXmlFields(body: string): XmlFields {
   const escaped = escapeStrayMarkup(body);
@@ -90,6 +92,8 @@ function parseXml(markup: EscapedMarkup): XmlFields {
     const value = nodeValue(Array.isArray(root) ? (root as OrderedNode[]) : []);
     return { ok: true, fields: isRecord(value) ? value : {} };
   } catch (error) {
+    // A bundled app that never loaded fast-xml-parser is told what to await, not shown as the model's fault.
+    if (isLibraryNotLoaded(error)) throw error;
     // fast-xml-parser throws on what its validator lets through, e.g. a DOCTYPE whose entities expand too far.
     return { ok: false, problem: error instanceof Error ? error.message : String(error) };
   }
