@@ -40,6 +40,8 @@ function chatStream(answer: { text?: string; toolCall?: { name: string; argument
 const script = [
   // native: a call of the JSON Schema tool, then the exit
   chatStream({ toolCall: { name: 'get_time', arguments: '{"zone":"UTC"}' } }),
+  // a workspace tool: the deny-list and the pattern (picomatch), the .gitignore rules (ignore)
+  chatStream({ toolCall: { name: 'list_files', arguments: '{"pattern":"*.mjs"}' } }),
   chatStream({ toolCall: { name: 'task_completion', arguments: '{"result":"It is 12:00 UTC."}' } }),
   // XML: a block in XML elements (fast-xml-parser), then one in sloppy JSON (jsonrepair)
   chatStream({
@@ -107,9 +109,18 @@ describe('an app bundled with esbuild', () => {
       payload: { result: 'It is 12:00 UTC.' },
       calls: [
         { name: 'get_time', arguments: { zone: 'UTC' } },
+        { name: 'list_files', arguments: { pattern: '*.mjs' } },
         { name: 'task_completion', arguments: { result: 'It is 12:00 UTC.' } },
       ],
-      spans: ['invoke_agent', 'chat gpt-4o', 'execute_tool get_time', 'chat gpt-4o', 'execute_tool task_completion'],
+      spans: [
+        'invoke_agent',
+        'chat gpt-4o',
+        'execute_tool get_time',
+        'chat gpt-4o',
+        'execute_tool list_files',
+        'chat gpt-4o',
+        'execute_tool task_completion',
+      ],
     });
     expect(xml).toMatchObject({
       toolProtocol: 'xml',
@@ -120,8 +131,12 @@ describe('an app bundled with esbuild', () => {
         { name: 'task_completion', arguments: { result: 'XML: 12:00 UTC' } },
       ],
     });
-    // The element-form call ran: its result went back to the model.
-    expect(requests).toHaveLength(4);
-    expect(requests[3]).toContain('12:00 UTC');
+    // The workspace tool listed the bundle, and the element-form call ran: their results went to the model.
+    expect(requests).toHaveLength(5);
+    expect(JSON.parse(requests[2] ?? '{}').messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining('app.mjs'),
+    });
+    expect(requests[4]).toContain('12:00 UTC');
   });
 });

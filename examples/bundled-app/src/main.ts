@@ -1,8 +1,10 @@
-// An app as a user would write it, to be bundled (src/bundle-app.ts) and run from a folder without
-// node_modules: two runs on the OpenAI provider, native and XML, with a JSON Schema tool and tracing.
+// An app as a user would write it, to be bundled (src/test-support/bundle-app.ts) and run from a folder
+// without node_modules: two runs on the OpenAI provider, native and XML, with a JSON Schema tool, the
+// workspace tools (in the working directory) and tracing.
 // It prints one JSON line per run. The server and model come from OPENAI_BASE_URL and OPENAI_MODEL.
 import { DefaultAgent, defineTool } from '@agentloop/core';
 import { OpenAIProvider } from '@agentloop/providers/openai';
+import { createWorkspaceTools, preloadWorkspaceTools } from '@agentloop/workspace-tools';
 import { type Span, type Tracer, type TracerProvider, trace } from '@opentelemetry/api';
 
 const spans: string[] = [];
@@ -44,6 +46,10 @@ const clock = defineTool({
   execute: async (args) => `12:00 ${(args as { zone: string }).zone}`,
 });
 
+const workspaceTools = createWorkspaceTools();
+// A bundle cannot require what the workspace tools' synchronous matchers need (picomatch, ignore): import it.
+await preloadWorkspaceTools(workspaceTools);
+
 async function runOnce(toolProtocol: 'native' | 'xml'): Promise<void> {
   const provider = new OpenAIProvider({
     model: process.env.OPENAI_MODEL ?? 'gpt-4o',
@@ -52,6 +58,7 @@ async function runOnce(toolProtocol: 'native' | 'xml'): Promise<void> {
   });
   const agent = new DefaultAgent(provider, { toolProtocol, tracing: true });
   agent.registerTool(clock);
+  for (const tool of workspaceTools) agent.registerTool(tool);
   const calls: unknown[] = [];
   agent.on('tool-call', (event) => calls.push({ name: event.name, arguments: event.arguments }));
   spans.length = 0;
