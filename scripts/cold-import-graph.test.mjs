@@ -246,7 +246,12 @@ test('each lazily loaded package is loaded, and seen, when a run needs it', { sk
     if (!parseToolArguments("{'a': 1,}").ok) throw new Error('the sloppy JSON was not repaired');
     if (!readXmlFields('<path>a.ts</path>').ok) throw new Error('the XML was not read');
     toJsonSchema(z.object({ a: z.string() }), 'zod3');
-    new DefaultAgent(new ScriptedProvider([]), { tracing: true });
+    // A traced agent imports the OpenTelemetry API when its run starts, not when it is made.
+    const traced = new DefaultAgent(
+      new ScriptedProvider([{ toolCalls: [{ name: 'task_completion', arguments: { result: 'done' } }] }]),
+      { tracing: true },
+    );
+    if ((await traced.run('go')).exit !== 'task_completion') throw new Error('the traced run failed');
     await createContainer();
   `);
   const found = lazyPackagesIn(modules).map((line) => line.split(' ')[0]);

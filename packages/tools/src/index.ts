@@ -5,6 +5,8 @@ export * from './builtin/index.js';
 export type { JsonSchemaToolConfig, SchemaToolConfig } from './define-tool.js';
 export { defineTool } from './define-tool.js';
 export * from './errors/index.js';
+export type { PrepareToolsOptions } from './libraries/index.js';
+export { prepareTools } from './libraries/index.js';
 export * from './plugin/index.js';
 export type {
   RunToolCallOptions,

@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
+import { isLibraryNotLoaded } from './libraries/lazy-library.js';
+import { jsonrepairLibrary } from './libraries/tool-libraries.js';
 
 /**
- * jsonrepair, loaded the first time a call's arguments need a repair: most runs never do, and importing
- * it costs every process that loads the tools at start-up. It ships CommonJS, so the synchronous
- * `parseToolArguments` can load it on use.
+ * jsonrepair, loaded the first time a call's arguments need a repair (or by `prepareTools()`): most runs
+ * never do, and importing it costs every process that loads the tools at start-up.
  */
-let jsonrepair: typeof import('jsonrepair').jsonrepair | undefined;
 function repairJson(text: string): string {
-  jsonrepair ??= (createRequire(import.meta.url)('jsonrepair') as typeof import('jsonrepair')).jsonrepair;
-  return jsonrepair(text);
+  return jsonrepairLibrary.get().jsonrepair(text);
 }
 
 /** Why a call's argument text was refused. */
@@ -43,7 +41,8 @@ export const MAX_ARGUMENT_CHARS = 2_000_000;
  * around it) gets one repair attempt with jsonrepair; a JSON object that was cut off (it ends inside a
  * string, after a `,` or `:`, or with objects left open) is refused instead, whatever came before it
  * (a fence, whitespace, prose), because a repair would run a call the model never finished.
- * Never throws: a refusal says why, so the model can correct its call.
+ * Never throws, but in an app's bundle where nothing loaded jsonrepair (`library_not_loaded`: `await
+ * prepareTools()`): a refusal says why, so the model can correct its call.
  */
 export function parseToolArguments(text: string, options: ParseToolArgumentsOptions = {}): ParsedArguments {
   if (text.length > MAX_ARGUMENT_CHARS) {
@@ -77,8 +76,10 @@ export function parseToolArguments(text: string, options: ParseToolArgumentsOpti
       if (typeof repaired === 'object' && repaired !== null && !Array.isArray(repaired)) {
         return { ok: true, value: repaired, repaired: true };
       }
-    } catch {
-      // Reported below with the original parse error, which says more about the text the model wrote.
+    } catch (repairError) {
+      // A bundled app that never loaded jsonrepair is told so, not shown as the model's fault.
+      if (isLibraryNotLoaded(repairError)) throw repairError;
+      // Otherwise reported below with the original parse error, which says more about the text the model wrote.
     }
     const reason = error instanceof Error ? error.message : 'unknown problem';
     return refuse('invalid_json', `the arguments are not valid JSON (${reason}); send them as one JSON object`);

@@ -1,10 +1,20 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
+import { picomatchLibrary } from './guard/index.js';
+import { ignoreLibrary } from './listing/index.js';
 import { preloadWorkspaceTools } from './preload-workspace-tools.js';
 import { createWorkspaceTools } from './workspace-tools.js';
 
-// The ES modules the tools import on their first call, recorded as they are imported.
+// The modules the tools import on their first call, recorded as they are imported: an import (not a
+// `require`) is what an app's bundler follows.
 const imported = vi.hoisted(() => [] as string[]);
+vi.mock('picomatch', async (importOriginal) => {
+  imported.push('picomatch');
+  return importOriginal();
+});
+vi.mock('ignore', async (importOriginal) => {
+  imported.push('ignore');
+  return importOriginal();
+});
 vi.mock('re2js', async (importOriginal) => {
   imported.push('re2js');
   return importOriginal();
@@ -13,10 +23,6 @@ vi.mock('diff', async (importOriginal) => {
   imported.push('diff');
   return importOriginal();
 });
-
-const required = createRequire(import.meta.url);
-const inRequireCache = (name: string) =>
-  Object.keys(required.cache).some((file) => file.includes(`/node_modules/${name}/`));
 
 describe('preloadWorkspaceTools', () => {
   it('loads what the first call of each tool would, and builds the tools’ argument schemas', async () => {
@@ -32,8 +38,8 @@ describe('preloadWorkspaceTools', () => {
 
     // After: the schema is built, and the check answers at once.
     expect(validate({ path: 'a.txt' })).toEqual({ value: { path: 'a.txt' } });
-    expect(imported).toEqual(['re2js', 'diff']);
-    expect(inRequireCache('picomatch')).toBe(true);
-    expect(inRequireCache('ignore')).toBe(true);
+    expect(imported).toEqual(['picomatch', 'ignore', 're2js', 'diff']);
+    expect(picomatchLibrary.get()('*.ts')('a.ts')).toBe(true);
+    expect(ignoreLibrary.get()().add('*.log').ignores('a.log')).toBe(true);
   });
 });

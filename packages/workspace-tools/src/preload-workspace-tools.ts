@@ -1,7 +1,7 @@
 import type { Tool } from '@agentloop/tools';
 import { loadDiff } from './files/index.js';
-import { loadPicomatch } from './guard/index.js';
-import { loadIgnore, loadRe2 } from './listing/index.js';
+import { picomatchLibrary } from './guard/index.js';
+import { ignoreLibrary, loadRe2 } from './listing/index.js';
 import { loadZod } from './schema/lazy-zod-parameters.js';
 
 /**
@@ -9,7 +9,9 @@ import { loadZod } from './schema/lazy-zod-parameters.js';
  * picomatch for the deny-list and patterns, ignore for `.gitignore`, re2js for search, diff for edits —
  * so that the first call costs what later ones do. The tools load nothing at import, so that a process
  * that never calls one never pays for them; a caller that knows calls are coming starts this where it
- * waits anyway, e.g. while the first model request is in flight. `tools` are those whose schemas to build
+ * waits anyway, e.g. while the first model request is in flight. Each library is imported, which an app's
+ * bundler follows: a bundled app awaits this before its first run, since the synchronous matchers cannot
+ * load picomatch or ignore from a bundle themselves. `tools` are those whose schemas to build
  * (the workspace tools among them; others are left alone). One library at a time, with the event loop let
  * run between them, so that an answer arriving meanwhile waits for one load at most. Never rejects: a
  * library that cannot load fails the call that needs it, as it would have.
@@ -20,8 +22,8 @@ export async function preloadWorkspaceTools(tools: Iterable<Pick<Tool, 'paramete
       await loadZod();
       for (const tool of tools) await zodSchemaOf(tool)?.();
     },
-    loadPicomatch,
-    loadIgnore,
+    () => picomatchLibrary.load(),
+    () => ignoreLibrary.load(),
     loadRe2,
     loadDiff,
   ];

@@ -5,7 +5,7 @@ import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder, SKILLS_SECTION_ID, skillsSection } from '@agentloop/prompts';
 import type { LLMProvider, Usage } from '@agentloop/spec';
 import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
-import { ToolRegistry } from '@agentloop/tools';
+import { prepareTools, ToolRegistry } from '@agentloop/tools';
 import {
   type ApprovalAnswer,
   ApprovalGate,
@@ -35,7 +35,7 @@ import {
 } from '../skills/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import { MetricsTotals } from '../tokens/index.js';
-import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
+import { openTelemetryLibrary, RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
 import type { Agent } from './agent.js';
 import type { AgentOptions, OutputResult, OutputSchema, RunOptions, ToolProtocolOption } from './agent-options.js';
 import {
@@ -329,9 +329,9 @@ export class DefaultAgent implements Agent {
     const run = { control, controller };
     this.#run = run;
     try {
-      const dependencies = this.#loopDependencies(taskCompletion);
       // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
-      await this.#session?.beginTurn();
+      await Promise.all([this.#session?.beginTurn(), this.#loadRunLibraries()]);
+      const dependencies = this.#loopDependencies(taskCompletion);
       const result = await runLoop(dependencies, control, withMentionedSkills(input, this.skills));
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
@@ -372,6 +372,18 @@ export class DefaultAgent implements Agent {
       model: this.provider.capabilities.modelId,
       ...(result.exit === 'ask_question' ? { pendingQuestion: pendingQuestionOf(result.payload) } : {}),
     });
+  }
+
+  /**
+   * Imports what this run's synchronous code will need (the XML protocol's parsers, the OpenTelemetry
+   * API), here where the run can wait: an app's bundler follows these imports, where a load on use would
+   * be a `require` it cannot see. What only some runs need (a repair in native mode) is left to load on use.
+   */
+  #loadRunLibraries(): Promise<unknown> {
+    const loads: Promise<unknown>[] = [];
+    if (this.#tracing) loads.push(openTelemetryLibrary.load());
+    if (this.#selection.resolveProtocol().name === 'xml') loads.push(prepareTools({ xml: true, schemas: false }));
+    return Promise.all(loads);
   }
 
   #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {

@@ -1,6 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
 import { AgentUsageError } from '../errors/index.js';
-import { openTelemetry } from './open-telemetry.js';
 import type { TracingOption } from './tracing-options.js';
 
 /** The instrumentation scope of agentloop's spans. */
@@ -8,7 +7,11 @@ export const TRACER_NAME = '@agentloop/core';
 
 /** What an agent's `tracing` option comes to, worked out once when the agent is made. */
 export interface Tracing {
-  tracer: Tracer;
+  /**
+   * The app's tracer, or undefined for agentloop's own from the global tracer provider, got when a run
+   * starts: the OpenTelemetry API is loaded then, at an async point an app's bundler can follow.
+   */
+  tracer: Tracer | undefined;
   recordContent: boolean;
   agentName: string | undefined;
 }
@@ -16,8 +19,7 @@ export interface Tracing {
 /** The agent's tracing, or undefined when it is off. Throws an AgentUsageError on an option it cannot use. */
 export function resolveTracing(option: TracingOption | undefined): Tracing | undefined {
   if (option === undefined || option === false) return undefined;
-  if (option === true)
-    return { tracer: openTelemetry().trace.getTracer(TRACER_NAME), recordContent: false, agentName: undefined };
+  if (option === true) return { tracer: undefined, recordContent: false, agentName: undefined };
   if (typeof option !== 'object' || option === null) {
     throw new AgentUsageError(
       `tracing must be true, false or { tracer?, recordContent?, agentName? }, got ${JSON.stringify(option)}.`,
@@ -44,7 +46,7 @@ export function resolveTracing(option: TracingOption | undefined): Tracing | und
     );
   }
   return {
-    tracer: tracer ?? openTelemetry().trace.getTracer(TRACER_NAME),
+    tracer,
     recordContent: recordContent ?? false,
     agentName,
   };

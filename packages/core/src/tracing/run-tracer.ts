@@ -1,13 +1,13 @@
 import type { LLMProvider, ModelRequest, ToolCallPart } from '@agentloop/spec';
 import type { ToolRegistry } from '@agentloop/tools';
-import type { Attributes, Context, Span } from '@opentelemetry/api';
+import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { AgentResult } from '../loop/agent-result.js';
 import { AGENTLOOP, GEN_AI, genAiProviderName } from './gen-ai-attributes.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, userInputJson } from './gen-ai-messages.js';
 import { ModelCallSpan } from './model-call-span.js';
 import { openTelemetry } from './open-telemetry.js';
 import { recordFailure } from './record-failure.js';
-import type { Tracing } from './resolve-tracing.js';
+import { TRACER_NAME, type Tracing } from './resolve-tracing.js';
 import { ToolCallSpan } from './tool-call-span.js';
 
 /** What a run is traced with, besides the agent's tracing. */
@@ -27,17 +27,21 @@ export interface RunTracerInit {
 export class RunTracer {
   readonly #tracing: Tracing;
   readonly #init: RunTracerInit;
+  readonly #tracer: Tracer;
   #span: Span | undefined;
   #context: Context = openTelemetry().context.active();
 
   constructor(tracing: Tracing, init: RunTracerInit) {
     this.#tracing = tracing;
     this.#init = init;
+    // Made once a run has started: the run loaded the API (`openTelemetryLibrary.load()`) before.
+    this.#tracer = tracing.tracer ?? openTelemetry().trace.getTracer(TRACER_NAME);
   }
 
   /** Starts the run's span. */
   start(input: string, provider: LLMProvider): void {
-    const { tracer, agentName, recordContent } = this.#tracing;
+    const { agentName, recordContent } = this.#tracing;
+    const tracer = this.#tracer;
     const attributes: Attributes = {
       [GEN_AI.operationName]: 'invoke_agent',
       [GEN_AI.providerName]: genAiProviderName(provider.id),
@@ -72,7 +76,7 @@ export class RunTracer {
       attributes[GEN_AI.systemInstructions] = systemInstructionsJson(request.systemPrompt);
       attributes[GEN_AI.inputMessages] = inputMessagesJson(request.messages);
     }
-    const span = this.#tracing.tracer.startSpan(
+    const span = this.#tracer.startSpan(
       `chat ${model}`,
       { kind: openTelemetry().SpanKind.CLIENT, attributes },
       this.#context,
@@ -92,7 +96,7 @@ export class RunTracer {
     const description = this.#init.tools.get(call.toolName)?.tool.description;
     if (description !== undefined) attributes[GEN_AI.toolDescription] = description;
     if (this.#tracing.recordContent) attributes[GEN_AI.toolCallArguments] = JSON.stringify(call.arguments ?? null);
-    const span = this.#tracing.tracer.startSpan(
+    const span = this.#tracer.startSpan(
       `execute_tool ${call.toolName}`,
       { kind: openTelemetry().SpanKind.INTERNAL, attributes },
       this.#context,

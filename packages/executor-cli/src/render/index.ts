@@ -19,6 +19,7 @@ export type { Style, TerminalOutput } from './terminal.js';
 export { createStyle, outputWidth, terminalFeatures } from './terminal.js';
 export type { CutText } from './text-summary.js';
 export { cutText, formatCount, formatDuration, oneLine, summarizeArguments, summarizeResult } from './text-summary.js';
+export { loadTextWidth } from './text-width.js';
 export type { FinishedToolCall } from './tool-call-line.js';
 export { formatToolCall, formatToolCallLine } from './tool-call-line.js';
 export type { StepUsage, UsageStats } from './usage-report.js';

@@ -9,6 +9,7 @@ import {
   createStyle,
   describeError,
   loadMarkdownBlocks,
+  loadTextWidth,
   outputWidth,
   plainMarkdown,
   renderMarkdown,
@@ -425,8 +426,10 @@ export class CliExecutor {
     return this.#modelLabel ?? `${agent.provider.id}:${agent.provider.capabilities.modelId}`;
   }
 
-  // marked-terminal takes a while to load: it loads while the user types the first task.
+  // marked-terminal takes a while to load: it loads while the user types the first task, with the text
+  // measures the answer's lines need.
   #preloadMarkdown(): void {
+    loadTextWidth().catch(() => undefined);
     if (this.#markdown || !this.#style.isColorSupported) return;
     this.#markdown = loadMarkdownBlocks().catch(() => undefined);
   }

@@ -15,7 +15,8 @@ let binding: string | null | undefined;
 /**
  * better-sqlite3, loaded when the first SqliteSessionStore is made: it is a native module, an optional
  * dependency that may have failed to build, and an app that keeps its sessions in JSON lines files never
- * needs it.
+ * needs it. Required, not imported: a native module cannot be bundled, and a bundler leaves a `require`
+ * through createRequire alone, so an app's bundle finds it in the node_modules shipped beside it.
  */
 export function loadSqlite(): DatabaseConstructor {
   if (loaded) return loaded;

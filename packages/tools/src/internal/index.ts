@@ -4,6 +4,8 @@
 
 export { loopControlExit } from '../builtin/loop-control-tools.js';
 export { taskCompletionWithOutput, taskCompletionWithOutputExit } from '../builtin/task-completion-with-output.js';
+export type { LazyLibrary, LazyLibraryOptions } from '../libraries/index.js';
+export { lazyLibrary } from '../libraries/index.js';
 export { stringifyToolResult, toolCallFailure } from '../run-tool-call.js';
 export * from '../schema/index.js';
 export type { ArgumentsProblem, ParsedArguments, ParseToolArgumentsOptions } from '../tool-arguments.js';

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type { StandardJSONSchemaV1 } from '@standard-schema/spec';
 import type { $ZodType, toJSONSchema } from 'zod/v4/core';
 import { ToolDefinitionError } from '../errors/index.js';
+import { type ZodToJsonSchema, zod4CoreLibrary, zodToJsonSchemaLibrary } from '../libraries/tool-libraries.js';
 import type { JsonSchema, ToolParameters } from '../tool.js';
 import { readToolParameters } from './read-tool-parameters.js';
 import {
@@ -14,14 +14,12 @@ import {
 } from './unrepresentable-field.js';
 
 /**
- * zod-to-json-schema, loaded the first time a zod 3 schema is converted: tools written with zod 4 or
- * JSON Schema never need it, and importing it costs every process that loads the tools at start-up.
- * It ships CommonJS, so the synchronous `toJsonSchema` can load it on use.
+ * zod-to-json-schema, loaded the first time a zod 3 schema is converted (or by `prepareTools()`): tools
+ * written with zod 4 or JSON Schema never need it, and importing it costs every process that loads the
+ * tools at start-up.
  */
-let zod3Converter: typeof import('zod-to-json-schema') | undefined;
-function loadZod3Converter(): typeof import('zod-to-json-schema') {
-  zod3Converter ??= createRequire(import.meta.url)('zod-to-json-schema') as typeof import('zod-to-json-schema');
-  return zod3Converter;
+function loadZod3Converter(): ZodToJsonSchema {
+  return zodToJsonSchemaLibrary.get();
 }
 
 /** zod 4's converter's options, the same whichever way it is reached. */
@@ -37,10 +35,8 @@ type Zod4JsonSchemaOptions = NonNullable<Parameters<typeof toJSONSchema>[1]>;
 function zod4JsonSchema(schema: $ZodType, options: Zod4JsonSchemaOptions): JsonSchema {
   const own = (schema as { toJSONSchema?: (options: Zod4JsonSchemaOptions) => unknown }).toJSONSchema;
   if (typeof own === 'function') return own.call(schema, options) as JsonSchema;
-  zod4Core ??= createRequire(import.meta.url)('zod/v4/core') as typeof import('zod/v4/core');
-  return zod4Core.toJSONSchema(schema, options) as JsonSchema;
+  return zod4CoreLibrary.get().toJSONSchema(schema, options) as JsonSchema;
 }
-let zod4Core: typeof import('zod/v4/core') | undefined;
 
 /**
  * The JSON Schema a Standard Schema gives of itself (StandardJSONSchemaV1: the loop-control tools' own

@@ -14,7 +14,8 @@ const TEMPLATE = '{"server_name": "local", "tool_name": "<tool name>", "argument
  * Decodes the text between a block's tags. It accepts the protocol's JSON object and what real models
  * write instead: `name` for `tool_name`, `parameters` or `input` for `arguments`, arguments as a JSON
  * string, no `server_name` (meaning `"local"`), a code fence around the body, and XML elements instead
- * of JSON. Broken JSON gets one repair attempt. Never throws: a body that cannot be decoded completely
+ * of JSON. Broken JSON gets one repair attempt. Never throws (but for `library_not_loaded` in an app's
+ * bundle, see `prepareTools`): a body that cannot be decoded completely
  * comes back as a reason, so that no half-decoded call is ever run.
  */
 export function decodeToolBlock(body: string, tagName = 'tool'): DecodedToolBlock {

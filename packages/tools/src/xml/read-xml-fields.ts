@@ -1,15 +1,14 @@
-import { createRequire } from 'node:module';
 import type { X2jOptions, XMLParser } from 'fast-xml-parser';
+import { isLibraryNotLoaded } from '../libraries/lazy-library.js';
+import { fastXmlParserLibrary } from '../libraries/tool-libraries.js';
 
 /**
- * fast-xml-parser, loaded the first time an XML-element block is read: only the XML protocol's element
- * form needs it, and importing it costs every process that loads the tools at start-up. It ships
- * CommonJS, so the synchronous `readXmlFields` can load it on use.
+ * fast-xml-parser, loaded the first time an XML-element block is read (or by `prepareTools()`, or by an
+ * agent that speaks XML when its run starts): only the XML protocol's element form needs it, and
+ * importing it costs every process that loads the tools at start-up.
  */
-let fastXmlParser: typeof import('fast-xml-parser') | undefined;
 function loadFastXmlParser(): typeof import('fast-xml-parser') {
-  fastXmlParser ??= createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
-  return fastXmlParser;
+  return fastXmlParserLibrary.get();
 }
 
 /** The fields of an XML-element block body, or what is wrong with its XML. */
@@ -65,7 +64,8 @@ function parserFor(markup: EscapedMarkup): XMLParser {
  * An element with child elements becomes an object (a repeated child an array); an element with text
  * becomes a string, decoded from JSON only when it clearly is a JSON object or array. CDATA is kept
  * exactly as written, other text is trimmed. When there is no arguments element, the other top-level
- * elements are the arguments (`<tool_name>x</tool_name><path>a.ts</path>`). Never throws.
+ * elements are the arguments (`<tool_name>x</tool_name><path>a.ts</path>`). Never throws, but in an app's
+bundle where nothing loaded fast-xml-parser (`library_not_loaded`: `await prepareTools()`).
  */
 export function readXmlFields(body: string): XmlFields {
   const escaped = escapeStrayMarkup(body);
@@ -92,6 +92,8 @@ function parseXml(markup: EscapedMarkup): XmlFields {
     const value = nodeValue(Array.isArray(root) ? (root as OrderedNode[]) : []);
     return { ok: true, fields: isRecord(value) ? value : {} };
   } catch (error) {
+    // A bundled app that never loaded fast-xml-parser is told what to await, not shown as the model's fault.
+    if (isLibraryNotLoaded(error)) throw error;
     // fast-xml-parser throws on what its validator lets through, e.g. a DOCTYPE whose entities expand too far.
     return { ok: false, problem: error instanceof Error ? error.message : String(error) };
   }

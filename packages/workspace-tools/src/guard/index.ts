@@ -2,7 +2,7 @@ export type { DenyList, DenyListOptions } from './deny-list.js';
 export { createDenyList, DEFAULT_ALLOWED_FILES, DEFAULT_DENIED_FILES, DEFAULT_DENY_LIST } from './deny-list.js';
 export { isGitInternal } from './git-internals.js';
 export { HOST_CONFIG_NAMES, isHostConfig } from './host-config.js';
-export { loadPicomatch } from './load-picomatch.js';
+export { loadPicomatch, picomatchLibrary } from './load-picomatch.js';
 export type { FileAccess, OpenedFile, OpenedFileCheck, OpenWorkspaceFileOptions } from './open-workspace-file.js';
 export { assertOpenedInside, openWorkspaceFile } from './open-workspace-file.js';
 export type { WorkspaceGuardOptions } from './workspace-guard.js';

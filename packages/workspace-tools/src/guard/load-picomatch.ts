@@ -1,13 +1,19 @@
-import { createRequire } from 'node:module';
+import { type LazyLibrary, lazyLibrary } from '@agentloop/tools/internal';
 import type picomatchType from 'picomatch';
 
 /**
- * picomatch, loaded by the first glob compiled (the deny-list's first match, a listing's pattern): a
- * process that creates the tools and never opens a file never loads it (nor waits for it at start-up). It ships
- * CommonJS, so the synchronous matchers can require it on use.
+ * picomatch, loaded by the first glob compiled (the deny-list's first match, a listing's pattern) or by
+ * `preloadWorkspaceTools()`: a process that creates the tools and never opens a file never loads it (nor
+ * waits for it at start-up). The preload imports it, which an app's bundler follows.
  */
-let picomatch: typeof picomatchType | undefined;
+export const picomatchLibrary: LazyLibrary<typeof picomatchType> = lazyLibrary<typeof picomatchType>({
+  name: 'picomatch',
+  from: import.meta.url,
+  load: async () => (await import('picomatch')).default,
+  prepare: 'await preloadWorkspaceTools()',
+});
+
+/** picomatch, for the synchronous matchers. */
 export function loadPicomatch(): typeof picomatchType {
-  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
-  return picomatch;
+  return picomatchLibrary.get();
 }

@@ -1,16 +1,23 @@
-import { createRequire } from 'node:module';
+import { type LazyLibrary, lazyLibrary } from '@agentloop/tools/internal';
 import type ignoreType from 'ignore';
 import type { Ignore } from 'ignore';
 import type { WorkspaceGuard } from '../guard/index.js';
 
 /**
- * `ignore`, loaded by the first listing or search: a process that never lists a folder never loads it
- * (nor waits for it at start-up). It ships CommonJS, so the constructor can require it on use.
+ * `ignore`, loaded by the first listing or search or by `preloadWorkspaceTools()`: a process that never
+ * lists a folder never loads it (nor waits for it at start-up). The preload imports it, which an app's
+ * bundler follows.
  */
-let loadedIgnore: typeof ignoreType | undefined;
+export const ignoreLibrary: LazyLibrary<typeof ignoreType> = lazyLibrary<typeof ignoreType>({
+  name: 'ignore',
+  from: import.meta.url,
+  load: async () => (await import('ignore')).default,
+  prepare: 'await preloadWorkspaceTools()',
+});
+
+/** `ignore`, for the synchronous rules. */
 export function loadIgnore(): typeof ignoreType {
-  loadedIgnore ??= createRequire(import.meta.url)('ignore') as typeof ignoreType;
-  return loadedIgnore;
+  return ignoreLibrary.get();
 }
 
 function ignore(): Ignore {

@@ -1,4 +1,4 @@
-export { loadIgnore } from './gitignore-rules.js';
+export { ignoreLibrary, loadIgnore } from './gitignore-rules.js';
 export type { ListFilesToolOptions } from './list-files-tool.js';
 export { createListFilesTool, LIST_FILES_MAX_ENTRIES, LIST_FILES_PAGE_SIZE } from './list-files-tool.js';
 export type { SearchToolOptions } from './search-tool.js';
