@@ -99,6 +99,13 @@ export {
 } from './compaction/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';
-export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';
+export type {
+  AgentEvent,
+  AgentEventListener,
+  AgentEventMap,
+  AgentEventName,
+  SubagentStep,
+} from './events/index.js';
+export type { AsToolOptions, SubagentQuestionMode } from './subagents/index.js';
 export { type AgentMetrics, type ContextUsage, type RunMetrics, usageCostUsd } from './tokens/index.js';
 export type { TracingOption, TracingOptions } from './tracing/index.js';

@@ -1,0 +1,5 @@
+export type { SubagentHostInit } from './subagent-parent.js';
+export { runAsSubagentParent } from './subagent-parent.js';
+export { SubagentRoutes } from './subagent-routes.js';
+export type { AsToolOptions, SubagentQuestionMode } from './subagent-tool.js';
+export { subagentTool } from './subagent-tool.js';
