@@ -26,7 +26,7 @@ import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
 import { pendingQuestionOf, SessionRecorder } from '../session/index.js';
-import { type AsToolOptions, SubagentRoutes, subagentTool } from '../subagents/index.js';
+import { type AsToolOptions, SubagentRoutes, subagentAnnotations, subagentTool } from '../subagents/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import { MetricsTotals } from '../tokens/index.js';
 import { RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
@@ -288,7 +288,11 @@ export class DefaultAgent implements Agent {
    * and its approval requests and questions go to the caller's executor (see `questions`).
    */
   asTool<Output extends OutputSchema | undefined = undefined>(options: AsToolOptions<Output>): Tool<{ task: string }> {
-    return subagentTool({ ...options, createAgent: () => this.#subagent() });
+    return subagentTool({
+      ...options,
+      annotations: options.annotations ?? subagentAnnotations(this.tools, this.#approvals !== undefined),
+      createAgent: () => this.#subagent(),
+    });
   }
 
   /** A fresh agent with this one's configuration as it is now, for one call of `asTool`'s tool. */

@@ -1,3 +1,4 @@
+export { subagentAnnotations } from './subagent-annotations.js';
 export type { SubagentHostInit } from './subagent-parent.js';
 export { runAsSubagentParent } from './subagent-parent.js';
 export { SubagentRoutes } from './subagent-routes.js';

@@ -18,9 +18,8 @@ function childAgent(steps: ScriptStep[], options: ConstructorParameters<typeof D
   return { agent, provider };
 }
 
-const callChild = (task: string, id = 'c1') => ({
-  toolCalls: [{ name: 'researcher', id, arguments: { task } }],
-});
+const childCall = (task: string, id: string) => ({ name: 'researcher', id, arguments: { task } });
+const callChild = (task: string, id = 'c1') => ({ toolCalls: [childCall(task, id)] });
 
 const wrapped = (events: AgentEvent[]): Wrapped[] =>
   events.filter((event): event is Wrapped => event.type === 'subagent-event');
@@ -141,10 +140,7 @@ describe('agent.asTool', () => {
     const child = childAgent([script, script, script, script], { tools: [barrier] });
     const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
     const { agent, events } = scriptedAgent(
-      [
-        { toolCalls: [callChild('alpha', 'a').toolCalls[0], callChild('beta', 'b').toolCalls[0]] },
-        complete('both done'),
-      ],
+      [{ toolCalls: [childCall('alpha', 'a'), childCall('beta', 'b')] }, complete('both done')],
       { tools: [tool] },
     );
 
@@ -332,6 +328,30 @@ describe('agent.asTool', () => {
     const toolResult = toolResultOf(events, 'c1');
     expect(toolResult?.type).toBe('tool-result-error');
     expect(toolResult?.content).toContain('nothing answers approval requests');
+  });
+
+  it('is a read-only call for the approval policy when the agent asks about its own calls', () => {
+    const { agent } = childAgent([], { approval: 'ask' });
+    expect(agent.asTool({ name: 'researcher', description: 'Researches.' }).annotations).toEqual({
+      readOnly: true,
+      destructive: false,
+      openWorld: false,
+    });
+  });
+
+  it('may do what its tools may when it has no approval policy', () => {
+    const reader = defineTool({
+      name: 'reader',
+      description: 'Reads.',
+      parameters: z.object({}),
+      annotations: { readOnly: true, destructive: false, openWorld: false },
+      execute: () => 'read',
+    });
+    const readOnly = childAgent([], { tools: [reader] }).agent.asTool({ name: 'r', description: 'Reads.' });
+    expect(readOnly.annotations).toEqual({ readOnly: true, destructive: false, openWorld: false });
+    // echo declares nothing: the cautious answer to each.
+    const writer = childAgent([], { tools: [reader, echoTool] }).agent.asTool({ name: 'w', description: 'Echoes.' });
+    expect(writer.annotations).toEqual({ readOnly: false, destructive: true, openWorld: true });
   });
 
   it('answerQuestion rejects an id no sub-agent waits on', () => {

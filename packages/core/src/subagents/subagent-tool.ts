@@ -25,7 +25,11 @@ export interface AsToolOptions<Output extends ToolParameters | undefined = undef
   output?: Output;
   /** How long one call may take, in milliseconds. Default: the parent's `toolTimeoutMs`. */
   timeoutMs?: number;
-  /** What the sub-agent does, for the parent's approval policy. Default: the cautious answer to each. */
+  /**
+   * What calling the agent may do, for the caller's approval policy. Default: read-only when the agent has
+   * an approval policy of its own (it asks about each of its calls itself); otherwise what its tools may
+   * do (read-only when all of them are, destructive or open-world when any is).
+   */
   annotations?: ToolAnnotations;
 }
 
