@@ -1,5 +1,6 @@
 import type {
   Agent,
+  AgentOptions,
   AgentSessionOptions,
   DependencyContainer,
   Executor,
@@ -25,6 +26,7 @@ import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder, requestLabel } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
+import { configuredAgentTools } from '../subagents/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
@@ -135,6 +137,15 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       describe(spec);
     },
   });
+  // An agent of `[agents.NAME]` with a model of its own: built as /model would, but the session's stays.
+  const switchAgentModel = createModelSwitcher({
+    config: settings.config,
+    environment,
+    userConfigFile: settings.userConfigFile,
+    current: () => settings.provider,
+    createProvider,
+    wrap,
+  });
   // Taken out of `options` so that the closure below keeps its type narrowed, without a cast.
   const cliExecutor = options.executor;
   const toolSafety = options.toolSafety ?? new ToolSafety(settings);
@@ -167,29 +178,36 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
           },
         ]
       : [];
-    return createContainer({
-      provider: await wrap(provider, settings.provider),
-      agentOptions: {
-        ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
-        ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
-        ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
-        ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
-        ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
-        ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
-        ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
-        ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
-        workspace: settings.cwd,
-        approval: toolSafety.policy(),
-        instructions: {
-          projectDir: settings.projectDir,
-          environment: settings.builtinTools
-            ? toolSafety.environment(settings.cwd)
-            : { cwd: settings.cwd, approvalPolicy: toolSafety.mode },
-        },
-        ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
-        ...(session ? { session } : {}),
+    const sessionProvider = await wrap(provider, settings.provider);
+    const agentOptions = {
+      ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
+      ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
+      ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
+      ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
+      ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
+      ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
+      ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
+      ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
+      workspace: settings.cwd,
+      approval: toolSafety.policy(),
+      instructions: {
+        projectDir: settings.projectDir,
+        environment: settings.builtinTools
+          ? toolSafety.environment(settings.cwd)
+          : { cwd: settings.cwd, approvalPolicy: toolSafety.mode },
       },
-      plugins: [...executor, ...builtin, ...mcp, ...plugins],
+      ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+    };
+    return createContainer({
+      provider: sessionProvider,
+      agentOptions: { ...agentOptions, ...(session ? { session } : {}) },
+      plugins: [
+        ...executor,
+        ...builtin,
+        ...(await subagentPlugins(settings, sessionProvider, agentOptions, () => builtinTools, switchAgentModel)),
+        ...mcp,
+        ...plugins,
+      ],
     });
   })();
   // One session per composition here; a child container keeps what is the session's apart from what is the
@@ -218,6 +236,43 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     return disposed;
   };
   return { agent, container, sessionContainer, executor, dispose, verboseLog, switchModel, errorContext, toolSafety };
+}
+
+/**
+ * The `[agents.NAME]` tables, as a plugin that registers their tools after the built-in tools (which they
+ * take theirs from); none without the tables, so that a session without them loads nothing more.
+ */
+async function subagentPlugins(
+  settings: SessionSettings,
+  provider: LLMProvider,
+  agentOptions: AgentOptions,
+  builtinTools: () => readonly Tool[] | undefined,
+  switchModel: ModelSwitcher,
+): Promise<Plugin[]> {
+  if (Object.keys(settings.config.agents ?? {}).length === 0) return [];
+  // Built before the container, whose registration is synchronous; the built-in tools are made then.
+  const providers = new Map<string, LLMProvider>();
+  for (const entry of Object.values(settings.config.agents ?? {})) {
+    if (entry.model !== undefined && !providers.has(entry.model)) {
+      providers.set(entry.model, (await switchModel(entry.model)).provider);
+    }
+  }
+  return [
+    {
+      name: 'agentloop-cli-agents',
+      register: (container) =>
+        provideTools(
+          container,
+          configuredAgentTools({
+            config: settings.config,
+            provider,
+            providerFor: (model) => providers.get(model) as LLMProvider,
+            builtinTools: builtinTools(),
+            agentOptions,
+          }),
+        ),
+    },
+  ];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { agentsSchema } from './agents-schema.js';
 import { compactionSchema } from './compaction-schema.js';
 import { mcpServersSchema } from './mcp-servers-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
@@ -113,6 +114,8 @@ export const configFileSchema = z.strictObject({
   sessions: sessionsSchema.optional(),
   /** When the conversation is compacted: `enabled`, `threshold`, and a `context_window` override. */
   compaction: compactionSchema.optional(),
+  /** Agents the session's agent may call as tools, by name: `description`, `model`, `system_prompt`, `tools`. */
+  agents: agentsSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

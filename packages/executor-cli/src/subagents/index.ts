@@ -1,0 +1,2 @@
+export type { ConfiguredAgentsOptions } from './configured-agents.js';
+export { configuredAgentTools } from './configured-agents.js';
