@@ -117,6 +117,30 @@ describe('agent.asTool', () => {
     expect(agent.metrics.usage.inputTokens).toBe(3300);
   });
 
+  it("adds the child's cost to the parent's, and leaves the cost unknown when the child's model has no price", async () => {
+    const pricing = { inputUsdPerMillion: 3, outputUsdPerMillion: 15 };
+    const pricedChild = new DefaultAgent(
+      new ScriptedProvider([{ ...complete('done'), usage: { inputTokens: 1000, outputTokens: 100 } }], {
+        capabilities: { pricing },
+      }),
+    );
+    const parentSteps = () => [
+      { ...callChild('task'), usage: { inputTokens: 2000, outputTokens: 200 } },
+      { ...complete('parent done'), usage: { inputTokens: 3000, outputTokens: 300 } },
+    ];
+    const priced = new DefaultAgent(new ScriptedProvider(parentSteps(), { capabilities: { pricing } }), {
+      tools: [pricedChild.asTool({ name: 'researcher', description: 'Researches.' })],
+    });
+    const result = await priced.run('go');
+    expect(result.metrics.costUsd).toBeCloseTo((6000 * 3 + 600 * 15) / 1e6, 12);
+
+    const unpricedChild = childAgent([{ ...complete('done'), usage: { inputTokens: 1000, outputTokens: 100 } }]);
+    const mixed = new DefaultAgent(new ScriptedProvider(parentSteps(), { capabilities: { pricing } }), {
+      tools: [unpricedChild.agent.asTool({ name: 'researcher', description: 'Researches.' })],
+    });
+    expect((await mixed.run('go')).metrics).not.toHaveProperty('costUsd');
+  });
+
   it('runs two calls at once, each in a fresh conversation, with their events tagged by call', async () => {
     let waiting: (() => void)[] = [];
     // Each child's first call waits here until both children reached it: only calls running at once pass.
