@@ -239,6 +239,26 @@ describe('agent.asTool', () => {
     expect(result.payload).toEqual({ result: 'went on' });
   });
 
+  it("with an output schema, gives the child's typed result as the tool's value", async () => {
+    const child = childAgent([
+      { toolCalls: [{ name: 'task_completion', arguments: { result: { city: 'Oslo', degrees: 4 } } }] },
+    ]);
+    const tool = child.agent.asTool({
+      name: 'researcher',
+      description: 'Researches.',
+      output: z.object({ city: z.string(), degrees: z.number() }),
+    });
+    const { agent, events } = scriptedAgent([callChild('task'), complete('done')], { tools: [tool] });
+
+    await agent.run('go');
+
+    expect(toolResultOf(events, 'c1')).toMatchObject({
+      type: 'tool-result',
+      value: { city: 'Oslo', degrees: 4 },
+      content: '{"city":"Oslo","degrees":4}',
+    });
+  });
+
   it('tells the parent when the child hit its iteration limit, and the parent goes on', async () => {
     const echo = { toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] };
     const child = childAgent([echo, echo], { maxIterations: 2, onMaxIterations: 'stop' });
@@ -289,6 +309,37 @@ describe('agent.asTool', () => {
       path: [{ toolName: 'researcher', toolCallId: 'c1' }],
     });
     expect(toolResultOf(events, 'c1')).toMatchObject({ type: 'tool-result', content: 'weather for Bergen' });
+  });
+
+  it("passes a grandchild's question up with the whole path, and its answer back down", async () => {
+    const grandchild = childAgent([
+      { toolCalls: [{ name: 'ask_question', arguments: { question: 'Which year?' } }] },
+      (request) => complete(`data for ${lastUserText(request)}`),
+    ]);
+    const child = childAgent([
+      { toolCalls: [{ name: 'digger', id: 'g1', arguments: { task: 'dig' } }] },
+      (request) => {
+        const result = request.messages.at(-1)?.content[0] as { content?: string } | undefined;
+        return complete(`child got ${result?.content}`);
+      },
+    ]);
+    child.agent.registerTool(grandchild.agent.asTool({ name: 'digger', description: 'Digs.' }));
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent, events } = scriptedAgent([callChild('task'), complete('done')], { tools: [tool] });
+    agent.on('subagent-question', (event) => agent.answerQuestion(event.requestId, '1999'));
+
+    await agent.run('go');
+
+    const question = events.find((event) => event.type === 'subagent-question');
+    expect(question).toMatchObject({
+      question: 'Which year?',
+      requestId: 'c1/g1/question-1',
+      path: [
+        { toolName: 'researcher', toolCallId: 'c1' },
+        { toolName: 'digger', toolCallId: 'g1' },
+      ],
+    });
+    expect(toolResultOf(events, 'c1')).toMatchObject({ type: 'tool-result', content: 'child got data for 1999' });
   });
 
   it('fails the call with the question when nothing at the parent answers questions', async () => {
