@@ -26,7 +26,7 @@ import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import { createModelSwitcher, createProviderFactory, openSessionRecorder, requestLabel } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
-import { configuredAgentTools } from '../subagents/index.js';
+import { configuredAgentTools, followingApproval } from '../subagents/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
@@ -204,7 +204,14 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       plugins: [
         ...executor,
         ...builtin,
-        ...(await subagentPlugins(settings, sessionProvider, agentOptions, () => builtinTools, switchAgentModel)),
+        ...(await subagentPlugins(
+          settings,
+          sessionProvider,
+          // The session's mode as /approval leaves it, not as it started.
+          { ...agentOptions, approval: followingApproval(() => toolSafety.policy()) },
+          () => builtinTools,
+          switchAgentModel,
+        )),
         ...mcp,
         ...plugins,
       ],
