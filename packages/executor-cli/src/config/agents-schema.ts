@@ -9,7 +9,7 @@ const nonEmpty = z.string().trim().min(1, 'must not be empty');
 export const agentEntrySchema = z.strictObject({
   /** What the agent does and when to call it, for the session's model. */
   description: nonEmpty,
-  /** Its model, or `provider:model`. Default: the session's. */
+  /** Its model, or `provider:model`. Default: the one the session started with (`/model` leaves it). */
   model: nonEmpty.optional(),
   /** Its instructions, placed in its system prompt. */
   system_prompt: z.string().optional(),
