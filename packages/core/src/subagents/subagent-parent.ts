@@ -50,6 +50,8 @@ export class SubagentParent {
   /** Prefixes the ids of the child's requests, so that they are unique at the parent. */
   readonly #prefix: string;
   #nextQuestion = 1;
+  /** The call ended: what its child still emits (a cancelled child winding down) is not passed on. */
+  #closed = false;
 
   constructor(host: SubagentHostInit, step: SubagentStep) {
     this.#host = host;
@@ -72,6 +74,8 @@ export class SubagentParent {
    * ids get this call's prefix, and a request is routed back to `child`.
    */
   forward(event: AgentEvent, child: SubagentChild): void {
+    // The parent's run may have ended with this call: its `loop-end` must stay its last event.
+    if (this.#closed) return;
     const path = event.type === 'subagent-event' ? [this.step, ...event.path] : [this.step];
     let inner = event.type === 'subagent-event' ? event.event : event;
     if (inner.type === 'approval-requested' || inner.type === 'approval-resolved') {
@@ -87,6 +91,7 @@ export class SubagentParent {
 
   /** Passes a grandchild's question up, under this call's prefix, routing its answer back to `child`. */
   forwardQuestion(question: SubagentQuestion, child: SubagentChild): void {
+    if (this.#closed) return;
     const requestId = this.#prefix + question.requestId;
     this.#host.routes.addQuestion(requestId, (answer) => child.answerQuestion(question.requestId, answer));
     this.#host.events.emit({ ...question, path: [this.step, ...question.path], requestId });
@@ -126,6 +131,7 @@ export class SubagentParent {
 
   /** The call ended: requests of its child that still wait can no longer be answered. */
   close(): void {
+    this.#closed = true;
     this.#host.routes.deleteUnder(this.#prefix);
   }
 }

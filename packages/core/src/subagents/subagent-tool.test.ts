@@ -1,5 +1,5 @@
 import type { ModelRequest } from '@agentloop/spec';
-import { messageText } from '@agentloop/spec';
+import { CancelledError, emptyUsage, messageText } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -8,6 +8,9 @@ import type { AgentEvent, AgentEventMap } from '../events/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 import type { ScriptStep } from '../testing/index.js';
 import { ScriptedProvider } from '../testing/index.js';
+import { MetricsTotals } from '../tokens/metrics-totals.js';
+import type { SubagentAgent } from './subagent-tool.js';
+import { subagentTool } from './subagent-tool.js';
 
 type Wrapped = AgentEventMap['subagent-event'];
 
@@ -202,9 +205,11 @@ describe('agent.asTool', () => {
 
     expect(result.exit).toBe('cancelled');
     expect(childSignal?.aborted).toBe(true);
-    const childEnd = wrapped(events).find((event) => event.event.type === 'loop-end')?.event;
-    expect(childEnd?.type === 'loop-end' && childEnd.result.exit).toBe('cancelled');
     expect(toolResultOf(events, 'c1')).toMatchObject({ type: 'tool-result-error', code: 'cancelled' });
+    // The parent's loop-end stays its last event: the child's own ending, which comes later, is not passed on.
+    expect(events.at(-1)?.type).toBe('loop-end');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.at(-1)?.type).toBe('loop-end');
   });
 
   it("stops the child at the tool's timeoutMs and answers the call with a timeout", async () => {
@@ -257,6 +262,59 @@ describe('agent.asTool', () => {
       value: { city: 'Oslo', degrees: 4 },
       content: '{"city":"Oslo","degrees":4}',
     });
+  });
+
+  it("passes nothing on from a child still winding down after its call ended, so the parent's loop-end stays last", async () => {
+    let windDown: () => void = () => {};
+    let emit: (event: AgentEvent) => void = () => {};
+    let childEnded: () => void = () => {};
+    const ended = new Promise<void>((resolve) => {
+      childEnded = resolve;
+    });
+    const slowChild: SubagentAgent = {
+      answerApproval: () => {},
+      answerQuestion: () => {},
+      on: () => undefined,
+      onAny: (listener) => {
+        emit = listener;
+        return () => {};
+      },
+      // A child whose run takes a while to end after its signal aborts (say, a session store saving).
+      run: (_input, { signal }) =>
+        new Promise((resolve) => {
+          signal.addEventListener('abort', () => {
+            windDown = () => {
+              const result = {
+                exit: 'cancelled' as const,
+                payload: undefined,
+                error: new CancelledError(),
+                usage: emptyUsage(),
+                iterations: 0,
+                messages: [],
+                durationMs: 0,
+                metrics: new MetricsTotals().runMetrics(),
+              };
+              emit({ type: 'loop-end', runId: 'slow', result });
+              resolve(result);
+              childEnded();
+            };
+          });
+          emit({ type: 'loop-start', runId: 'slow', input: 'task' });
+        }),
+    };
+    const tool = subagentTool({ name: 'researcher', description: 'Researches.', createAgent: () => slowChild });
+    const { agent, events } = scriptedAgent([callChild('task')], { tools: [tool] });
+    agent.on('subagent-event', ({ event }) => {
+      if (event.type === 'loop-start') agent.cancel();
+    });
+
+    const result = await agent.run('go');
+    windDown();
+    await ended;
+
+    expect(result.exit).toBe('cancelled');
+    expect(events.at(-1)?.type).toBe('loop-end');
+    expect(wrapped(events).map((event) => event.event.type)).toEqual(['loop-start']);
   });
 
   it('tells the parent when the child hit its iteration limit, and the parent goes on', async () => {
