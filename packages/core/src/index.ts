@@ -99,7 +99,13 @@ export {
 } from './compaction/index.js';
 export * from './di/index.js';
 export * from './errors/index.js';
-export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './events/index.js';
+export type {
+  AgentEvent,
+  AgentEventListener,
+  AgentEventMap,
+  AgentEventName,
+  SubagentStep,
+} from './events/index.js';
 export {
   LOAD_SKILL_TOOL_NAME,
   type LoadedSkills,
@@ -109,5 +115,6 @@ export {
   type SkillProblem,
   type SkillsOption,
 } from './skills/index.js';
+export type { AsToolOptions, SubagentQuestionMode } from './subagents/index.js';
 export { type AgentMetrics, type ContextUsage, type RunMetrics, usageCostUsd } from './tokens/index.js';
 export type { TracingOption, TracingOptions } from './tracing/index.js';

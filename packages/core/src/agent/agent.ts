@@ -39,8 +39,10 @@ export interface Agent {
   setToolProtocol(protocol: ToolProtocolOption): this;
   /** Changes the approval policy from the next tool call; `undefined`: every call runs. */
   setApproval(approval: ApprovalOption | undefined): this;
-  /** Answers an `approval-requested` event. */
+  /** Answers an `approval-requested` event, a sub-agent's (in a `subagent-event`) too. */
   answerApproval(requestId: string, answer: ApprovalAnswer): void;
+  /** Answers a `subagent-question` event; an agent that runs no sub-agents may leave it out. */
+  answerQuestion?(requestId: string, answer: string): void;
   /** Runs the loop on an input; with `options.output`, the result's payload is typed by that schema. */
   run<Output extends OutputSchema | undefined = undefined>(
     input: string,

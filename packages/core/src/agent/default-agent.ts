@@ -33,6 +33,7 @@ import {
   type SkillProblem,
   withMentionedSkills,
 } from '../skills/index.js';
+import { type AsToolOptions, SubagentRoutes, subagentAnnotations, subagentTool } from '../subagents/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
 import { MetricsTotals } from '../tokens/index.js';
 import { openTelemetryLibrary, RunTracer, resolveTracing, type Tracing } from '../tracing/index.js';
@@ -99,6 +100,8 @@ export class DefaultAgent implements Agent {
   /** Keeps the conversation in the session store of `options.session`. */
   readonly #session: SessionRecorder | undefined;
   #pendingQuestion: AskQuestionPayload | undefined;
+  /** Where answers to the approval requests and questions of this agent's sub-agents go. */
+  readonly #subagentRoutes = new SubagentRoutes();
 
   constructor(provider: LLMProvider, options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
@@ -281,6 +284,8 @@ export class DefaultAgent implements Agent {
    * Throws an AgentUsageError (`unknown_approval`) when no request with that id is waiting.
    */
   answerApproval(requestId: string, answer: ApprovalAnswer): void {
+    // A sub-agent's request, shown in a `subagent-event`, is answered here and passed down to it.
+    if (this.#subagentRoutes.answerApproval(requestId, answer)) return;
     if (!this.#approvals) {
       throw new AgentUsageError(
         `No approval request "${requestId}" is waiting: this agent has no approval policy.`,
@@ -288,6 +293,53 @@ export class DefaultAgent implements Agent {
       );
     }
     this.#approvals.answer(requestId, answer);
+  }
+
+  /**
+   * Answers a `subagent-question`: the sub-agent that asked goes on with `answer`. Throws an
+   * AgentUsageError (`unknown_question`) when no question with that id is waiting.
+   */
+  answerQuestion(requestId: string, answer: string): void {
+    if (this.#subagentRoutes.answerQuestion(requestId, answer)) return;
+    throw new AgentUsageError(
+      `No sub-agent question "${requestId}" is waiting: it was answered already, or its call ended.`,
+      'unknown_question',
+    );
+  }
+
+  /**
+   * This agent as a tool of another: the tool takes one argument, `task`, and each call runs it in a fresh
+   * conversation with this agent's configuration (provider, tools, prompt, limits, approval policy), so
+   * several calls can run at once under the caller's `maxParallelTools`. Its `task_completion` result (or
+   * its `output` object) is the tool's value. Its events reach the caller's listeners as `subagent-event`s,
+   * its usage and cost are added to the caller's run, the caller's cancel and the tool's timeout stop it,
+   * and its approval requests and questions go to the caller's executor (see `questions`).
+   */
+  asTool<Output extends OutputSchema | undefined = undefined>(options: AsToolOptions<Output>): Tool<{ task: string }> {
+    return subagentTool({
+      ...options,
+      annotations: options.annotations ?? subagentAnnotations(this.tools, this.#approvals !== undefined),
+      createAgent: () => this.#subagent(),
+    });
+  }
+
+  /** A fresh agent with this one's configuration as it is now, for one call of `asTool`'s tool. */
+  #subagent(): DefaultAgent {
+    const {
+      memory: _memory,
+      session: _session,
+      sessionId: _sessionId,
+      approval: _approval,
+      ...options
+    } = this.#options;
+    return new DefaultAgent(this.provider, {
+      ...options,
+      tools: this.tools,
+      promptBuilder: this.prompts,
+      toolProtocol: this.toolProtocol,
+      // The policy as setApproval left it; the session's grants stay this agent's own.
+      ...(this.#approvals ? { approval: this.#approvals.policy } : {}),
+    });
   }
 
   /**
@@ -400,6 +452,7 @@ export class DefaultAgent implements Agent {
       historyCheck: this.#historyCheck,
       context: this.#context,
       sessionMetrics: this.#metrics,
+      subagentRoutes: this.#subagentRoutes,
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
       now: options.now ?? (() => performance.now()),

@@ -7,6 +7,7 @@ export type AgentUsageErrorCode =
   | 'invalid_option'
   | 'unsupported_provider'
   | 'unknown_approval'
+  | 'unknown_question'
   | 'invalid_usage';
 
 /** The agent is used in a way it does not allow (e.g. `run` while a run is going). */

@@ -190,8 +190,34 @@ export interface AgentEventMap {
   /** Input sent with `agent.send()` was queued, or reached the model. */
   'input-queued': { type: 'input-queued'; text: string };
   'input-delivered': { type: 'input-delivered'; iteration: number; text: string };
+  /**
+   * An event of a sub-agent (an agent run as a tool, `agent.asTool()`), wrapped so that it never passes for
+   * the parent's own: a child's `loop-end` does not end the parent's stream. `path` is the chain of calls
+   * from this agent down to the one that emitted `event` (one step for a child, two for a grandchild);
+   * `event` is never itself a `subagent-event`. Approval ids in it are this agent's: answer a child's
+   * `approval-requested` with this agent's `answerApproval`.
+   */
+  'subagent-event': { type: 'subagent-event'; path: readonly SubagentStep[]; event: AgentEvent };
+  /**
+   * A sub-agent asked a question (`asTool` with `questions: 'ask-user'`): answer it with
+   * `agent.answerQuestion(requestId, answer)`; the sub-agent goes on with the answer. A cancel of the run
+   * drops it. When nothing listens to this event, the sub-agent's call fails with the question instead.
+   */
+  'subagent-question': {
+    type: 'subagent-question';
+    path: readonly SubagentStep[];
+    requestId: string;
+    question: string;
+    suggestions?: string[];
+  };
   /** A listener threw; the run goes on. */
   'listener-error': { type: 'listener-error'; event: string; error: unknown };
+}
+
+/** One call on the way down to a sub-agent: the tool the parent called, and the call's id. */
+export interface SubagentStep {
+  toolName: string;
+  toolCallId: string;
 }
 
 /** The name of an agent event. */

@@ -1,2 +1,8 @@
-export type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './agent-events.js';
+export type {
+  AgentEvent,
+  AgentEventListener,
+  AgentEventMap,
+  AgentEventName,
+  SubagentStep,
+} from './agent-events.js';
 export { AgentEventBus } from './event-bus.js';

@@ -6,6 +6,7 @@ import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
+import type { SubagentRoutes } from '../subagents/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import type { AgentResult } from './agent-result.js';
@@ -42,6 +43,8 @@ export interface LoopDependencies extends LoopSettings {
   approvals?: ApprovalGate;
   /** Knows how full the context is, and compacts the memory before a request that would not fit. */
   context: ContextGuard;
+  /** Where the agent sends answers meant for its sub-agents (agents it calls as tools). */
+  subagentRoutes: SubagentRoutes;
   /** The agent's figures over all its runs: the run's are added to them as it ends. */
   sessionMetrics: MetricsTotals;
   /**
@@ -102,6 +105,7 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
       maxParallelTools: parallelToolCallsFor(deps, control.selection.provider) ? deps.maxParallelTools : 1,
       callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
       timing: metrics,
+      subagents: { events: deps.events, routes: deps.subagentRoutes, metrics },
     },
   };
 }

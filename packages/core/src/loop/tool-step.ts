@@ -4,6 +4,7 @@ import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
+import { runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
 import { runLimited } from './run-limited.js';
@@ -29,6 +30,8 @@ export interface ToolStepContext {
   callOptions: RunToolCallOptions;
   /** Where the durations of the run's calls add up, in milliseconds (calls that ran at once each count). */
   timing: { toolTimeMs: number };
+  /** What an agent called as a tool reports to: the run's events, figures and answer routes. */
+  subagents?: SubagentHostInit | undefined;
 }
 
 /** What changes from one response to the next. */
@@ -179,27 +182,32 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
-  const outcome = await runToolCall(
-    step.tools,
-    call,
-    {
-      signal: context.signal,
-      sessionId: context.sessionId,
-      workspace: context.workspace,
-      toolCallId: call.toolCallId,
-      reportProgress: (progress) => {
-        if (settled || context.signal.aborted) return;
-        events.emit({
-          type: 'tool-progress',
-          iteration,
-          toolCallId: call.toolCallId,
-          name: call.toolName,
-          progress,
-        });
+  const { subagents } = context;
+  const execute = () =>
+    runToolCall(
+      step.tools,
+      call,
+      {
+        signal: context.signal,
+        sessionId: context.sessionId,
+        workspace: context.workspace,
+        toolCallId: call.toolCallId,
+        reportProgress: (progress) => {
+          if (settled || context.signal.aborted) return;
+          events.emit({
+            type: 'tool-progress',
+            iteration,
+            toolCallId: call.toolCallId,
+            name: call.toolName,
+            progress,
+          });
+        },
       },
-    },
-    context.callOptions,
-  );
+      context.callOptions,
+    );
+  const outcome = await (subagents
+    ? runAsSubagentParent(subagents, { toolName: call.toolName, toolCallId: call.toolCallId }, execute)
+    : execute());
   settled = true;
   announce(context, iteration, outcome, context.now() - started);
   return outcome;

@@ -60,6 +60,25 @@ export class MetricsTotals {
     this.#priced ||= other.#priced;
   }
 
+  /**
+   * Adds what a sub-agent's run (an agent called as a tool) did and spent: tokens and their cost, model
+   * calls, retries, tool calls and compactions. Not its wall time or tool time, which the parent's call
+   * of it already counts, nor its context, which is not this conversation's.
+   */
+  addNested(metrics: RunMetrics): void {
+    this.usage = addUsage(this.usage, metrics.usage);
+    this.modelCalls += metrics.modelCalls;
+    this.modelTimeMs += metrics.modelTimeMs;
+    this.retries += metrics.retries;
+    this.toolCalls += metrics.toolCalls;
+    this.toolErrors += metrics.toolErrors;
+    this.compactions += metrics.compactions;
+    if (metrics.costUsd !== undefined) {
+      this.#priced = true;
+      this.#costUsd += metrics.costUsd;
+    } else if (metrics.usage.inputTokens + metrics.usage.outputTokens > 0) this.#unpriced = true;
+  }
+
   /** The figures as a run's metrics. */
   runMetrics(): RunMetrics {
     const cost = this.#priced && !this.#unpriced ? { costUsd: this.#costUsd } : {};

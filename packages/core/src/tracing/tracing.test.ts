@@ -360,3 +360,21 @@ describe('tracing', () => {
     expect(make({ agentName: ' ' })).toThrow(/tracing.agentName must be non-empty text/);
   });
 });
+
+describe('tracing of sub-agents', () => {
+  it("puts a sub-agent's run span under the parent's tool span", async () => {
+    const child = tracedAgent([complete('child done')], { tracing: { tracer, agentName: 'researcher' } });
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent } = tracedAgent(
+      [{ toolCalls: [{ name: 'researcher', id: 'call_r', arguments: { task: 'look' } }] }, complete('done')],
+      { tools: [tool] },
+    );
+
+    await agent.run('go');
+
+    const toolSpan = only('execute_tool researcher');
+    const childRun = only('invoke_agent researcher');
+    expect(parentOf(childRun)).toBe(idOf(toolSpan));
+    expect(childRun.spanContext().traceId).toBe(toolSpan.spanContext().traceId);
+  });
+});

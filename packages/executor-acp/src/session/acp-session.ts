@@ -64,6 +64,14 @@ export class AcpSession {
     this.#setMode(this.#mode);
     // Listened to for the session's life: an agent with no listener refuses calls that need approval.
     this.agent.on('approval-requested', (event) => void this.#askPermission(event));
+    // A sub-agent's request comes wrapped, with an id of this agent's; the editor sees it on the
+    // sub-agent's call as the mapper shows it, the reason naming the sub-agent.
+    this.agent.on('subagent-event', ({ path, event }) => {
+      if (event.type !== 'approval-requested') return;
+      const toolCallId = [...path.map((step) => step.toolCallId), event.toolCallId].join('/');
+      const who = path.map((step) => step.toolName).join(' › ');
+      void this.#askPermission({ ...event, toolCallId, reason: `asked by the ${who} agent: ${event.reason}` });
+    });
   }
 
   /** True while a prompt turn runs. */

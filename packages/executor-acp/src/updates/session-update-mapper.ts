@@ -88,6 +88,8 @@ export class SessionUpdateMapper {
         return this.#ended(event.toolCallId, 'completed', event.name === 'read_file' ? undefined : event.content);
       case 'tool-result-error':
         return this.#ended(event.toolCallId, 'failed', event.content);
+      case 'subagent-event':
+        return this.#nested(event);
       default:
         return [];
     }
@@ -108,19 +110,49 @@ export class SessionUpdateMapper {
     return { sessionUpdate: 'tool_call_update', toolCallId, content: [{ type: 'terminal', terminalId }] };
   }
 
-  #started(toolCallId: string, name: string): SessionUpdate[] {
-    this.#calls.set(toolCallId, { keepsContent: false });
-    const view = toolCallView({ name, arguments: undefined, cwd: this.#cwd, annotations: this.#annotations(name) });
-    return [{ sessionUpdate: 'tool_call', toolCallId, title: name, kind: view.kind, status: 'pending' }];
+  /**
+   * A sub-agent's tool calls, shown as calls of their own beside the call that runs the sub-agent: an id
+   * made unique by the path of calls down to it, and a title that names that path (`researcher › Read
+   * notes.md`). Its text and thinking are not shown: they would run into the agent's own message, and
+   * the sub-agent's result comes back as its call's result.
+   */
+  #nested(event: Extract<AgentEvent, { type: 'subagent-event' }>): SessionUpdate[] {
+    const inner = event.event;
+    const scope = event.path.map((step) => step.toolCallId).join('/');
+    const prefix = `${event.path.map((step) => step.toolName).join(' › ')} › `;
+    const id = (toolCallId: string) => `${scope}/${toolCallId}`;
+    switch (inner.type) {
+      case 'tool-call-start':
+        return isLoopControlToolName(inner.name) ? [] : this.#started(id(inner.toolCallId), inner.name, prefix);
+      case 'tool-call':
+        return isLoopControlToolName(inner.name)
+          ? []
+          : this.#called(id(inner.toolCallId), inner.name, inner.arguments, prefix);
+      case 'tool-progress':
+        return this.map({ ...inner, toolCallId: id(inner.toolCallId) });
+      case 'tool-result':
+      case 'tool-result-error':
+        return this.map({ ...inner, toolCallId: id(inner.toolCallId) });
+      default:
+        return [];
+    }
   }
 
-  #called(toolCallId: string, name: string, args: unknown): SessionUpdate[] {
+  #started(toolCallId: string, name: string, titlePrefix = ''): SessionUpdate[] {
+    this.#calls.set(toolCallId, { keepsContent: false });
+    const view = toolCallView({ name, arguments: undefined, cwd: this.#cwd, annotations: this.#annotations(name) });
+    return [
+      { sessionUpdate: 'tool_call', toolCallId, title: `${titlePrefix}${name}`, kind: view.kind, status: 'pending' },
+    ];
+  }
+
+  #called(toolCallId: string, name: string, args: unknown, titlePrefix = ''): SessionUpdate[] {
     const view = toolCallView({ name, arguments: args, cwd: this.#cwd, annotations: this.#annotations(name) });
     const announced = this.#calls.has(toolCallId);
     this.#calls.set(toolCallId, { keepsContent: view.content.length > 0 });
     const fields = {
       toolCallId,
-      title: view.title,
+      title: `${titlePrefix}${view.title}`,
       kind: view.kind,
       status: 'in_progress' as const,
       locations: view.locations,

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type {
   Agent,
+  AgentOptions,
   AgentSessionOptions,
   DependencyContainer,
   Executor,
@@ -33,6 +34,7 @@ import {
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
 import { createStyle, terminalFeatures } from '../render/index.js';
 import { type DiscoveredSkills, discoverSkills, rememberSkills } from '../skills/index.js';
+import { configuredAgentTools, followingApproval } from '../subagents/index.js';
 import type { VerboseLog } from '../verbose/index.js';
 import { createSdkLogger, LoggingProvider } from '../verbose/index.js';
 import { createVerboseLog } from './create-verbose-log.js';
@@ -150,6 +152,15 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       describe(spec);
     },
   });
+  // An agent of `[agents.NAME]` with a model of its own: built as /model would, but the session's stays.
+  const switchAgentModel = createModelSwitcher({
+    config: settings.config,
+    environment,
+    userConfigFile: settings.userConfigFile,
+    current: () => settings.provider,
+    createProvider,
+    wrap,
+  });
   // Taken out of `options` so that the closure below keeps its type narrowed, without a cast.
   const cliExecutor = options.executor;
   const toolSafety = options.toolSafety ?? new ToolSafety(settings);
@@ -195,30 +206,47 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
           },
         ]
       : [];
+    const sessionProvider = await wrap(provider, settings.provider);
+    const agentOptions = {
+      ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
+      ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
+      ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
+      ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
+      ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
+      ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
+      ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
+      ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
+      workspace: settings.cwd,
+      approval: toolSafety.policy(),
+      instructions: {
+        projectDir: settings.projectDir,
+        environment: settings.builtinTools
+          ? toolSafety.environment(settings.cwd)
+          : { cwd: settings.cwd, approvalPolicy: toolSafety.mode },
+      },
+      ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+    };
     return createContainer({
-      provider: await wrap(provider, settings.provider),
+      provider: sessionProvider,
       agentOptions: {
-        ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
-        ...(settings.onMaxIterations === undefined ? {} : { onMaxIterations: settings.onMaxIterations }),
-        ...(settings.maxParallelTools === undefined ? {} : { maxParallelTools: settings.maxParallelTools }),
-        ...(settings.parallelToolCalls === undefined ? {} : { parallelToolCalls: settings.parallelToolCalls }),
-        ...(settings.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: settings.toolTimeoutMs }),
-        ...(settings.compaction === undefined ? {} : { compaction: settings.compaction }),
-        ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
-        ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
-        workspace: settings.cwd,
-        approval: toolSafety.policy(),
-        instructions: {
-          projectDir: settings.projectDir,
-          environment: settings.builtinTools
-            ? toolSafety.environment(settings.cwd)
-            : { cwd: settings.cwd, approvalPolicy: toolSafety.mode },
-        },
-        ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+        ...agentOptions,
         ...(session ? { session } : {}),
         ...(skills.skills.length > 0 ? { skills: skills.skills } : {}),
       },
-      plugins: [...executor, ...builtin, ...mcp, ...plugins],
+      plugins: [
+        ...executor,
+        ...builtin,
+        ...(await subagentPlugins(
+          settings,
+          sessionProvider,
+          // The session's mode as /approval leaves it, not as it started.
+          { ...agentOptions, approval: followingApproval(() => toolSafety.policy()) },
+          () => builtinTools,
+          switchAgentModel,
+        )),
+        ...mcp,
+        ...plugins,
+      ],
     });
   })();
   // One session per composition here; a child container keeps what is the session's apart from what is the
@@ -248,6 +276,43 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     return disposed;
   };
   return { agent, container, sessionContainer, executor, dispose, verboseLog, switchModel, errorContext, toolSafety };
+}
+
+/**
+ * The `[agents.NAME]` tables, as a plugin that registers their tools after the built-in tools (which they
+ * take theirs from); none without the tables, so that a session without them loads nothing more.
+ */
+async function subagentPlugins(
+  settings: SessionSettings,
+  provider: LLMProvider,
+  agentOptions: AgentOptions,
+  builtinTools: () => readonly Tool[] | undefined,
+  switchModel: ModelSwitcher,
+): Promise<Plugin[]> {
+  if (Object.keys(settings.config.agents ?? {}).length === 0) return [];
+  // Built before the container, whose registration is synchronous; the built-in tools are made then.
+  const providers = new Map<string, LLMProvider>();
+  for (const entry of Object.values(settings.config.agents ?? {})) {
+    if (entry.model !== undefined && !providers.has(entry.model)) {
+      providers.set(entry.model, (await switchModel(entry.model)).provider);
+    }
+  }
+  return [
+    {
+      name: 'agentloop-cli-agents',
+      register: (container) =>
+        provideTools(
+          container,
+          configuredAgentTools({
+            config: settings.config,
+            provider,
+            providerFor: (model) => providers.get(model) as LLMProvider,
+            builtinTools: builtinTools(),
+            agentOptions,
+          }),
+        ),
+    },
+  ];
 }
 
 /**

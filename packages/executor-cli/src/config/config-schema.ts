@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { agentsSchema } from './agents-schema.js';
 import { compactionSchema } from './compaction-schema.js';
 import { mcpServersSchema } from './mcp-servers-schema.js';
 import { modelsSchema } from './models-schema.js';
@@ -120,6 +121,8 @@ export const configFileSchema = z.strictObject({
   retry: retrySchema.optional(),
   /** Skills: `enabled`, more `folders`, and `disabled` names (a project's only when trusted). */
   skills: skillsSchema.optional(),
+  /** Agents the session's agent may call as tools, by name: `description`, `model`, `system_prompt`, `tools`. */
+  agents: agentsSchema.optional(),
   /**
    * Project directories (absolute, `~/` allowed) whose `.agentloop/config.toml` may load plugins. Read
    * from the user's file only.

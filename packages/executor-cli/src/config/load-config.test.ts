@@ -64,6 +64,23 @@ describe('loadConfig', () => {
     expect(config.files).toEqual([userFile, join(project, '.agentloop', 'config.toml')]);
   });
 
+  it('merges [agents] tables by name, a project table replacing the user table of its name whole', async () => {
+    writeFileSync(
+      userFile,
+      '[agents.reader]\ndescription = "Reads."\ntools = ["read_file"]\n[agents.writer]\ndescription = "Writes."\nmodel = "gpt-5"\n',
+    );
+    writeFileSync(
+      join(project, '.agentloop', 'config.toml'),
+      '[agents.writer]\ndescription = "Writes tests."\n[agents.tester]\ndescription = "Tests."\nsystem_prompt = "Test."\n',
+    );
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(config.agents).toEqual({
+      reader: { description: 'Reads.', tools: ['read_file'] },
+      writer: { description: 'Writes tests.' },
+      tester: { description: 'Tests.', system_prompt: 'Test.' },
+    });
+  });
+
   it('finds the project file from a subdirectory', async () => {
     writeFileSync(join(project, '.agentloop', 'config.toml'), 'protocol = "xml"\n');
     expect((await loadConfig({ cwd: join(project, 'src', 'deep'), userFile })).protocol).toBe('xml');
@@ -233,6 +250,15 @@ describe('parseConfig errors', () => {
     expect(error.key).toBe('modle');
     expect(error.message).toBe(
       'Invalid configuration in config.toml: key "modle" is not a known setting (see `agentloop config init` for the list)',
+    );
+  });
+
+  it('names an [agents] table whose name is no tool name, and one without a description', () => {
+    expect(errorOf(() => parseConfig('[agents."my agent"]\ndescription = "x"', 'c.toml')).message).toContain(
+      'agent names use letters, digits, "_" and "-", as tool names do',
+    );
+    expect(errorOf(() => parseConfig('[agents.writer]\nmodel = "gpt-5"', 'c.toml')).key).toBe(
+      'agents.writer.description',
     );
   });
 

@@ -98,9 +98,12 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       retry,
       skills: _skills,
       models,
+      agents,
       ...settings
     } = config;
     Object.assign(merged, settings);
+    // By name: a project adds its agents to the user's, and its table of a name replaces the user's whole.
+    if (agents) merged.agents = { ...merged.agents, ...agents };
     // Key by key: a project may change the threshold and keep the user's context_window for a model.
     if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
     if (retry) merged.retry = { ...merged.retry, ...retry };

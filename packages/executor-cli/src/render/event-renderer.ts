@@ -11,6 +11,7 @@ import type { Spinner } from './spinner.js';
 import { plainLines } from './stream-lines.js';
 import { StreamedUrlRedactor } from './streamed-url-redactor.js';
 import { stripControls } from './strip-controls.js';
+import { SubagentLines } from './subagent-lines.js';
 import type { Style, TerminalOutput } from './terminal.js';
 import { cutText, formatCount, formatDuration, oneLine } from './text-summary.js';
 import { formatToolCall, formatToolCallLine } from './tool-call-line.js';
@@ -43,7 +44,7 @@ export interface EventRendererOptions {
 
 /**
  * Renders a run's events as they come: streamed text, thinking dimmed (folded to one line unless
- * verbose), one line per tool call, retries, a switch of tool protocol, queued input, compactions and the
+ * verbose), one line per tool call (a sub-agent's indented under its call, see SubagentLines), retries, a switch of tool protocol, queued input, compactions and the
  * wrap-up step before the iteration limit; the spinner's status line says how full the context is once a
  * model call has reported it. A note about queued input or a retry never
  * cuts a line of the model's text: on a live terminal it goes above the line being written, elsewhere
@@ -75,6 +76,7 @@ export class EventRenderer {
   #shownInStep = false;
   /** How full the context is, for the status line (`42% of context`); empty before the first model call. */
   #context = '';
+  readonly #subagents: SubagentLines;
 
   constructor(output: TerminalOutput, options: EventRendererOptions) {
     this.#output = output;
@@ -84,6 +86,7 @@ export class EventRenderer {
     this.#width = options.width;
     this.#now = options.now ?? Date.now;
     this.#live = options.live ?? false;
+    this.#subagents = new SubagentLines(this.#style, this.#width);
     if (options.markdown instanceof Promise)
       void options.markdown.then(
         (blocks) => (this.#markdown = blocks),
@@ -184,6 +187,12 @@ export class EventRenderer {
         if (this.verbose)
           this.#note(this.#style.dim(`(a listener of ${event.event} failed: ${describeError(event.error)})`));
         break;
+      case 'subagent-event': {
+        const { line, status } = this.#subagents.view(event, this.verbose);
+        if (line) this.#note(line);
+        if (status) this.#spin(status);
+        break;
+      }
       case 'loop-end':
         this.stop();
         break;

@@ -330,6 +330,10 @@ export class CliExecutor {
           preview: this.#options.approvalPreview ?? { workspace: process.cwd() },
           confinement: this.#approval.commandConfinement?.(),
         },
+        // Off a terminal no one can answer: a sub-agent's question then fails its call, for the model to handle.
+        this.#input.isTTY && this.#output.isTTY
+          ? (this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output))
+          : undefined,
       );
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));

@@ -284,3 +284,43 @@ describe('runOnce', () => {
     });
   });
 });
+
+describe('runOnce with a sub-agent', () => {
+  it("refuses a sub-agent's approval request at once, as it refuses the agent's own", async () => {
+    const ran: string[] = [];
+    const note = defineTool({
+      name: 'note',
+      description: 'Notes something.',
+      parameters: z.object({ text: z.string() }),
+      execute: ({ text }) => {
+        ran.push(text);
+        return 'noted';
+      },
+    });
+    const child = new DefaultAgent(
+      new ScriptedProvider([call('note', { text: 'rain' }), call('task_completion', { result: 'Could not note.' })]),
+      { tools: [note], approval: 'ask' },
+    );
+    const agent = new DefaultAgent(
+      new ScriptedProvider([
+        call('researcher', { task: 'Note the rain.' }),
+        call('task_completion', { result: 'The researcher could not note it.' }),
+      ]),
+      { tools: [child.asTool({ name: 'researcher', description: 'Researches.' })] },
+    );
+    const output = new MemoryOutput(false);
+    const errorOutput = new MemoryOutput(false);
+    const status = await runOnce(agent, 'the task', {
+      output,
+      errorOutput,
+      json: false,
+      verbose: false,
+      environment: { NO_COLOR: '1' },
+      handleSignals: false,
+    });
+    expect(status).toBe(0);
+    expect(ran).toEqual([]);
+    expect(errorOutput.text).toContain('⊘ note needs approval, and agentloop run asks no one');
+    expect(output.text).toBe('The researcher could not note it.\n');
+  });
+});

@@ -79,7 +79,6 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
         ...(spin ? { spinner: new Spinner(errorOutput, progressStyle) } : {}),
         ...(streamMarkdown && markdownBlocks ? { markdown: markdownBlocks } : {}),
       });
-  const stopRendering = agent.onAny((event: AgentEvent) => renderer.handle(event));
   let refused = 0;
   const refuse = (event: AgentEventMap['approval-requested']) => {
     agent.answerApproval(event.requestId, { decision: 'deny', message: NO_ONE_TO_ASK });
@@ -89,6 +88,11 @@ export async function runOnce(agent: Agent, task: string, options: RunOnceOption
     }
   };
   agent.on('approval-requested', refuse);
+  const stopRendering = agent.onAny((event: AgentEvent) => {
+    renderer.handle(event);
+    // A sub-agent's request comes wrapped, with an id of this agent's: refused like the agent's own.
+    if (event.type === 'subagent-event' && event.event.type === 'approval-requested') refuse(event.event);
+  });
 
   let interrupts = 0;
   let force: (() => void) | undefined;

@@ -3,6 +3,7 @@ import type { ApprovalPrompter, ChangePreviewOptions, CommandConfinement } from 
 import { ApprovalDesk } from '../approval/index.js';
 import type { EventRendererOptions, TerminalOutput } from '../render/index.js';
 import { EventRenderer } from '../render/index.js';
+import type { QuestionPrompter } from './ask-question.js';
 import type { TerminalInput } from './line-reader.js';
 import { RunKeyboard } from './run-keyboard.js';
 
@@ -42,6 +43,8 @@ export class Turn {
     private readonly keyboardInput: TerminalInput,
     private readonly renderOptions: EventRendererOptions,
     private readonly approvals?: TurnApprovals,
+    /** Asks the user a sub-agent's question; absent, such a question fails the sub-agent's call. */
+    private readonly askQuestion?: QuestionPrompter,
   ) {
     this.renderer = new EventRenderer(output, renderOptions);
   }
@@ -62,6 +65,7 @@ export class Turn {
     const stopRendering = this.agent.onAny((event) => {
       if (event.type === 'input-queued') queued++;
       if (event.type === 'input-delivered') delivered++;
+      if (event.type === 'subagent-event') this.#subagentApproval(event, desk);
       if (held) held.push(event);
       else this.renderer.handle(event);
     });
@@ -69,26 +73,31 @@ export class Turn {
       onInterrupt: () => this.interrupt(),
       onLine: (text) => this.agent.send(text),
     });
+    const hold = () => {
+      held ??= [];
+      this.renderer.stop();
+      keyboard.pause();
+    };
+    const release = () => {
+      const events = held ?? [];
+      held = undefined;
+      for (const event of events) this.renderer.handle(event);
+      keyboard.resume();
+    };
     const desk = this.approvals
       ? new ApprovalDesk({
           agent: this.agent,
           ...this.approvals,
           style: this.renderOptions.style,
           width: this.renderOptions.width,
-          hold: () => {
-            held ??= [];
-            this.renderer.stop();
-            keyboard.pause();
-          },
-          release: () => {
-            const events = held ?? [];
-            held = undefined;
-            for (const event of events) this.renderer.handle(event);
-            keyboard.resume();
-          },
+          hold,
+          release,
           interrupt: () => this.interrupt(),
         })
       : undefined;
+    const onQuestion = (event: AgentEventMap['subagent-question']) => void this.#ask(event, hold, release);
+    const answersQuestions = this.askQuestion !== undefined && this.agent.answerQuestion !== undefined;
+    if (answersQuestions) this.agent.on('subagent-question', onQuestion);
     const onRequested = (event: AgentEventMap['approval-requested']) => desk?.request(event);
     const onResolved = (event: AgentEventMap['approval-resolved']) => desk?.resolved(event);
     if (desk) {
@@ -106,10 +115,43 @@ export class Turn {
       desk?.close();
       this.agent.off('approval-requested', onRequested);
       this.agent.off('approval-resolved', onResolved);
+      this.agent.off('subagent-question', onQuestion);
       keyboard.stop();
       stopRendering();
       this.renderer.stop();
       if (this.#interrupts > 1) this.output.write('\n');
+    }
+  }
+
+  // A sub-agent's request comes wrapped, with an id of this agent's; its screen names the sub-agent.
+  #subagentApproval(event: AgentEventMap['subagent-event'], desk: ApprovalDesk | undefined): void {
+    const inner = event.event;
+    if (inner.type === 'approval-resolved') desk?.resolved(inner);
+    if (inner.type !== 'approval-requested') return;
+    const who = event.path.map((step) => step.toolName).join(' › ');
+    desk?.request({ ...inner, reason: `asked by the ${who} agent: ${inner.reason}` });
+  }
+
+  /** Asks the user a sub-agent's question, holding the run's output meanwhile; backing out says so to it. */
+  async #ask(event: AgentEventMap['subagent-question'], hold: () => void, release: () => void): Promise<void> {
+    const ask = this.askQuestion;
+    if (!ask) return;
+    hold();
+    let answer: string | undefined;
+    try {
+      answer = await ask({
+        question: event.question,
+        ...(event.suggestions ? { suggestions: event.suggestions } : {}),
+      });
+    } catch {
+      answer = undefined;
+    } finally {
+      release();
+    }
+    try {
+      this.agent.answerQuestion?.(event.requestId, answer ?? 'The user chose not to answer this question.');
+    } catch {
+      // The call ended meanwhile (a cancel): no one waits for the answer.
     }
   }
 }

@@ -4,6 +4,29 @@ import { describe, expect, it } from 'vitest';
 import { UsageTracker } from './usage-tracker.js';
 
 describe('UsageTracker', () => {
+  it("adds a sub-agent's tokens to the session's total, but not as steps of the session's agent", async () => {
+    const child = new DefaultAgent(
+      new ScriptedProvider([
+        {
+          toolCalls: [{ name: 'task_completion', arguments: { result: 'r' } }],
+          usage: { inputTokens: 7, outputTokens: 1 },
+        },
+      ]),
+    );
+    const agent = new DefaultAgent(
+      new ScriptedProvider([
+        { toolCalls: [{ name: 'helper', arguments: { task: 't' } }], usage: { inputTokens: 10, outputTokens: 2 } },
+        { toolCalls: [{ name: 'converse', arguments: { message: 'a' } }], usage: { inputTokens: 20, outputTokens: 3 } },
+      ]),
+      { tools: [child.asTool({ name: 'helper', description: 'Helps.' })] },
+    );
+    const tracker = new UsageTracker(agent);
+    await agent.run('one');
+    const stats = tracker.stats();
+    expect(stats.steps.map((step) => step.usage.inputTokens)).toEqual([10, 20]);
+    expect(stats.total).toMatchObject({ inputTokens: 37, outputTokens: 6 });
+  });
+
   it('adds up tokens per call and per session, tool calls and failures, turns and time', async () => {
     const provider = new ScriptedProvider([
       { toolCalls: [{ name: 'nope', arguments: {} }], usage: { inputTokens: 10, outputTokens: 2, cacheReadTokens: 4 } },

@@ -44,6 +44,10 @@ export class UsageTracker {
         case 'loop-end':
           this.#agentMs += event.result.durationMs;
           break;
+        // A sub-agent's model calls spend the session's tokens too; they are no steps of the session's agent.
+        case 'subagent-event':
+          if (event.event.type === 'usage') this.#total = sumUsage(this.#total, event.event.usage);
+          break;
       }
     });
   }
