@@ -27,33 +27,39 @@
 // this process (and the server) runs on CPU 0 and the measured commands on CPU 1 (PIN=0 turns it off).
 // The machine these figures come from is shared and loaded, so compare the ratios, not the times.
 //
-// Figures: Node 20.20, linux-x64, 2 CPUs, a quiet moment, 7 rounds, measured commands on CPU 1; ms median
-// (min–max), and the ratio to the same round's bare node under the same terminal, median (min–max):
+// Figures: Node 20.20, linux-x64, 2 CPUs, a busy moment (the machine shared; a bare node took 26 ms when it
+// was quiet), 7 rounds, measured commands on CPU 1, with --compare against the build before the command's
+// startup chunk and bundled libraries; ms median (min–max), and the ratio to the same round's bare node
+// under the same terminal, median (min–max):
 //
-//   terminal      measurement          ms                ratio
-//   script        baseline              26 (25–34)
-//   script        prompt                80 (77–111)      3.17× (2.86–3.59)
-//   script        run                  674 (636–909)    26.6×  (22.6–31.2)
-//   script        bare SDK, one call   218 (208–238)     7.96× (6.97–8.91)
-//   tmux          baseline              25 (25–28)
-//   tmux          prompt                80 (76–83)       3.15× (2.89–3.36)
-//   tmux          run                  674 (627–793)    26.6×  (24.8–32.4)
-//   tmux          bare SDK, one call   214 (198–257)     8.35× (7.76–10.5)
-//   tmux, polled  baseline              63 (57–66)
-//   tmux, polled  prompt               109 (101–155)     1.80× (1.67–2.43)
-//   tmux, polled  run                  722 (685–781)    11.9×  (10.6–12.3)
-//   tmux, polled  bare SDK, one call   244 (234–248)     3.93× (3.70–4.17)
+//   terminal      measurement                 ms                  ratio
+//   script        baseline                     110 (73–188)
+//   script        prompt                       284 (206–509)      2.71× (2.00–3.22)
+//   script        prompt (build before)        343 (245–548)      3.17× (2.28–4.45)
+//   script        run                         2430 (2058–2748)   21.3×  (13.1–28.1)
+//   script        run (build before)          2751 (2367–3300)   23.7×  (15.6–38.8)
+//   script        bare SDK, one call           734 (633–904)      6.68× (3.38–11.9)
+//   tmux          baseline                      71 (61–86)
+//   tmux          prompt                       189 (178–240)      2.92× (2.53–3.39)
+//   tmux          prompt (build before)        236 (161–341)      3.49× (2.63–4.83)
+//   tmux          run                         2241 (1880–2800)   32.2×  (26.3–37.0)
+//   tmux          run (build before)          2470 (2086–2754)   35.1×  (29.2–36.9)
+//   tmux          bare SDK, one call           687 (599–759)      9.99× (8.00–12.2)
+//   tmux, polled  baseline                     149 (93–321)
+//   tmux, polled  prompt                       295 (176–337)      1.82× (0.92–2.62)
+//   tmux, polled  prompt (build before)        336 (250–594)      2.16× (0.92–6.37)
+//   tmux, polled  run                         2536 (2017–2851)   15.7×  (7.80–29.5)
+//   tmux, polled  run (build before)          2783 (2574–3317)   18.3×  (8.67–31.9)
+//   tmux, polled  bare SDK, one call           871 (785–1119)     5.48× (3.49–10.1)
 //
-// Before this round of start-up work (af236a6, measured beside it with --compare on a loaded machine):
-// the prompt was 4.6–5.7× the bare node and a one-step run 25–42×.
-//
-// The aims (prompt ≤ 1.5×, run ≤ 2×) are not met. The bare node prints one word; the prompt needs
-// commander, the settings and the CLI's own bundle (45 modules, 145 before). The run's floor is the bare
-// SDK's one call, 8× the bare node (the SDK and Node's fetch, undici, load; one HTTP call): `run` is about
-// 3× that floor. A CPU profile of `run` (one CPU) is mostly module loading and compiling (about 254
-// modules: the OpenAI SDK 154, tsyringe and reflect-metadata for the plugin container, better-sqlite3,
-// commander, agentloop's bundles), undici, the session store's open and commit, GC, and the sandbox probe's
-// two bwrap spawns (which share the one CPU here).
+// The aims (prompt ≤ 1.5×, run ≤ 2×) are not met. The bare node prints one word; the prompt reads 12 files
+// (the entry, its one startup chunk, which holds commander and the settings' libraries, the interactive
+// session's chunks, @agentloop/spec) where it read 38. The run's floor is the bare SDK's one call (the SDK
+// and Node's fetch, undici, load; one HTTP call): `run` is about 3.3× that floor (3.7× before). It loads
+// about 130 ES modules (about 330 before; the OpenAI SDK is now in the command's openai chunk), 95 of them
+// zod's, which @agentloop/sessions imports at the top; a CPU profile of the rest is mostly work: the
+// session store (better-sqlite3's open, and its fsyncs when it creates and commits the session), the
+// plugin container (tsyringe, reflect-metadata), undici, GC, and the sandbox probe's two bwrap spawns.
 //
 // To measure a build of an earlier commit beside this one (what "before" is):
 //   git archive <commit> packages/executor-cli | tar -x -C /tmp/before

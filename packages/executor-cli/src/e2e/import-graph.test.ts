@@ -26,6 +26,27 @@ register('data:text/javascript,' + encodeURIComponent(
 const COMMAND_DIR = join(AGENTLOOP_BIN, '..', '..', 'dist', 'command');
 /** The chunks of the interactive session: its executor (with the line editor, history, turn, approval screens) and the slash commands. */
 const INTERACTIVE_CHUNK = /^(cli-executor|slash|sessions-command)-[\w-]+\.js$/;
+/**
+ * The chunks the prompt must not wait for: the composition root (core, the plugin container, the tools),
+ * the configuration file's parser and schemas (TOML, zod), each provider with its SDK, MCP and ACP.
+ */
+const AFTER_PROMPT_CHUNK = /^(compose-agent|parse-config|openai|anthropic|mcp|acp-command)-[\w-]+\.js$/;
+/**
+ * What the command may load from node_modules, each being one copy in the process or loaded on use: zod
+ * (shared with tool packages), the plugin container (tsyringe, reflect-metadata), the session store's
+ * SQLite, and the libraries the workspace tools load when the first run starts. The rest (commander, the
+ * provider SDKs, the terminal helpers) is bundled into the command.
+ */
+const UNBUNDLED_PACKAGES = [
+  'zod',
+  'tsyringe',
+  'reflect-metadata',
+  'better-sqlite3',
+  'diff',
+  're2js',
+  'picomatch',
+  'ignore',
+];
 
 let workspace: CliWorkspace | undefined;
 let server: ScriptedOpenAIServer | undefined;
@@ -68,6 +89,17 @@ function recorded(
   });
 }
 
+/** The file names of the command's own bundle among `modules`. */
+function commandFiles(modules: string[]): string[] {
+  return modules.filter((module) => module.includes('/dist/command/')).map((module) => module.split('/').at(-1) ?? '');
+}
+
+/** The packages `modules` were loaded from through node_modules, by name, each once. */
+function nodeModulesPackages(modules: string[]): string[] {
+  const names = modules.flatMap((module) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module)?.[1] ?? []);
+  return [...new Set(names)].sort();
+}
+
 /** The modules of these packages (by node_modules folder or workspace package folder) among `modules`. */
 function ofPackages(modules: string[], packages: string[]): string[] {
   return modules.filter((module) =>
@@ -89,6 +121,32 @@ describe('what the agentloop command loads', () => {
     expect(status).toBe(0);
     expect(modules.some((module) => module.endsWith('/dist/command/main.js'))).toBe(true);
     expect(ofPackages(modules, ['string-width', 'wrap-ansi', 'get-east-asian-width'])).toEqual([]);
+  });
+
+  it('reaches its prompt reading its entry, one startup chunk and the session chunks: nothing from node_modules', async () => {
+    workspace = new CliWorkspace();
+    // What the prompt waits for: main.js's static imports, and the interactive session's chunks, which
+    // startInteractive imports while the settings are read.
+    const chunks = readdirSync(COMMAND_DIR).filter((file) => file === 'main.js' || INTERACTIVE_CHUNK.test(file));
+    const imports = chunks.map(
+      (file) => `await import(${JSON.stringify(pathToFileURL(join(COMMAND_DIR, file)).href)});`,
+    );
+    const { status, stderr, modules } = await recorded(['--input-type=module', '-e', imports.join('\n')]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    // commander, the settings' libraries and the command's own modules are in the bundle; of the other
+    // @agentloop packages only spec's (the provider names and their environment variables) is read.
+    expect(nodeModulesPackages(modules)).toEqual([]);
+    const elsewhere = modules.filter((module) => !module.startsWith('node:') && !module.includes('/dist/command/'));
+    expect(elsewhere.map((module) => module.split('/packages/')[1])).toEqual(['spec/dist/bundle/index.js']);
+    expect(commandFiles(modules).filter((file) => AFTER_PROMPT_CHUNK.test(file))).toEqual([]);
+    // The entry's static imports are one chunk (and rolldown's runtime helpers), not a file per module group;
+    // the session chunks share two small ones with the composition.
+    const entryOnly = commandFiles(modules).filter((file) => !INTERACTIVE_CHUNK.test(file));
+    expect(entryOnly).toContain('main.js');
+    expect(entryOnly.filter((file) => /^startup-[\w-]+\.js$/.test(file))).toHaveLength(1);
+    const groups = /^(main\.js|rolldown-runtime-|startup-|model-switcher-|format-mcp-servers-)/;
+    expect(entryOnly.filter((file) => !groups.test(file))).toEqual([]);
   });
 
   describe('agentloop run of a one-step task, without MCP servers', () => {
@@ -113,7 +171,20 @@ describe('what the agentloop command loads', () => {
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Done.');
       expect(ofPackages(run.modules, ['core']).length).toBeGreaterThan(0);
-      expect(ofPackages(run.modules, ['providers']).length).toBeGreaterThan(0);
+      // @agentloop/providers is bundled into the command, each vendor in a chunk of its own with its SDK.
+      expect(commandFiles(run.modules).filter((file) => /^openai-[\w-]+\.js$/.test(file))).toHaveLength(1);
+    });
+
+    it("loads the OpenAI SDK from the command's openai chunk, and neither the Anthropic SDK nor its chunk", () => {
+      expect(ofPackages(run.modules, ['openai', '@anthropic-ai/sdk', 'providers', 'provider-utils'])).toEqual([]);
+      const chunks = commandFiles(run.modules);
+      expect(chunks.filter((file) => /^openai-[\w-]+\.js$/.test(file))).toHaveLength(1);
+      expect(chunks.filter((file) => /^anthropic-/.test(file))).toEqual([]);
+    });
+
+    it('loads from node_modules only what must be one copy or loads on use; the rest is bundled', () => {
+      expect(nodeModulesPackages(run.modules).filter((name) => !UNBUNDLED_PACKAGES.includes(name))).toEqual([]);
+      expect(nodeModulesPackages(run.modules)).toContain('zod');
     });
 
     it('loads neither @agentloop/mcp nor the MCP SDK', () => {
@@ -125,13 +196,14 @@ describe('what the agentloop command loads', () => {
       expect(run.modules.filter((module) => /\/executor-cli\/dist\/(?!command\/)/.test(module))).toEqual([]);
     });
 
-    it('loads what the workspace tools load on use (zod, diff, re2js) only once the agent is built and runs', () => {
+    it('loads what the workspace tools load on use (diff, re2js) only once the agent is built and runs', () => {
       // The tools are created (their JSON Schemas sent) and no tool is called, but the composition starts
       // loading the tools' libraries when the run starts, while its model request is in flight: never
-      // before the agent exists, which the plugin container (tsyringe) builds.
+      // before the agent exists, which the plugin container (tsyringe) builds. (zod is not among them any
+      // more: @agentloop/sessions imports it at the top, so it comes with the session store.)
       const container = run.modules.findIndex((module) => module.includes('/node_modules/tsyringe/'));
       expect(container).toBeGreaterThan(0);
-      const libraries = ofPackages(run.modules, ['zod', 'diff', 're2js']);
+      const libraries = ofPackages(run.modules, ['diff', 're2js']);
       expect(libraries.filter((module) => run.modules.indexOf(module) < container)).toEqual([]);
       expect(
         ofPackages(run.modules, ['workspace-tools', 'sessions']).map((module) => module.split('/dist/')[1]),
