@@ -9,6 +9,7 @@ import type { StoredSession } from '@agentloop/memory';
 import { findHistoryProblem, messageText, toolCallsOf } from '@agentloop/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSessionFile } from './jsonl/session-file.js';
+import { loadRecordSchemas } from './records/load-record-schemas.js';
 import { lookupTool } from './test-support/scripted-turns.js';
 import type { StoreKind } from './test-support/store-kinds.js';
 import { STORE_KINDS, tempFolder } from './test-support/store-kinds.js';
@@ -111,7 +112,9 @@ function checkWhole(stored: StoredSession): void {
 describe('crash safety', () => {
   const figures: string[] = [];
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    // The test reads session files with the store's parser, which checks records with their schemas.
+    await loadRecordSchemas();
     const missing = BUILT.filter((file) => !existsSync(file));
     if (missing.length > 0)
       throw new Error(`The crash test runs the built packages: run \`npm run build\` (missing ${missing.join(', ')}).`);

@@ -196,18 +196,24 @@ describe('what the agentloop command loads', () => {
       expect(run.modules.filter((module) => /\/executor-cli\/dist\/(?!command\/)/.test(module))).toEqual([]);
     });
 
-    it('loads what the workspace tools load on use (diff, re2js) only once the agent is built and runs', () => {
+    it('loads what the workspace tools and the session store load on use (zod, diff, re2js) only once the agent is built and runs', () => {
       // The tools are created (their JSON Schemas sent) and no tool is called, but the composition starts
       // loading the tools' libraries when the run starts, while its model request is in flight: never
-      // before the agent exists, which the plugin container (tsyringe) builds. (zod is not among them any
-      // more: @agentloop/sessions imports it at the top, so it comes with the session store.)
+      // before the agent exists, which the plugin container (tsyringe) builds. The session store loads the
+      // schemas of its records (and zod with them) only to read a record, which creating a session does not.
       const container = run.modules.findIndex((module) => module.includes('/node_modules/tsyringe/'));
       expect(container).toBeGreaterThan(0);
-      const libraries = ofPackages(run.modules, ['diff', 're2js']);
+      const libraries = ofPackages(run.modules, ['zod', 'diff', 're2js']);
       expect(libraries.filter((module) => run.modules.indexOf(module) < container)).toEqual([]);
-      expect(
-        ofPackages(run.modules, ['workspace-tools', 'sessions']).map((module) => module.split('/dist/')[1]),
-      ).toEqual(['bundle/index.js', 'bundle/index.js']);
+      const sessions = ofPackages(run.modules, ['sessions']).map((module) => module.split('/dist/')[1]);
+      const recordSchemas = sessions.findIndex((module) => module?.startsWith('bundle/record-schemas-'));
+      expect(sessions[0]).toBe('bundle/index.js');
+      expect(run.modules.indexOf(ofPackages(run.modules, ['sessions'])[recordSchemas] ?? '')).toBeGreaterThan(
+        container,
+      );
+      expect(ofPackages(run.modules, ['workspace-tools']).map((module) => module.split('/dist/')[1])).toEqual([
+        'bundle/index.js',
+      ]);
     });
 
     it("loads none of the interactive session's chunks: its executor, line editor, slash commands, approval screens", () => {

@@ -18,6 +18,7 @@ import type { SessionWriter } from '../lock/session-writer.js';
 import { newWriter, retireWriter } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { makeHandlePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files.js';
+import { loadRecordSchemas } from '../records/load-record-schemas.js';
 import type { SessionState } from '../session-state.js';
 import {
   checkTurn,
@@ -87,21 +88,25 @@ export class JsonlSessionStore implements SessionStore {
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
-    return this.#guard(options.id, async () => {
-      this.#open.assertNotClosed();
-      const id = newSessionId(options.id);
-      const header: HeaderRecord = {
-        type: 'session',
-        version: SESSION_FILE_VERSION,
-        id,
-        createdAt: new Date().toISOString(),
-        ...(options.title === undefined ? {} : { title: options.title }),
-        ...(options.model === undefined ? {} : { model: options.model }),
-        ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
-      };
-      await this.#writeNewFile(id, [header]);
-      return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
-    });
+    return this.#guard(
+      options.id,
+      async () => {
+        this.#open.assertNotClosed();
+        const id = newSessionId(options.id);
+        const header: HeaderRecord = {
+          type: 'session',
+          version: SESSION_FILE_VERSION,
+          id,
+          createdAt: new Date().toISOString(),
+          ...(options.title === undefined ? {} : { title: options.title }),
+          ...(options.model === undefined ? {} : { model: options.model }),
+          ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+        };
+        await this.#writeNewFile(id, [header]);
+        return sessionInfo(fixedInfo(header), stateOfCommit(header, undefined));
+      },
+      false,
+    );
   }
 
   async open(sessionId: string): Promise<StoredSession> {
@@ -317,10 +322,17 @@ export class JsonlSessionStore implements SessionStore {
     await this.#open.close((sessionId) => this.release(sessionId));
   }
 
-  /** Runs an operation; what the file system throws becomes a SessionStoreError naming the session's file. */
-  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
+  /**
+   * Runs an operation; what the file system throws becomes a SessionStoreError naming the session's file.
+   * One that reads saved records loads their schemas first (`reads`, the default); creating a session
+   * reads none, so a process that only starts a session never loads zod.
+   */
+  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>, reads = true): Promise<T> {
     const place = sessionId === undefined ? { file: this.directory } : { file: this.#file(sessionId), sessionId };
-    return guarded(place, operation);
+    return guarded(place, async () => {
+      if (reads) await loadRecordSchemas();
+      return operation();
+    });
   }
 
   #file(sessionId: string): string {

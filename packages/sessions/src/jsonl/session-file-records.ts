@@ -1,17 +1,11 @@
 import type { PendingQuestion } from '@agentloop/memory';
 import type { Message, Usage } from '@agentloop/spec';
-import { z } from 'zod';
-import {
-  forkedFromSchema,
-  isoDateSchema,
-  messageSchema,
-  pendingQuestionSchema,
-  usageSchema,
-} from '../records/saved-values.js';
+// Types only: the schemas that check records are in session-file-schemas.ts, loaded when a file is read.
+import type { z } from 'zod';
 
 /**
  * The version of the session file format, in each file's first line. Bump it when a record changes: add
- * the new version's schemas to `FILE_VERSIONS` with a migration of its records to the current shape, and
+ * the new version's schemas to `FILE_VERSIONS` (session-file-schemas.ts) with a migration of its records to the current shape, and
  * keep the older ones as they are. Saved sessions must keep loading (a frozen file of every version is
  * tested).
  */
@@ -79,39 +73,3 @@ export interface FileVersion {
   header: z.ZodType<HeaderRecord>;
   record: z.ZodType<TurnRecord>;
 }
-
-const turn = z.number().int().positive();
-const count = z.number().int().nonnegative();
-
-/** Version 1, as released. Never changed: a later version is a new entry. */
-const VERSION_1: FileVersion = {
-  header: z.object({
-    type: z.literal('session'),
-    version: z.literal(1),
-    id: z.string(),
-    createdAt: isoDateSchema,
-    title: z.string().optional(),
-    model: z.string().optional(),
-    workspace: z.string().optional(),
-    forkedFrom: forkedFromSchema.optional(),
-  }),
-  record: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('message'), turn, message: messageSchema }),
-    z.object({ type: z.literal('replace'), turn, messages: z.array(messageSchema) }),
-    z.object({
-      type: z.literal('commit'),
-      turn,
-      at: isoDateSchema,
-      usage: usageSchema,
-      exit: z.string().optional(),
-      pendingQuestion: pendingQuestionSchema.optional(),
-      title: z.string().optional(),
-      model: z.string().optional(),
-      messageCount: count,
-      totalUsage: usageSchema,
-    }),
-  ]),
-};
-
-/** Every version of the file format this version of the store reads, by its number. */
-export const FILE_VERSIONS: ReadonlyMap<number, FileVersion> = new Map([[1, VERSION_1]]);

@@ -2,12 +2,13 @@ import { basename } from 'node:path';
 import type { SessionInfo, SessionTurn } from '@agentloop/memory';
 import { SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
+import { recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
 import { invalidRecord, parseRecord } from '../records/record-problem.js';
 import type { SessionState } from '../session-state.js';
 import { newSessionState } from '../session-state.js';
 import type { CommitRecord, FileVersion, HeaderRecord, SessionFileRecord, TurnRecord } from './session-file-records.js';
-import { FILE_VERSIONS, SESSION_FILE_VERSION } from './session-file-records.js';
+import { SESSION_FILE_VERSION } from './session-file-records.js';
 
 /** A record as one line of a session file, its newline included; a message JSON cannot hold is refused. */
 export function recordLine(record: SessionFileRecord): string {
@@ -176,7 +177,7 @@ function readHeader(line: string, path: string): { header: HeaderRecord; version
     });
   }
   const number = (value as { version?: unknown }).version;
-  const version = typeof number === 'number' ? FILE_VERSIONS.get(number) : undefined;
+  const version = typeof number === 'number' ? recordSchemas().FILE_VERSIONS.get(number) : undefined;
   if (!version && typeof number === 'number' && Number.isInteger(number) && number > SESSION_FILE_VERSION) {
     throw new SessionStoreError(
       `${path} is a session file of version ${number}; this version of @agentloop/sessions reads version ${SESSION_FILE_VERSION}. Update agentloop to read it.`,

@@ -17,13 +17,14 @@ import type { SessionWriter } from '../lock/session-writer.js';
 import { isWriterLive, newWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
+import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
 import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
 import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
 import type { SessionRow } from './session-row.js';
-import { infoOf, readMessage, readSessionRow, stateOf, writerOfColumn } from './session-row.js';
+import { infoOf, stateOf, writerOfColumn } from './session-row.js';
 import { migrate } from './sqlite-schema.js';
 import { SqliteStatements } from './sqlite-statements.js';
 
@@ -90,29 +91,47 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
-    return this.#guard(options.id, async () => {
-      this.#open.assertNotClosed();
-      const id = newSessionId(options.id);
-      const now = Date.now();
-      this.#unsynced(() =>
-        this.#insertSession({
+    return this.#guard(
+      options.id,
+      async () => {
+        this.#open.assertNotClosed();
+        const id = newSessionId(options.id);
+        const now = Date.now();
+        this.#unsynced(() =>
+          this.#insertSession({
+            id,
+            title: options.title ?? null,
+            model: options.model ?? null,
+            workspace: options.workspace ?? null,
+            created_at: now,
+            updated_at: now,
+            turn_count: 0,
+            message_count: 0,
+            usage: JSON.stringify(emptyUsage()),
+            pending_question: null,
+            forked_from: null,
+            forked_at_message: null,
+            writer: null,
+          }),
+        );
+        // The row just written, as written: reading it back would only check what this store made.
+        return infoOf({
           id,
           title: options.title ?? null,
           model: options.model ?? null,
           workspace: options.workspace ?? null,
-          created_at: now,
-          updated_at: now,
-          turn_count: 0,
-          message_count: 0,
-          usage: JSON.stringify(emptyUsage()),
-          pending_question: null,
-          forked_from: null,
-          forked_at_message: null,
-          writer: null,
-        }),
-      );
-      return this.#info(id);
-    });
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+          turnCount: 0,
+          messageCount: 0,
+          usage: emptyUsage(),
+          pendingQuestion: null,
+          forkedFrom: null,
+          forkedAtMessage: null,
+        });
+      },
+      false,
+    );
   }
 
   async open(sessionId: string): Promise<StoredSession> {
@@ -177,7 +196,7 @@ export class SqliteSessionStore implements SessionStore {
           const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
           if (!row) throw sessionNotFound(sessionId, this.file);
           const holder = writerOfColumn(row.writer);
-          const record = readSessionRow(row, this.file);
+          const record = recordSchemas().readSessionRow(row, this.file);
           if (holder?.token !== session.writer.token) {
             throw new SessionStoreError(
               `Session ${sessionId} lost its lock (another process took it while this one had it open), so the turn was not saved. Open the session again.`,
@@ -250,7 +269,7 @@ export class SqliteSessionStore implements SessionStore {
       return rows.flatMap((row) => {
         // A damaged session is no reason to fail a list: `load` says what is wrong with it.
         try {
-          return [infoOf(readSessionRow(row, this.file))];
+          return [infoOf(recordSchemas().readSessionRow(row, this.file))];
         } catch {
           return [];
         }
@@ -315,9 +334,16 @@ export class SqliteSessionStore implements SessionStore {
     }
   }
 
-  /** Runs an operation; what the file system or SQLite throws becomes a SessionStoreError naming the file. */
-  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
-    return guarded({ file: this.file, ...(sessionId === undefined ? {} : { sessionId }) }, operation);
+  /**
+   * Runs an operation; what the file system or SQLite throws becomes a SessionStoreError naming the file.
+   * One that reads saved records loads their schemas first (`reads`, the default); creating a session
+   * reads none, so a process that only starts a session never loads zod.
+   */
+  #guard<T>(sessionId: string | undefined, operation: () => Promise<T>, reads = true): Promise<T> {
+    return guarded({ file: this.file, ...(sessionId === undefined ? {} : { sessionId }) }, async () => {
+      if (reads) await loadRecordSchemas();
+      return operation();
+    });
   }
 
   /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
@@ -361,7 +387,7 @@ export class SqliteSessionStore implements SessionStore {
   #info(sessionId: string): SessionInfo {
     const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
     if (!row) throw sessionNotFound(sessionId, this.file);
-    return infoOf(readSessionRow(row, this.file));
+    return infoOf(recordSchemas().readSessionRow(row, this.file));
   }
 
   /** The session and its messages, read in one transaction: a commit of another process is seen whole or not at all. */
@@ -370,8 +396,8 @@ export class SqliteSessionStore implements SessionStore {
       const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
       if (!row) throw sessionNotFound(sessionId, this.file);
       const texts = this.#statements.messages.pluck().all(sessionId) as string[];
-      const record = readSessionRow(row, this.file);
-      const messages = texts.map((text, position) => readMessage(text, sessionId, position, this.file));
+      const record = recordSchemas().readSessionRow(row, this.file);
+      const messages = texts.map((text, position) => recordSchemas().readMessage(text, sessionId, position, this.file));
       const state = stateOf(record);
       return storedSession(infoOf(record), state, messages);
     })();
