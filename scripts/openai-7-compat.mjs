@@ -2,11 +2,12 @@
 // and runs it with Node 22 against a scripted OpenAI server on 127.0.0.1. agentloop itself stays on the
 // newest releases that run on Node 20; this keeps an app on Node 22 or 24 with openai 7 working.
 //
-// Usage: node scripts/openai-7-compat.mjs <path of a Node 22 binary>
-// (e.g. the one `npx -p node@22 node -p process.execPath` prints). Needs the packages built and the npm
-// registry reachable. Prints the app's result as JSON.
+// Usage: node scripts/openai-7-compat.mjs <path of a Node 22 binary> | --fetch-node
+// (--fetch-node installs Node 22 with `npx -p node@22`). Needs the packages built and the npm registry
+// reachable, so it is a CI step (`.ci/run`, after the install), not a test: tests never reach the network.
+// Prints the app's result as JSON and exits 1 when openai 7 under Node 22 does not work.
 
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -153,11 +154,42 @@ export async function checkOpenAI7(node22) {
   }
 }
 
+/** The path of a Node 22 binary from the npm registry's `node` package (an install, through npx). */
+function fetchNode22() {
+  const result = spawnSync('npx', ['--yes', '--package', 'node@22', 'node', '-p', 'process.execPath'], {
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  const binary = result.stdout?.trim();
+  if (result.status === 0 && binary) return binary;
+  const why = (result.stderr || result.error?.message || 'no output').trim().split('\n').at(-1);
+  throw new Error(
+    `\`npx -p node@22 node\` failed (${why}): it installs Node 22 from the npm registry, which must be reachable.`,
+  );
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const node22 = process.argv[2];
-  if (!node22) {
-    console.error('Usage: node scripts/openai-7-compat.mjs <path of a Node 22 binary>');
+  const given = process.argv[2];
+  if (!given) {
+    console.error('Usage: node scripts/openai-7-compat.mjs <path of a Node 22 binary> | --fetch-node');
     process.exit(2);
   }
-  console.log(JSON.stringify(await checkOpenAI7(node22)));
+  const node22 = given === '--fetch-node' ? fetchNode22() : given;
+  const { result, openai, requests } = await checkOpenAI7(node22);
+  console.log(JSON.stringify({ result, openai, requests }));
+  // What the check stands for: openai 7 is the copy the provider shares, under Node 22, and the agent's two
+  // calls ended in the scripted task_completion.
+  const problems = [
+    ...(/^7\./.test(openai) ? [] : [`the app installed openai ${openai}, not 7`]),
+    ...(/^22\./.test(result.node ?? '') ? [] : [`the app ran on Node ${result.node}, not 22`]),
+    ...(result.exit === 'task_completion' && result.payload?.result === 'It is 12:00 UTC.'
+      ? []
+      : [`the run ended ${JSON.stringify(result)}`]),
+    ...(requests === 2 ? [] : [`the server got ${requests} requests, not 2`]),
+  ];
+  if (problems.length > 0) {
+    console.error(`openai 7 on Node 22: ${problems.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('openai 7 on Node 22: installs, type-checks and runs');
 }
