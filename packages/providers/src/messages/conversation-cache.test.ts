@@ -4,6 +4,7 @@ import { buildAnthropicRequest } from '../anthropic/build-anthropic-request.js';
 import { toAnthropicMessages } from '../anthropic/to-anthropic-messages.js';
 import { findModelInfo } from '../models/index.js';
 import { toChatMessages } from '../openai/chat/to-chat-messages.js';
+import { toResponsesInput } from '../openai/responses/to-responses-input.js';
 import { ConversationCache } from './conversation-cache.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -98,6 +99,36 @@ describe('conversions of a growing conversation', () => {
         toChatMessages('System', copies(history), { sendReasoning: false }),
       );
     }
+  });
+
+  it('gives Responses the same input as converting each call afresh', () => {
+    for (const history of grow()) expect(toResponsesInput(history)).toEqual(toResponsesInput(copies(history)));
+  });
+
+  it('answers a custom tool call with a custom output only while the call is in the conversation', () => {
+    const first = user('Query the table');
+    const custom: Message = {
+      role: 'assistant',
+      content: [
+        {
+          type: 'tool-call',
+          toolCallId: 'call_sql',
+          toolName: 'sql',
+          arguments: { input: 'SELECT 1' },
+          providerMetadata: { openai: { customToolCall: true } },
+        },
+      ],
+    };
+    const result: Message = {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'call_sql', toolName: 'sql', content: '1', isError: false }],
+    };
+    const kinds = (history: Message[]) =>
+      toResponsesInput(history).map((item) => ('type' in item ? item.type : 'message'));
+    expect(kinds([first, custom, result])).toEqual(['message', 'custom_tool_call', 'custom_tool_call_output']);
+    // A compaction took the call out: the same result now answers nothing the server knows as custom.
+    expect(kinds([first, user('Summary'), result])).toEqual(['message', 'message', 'function_call_output']);
+    expect(kinds([first, custom, result])).toEqual(['message', 'custom_tool_call', 'custom_tool_call_output']);
   });
 
   it('leaves the body of an earlier Anthropic request as it was sent, with one cache breakpoint per request', () => {
