@@ -21,6 +21,7 @@ export {
   readJsonFixture,
   splitResponses,
 } from './fixtures.js';
+export { heapAfterGc } from './heap-after-gc.js';
 export { instantSleep, modelRequest, WEATHER_TOOL } from './model-requests.js';
 export { pacedFetch } from './paced-fetch.js';
 export type { RecordedExchange, StreamFault } from './responders.js';
