@@ -130,7 +130,9 @@ function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
       rest.push({ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: toolInput(part.arguments) });
     }
   }
-  return [...thinking, ...rest];
+  // concat and slice make arrays of the exact size: one grown by push (or spread) keeps room for 17 entries,
+  // and these live with the conversation.
+  return thinking.length === 0 ? rest.slice() : thinking.concat(rest);
 }
 
 function toolResultBlocks(message: ToolMessage): ToolResultBlockParam[] {

@@ -1,4 +1,5 @@
 export { calculatorTool } from './agent-tools.js';
+export { arrayCapacities } from './array-capacities.js';
 export {
   chunksOfType,
   collectChunks,
@@ -30,4 +31,5 @@ export type { ScriptedAnswer } from './scripted-streams.js';
 export { anthropicAnswer, chatAnswer, responsesAnswer } from './scripted-streams.js';
 export type { TestProviderOptions } from './test-provider-options.js';
 export { testProviderOptions } from './test-provider-options.js';
+export { toolLoopHistory } from './tool-loop-history.js';
 export { useFixtureServer } from './use-fixture-server.js';

@@ -96,7 +96,8 @@ function assistantMessages(message: AssistantMessage, withReasoning: boolean): C
   const assistant: CompatibleAssistantMessageParam = {
     role: 'assistant',
     content: text === '' ? null : text,
-    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    // A copy: an array grown by push keeps room for 17 entries, and this one lives with the conversation.
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls.slice() } : {}),
     ...(withReasoning && reasoning !== '' ? { reasoning_content: reasoning } : {}),
   };
   return [assistant];
