@@ -10,7 +10,9 @@
 // Every path (Anthropic / OpenAI Chat, streamed / not) is measured one loop at a time and with 200 loops
 // at once (Promise.all in one process, against the same server). Per child it reports CPU µs per model
 // call (a step) of the client process only, wall ms per step, and the heap after GC before any loop,
-// halfway through a batch of loops (all in flight) and after it with the loops' results held.
+// halfway through a batch of loops (all in flight) and after it with the loops' results held; from the last
+// and the first, the heap each loop leaves held once it ended (the agent kind keeps its agent, idle, as an
+// app keeps a session waiting for its user; the bare loop keeps its messages).
 //
 // Pairing: the kinds run in rounds, every kind once per round, the order rotated each round, so that
 // drift in the machine's load hits all alike; each ratio is computed per round (kind / bare of the same
@@ -253,6 +255,31 @@ if (atOnce.length > 0) {
     console.log(
       `| ${vendor} | ${mode(streaming)} | ${concurrency} | ${heap(samples, 'bare')} | ${heap(samples, 'agent')} | ${spread(ratio(samples, 'agent', 'heapInFlightMB'), true)} | ${spread(ratio(samples, 'agent', 'heapHeldMB'))} |${others.map((kind) => ` ${heap(samples, kind)} | ${spread(ratio(samples, kind, 'heapInFlightMB'))} |`).join('')}`,
     );
+
+  // What each loop leaves behind once it ended and sits idle (the agent kind holds its agent, the bare loop
+  // its messages): the heap after the batch with the results held, less the heap before any loop, per loop.
+  const heldPerLoopKB = (sample, concurrency) => ((sample.heapHeldMB - sample.heapBaseMB) * 1024) / concurrency;
+  console.log(
+    '\nHeap held per idle loop after its run, KB: (heap after, results held − heap before any loop) / loops at once (aim: agentloop − bare ≤ 12 KB)\n',
+  );
+  console.log(
+    `| vendor | mode | loops at once | bare SDK | agentloop | **agentloop − bare** |${others.map((kind) => ` ${LABEL[kind]} − bare |`).join('')}`,
+  );
+  console.log(`| --- | --- | ---: | ---: | ---: | ---: |${others.map(() => ' ---: |').join('')}`);
+  for (const { vendor, streaming, concurrency, samples } of atOnce) {
+    const perLoop = (kind) =>
+      samples[kind]?.length ? median(samples[kind].map((sample) => heldPerLoopKB(sample, concurrency))) : undefined;
+    const overBare = (kind) => {
+      if (!samples[kind]?.length || !samples.bare?.length) return '–';
+      const differences = samples[kind].map(
+        (sample, round) => heldPerLoopKB(sample, concurrency) - heldPerLoopKB(samples.bare[round], concurrency),
+      );
+      return `${fixed(median(differences), 1)} (${fixed(Math.min(...differences), 1)}–${fixed(Math.max(...differences), 1)})`;
+    };
+    console.log(
+      `| ${vendor} | ${mode(streaming)} | ${concurrency} | ${fixed(perLoop('bare'), 1)} | ${fixed(perLoop('agent'), 1)} | **${overBare('agent')}** |${others.map((kind) => ` ${overBare(kind)} |`).join('')}`,
+    );
+  }
 }
 
 console.log(`\nRequests of one loop (${STEPS + 1} calls), bytes of the JSON bodies\n`);

@@ -1,5 +1,6 @@
 import type { Message } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
+import { arrayCapacities, toolLoopHistory } from '../test-support/index.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 
 describe('toAnthropicMessages', () => {
@@ -178,5 +179,16 @@ describe('toAnthropicMessages with images in tool results', () => {
     expect(messages[1]?.content).toEqual([
       { type: 'tool_result', tool_use_id: 'toolu_1', content: '[image: image/bmp, 4 bytes]' },
     ]);
+  });
+});
+
+describe('toAnthropicMessages arrays', () => {
+  it('keeps no spare room in the content arrays of the assistant messages a conversation holds', async () => {
+    const { messages } = toAnthropicMessages(toolLoopHistory(3));
+    const contents = messages.flatMap((message) =>
+      message.role === 'assistant' ? [message.content as unknown[]] : [],
+    );
+    expect(contents.map((content) => content.length)).toEqual([2, 2, 2]);
+    expect(await arrayCapacities(contents)).toEqual([2, 2, 2]);
   });
 });

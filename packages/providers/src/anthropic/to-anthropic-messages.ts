@@ -7,7 +7,7 @@ import type {
   TextBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import { ConversationCache, memoizeByMessage } from '../messages/index.js';
+import { ConversationCache } from '../messages/index.js';
 
 /** The conversation in the Messages API's shape. */
 export interface AnthropicConversation {
@@ -64,14 +64,14 @@ const conversations = new ConversationCache<AnthropicConversion>(
         const role = message.role === 'assistant' ? 'assistant' : 'user';
         const content = blocksOf(message);
         const last = messages.at(-1);
-        // Fresh arrays: the blocks are cached and shared between calls, the arrays around them are not. A
-        // kept message is never merged into: the message after it in the prefix had the other role.
+        // A kept message is never merged into: the message after it in the prefix had the other role.
         if (content.length === 0) {
           // Nothing to send (an empty text): nothing to merge either.
         } else if (last?.role === role && Array.isArray(last.content)) {
           for (const block of content) last.content.push(block);
         } else {
-          messages.push({ role, content: [...content] });
+          // blocksOf made the array for this message alone: it can be the API message's own.
+          messages.push({ role, content });
           state.openedBy.push(index);
         }
       }
@@ -94,8 +94,11 @@ function toolResultsFirst(content: ContentBlockParam[]): void {
   content.splice(0, content.length, ...results, ...others);
 }
 
-/** A message's blocks, converted once per message (see memoizeByMessage); never mutate them. */
-const blocksOf = memoizeByMessage((message: Message): ContentBlockParam[] => {
+/**
+ * A message's blocks. Not cached per message: the conversation cache converts each message once while the
+ * conversation grows, and a second cache would hold a second copy of every conversation.
+ */
+function blocksOf(message: Message): ContentBlockParam[] {
   switch (message.role) {
     case 'user':
       // The API rejects a text block that is empty or only whitespace.
@@ -109,7 +112,7 @@ const blocksOf = memoizeByMessage((message: Message): ContentBlockParam[] => {
     default:
       return [];
   }
-});
+}
 
 function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
   const thinking: ContentBlockParam[] = [];
@@ -127,7 +130,9 @@ function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
       rest.push({ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: toolInput(part.arguments) });
     }
   }
-  return [...thinking, ...rest];
+  // concat and slice make arrays of the exact size: one grown by push (or spread) keeps room for 17 entries,
+  // and these live with the conversation.
+  return thinking.length === 0 ? rest.slice() : thinking.concat(rest);
 }
 
 function toolResultBlocks(message: ToolMessage): ToolResultBlockParam[] {

@@ -20,9 +20,14 @@ export interface ConvertedConversation<State> {
  * message: messages do not change once in a conversation, they may only gain parts), lets `truncate`
  * cut the output back to that prefix, and `extend` converts the rest. A conversation that changed
  * anywhere (compaction, a new run on shared messages) shares a shorter prefix and is redone from there.
+ *
+ * The conversion is held weakly: it is a second copy of the conversation, and an idle agent (a session
+ * waiting for its user) would otherwise keep it for as long as it keeps its messages. Once the garbage
+ * collector has dropped it (a major collection, so not between every two steps), the next call converts
+ * the conversation whole, which costs what the first call of a run costs.
  */
 export class ConversationCache<State> {
-  readonly #conversions = new WeakMap<Message, ConvertedConversation<State>>();
+  readonly #conversions = new WeakMap<Message, WeakRef<ConvertedConversation<State>>>();
 
   constructor(
     private readonly create: () => State,
@@ -40,10 +45,10 @@ export class ConversationCache<State> {
       this.extend(state, history, 0);
       return state;
     }
-    let conversion = this.#conversions.get(first);
+    let conversion = this.#conversions.get(first)?.deref();
     if (conversion === undefined) {
       conversion = { sources: [], parts: [], state: this.create() };
-      this.#conversions.set(first, conversion);
+      this.#conversions.set(first, new WeakRef(conversion));
     }
     const { sources, parts } = conversion;
     const shared = Math.min(sources.length, history.length);

@@ -1,4 +1,5 @@
 export { calculatorTool } from './agent-tools.js';
+export { arrayCapacities } from './array-capacities.js';
 export {
   chunksOfType,
   collectChunks,
@@ -21,6 +22,7 @@ export {
   readJsonFixture,
   splitResponses,
 } from './fixtures.js';
+export { heapAfterGc } from './heap-after-gc.js';
 export { instantSleep, modelRequest, WEATHER_TOOL } from './model-requests.js';
 export { pacedFetch } from './paced-fetch.js';
 export type { RecordedExchange, StreamFault } from './responders.js';
@@ -29,4 +31,5 @@ export type { ScriptedAnswer } from './scripted-streams.js';
 export { anthropicAnswer, chatAnswer, responsesAnswer } from './scripted-streams.js';
 export type { TestProviderOptions } from './test-provider-options.js';
 export { testProviderOptions } from './test-provider-options.js';
+export { toolLoopHistory } from './tool-loop-history.js';
 export { useFixtureServer } from './use-fixture-server.js';

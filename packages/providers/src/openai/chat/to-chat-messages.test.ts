@@ -1,5 +1,6 @@
 import type { Message } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
+import { arrayCapacities, toolLoopHistory } from '../../test-support/index.js';
 import { toChatMessages } from './to-chat-messages.js';
 
 describe('toChatMessages tool results', () => {
@@ -30,5 +31,14 @@ describe('toChatMessages tool results', () => {
       content: 'The page:\n[image: image/png, 4 bytes]',
     });
     expect(JSON.stringify(messages)).not.toContain('iVBORw==');
+  });
+});
+
+describe('toChatMessages arrays', () => {
+  it('keeps no spare room in the tool_calls arrays a conversation holds', async () => {
+    const messages = toChatMessages('', toolLoopHistory(3), { sendReasoning: false });
+    const toolCalls = messages.flatMap((message) => (message.role === 'assistant' ? [message.tool_calls ?? []] : []));
+    expect(toolCalls.map((calls) => calls.length)).toEqual([1, 1, 1]);
+    expect(await arrayCapacities(toolCalls)).toEqual([1, 1, 1]);
   });
 });

@@ -4,7 +4,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
 } from 'openai/resources/chat/completions';
-import { ConversationCache, memoizeByMessage } from '../../messages/index.js';
+import { ConversationCache } from '../../messages/index.js';
 
 /** How the messages are written for the server at hand. */
 export interface ChatMessageSettings {
@@ -56,14 +56,11 @@ function conversationCache(convert: (message: Message) => ChatCompletionMessageP
 }
 
 /**
- * The Chat Completions messages of one message, without or with its reasoning, converted once per message;
- * never mutate them. Each variant has its own cache, so that a message converted for one kind of server
- * never reaches the other.
+ * Conversations without and with reasoning. Each variant has its own cache, so that a message converted for
+ * one kind of server never reaches the other.
  */
-const chatMessagesOf = memoizeByMessage((message) => convertMessage(message, false));
-const chatMessagesWithReasoningOf = memoizeByMessage((message) => convertMessage(message, true));
-const conversations = conversationCache(chatMessagesOf);
-const conversationsWithReasoning = conversationCache(chatMessagesWithReasoningOf);
+const conversations = conversationCache((message) => convertMessage(message, false));
+const conversationsWithReasoning = conversationCache((message) => convertMessage(message, true));
 
 function convertMessage(message: Message, withReasoning: boolean): ChatCompletionMessageParam[] {
   switch (message.role) {
@@ -99,7 +96,8 @@ function assistantMessages(message: AssistantMessage, withReasoning: boolean): C
   const assistant: CompatibleAssistantMessageParam = {
     role: 'assistant',
     content: text === '' ? null : text,
-    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    // A copy: an array grown by push keeps room for 17 entries, and this one lives with the conversation.
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls.slice() } : {}),
     ...(withReasoning && reasoning !== '' ? { reasoning_content: reasoning } : {}),
   };
   return [assistant];

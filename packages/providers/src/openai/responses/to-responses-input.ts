@@ -4,7 +4,7 @@ import type {
   ResponseFunctionCallOutputItemList,
   ResponseInputItem,
 } from 'openai/resources/responses/responses';
-import { memoizeByMessage } from '../../messages/index.js';
+import { ConversationCache } from '../../messages/index.js';
 import { argumentsText } from '../chat/to-chat-messages.js';
 
 /**
@@ -15,25 +15,52 @@ import { argumentsText } from '../chat/to-chat-messages.js';
  * (from another provider) is left out: the server could not look it up.
  */
 export function toResponsesInput(history: readonly Message[]): ResponseInputItem[] {
-  const items: ResponseInputItem[] = [];
-  // The API answers a custom tool call only with a custom_tool_call_output; a tool message does not know
-  // which kind its call was, so the calls met so far say it.
-  const customCalls = new Set<string>();
-  for (const message of history) {
-    for (const item of itemsOf(message)) {
-      if (item.type === 'custom_tool_call') customCalls.add(item.call_id);
-      if (item.type === 'function_call_output' && customCalls.has(item.call_id)) {
-        // functionCallOutput makes only text and images, which a custom output takes as well.
-        const output = item.output as ResponseCustomToolCallOutput['output'];
-        items.push({ type: 'custom_tool_call_output', call_id: item.call_id, output });
-      } else items.push(item);
-    }
-  }
-  return items;
+  // A fresh array: the cached one grows with the conversation, and a request's body must not change after it.
+  return conversations.convert(history).items.slice();
 }
 
-/** The input items of one message, converted once per message; never mutate them. */
-const itemsOf = memoizeByMessage((message: Message): ResponseInputItem[] => {
+/**
+ * A conversation's input items, how many of them the first n of its messages made, and the custom tool
+ * calls met so far with the message that first made each. The API answers a custom tool call only with a
+ * custom_tool_call_output; a tool message does not know which kind its call was, so the calls before it say.
+ */
+interface ResponsesConversion {
+  items: ResponseInputItem[];
+  ends: number[];
+  /** Made on the first custom call: most conversations have none. */
+  customCalls: Map<string, number> | undefined;
+}
+
+const conversations = new ConversationCache<ResponsesConversion>(
+  () => ({ items: [], ends: [], customCalls: undefined }),
+  (state, keep) => {
+    if (keep < state.ends.length) {
+      state.items.length = keep === 0 ? 0 : (state.ends[keep - 1] as number);
+      state.ends.length = keep;
+      for (const [callId, index] of state.customCalls ?? []) if (index >= keep) state.customCalls?.delete(callId);
+    }
+    return keep;
+  },
+  (state, history, from) => {
+    for (let index = from; index < history.length; index++) {
+      for (const item of itemsOf(history[index] as Message)) {
+        if (item.type === 'custom_tool_call' && !state.customCalls?.has(item.call_id)) {
+          state.customCalls ??= new Map();
+          state.customCalls.set(item.call_id, index);
+        }
+        if (item.type === 'function_call_output' && state.customCalls?.has(item.call_id)) {
+          // functionCallOutput makes only text and images, which a custom output takes as well.
+          const output = item.output as ResponseCustomToolCallOutput['output'];
+          state.items.push({ type: 'custom_tool_call_output', call_id: item.call_id, output });
+        } else state.items.push(item);
+      }
+      state.ends.push(state.items.length);
+    }
+  },
+);
+
+/** The input items of one message. */
+function itemsOf(message: Message): ResponseInputItem[] {
   switch (message.role) {
     case 'system':
     case 'user':
@@ -47,7 +74,7 @@ const itemsOf = memoizeByMessage((message: Message): ResponseInputItem[] => {
         output: functionCallOutput(part),
       }));
   }
-});
+}
 
 /**
  * A result's text as it is, or, when it has images, its text (which describes them) as `input_text` then
