@@ -1,6 +1,6 @@
 import type { AssistantMessage, Message, ToolMessage } from '@agentloop/spec';
 import type { Content, Part } from '@google/genai';
-import { memoizeByMessage } from '../messages/index.js';
+import { memoizeContent } from './memoize-content.js';
 
 /** The conversation in the Gemini API's shape. */
 export interface GoogleConversation {
@@ -57,8 +57,8 @@ export function toGoogleContents(history: readonly Message[], options: GoogleCon
   return { systemText, contents };
 }
 
-const convertPlain = memoizeByMessage((message) => toContent(message, false));
-const convertSigned = memoizeByMessage((message) => toContent(message, true));
+const convertPlain = memoizeContent((message) => toContent(message, false));
+const convertSigned = memoizeContent((message) => toContent(message, true));
 
 function toContent(message: Message, requiresThoughtSignatures: boolean): Content | undefined {
   switch (message.role) {
