@@ -6,30 +6,78 @@ import type {
 } from 'openai/resources/responses/responses';
 import { memoizeByMessage } from '../../messages/index.js';
 import { argumentsText } from '../chat/to-chat-messages.js';
+import type { ApplyPatchOperation } from './apply-patch-operation.js';
+
+/** How the history is sent besides its messages. */
+export interface ResponsesInputOptions {
+  /**
+   * The request offers the API's own apply_patch tool: calls the reader took from `apply_patch_call`s go
+   * back as `apply_patch_call` items and their results as `apply_patch_call_output`. Otherwise they go
+   * as ordinary calls of the `apply_patch` function, whose arguments they already are.
+   */
+  nativeApplyPatch?: boolean;
+}
 
 /**
  * Converts the project's messages to Responses API input items: tool calls as `function_call` items (a
  * custom tool's as `custom_tool_call`, its input from the `input` argument), tool
  * results as `function_call_output` (`custom_tool_call_output` for a custom call) (with `input_image` items for their images), and reasoning as `reasoning` items with their encrypted content, so
  * that reasoning carries across turns without server-side storage. Reasoning without encrypted content
- * (from another provider) is left out: the server could not look it up.
+ * (from another provider) is left out: the server could not look it up. With `nativeApplyPatch`, a call
+ * read from an `apply_patch_call` goes back as one, its result as `apply_patch_call_output` (status
+ * `failed` for an error result).
  */
-export function toResponsesInput(history: readonly Message[]): ResponseInputItem[] {
+export function toResponsesInput(
+  history: readonly Message[],
+  options: ResponsesInputOptions = {},
+): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  // The API answers a custom tool call only with a custom_tool_call_output; a tool message does not know
-  // which kind its call was, so the calls met so far say it.
+  // The API answers a custom tool call only with a custom_tool_call_output (an apply_patch_call with an
+  // apply_patch_call_output); a tool message does not know which kind its call was, so the calls met so
+  // far say it.
   const customCalls = new Set<string>();
+  const patchCalls = new Set<string>();
   for (const message of history) {
-    for (const item of itemsOf(message)) {
+    const messageItems = itemsOf(message);
+    messageItems.forEach((item, index) => {
       if (item.type === 'custom_tool_call') customCalls.add(item.call_id);
-      if (item.type === 'function_call_output' && customCalls.has(item.call_id)) {
+      const operation =
+        options.nativeApplyPatch && item.type === 'function_call' && message.role === 'assistant'
+          ? applyPatchOperationOf(message, item.call_id)
+          : undefined;
+      if (operation && item.type === 'function_call') {
+        patchCalls.add(item.call_id);
+        items.push({ type: 'apply_patch_call', call_id: item.call_id, status: 'completed', operation });
+      } else if (item.type === 'function_call_output' && patchCalls.has(item.call_id) && message.role === 'tool') {
+        // A tool message has one item per result, in order.
+        const part = message.content[index];
+        items.push({
+          type: 'apply_patch_call_output',
+          call_id: item.call_id,
+          status: part?.isError ? 'failed' : 'completed',
+          output: part?.content ?? '',
+        });
+      } else if (item.type === 'function_call_output' && customCalls.has(item.call_id)) {
         // functionCallOutput makes only text and images, which a custom output takes as well.
         const output = item.output as ResponseCustomToolCallOutput['output'];
         items.push({ type: 'custom_tool_call_output', call_id: item.call_id, output });
       } else items.push(item);
-    }
+    });
   }
   return items;
+}
+
+/** The operation the Responses reader kept for the call `callId` of `message`, if it was an apply_patch_call. */
+function applyPatchOperationOf(message: AssistantMessage, callId: string) {
+  for (const part of message.content) {
+    if (part.type !== 'tool-call' || part.toolCallId !== callId) continue;
+    const operation = (part.providerMetadata?.openai as { applyPatchOperation?: ApplyPatchOperation } | undefined)
+      ?.applyPatchOperation;
+    if (typeof operation?.path !== 'string' || typeof operation.type !== 'string') return undefined;
+    // The API's own operation types; the SDK's type lists them.
+    return operation as ResponseInputItem.ApplyPatchCall['operation'];
+  }
+  return undefined;
 }
 
 /** The input items of one message, converted once per message; never mutate them. */
