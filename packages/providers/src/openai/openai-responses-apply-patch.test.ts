@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DefaultAgent } from '@agentloop/core';
 import type { Message, ToolDefinition } from '@agentloop/spec';
-import { describe, expect, it } from 'vitest';
+import { createApplyPatchTool } from '@agentloop/workspace-tools';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   chunkFrames,
   chunksOfType,
@@ -180,5 +185,86 @@ describe("OpenAIResponsesProvider and the API's own apply_patch tool", () => {
         output: 'Applied the patch:\nA shopping-checklist.md',
       },
     ]);
+  });
+});
+
+describe("a DefaultAgent with the apply_patch workspace tool over the API's own apply_patch", () => {
+  let workspace: string | undefined;
+  afterEach(() => {
+    if (workspace) rmSync(workspace, { recursive: true, force: true });
+    workspace = undefined;
+  });
+
+  it('creates and then updates a file in the workspace, answering each call with apply_patch_call_output', async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'agentloop-apply-patch-'));
+    const create = { type: 'create_file', path: 'notes.md', diff: '+# Notes\n+\n+- buy milk\n' };
+    const update = { type: 'update_file', path: 'notes.md', diff: '@@\n # Notes\n \n-- buy milk\n+- buy oat milk\n' };
+    server().reply(
+      sseResponse(responsesAnswer({ applyPatchCalls: [{ id: 'call_create', operation: create }] }, 'resp_1')),
+      sseResponse(responsesAnswer({ applyPatchCalls: [{ id: 'call_update', operation: update }] }, 'resp_2')),
+      sseResponse(
+        responsesAnswer(
+          { toolCalls: [{ id: 'call_done', name: 'task_completion', arguments: { result: 'Notes written.' } }] },
+          'resp_3',
+        ),
+      ),
+    );
+    const agent = new DefaultAgent(provider('gpt-5.1-codex-max'), {
+      systemPrompt: 'You keep notes.',
+      toolProtocol: 'native',
+      workspace,
+    });
+    agent.registerTool(createApplyPatchTool());
+    const result = await agent.run('Write my shopping note, then make the milk oat milk.');
+
+    expect(result.exit).toBe('task_completion');
+    expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('# Notes\n\n- buy oat milk\n');
+    const bodies = server().requests.map((request) => request.body as { tools: unknown[]; input: unknown[] });
+    expect(bodies[0]?.tools).toContainEqual({ type: 'apply_patch' });
+    expect(bodies[0]?.tools).not.toContainEqual(expect.objectContaining({ type: 'function', name: 'apply_patch' }));
+    const patchItems = (bodies[2]?.input ?? []).filter((item) =>
+      String((item as { type?: unknown }).type).startsWith('apply_patch'),
+    );
+    expect(patchItems).toEqual([
+      { type: 'apply_patch_call', call_id: 'call_create', status: 'completed', operation: create },
+      {
+        type: 'apply_patch_call_output',
+        call_id: 'call_create',
+        status: 'completed',
+        output: expect.stringContaining('notes.md'),
+      },
+      { type: 'apply_patch_call', call_id: 'call_update', status: 'completed', operation: update },
+      {
+        type: 'apply_patch_call_output',
+        call_id: 'call_update',
+        status: 'completed',
+        output: expect.stringContaining('+- buy oat milk'),
+      },
+    ]);
+  });
+
+  it('sends a patch that does not apply back as a failed apply_patch_call_output, and changes nothing', async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'agentloop-apply-patch-'));
+    const update = { type: 'update_file', path: 'missing.md', diff: '@@\n-old\n+new\n' };
+    server().reply(
+      sseResponse(responsesAnswer({ applyPatchCalls: [{ id: 'call_bad', operation: update }] }, 'resp_1')),
+      sseResponse(
+        responsesAnswer(
+          { toolCalls: [{ id: 'call_done', name: 'task_completion', arguments: { result: 'Gave up.' } }] },
+          'resp_2',
+        ),
+      ),
+    );
+    const agent = new DefaultAgent(provider('gpt-5.1'), { toolProtocol: 'native', workspace });
+    agent.registerTool(createApplyPatchTool());
+    await agent.run('Change missing.md.');
+
+    const input = (server().requests[1]?.body as { input: unknown[] } | undefined)?.input ?? [];
+    expect(input.at(-1)).toEqual({
+      type: 'apply_patch_call_output',
+      call_id: 'call_bad',
+      status: 'failed',
+      output: expect.stringContaining('missing.md'),
+    });
   });
 });
