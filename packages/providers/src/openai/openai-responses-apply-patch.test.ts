@@ -140,6 +140,32 @@ describe("OpenAIResponsesProvider and the API's own apply_patch tool", () => {
     expect(chunksOfType(whole, 'tool-call')).toEqual([UPDATE_CALL]);
   });
 
+  it('reads a diff the response cut off without its End Patch line, so that the tool refuses it', async () => {
+    const frame = (event: Record<string, unknown>) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    const item = { id: 'apc_cut', type: 'apply_patch_call', status: 'in_progress', call_id: 'call_cut' };
+    server().reply(
+      sseResponse([
+        frame({ type: 'response.created', response: { id: 'resp_cut', status: 'in_progress', output: [] } }),
+        frame({
+          type: 'response.output_item.added',
+          output_index: 0,
+          item: { ...item, operation: { type: 'create_file', path: 'notes.md', diff: '' } },
+        }),
+        frame({ type: 'response.apply_patch_call_operation_diff.delta', item_id: 'apc_cut', delta: '+# Notes\n+- mi' }),
+        frame({
+          type: 'response.incomplete',
+          response: { id: 'resp_cut', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+        }),
+      ]),
+    );
+    const chunks = await collectChunks(provider('gpt-5.1').stream(patchRequest()));
+    const [call] = chunksOfType(chunks, 'tool-call');
+    expect(JSON.parse(call?.input ?? '')).toEqual({
+      patch: '*** Begin Patch\n*** Add File: notes.md\n+# Notes\n+- mi\n',
+    });
+    expect(chunks.at(-1)).toEqual({ type: 'finish', reason: 'length', rawReason: 'max_output_tokens' });
+  });
+
   it('sends the call back as an apply_patch_call and its result as apply_patch_call_output with the call id', async () => {
     server().reply(sseResponse(responsesAnswer({ text: 'Done.' })));
     const messages: Message[] = [

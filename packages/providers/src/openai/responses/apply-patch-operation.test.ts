@@ -25,4 +25,10 @@ describe('applyPatchEnvelope', () => {
       '*** Begin Patch\n*** move_file: a.txt\n*** End Patch\n',
     );
   });
+
+  it('leaves out the End Patch line of a diff the response cut off, so that the tool refuses it', () => {
+    expect(applyPatchEnvelope({ type: 'create_file', path: 'notes.md', diff: '+# No' }, { cutOff: true })).toBe(
+      '*** Begin Patch\n*** Add File: notes.md\n+# No\n',
+    );
+  });
 });

@@ -137,7 +137,8 @@ export class ResponsesStreamReader {
     return [this.emitCall(call)];
   }
 
-  private emitCall(call: FunctionCallState): ModelChunk {
+  /** `cutOff`: the response ended before the call's item was done. */
+  private emitCall(call: FunctionCallState, cutOff = false): ModelChunk {
     call.emitted = true;
     // A custom tool's input is free text: the loop's tools take a JSON object, so it arrives as `{ input }`,
     // and the metadata sends it back to the API as the custom_tool_call it was (see toResponsesInput).
@@ -145,7 +146,7 @@ export class ResponsesStreamReader {
     // and the metadata sends it back as the apply_patch_call it was, operation and all.
     const applyPatch = call.applyPatch && applyPatchOperation(call.applyPatch, call.arguments);
     const input = applyPatch
-      ? JSON.stringify({ patch: applyPatchEnvelope(applyPatch) })
+      ? JSON.stringify({ patch: applyPatchEnvelope(applyPatch, { cutOff }) })
       : call.custom
         ? JSON.stringify({ input: call.arguments })
         : call.arguments;
@@ -167,7 +168,7 @@ export class ResponsesStreamReader {
     this.finished = true;
     const chunks: ModelChunk[] = [];
     // Calls still open were cut off (an incomplete response): emit them with what arrived.
-    for (const call of this.calls.values()) if (!call.emitted) chunks.push(this.emitCall(call));
+    for (const call of this.calls.values()) if (!call.emitted) chunks.push(this.emitCall(call, true));
     if (response.usage) chunks.push({ type: 'usage', usage: toUsage(response.usage) });
     chunks.push({ type: 'finish', reason, rawReason });
     return chunks;
