@@ -17,18 +17,20 @@ import {
   testProviderOptions,
   useFixtureServer,
 } from '../test-support/index.js';
+import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { OpenAIResponsesProvider } from './openai-responses-provider.js';
 
 // The Responses API's own apply_patch tool: recorded gpt-5.1 traffic (src/__fixtures__/README.md) and, for
 // an update, which no recording has, a stream in the same shape.
 const server = useFixtureServer();
 
-function provider(model: string, streaming = true) {
+function provider(model: string, streaming = true, options: Partial<OpenAIProviderOptions> = {}) {
   return new OpenAIResponsesProvider({
     model,
     compatible: false,
     streaming,
     ...testProviderOptions(`${server().url}/v1`).options,
+    ...options,
   });
 }
 
@@ -90,6 +92,16 @@ describe("OpenAIResponsesProvider and the API's own apply_patch tool", () => {
         strict: false,
       },
     ]);
+  });
+
+  it('offers a compatible server the built-in tool only when the app says the model has it', async () => {
+    server().reply(sseResponse(responsesAnswer({ text: 'ok' })), sseResponse(responsesAnswer({ text: 'ok' })));
+    await collectChunks(provider('openai/gpt-5.1', true, { compatible: true }).stream(patchRequest()));
+    const told = { compatible: true, models: { 'gpt-5.1': { nativeApplyPatch: true } } };
+    await collectChunks(provider('openai/gpt-5.1', true, told).stream(patchRequest()));
+    const tools = server().requests.map((request) => (request.body as { tools: unknown[] }).tools);
+    expect(tools[0]).toEqual([expect.objectContaining({ type: 'function', name: 'apply_patch' })]);
+    expect(tools[1]).toEqual([{ type: 'apply_patch' }]);
   });
 
   it('reads a streamed create_file apply_patch_call as an apply_patch call with an Add File patch', async () => {
