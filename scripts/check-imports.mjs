@@ -73,9 +73,10 @@ export const LAYERS = {
  * package below core can do, and no package cycle follows since core never depends on providers.
  */
 export const TEST_LAYERS = {
-  // The providers' end-to-end tests also call a real MCP server's tools through each wire format: the MCP
-  // client sits beside the providers (spec and tools only), so no cycle follows.
-  '@agentloop/providers': ['@agentloop/core', '@agentloop/mcp'],
+  // The providers' end-to-end tests also call a real MCP server's tools through each wire format, and run
+  // the real apply_patch workspace tool through the Responses API's own apply_patch: the MCP client and
+  // the workspace tools sit beside the providers (on tools only), so no cycle follows.
+  '@agentloop/providers': ['@agentloop/core', '@agentloop/mcp', '@agentloop/workspace-tools'],
   // The workspace tools' tests run them in a real agent, as an app would.
   '@agentloop/workspace-tools': ['@agentloop/core'],
   // The editor executor's tests resume sessions from a real store, as an app would.

@@ -38,6 +38,12 @@ export interface ModelInfo {
    * models, `edit_file` (also when absent) for the others. The CLI's built-in tools offer this one.
    */
   editTool?: EditTool;
+  /**
+   * The Responses API has the model's own `apply_patch` tool (`tools: [{ type: "apply_patch" }]`): GPT-5.1
+   * and later. OpenAIResponsesProvider sends it in place of a registered `apply_patch` tool's function.
+   * Absent: false.
+   */
+  nativeApplyPatch?: boolean;
   /** Guidance for this model that the system prompt adds after the agent's own; absent: none. */
   instructions?: string;
 }

@@ -36,6 +36,13 @@ describe('OPENAI_MODELS', () => {
     expect(findModelInfo('gpt-5-pro-2025-10-06')).toMatchObject({ contextWindow: 400_000, maxOutputTokens: 272_000 });
   });
 
+  it('says the Responses API has its own apply_patch tool from GPT-5.1 on, not for GPT-5, codex-mini or ChatGPT', () => {
+    for (const id of ['gpt-5.1', 'gpt-5.1-codex', 'gpt-5.1-codex-max', 'gpt-5.2', 'gpt-5.2-pro'])
+      expect(findModelInfo(id), id).toMatchObject({ nativeApplyPatch: true, editTool: 'apply_patch' });
+    for (const id of ['gpt-5', 'gpt-5-codex', 'gpt-5-pro', 'codex-mini-latest', 'gpt-5.1-chat-latest', 'gpt-4.1'])
+      expect(findModelInfo(id).nativeApplyPatch, id).toBeUndefined();
+  });
+
   it('gives the first gpt-4o snapshot its 4k output limit', () => {
     expect(findModelInfo('gpt-4o-2024-05-13').maxOutputTokens).toBe(4_096);
     expect(findModelInfo('gpt-4o-2024-11-20').maxOutputTokens).toBe(16_384);

@@ -21,6 +21,9 @@ const reasoning = (family: string, contextWindow: number, maxOutputTokens: numbe
 // GPT-5 and the codex models are trained to change files with apply_patch's patches.
 const patching = (info: ModelInfo): ModelInfo => ({ ...info, editTool: 'apply_patch' });
 
+// From GPT-5.1 on (codex variants included), the Responses API also has the model's own apply_patch tool.
+const nativePatching = (info: ModelInfo): ModelInfo => ({ ...patching(info), nativeApplyPatch: true });
+
 // For the models without function calling: ChatGPT's own `chatgpt-4o-latest` and the first o1 previews.
 const withoutTools = (info: ModelInfo): ModelInfo => ({ ...info, nativeTools: false, parallelToolCalls: false });
 
@@ -32,6 +35,7 @@ export const OPENAI_MODELS: readonly ModelTableEntry[] = [
   { prefix: 'gpt-5.1-chat', info: reasoning('gpt-5-chat', 128_000, 16_384) },
   { prefix: 'gpt-5.2-chat', info: reasoning('gpt-5-chat', 128_000, 16_384) },
   { prefix: 'gpt-5-pro', info: patching(reasoning('gpt-5', 400_000, 272_000)) },
+  { prefix: 'gpt-5.', info: nativePatching(reasoning('gpt-5', 400_000, 128_000)) },
   { prefix: 'gpt-5', info: patching(reasoning('gpt-5', 400_000, 128_000)) },
   { prefix: 'gpt-4.1', info: chat('gpt-4.1', 1_047_576, 32_768) },
   // The first gpt-4o snapshot answered with at most 4k tokens; later ones with 16k.

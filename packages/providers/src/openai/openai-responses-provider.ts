@@ -2,7 +2,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import type { ErrorSource } from '../errors/index.js';
-import { type ModelInfo, providerCapabilities, resolveModelInfo } from '../models/index.js';
+import { findModelOverride, type ModelInfo, providerCapabilities, resolveModelInfo } from '../models/index.js';
 import type { AttemptEvents, OpenedAttempt } from '../streaming/index.js';
 import { createOpenAIClient } from './create-openai-client.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
@@ -28,6 +28,8 @@ export class OpenAIResponsesProvider implements LLMProvider {
   private readonly compatible: boolean;
   private readonly errorSource: ErrorSource;
   private readonly modelInfo: ModelInfo;
+  /** What the request builder goes by: modelInfo, with the built-in apply_patch only where it is known to work. */
+  private readonly requestModelInfo: ModelInfo;
 
   constructor(private readonly options: OpenAIProviderOptions) {
     const setup = createOpenAIClient(options);
@@ -38,10 +40,16 @@ export class OpenAIResponsesProvider implements LLMProvider {
     this.modelInfo = resolveModelInfo(options.model, options);
     // The Responses API has no stop sequences (no `stop` parameter), so the request's are dropped.
     this.capabilities = { ...providerCapabilities(options.model, this.modelInfo), stopSequences: false };
+    // The model table speaks of OpenAI's own API. A compatible server (a router, a local server) may not
+    // know the built-in apply_patch tool, so there it is offered only where the app's corrections say so.
+    const nativeApplyPatch = setup.compatible
+      ? { ...findModelOverride(options.model, options.models), ...options.modelInfo }.nativeApplyPatch === true
+      : this.modelInfo.nativeApplyPatch === true;
+    this.requestModelInfo = { ...this.modelInfo, nativeApplyPatch };
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelChunk> {
-    const body = buildResponsesRequest(request, { model: this.options.model, modelInfo: this.modelInfo });
+    const body = buildResponsesRequest(request, { model: this.options.model, modelInfo: this.requestModelInfo });
     return streamOpenAICall({
       provider: this.id,
       source: this.errorSource,

@@ -6,6 +6,11 @@ export interface ScriptedAnswer {
   thinking?: { text: string; signature: string };
   text?: string;
   toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }>;
+  /**
+   * Calls of the Responses API's own apply_patch tool, before the tool calls, in the shape of the
+   * recorded `openai-apply-patch-tool.1.chunks.txt` (the diff streamed, then the whole item); Responses only.
+   */
+  applyPatchCalls?: Array<{ id: string; operation: { type: string; path: string; diff?: string } }>;
 }
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -93,7 +98,7 @@ export function chatAnswer(answer: ScriptedAnswer): string[] {
   return [...chunks.map((data) => `data: ${JSON.stringify(data)}\n\n`), 'data: [DONE]\n\n'];
 }
 
-/** A Responses API stream: reasoning (summary and encrypted content), message text, function calls. */
+/** A Responses API stream: reasoning (summary and encrypted content), message text, apply_patch calls, function calls. */
 export function responsesAnswer(answer: ScriptedAnswer, responseId = 'resp_scripted'): string[] {
   const events: Array<Record<string, unknown>> = [];
   const output: unknown[] = [];
@@ -154,6 +159,32 @@ export function responsesAnswer(answer: ScriptedAnswer, responseId = 'resp_scrip
       content_index: 0,
       delta: answer.text,
     });
+    events.push({ type: 'response.output_item.done', output_index: outputIndex++, item });
+    output.push(item);
+  }
+  for (const call of answer.applyPatchCalls ?? []) {
+    const id = `apc_${call.id}`;
+    const item = { id, type: 'apply_patch_call', status: 'completed', call_id: call.id, operation: call.operation };
+    const started = call.operation.diff === undefined ? call.operation : { ...call.operation, diff: '' };
+    events.push({
+      type: 'response.output_item.added',
+      output_index: outputIndex,
+      item: { ...item, status: 'in_progress', operation: started },
+    });
+    if (call.operation.diff !== undefined) {
+      events.push({
+        type: 'response.apply_patch_call_operation_diff.delta',
+        item_id: id,
+        output_index: outputIndex,
+        delta: call.operation.diff,
+      });
+      events.push({
+        type: 'response.apply_patch_call_operation_diff.done',
+        item_id: id,
+        output_index: outputIndex,
+        diff: call.operation.diff,
+      });
+    }
     events.push({ type: 'response.output_item.done', output_index: outputIndex++, item });
     output.push(item);
   }

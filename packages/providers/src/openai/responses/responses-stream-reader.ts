@@ -1,16 +1,19 @@
 import { type FinishReason, type ModelChunk, ProviderError } from '@agentloop/spec';
 import { providerErrorFromResponse } from '../../errors/index.js';
+import { type ApplyPatchOperation, applyPatchEnvelope } from './apply-patch-operation.js';
 import type { WireResponse, WireResponseEvent, WireResponseItem, WireResponseUsage } from './wire-response-event.js';
 
 interface FunctionCallState {
   itemId: string | undefined;
   callId: string;
   name: string;
-  /** The JSON arguments of a function call, or the free-form input of a custom tool call. */
+  /** The JSON arguments of a function call, the free-form input of a custom tool call, or an apply_patch_call's diff. */
   arguments: string;
   emitted: boolean;
   /** True for a `custom_tool_call`, whose input is text, not JSON. */
   custom: boolean;
+  /** For an `apply_patch_call` (the API's own apply_patch tool): its operation, whose diff is `arguments`. */
+  applyPatch?: ApplyPatchOperation;
 }
 
 const NONE: readonly ModelChunk[] = [];
@@ -23,7 +26,9 @@ const INCOMPLETE_REASONS: Readonly<Record<string, FinishReason>> = {
 /**
  * Turns the events of one Responses API stream into ModelChunks: reasoning summaries as thinking, closed
  * by a `thinking-end` that carries the encrypted reasoning (and the item id) for later turns; function
- * calls with streamed arguments, and custom tool calls (free-form input) as calls with arguments `{ input }`; `response.incomplete` as a finish with its reason; `response.failed` as
+ * calls with streamed arguments, custom tool calls (free-form input) as calls with arguments `{ input }`, and the
+ * API's own `apply_patch_call`s as calls of the `apply_patch` tool with arguments `{ patch }` (the one-file
+ * operation in a `*** Begin Patch` envelope); `response.incomplete` as a finish with its reason; `response.failed` as
  * a ProviderError classified by its code.
  */
 export class ResponsesStreamReader {
@@ -58,7 +63,8 @@ export class ResponsesStreamReader {
         this.refused = true;
         return event.delta ? [{ type: 'text-delta', text: event.delta }] : NONE;
       case 'response.function_call_arguments.delta':
-      case 'response.custom_tool_call_input.delta': {
+      case 'response.custom_tool_call_input.delta':
+      case 'response.apply_patch_call_operation_diff.delta': {
         const call = this.calls.get(event.item_id);
         if (call) call.arguments += event.delta;
         return NONE;
@@ -127,17 +133,27 @@ export class ResponsesStreamReader {
     this.calls.set(key, call);
     // The item's own text is whole; the deltas before it may have been dropped by a proxy.
     if (done.arguments) call.arguments = done.arguments;
+    if (done.applyPatch) call.applyPatch = done.applyPatch;
     return [this.emitCall(call)];
   }
 
-  private emitCall(call: FunctionCallState): ModelChunk {
+  /** `cutOff`: the response ended before the call's item was done. */
+  private emitCall(call: FunctionCallState, cutOff = false): ModelChunk {
     call.emitted = true;
     // A custom tool's input is free text: the loop's tools take a JSON object, so it arrives as `{ input }`,
     // and the metadata sends it back to the API as the custom_tool_call it was (see toResponsesInput).
-    const input = call.custom ? JSON.stringify({ input: call.arguments }) : call.arguments;
+    // An apply_patch_call arrives as a call of the `apply_patch` workspace tool with the patch it takes,
+    // and the metadata sends it back as the apply_patch_call it was, operation and all.
+    const applyPatch = call.applyPatch && applyPatchOperation(call.applyPatch, call.arguments);
+    const input = applyPatch
+      ? JSON.stringify({ patch: applyPatchEnvelope(applyPatch, { cutOff }) })
+      : call.custom
+        ? JSON.stringify({ input: call.arguments })
+        : call.arguments;
     const openai = {
       ...(call.itemId ? { itemId: call.itemId } : {}),
       ...(call.custom ? { customToolCall: true } : {}),
+      ...(applyPatch ? { applyPatchOperation: applyPatch } : {}),
     };
     return {
       type: 'tool-call',
@@ -152,14 +168,14 @@ export class ResponsesStreamReader {
     this.finished = true;
     const chunks: ModelChunk[] = [];
     // Calls still open were cut off (an incomplete response): emit them with what arrived.
-    for (const call of this.calls.values()) if (!call.emitted) chunks.push(this.emitCall(call));
+    for (const call of this.calls.values()) if (!call.emitted) chunks.push(this.emitCall(call, true));
     if (response.usage) chunks.push({ type: 'usage', usage: toUsage(response.usage) });
     chunks.push({ type: 'finish', reason, rawReason });
     return chunks;
   }
 }
 
-/** The state of a call that `item` starts or ends: a function call or a custom tool call; undefined for other items. */
+/** The state of a call that `item` starts or ends: a function call, a custom tool call or an apply_patch_call; undefined for other items. */
 function callState(item: WireResponseItem): FunctionCallState | undefined {
   if (!('call_id' in item)) return undefined;
   if (item.type === 'function_call') {
@@ -182,7 +198,24 @@ function callState(item: WireResponseItem): FunctionCallState | undefined {
       custom: true,
     };
   }
+  if (item.type === 'apply_patch_call') {
+    const operation = item.operation ?? {};
+    return {
+      itemId: item.id,
+      callId: item.call_id,
+      name: 'apply_patch',
+      arguments: operation.diff ?? '',
+      emitted: false,
+      custom: false,
+      applyPatch: { type: operation.type ?? '', path: operation.path ?? '' },
+    };
+  }
   return undefined;
+}
+
+/** The operation with the diff that arrived; a delete has none. */
+function applyPatchOperation(operation: ApplyPatchOperation, diff: string): ApplyPatchOperation {
+  return operation.type === 'delete_file' ? { type: operation.type, path: operation.path } : { ...operation, diff };
 }
 
 function toUsage(usage: WireResponseUsage) {

@@ -111,3 +111,54 @@ describe('toResponsesInput custom tool calls', () => {
     ]);
   });
 });
+
+describe('toResponsesInput apply_patch calls', () => {
+  const operation = { type: 'create_file', path: 'notes.md', diff: '+# Notes\n' };
+  const patchCall: Message = {
+    role: 'assistant',
+    content: [
+      {
+        type: 'tool-call',
+        toolCallId: 'call_patch_1',
+        toolName: 'apply_patch',
+        arguments: { patch: '*** Begin Patch\n*** Add File: notes.md\n+# Notes\n*** End Patch\n' },
+        providerMetadata: { openai: { itemId: 'apc_1', applyPatchOperation: operation } },
+      },
+    ],
+  };
+  const patchResult = (content: string, isError: boolean): Message => ({
+    role: 'tool',
+    content: [{ type: 'tool-result', toolCallId: 'call_patch_1', toolName: 'apply_patch', content, isError }],
+  });
+
+  it('sends a call read from an apply_patch_call back as one, and its result as apply_patch_call_output', () => {
+    expect(toResponsesInput([patchCall, patchResult('Applied the patch', false)], { nativeApplyPatch: true })).toEqual([
+      { type: 'apply_patch_call', call_id: 'call_patch_1', status: 'completed', operation },
+      { type: 'apply_patch_call_output', call_id: 'call_patch_1', status: 'completed', output: 'Applied the patch' },
+    ]);
+  });
+
+  it('marks an error result as a failed apply_patch_call_output', () => {
+    const input = toResponsesInput([patchCall, patchResult('"notes.md" already exists', true)], {
+      nativeApplyPatch: true,
+    });
+    expect(input[1]).toEqual({
+      type: 'apply_patch_call_output',
+      call_id: 'call_patch_1',
+      status: 'failed',
+      output: '"notes.md" already exists',
+    });
+  });
+
+  it('sends the same call as a function_call of apply_patch when the request has no built-in tool', () => {
+    expect(toResponsesInput([patchCall, patchResult('Applied the patch', false)])).toEqual([
+      {
+        type: 'function_call',
+        call_id: 'call_patch_1',
+        name: 'apply_patch',
+        arguments: JSON.stringify({ patch: '*** Begin Patch\n*** Add File: notes.md\n+# Notes\n*** End Patch\n' }),
+      },
+      { type: 'function_call_output', call_id: 'call_patch_1', output: 'Applied the patch' },
+    ]);
+  });
+});

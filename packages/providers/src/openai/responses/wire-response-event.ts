@@ -10,6 +10,14 @@ export type WireResponseItem =
   | { type: 'function_call'; id?: string; call_id: string; name: string; arguments?: string | null }
   /** A call of a custom tool, whose input is free-form text rather than JSON arguments. */
   | { type: 'custom_tool_call'; id?: string; call_id: string; name: string; input?: string | null }
+  /** A call of the API's own apply_patch tool: one file's create, update or delete. */
+  | {
+      type: 'apply_patch_call';
+      id?: string;
+      call_id: string;
+      status?: string;
+      operation?: { type?: string; path?: string; diff?: string | null } | null;
+    }
   | { type: 'message'; id?: string; content?: Array<{ type: string; text?: string; refusal?: string }> | null }
   | { type: string; id?: string };
 
@@ -38,5 +46,6 @@ export type WireResponseEvent =
   | { type: 'response.output_text.delta' | 'response.refusal.delta'; item_id?: string; delta: string }
   | { type: 'response.function_call_arguments.delta'; item_id: string; delta: string }
   | { type: 'response.custom_tool_call_input.delta'; item_id: string; delta: string }
+  | { type: 'response.apply_patch_call_operation_diff.delta'; item_id: string; delta: string }
   | { type: 'response.completed' | 'response.incomplete' | 'response.failed'; response: WireResponse }
   | { type: 'other' };
