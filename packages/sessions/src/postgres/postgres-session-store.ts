@@ -458,11 +458,12 @@ export class PostgresSessionStore implements SessionStore {
    */
   async #renew(sessionId: string, session: OpenSession): Promise<void> {
     try {
-      await this.#pool?.query('UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3', [
-        this.#now() + this.#leaseMs,
-        sessionId,
-        session.fence,
-      ]);
+      const renewed = await this.#pool?.query(
+        'UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3',
+        [this.#now() + this.#leaseMs, sessionId, session.fence],
+      );
+      // Another writer took the session over: there is nothing left to renew, and the commit says so.
+      if (renewed?.rowCount === 0) clearInterval(session.renewal);
     } catch {
       // See above: the commit reports it.
     }
@@ -489,6 +490,7 @@ export class PostgresSessionStore implements SessionStore {
   /** The session and its messages, read in one snapshot: a commit of another server is seen whole or not at all. */
   async #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
     const client = await pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {
@@ -503,10 +505,13 @@ export class PostgresSessionStore implements SessionStore {
         );
         return storedSession(infoOf(record), stateOf(record), messages);
       } finally {
-        await client.query('COMMIT');
+        // COMMIT ends a failed transaction too; a connection that cannot end it is not given back to the pool.
+        await client.query('COMMIT').catch((error: Error) => {
+          broken = error;
+        });
       }
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }
