@@ -51,7 +51,7 @@ function postgresLocation(variable: string, environment: Record<string, string |
   if (!connectionString) {
     throw new CliError(
       `[sessions] store = "postgres" needs a connection string in the environment variable ${variable}, which is not set. ` +
-        `Set it (${variable}=postgres://user:password@host:5432/database), name another variable with [sessions] url_env_var, or choose another store.`,
+        `Set it (${variable}=postgres://host:5432/database, with the user and password the server wants), name another variable with [sessions] url_env_var, or choose another store.`,
       { code: 'sessions_unavailable' },
     );
   }
