@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { emptyUsage, userMessage } from '@agentloop/spec';
+import { emptyUsage, findHistoryProblem, messageText, userMessage } from '@agentloop/spec';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postgresStoreKind, tempFolder } from '../test-support/store-kinds.js';
@@ -8,6 +9,7 @@ import { POSTGRES_SCHEMA_VERSION } from './postgres-schema.js';
 import { PostgresSessionStore } from './postgres-session-store.js';
 
 const kind = await postgresStoreKind();
+const FIXTURE = new URL('../__fixtures__/postgres-sessions-v1.sql', import.meta.url);
 
 /** What `promise` rejected with, failing the test when it resolved. */
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -218,5 +220,49 @@ describe.skipIf(!kind)('PostgresSessionStore', () => {
     [{ connectionString: 'postgres://x/y', leaseMs: 10 }, /leaseMs must be at least 1000 milliseconds, not 10/],
   ])('refuses the options %j, saying what is wrong', (options, message) => {
     expect(() => new PostgresSessionStore(options as never)).toThrow(message);
+  });
+
+  describe('a database of schema version 1, as released', () => {
+    beforeEach(async () => {
+      await query(readFileSync(FIXTURE, 'utf8'));
+    });
+
+    it('loads its sessions', async () => {
+      const loaded = await newStore().load('frozen-v1');
+
+      expect(loaded.messages.map(messageText)).toEqual([
+        'The tests in packages/api fail since this morning. Find out why and fix it.',
+        '<summary>The tests fail because fastify is missing; installing it failed (no network).</summary>',
+        'Try again',
+        '',
+        '',
+      ]);
+      expect(findHistoryProblem(loaded.messages)).toBeUndefined();
+      expect(loaded.info).toMatchObject({
+        model: 'gpt-5',
+        turnCount: 3,
+        messageCount: 5,
+        tokenCount: 14_870,
+        updatedAt: new Date('2026-11-21T16:30:00.000Z'),
+      });
+      expect((await newStore().load('frozen-fork')).pendingQuestion).toStrictEqual({
+        question: 'Which registry mirror should I use?',
+        suggestions: ['npmmirror', 'none'],
+      });
+    });
+
+    it('takes over a session whose lease ran out, and goes on from it', async () => {
+      const store = newStore();
+      await store.open('frozen-v1');
+      await store.append('frozen-v1', userMessage('And now?'));
+      await store.commit('frozen-v1', { usage: emptyUsage() });
+
+      const loaded = await newStore().load('frozen-v1');
+      expect(loaded.messages.map(messageText).slice(-2)).toEqual(['', 'And now?']);
+      expect(loaded.info.turnCount).toBe(4);
+      expect(await query("SELECT fence::int AS fence FROM agentloop_sessions WHERE id = 'frozen-v1'")).toEqual([
+        { fence: 4 },
+      ]);
+    });
   });
 });
