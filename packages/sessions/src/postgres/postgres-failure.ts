@@ -45,14 +45,26 @@ export function postgresFailure(error: unknown, where: string, sessionId?: strin
   }
 }
 
-/** Where a connection string leads, for messages: `PostgreSQL database <db> on <host>:<port>`, no password. */
+/**
+ * Where a connection string leads, for messages: `PostgreSQL database <db> on <host>:<port>`, never with
+ * its user or password. Read by hand: WHATWG URL refuses libpq's forms without a host
+ * (`postgresql://user@/db?host=/var/run/postgresql`), and anything not understood gets a phrase that
+ * names nothing rather than a risk of showing a password.
+ */
 export function describeConnection(connectionString: string): string {
+  const unknown = 'the PostgreSQL database of the connection string';
+  const match = /^postgres(?:ql)?:\/\/([^/?#]*)(?:\/([^?#]*))?(?:\?([^#]*))?$/.exec(connectionString.trim());
+  if (!match) return unknown;
+  const [, authority = '', path = '', query = ''] = match;
+  // An unescaped `/` or `?` in a password ends the authority early: what follows would hold the rest of it.
+  if (path.includes('@') || query.includes('@')) return unknown;
   try {
-    const url = new URL(connectionString);
-    const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || url.username || 'postgres';
-    const host = url.hostname || url.searchParams.get('host') || 'localhost';
-    return `PostgreSQL database ${database} on ${host}${url.port ? `:${url.port}` : ''}`;
+    const parameters = new URLSearchParams(query);
+    const host = authority.slice(authority.lastIndexOf('@') + 1) || parameters.get('host') || 'localhost';
+    const database = decodeURIComponent(path) || parameters.get('dbname');
+    const on = decodeURIComponent(host);
+    return database ? `PostgreSQL database ${database} on ${on}` : `the default PostgreSQL database on ${on}`;
   } catch {
-    return 'the PostgreSQL database of the connection string';
+    return unknown;
   }
 }
