@@ -1,4 +1,6 @@
-// The session stores' costs, for both stores (JSON lines files, SQLite), on the local disk (os.tmpdir()):
+// The session stores' costs, for the JSON lines and SQLite stores on the local disk (os.tmpdir()), and the
+// PostgreSQL store on the database AGENTLOOP_BENCH_POSTGRES_URL names, when it is set (its sessions are
+// deleted after; a server of its own is best: `postgres://user@127.0.0.1:5432/bench`):
 //   appending a turn (five messages, then the commit with its fsync or transaction), median and p99, in a
 //     new session and in one that already holds 10,000 messages;
 //   resuming a session of 10,000 messages: the store's `load`, and an agent's `openSession()` (the store's
@@ -10,12 +12,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultAgent } from '../packages/core/dist/index.js';
-import { JsonlSessionStore, SqliteSessionStore } from '../packages/sessions/dist/index.js';
+import { JsonlSessionStore, PostgresSessionStore, SqliteSessionStore } from '../packages/sessions/dist/index.js';
 
+const POSTGRES_URL = process.env.AGENTLOOP_BENCH_POSTGRES_URL;
 const STORES = {
   jsonl: (folder) => new JsonlSessionStore({ directory: join(folder, 'sessions') }),
   sqlite: (folder) => new SqliteSessionStore({ file: join(folder, 'sessions.sqlite') }),
+  ...(POSTGRES_URL ? { postgres: () => new PostgresSessionStore({ connectionString: POSTGRES_URL }) } : {}),
 };
+if (!POSTGRES_URL) console.log('The PostgreSQL store is left out: set AGENTLOOP_BENCH_POSTGRES_URL to measure it.');
+// The bench's sessions, made anew on each run (a database outlives it).
+const SESSION_IDS = ['bench-small', 'bench-large', 'bench-resume'];
 const TURNS_MEASURED = 300;
 const LARGE = 10_000;
 const usage = { inputTokens: 1000, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
@@ -120,45 +127,56 @@ async function timed(repeats, action) {
   return percentile(times, 50);
 }
 
+/** Deletes the bench's sessions a store holds (a database's, from an earlier run that stopped). */
+async function deleteSessions(store) {
+  for (const id of SESSION_IDS) {
+    await store.delete(id).catch((error) => {
+      if (error.code !== 'session_not_found') throw error;
+    });
+  }
+}
+
 const rows = [];
 for (const [name, makeStore] of Object.entries(STORES)) {
   const folder = mkdtempSync(join(tmpdir(), 'agentloop-bench-sessions-'));
   try {
     const store = makeStore(folder);
-    await store.create({ id: 'small' });
-    await store.open('small');
-    const fresh = await appendFigures(store, 'small', 1);
+    await deleteSessions(store);
+    await store.create({ id: 'bench-small' });
+    await store.open('bench-small');
+    const fresh = await appendFigures(store, 'bench-small', 1);
 
     // 10,000 messages: 2,000 turns written as an agent would, then the measured turns.
-    await store.create({ id: 'large' });
-    await store.open('large');
-    for (let turn = 1; turn <= LARGE / 5; turn++) await writeTurn(store, 'large', turn);
-    const large = await appendFigures(store, 'large', LARGE / 5 + 1);
+    await store.create({ id: 'bench-large' });
+    await store.open('bench-large');
+    for (let turn = 1; turn <= LARGE / 5; turn++) await writeTurn(store, 'bench-large', turn);
+    const large = await appendFigures(store, 'bench-large', LARGE / 5 + 1);
     await store.close();
 
     // Resume the session as it was at 10,000 messages: a fork of it.
     const reader = makeStore(folder);
-    await reader.fork('large', { keepMessages: LARGE, id: 'resume' });
-    const loadMs = await timed(5, () => reader.load('resume'));
+    await reader.fork('bench-large', { keepMessages: LARGE, id: 'bench-resume' });
+    const loadMs = await timed(5, () => reader.load('bench-resume'));
     const before = heapMb();
-    let kept = await reader.load('resume');
+    let kept = await reader.load('bench-resume');
     const loadHeap = heapMb() - before;
     if (kept.messages.length !== LARGE) throw new Error(`loaded ${kept.messages.length} messages`);
     kept = undefined;
 
     let agent;
     const resumeMs = await timed(5, async () => {
-      agent = new DefaultAgent(idleProvider, { session: { store: reader, id: 'resume' } });
+      agent = new DefaultAgent(idleProvider, { session: { store: reader, id: 'bench-resume' } });
       await agent.openSession();
       await agent.closeSession();
     });
     agent = undefined;
     const beforeAgent = heapMb();
-    agent = new DefaultAgent(idleProvider, { session: { store: reader, id: 'resume' } });
+    agent = new DefaultAgent(idleProvider, { session: { store: reader, id: 'bench-resume' } });
     await agent.openSession();
     const agentHeap = heapMb() - beforeAgent;
     if (agent.memory.messages().length !== LARGE) throw new Error('the agent did not resume every message');
     await agent.closeSession();
+    await deleteSessions(reader);
     await reader.close();
 
     rows.push({ name, fresh, large, loadMs, loadHeap, resumeMs, agentHeap });

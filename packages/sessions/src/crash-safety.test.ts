@@ -12,7 +12,7 @@ import { parseSessionFile } from './jsonl/session-file.js';
 import { loadRecordSchemas } from './records/load-record-schemas.js';
 import { lookupTool } from './test-support/scripted-turns.js';
 import type { StoreKind } from './test-support/store-kinds.js';
-import { STORE_KINDS, tempFolder } from './test-support/store-kinds.js';
+import { storeKindsWithPostgres, tempFolder } from './test-support/store-kinds.js';
 
 // Agents killed with SIGKILL at random points of their runs, over and over, on one session: after each kill
 // the store must hold every turn that was committed, whole, and nothing of a turn that was not, in a history
@@ -27,6 +27,8 @@ const KILLS_PER_STORE = 25;
 /** The longest wait between a child's `ready` and its kill, in milliseconds: several turns. */
 const MAX_DELAY_MS = 40;
 const SESSION = 'crash';
+// The file stores, and PostgreSQL (a server of this file, each child a client killed mid-transaction).
+const STORE_KINDS = await storeKindsWithPostgres();
 
 /** A small seeded generator, so that a failing run can be repeated with its seed. */
 function randomFrom(seed: number): () => number {
@@ -129,6 +131,7 @@ describe('crash safety', () => {
     it(`keeps every committed turn whole across ${KILLS_PER_STORE} kills at random points, and the next run works`, async () => {
       const folder = tempFolder();
       const location = kind.location(folder.path);
+      await kind.prepare?.(location);
       const seed = Date.now() % 1_000_000;
       const random = randomFrom(seed);
       let reported = 0;

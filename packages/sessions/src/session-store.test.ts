@@ -4,7 +4,7 @@ import type { Message } from '@agentloop/spec';
 import { emptyUsage, userMessage } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toolStep, turnMessages, usage } from './test-support/conversation.js';
-import { STORE_KINDS, tempFolder } from './test-support/store-kinds.js';
+import { storeKindsWithPostgres, tempFolder } from './test-support/store-kinds.js';
 
 /** What `promise` rejected with, failing the test when it resolved. */
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -22,7 +22,10 @@ async function writeTurn(store: SessionStore, id: string, messages: readonly Mes
   await store.commit(id, { usage: turnUsage, exit: 'task_completion' });
 }
 
-// The SessionStore contract, held by both stores. Each test uses real files in a temporary folder.
+// The SessionStore contract, held by every store. Each test uses real files in a temporary folder, or a
+// database of its own on a PostgreSQL server of this file.
+const STORE_KINDS = await storeKindsWithPostgres();
+
 describe.each(STORE_KINDS)('the $name session store', (kind) => {
   let folder: ReturnType<typeof tempFolder>;
   let location: string;
@@ -33,9 +36,10 @@ describe.each(STORE_KINDS)('the $name session store', (kind) => {
     return store;
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     folder = tempFolder();
     location = kind.location(folder.path);
+    await kind.prepare?.(location);
   });
 
   afterEach(async () => {

@@ -54,4 +54,17 @@ describe('openAcpSessionStore', () => {
     expect(await openAcpSessionStore({ cwd: join(root, 'project'), userConfigFile, log })).toBeUndefined();
     expect(logged).toEqual([expect.stringContaining('sessions are not saved: the sqlite store at ')]);
   });
+
+  it('serves without sessions, and names the variable to set, when store = "postgres" has no connection string', async () => {
+    writeFileSync(
+      userConfigFile,
+      '[sessions]\nstore = "postgres"\nurl_env_var = "AGENTLOOP_TEST_UNSET_DATABASE_URL"\n',
+    );
+    expect(await openAcpSessionStore({ cwd: join(root, 'project'), userConfigFile, log })).toBeUndefined();
+    expect(logged).toEqual([
+      expect.stringMatching(
+        /^sessions are not saved: \[sessions\] store = "postgres" needs a connection string in the environment variable AGENTLOOP_TEST_UNSET_DATABASE_URL, which is not set\./,
+      ),
+    ]);
+  });
 });

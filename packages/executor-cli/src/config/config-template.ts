@@ -101,11 +101,14 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # pass_environment = ["DATABASE_URL", "MY_APP_*"]
 
 # Where sessions are saved, for agentloop --continue (the last one of the directory) and --resume:
-# "sqlite" (one database), "jsonl" (a file per session) or "off" (nothing is saved). The folder is
-# "sessions" in your data directory unless directory says otherwise (in this user file only).
+# "sqlite" (one database), "jsonl" (a file per session), "postgres" (a PostgreSQL database several
+# machines share, named by the environment variable url_env_var, default DATABASE_URL) or "off"
+# (nothing is saved). The folder is "sessions" in your data directory unless directory says otherwise.
+# directory, url_env_var and store = "postgres" are read from this user file only.
 # [sessions]
 # store = "sqlite"
 # directory = "~/.local/share/agentloop/sessions"
+# url_env_var = "DATABASE_URL"
 
 # Compaction: before a request that would fill more than threshold of the model's context window
 # (above 0, below 1), the older part of the conversation is summarised; enabled = false turns that off

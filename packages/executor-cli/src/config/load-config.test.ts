@@ -160,6 +160,33 @@ describe('loadConfig', () => {
     expect(error.problem).toMatch(/^can be set only in the user configuration/);
   });
 
+  it.each([
+    ['store = "postgres"', 'sessions.store'],
+    ['url_env_var = "OTHER_URL"', 'sessions.url_env_var'],
+  ])(
+    'refuses sessions %s in a project file, which would choose the database conversations go to',
+    async (line, key) => {
+      writeFileSync(join(project, '.agentloop', 'config.toml'), `[sessions]\n${line}\n`);
+      const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+      expect(error.key).toBe(key);
+      expect(error.problem).toMatch(/^can be set only in the user configuration, since store = "postgres" writes/);
+    },
+  );
+
+  it('reads store = "postgres" and url_env_var from the user file', async () => {
+    writeFileSync(userFile, '[sessions]\nstore = "postgres"\nurl_env_var = "AGENT_DB"\n');
+    expect((await loadConfig({ cwd: project, userFile })).sessions).toEqual({
+      store: 'postgres',
+      url_env_var: 'AGENT_DB',
+    });
+  });
+
+  it('refuses a url_env_var that cannot be the name of a variable', async () => {
+    writeFileSync(userFile, '[sessions]\nurl_env_var = "postgres://x"\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.message).toMatch(/sessions\.url_env_var.*must be the name of an environment variable/);
+  });
+
   it('lets a project file turn saving sessions off', async () => {
     writeFileSync(userFile, '[sessions]\nstore = "jsonl"\ndirectory = "~/kept"\n');
     writeFileSync(join(project, '.agentloop', 'config.toml'), '[sessions]\nstore = "off"\n');

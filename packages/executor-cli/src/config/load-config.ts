@@ -218,6 +218,14 @@ function checkProjectConfig(config: ConfigFile, file: string, trusted: boolean):
         'can be set only in the user configuration, since it decides where your conversations are written (`agentloop config path` shows where it is)',
     });
   }
+  if (config.sessions?.url_env_var !== undefined || config.sessions?.store === 'postgres') {
+    throw new ConfigError({
+      file,
+      key: config.sessions.url_env_var !== undefined ? 'sessions.url_env_var' : 'sessions.store',
+      problem:
+        'can be set only in the user configuration, since store = "postgres" writes your conversations into the database your environment names (`agentloop config path` shows where it is)',
+    });
+  }
   if (config.tools?.allow !== undefined) {
     throw new ConfigError({
       file,

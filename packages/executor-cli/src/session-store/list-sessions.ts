@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config/index.js';
+import { loadConfig } from '../config/index.js';
+import { CliError } from '../errors/index.js';
 import type { Style, TerminalOutput } from '../render/index.js';
 import { outputWidth } from '../render/index.js';
 import { EXIT_CODES } from '../session/exit-codes.js';
@@ -31,7 +32,8 @@ export async function listSessions(options: ListSessionsOptions): Promise<number
     });
     location = sessionStoreLocation(sessionsConfigOf(config));
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    // A configuration that is wrong, or a store it names that cannot be reached (a variable unset).
+    if (!(error instanceof CliError)) throw error;
     options.errorOutput.write(`✗ ${error.message}\n`);
     return EXIT_CODES.usage;
   }

@@ -53,4 +53,16 @@ describe.skipIf(process.platform === 'win32')('openSessionStore', () => {
     expect(modeOf(join(folder, 'sessions.sqlite'))).toBe(0o600);
     await store.close();
   });
+
+  it('opens a PostgreSQL store on the connection string of a postgres location', async () => {
+    const store = await openSessionStore({
+      kind: 'postgres',
+      path: 'the PostgreSQL database of $DATABASE_URL',
+      defaultFolder: false,
+      connectionString: 'postgresql://agent:secret@127.0.0.1:1/agents',
+    });
+    // Nothing listens on port 1: the store's error says which database it tried.
+    await expect(store.list()).rejects.toThrow(/^Cannot reach PostgreSQL database agents on 127\.0\.0\.1:1: /);
+    await store.close();
+  });
 });

@@ -8,7 +8,10 @@ import type { SessionStoreLocation } from './session-store-location.js';
  * with the command: a session that saves nothing never loads them.
  */
 export async function openSessionStore(location: SessionStoreLocation): Promise<SessionStore> {
-  const { JsonlSessionStore, SqliteSessionStore } = await import('@agentloop/sessions');
+  const { JsonlSessionStore, PostgresSessionStore, SqliteSessionStore } = await import('@agentloop/sessions');
+  if (location.kind === 'postgres') {
+    return new PostgresSessionStore({ connectionString: location.connectionString ?? '' });
+  }
   if (location.defaultFolder) makeFolderPrivate(location.kind === 'sqlite' ? dirname(location.path) : location.path);
   return location.kind === 'sqlite'
     ? new SqliteSessionStore({ file: location.path })

@@ -1,7 +1,7 @@
 // A process for the crash test: an agent that resumes a session and runs turn after turn, until it is
 // killed. It runs the built packages (as an app would), so `npm run build` first.
 //
-// Usage: node crash-child.mjs <jsonl|sqlite> <location> <session id>
+// Usage: node crash-child.mjs <jsonl|sqlite|postgres> <location> <session id>
 // Prints `ready <turns>` once the session is open, `start <turn>` as a run starts and `committed <turn>`
 // once its turn is saved (stdout to a pipe is synchronous on Linux: a printed line was written).
 //
@@ -10,11 +10,15 @@
 
 import { DefaultAgent, defineTool } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
-import { JsonlSessionStore, SqliteSessionStore } from '../../dist/index.js';
+import { JsonlSessionStore, PostgresSessionStore, SqliteSessionStore } from '../../dist/index.js';
 
 const [kind, location, sessionId] = process.argv.slice(2);
 const store =
-  kind === 'sqlite' ? new SqliteSessionStore({ file: location }) : new JsonlSessionStore({ directory: location });
+  kind === 'sqlite'
+    ? new SqliteSessionStore({ file: location })
+    : kind === 'postgres'
+      ? new PostgresSessionStore({ connectionString: location })
+      : new JsonlSessionStore({ directory: location });
 
 const lookup = defineTool({
   name: 'lookup',

@@ -1,0 +1,517 @@
+import type {
+  CreateSessionOptions,
+  ForkSessionOptions,
+  ListSessionsOptions,
+  SessionInfo,
+  SessionStore,
+  SessionTurn,
+  StoredSession,
+} from '@agentloop/memory';
+import { assertSessionId, SessionStoreError } from '@agentloop/memory';
+import type { Message } from '@agentloop/spec';
+import { emptyUsage } from '@agentloop/spec';
+import { planFork } from '../fork-point.js';
+import type { SessionWriter } from '../lock/session-writer.js';
+import { newWriter, retireWriter } from '../lock/session-writer.js';
+import { OpenSessions } from '../open-sessions.js';
+import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
+import { savedJson } from '../records/message-json.js';
+import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
+import type { SessionRow } from '../sqlite/session-row.js';
+import { infoOf, stateOf, writerOfColumn } from '../sqlite/session-row.js';
+import type { PostgresClient, PostgresPool } from './load-pg.js';
+import { loadPg } from './load-pg.js';
+import { describeConnection, postgresFailure } from './postgres-failure.js';
+import type { LeaseRow } from './postgres-lease.js';
+import { leaseHeld, leaseLocked, leaseLost } from './postgres-lease.js';
+import { migrate } from './postgres-schema.js';
+
+/** Options of a PostgresSessionStore: a connection string, or a pool the app already has. */
+export type PostgresSessionStoreOptions = (
+  | {
+      /** A PostgreSQL connection string (`postgres://user:password@host:5432/database`); the store makes its own pool. */
+      connectionString: string;
+      pool?: undefined;
+    }
+  | {
+      /** A node-postgres `Pool` the app made; the store uses it and leaves it open on `close`. */
+      pool: PostgresPool;
+      connectionString?: undefined;
+    }
+) & {
+  /** How long a session's write lock lasts without renewal, in milliseconds. Default 30,000. */
+  leaseMs?: number;
+  /** The clock a lease is read from, in milliseconds since the epoch. Default `Date.now`. */
+  now?: () => number;
+};
+
+/** A session this store has open for writing: the open turn waits here until its commit. */
+interface OpenSession {
+  writer: SessionWriter;
+  /** The fencing token this store got when it took the session; a commit is refused once the row's differs. */
+  fence: string;
+  /** Renews the lease while the session is open. */
+  renewal: ReturnType<typeof setInterval>;
+  replaced: string[] | undefined;
+  added: string[];
+  failure: unknown;
+}
+
+const DEFAULT_LEASE_MS = 30_000;
+
+// Timestamps are BIGINT, which node-postgres gives as text: read as float8, exact for any date in ms.
+const SESSION_COLUMNS = `id, title, model, workspace, created_at::float8 AS created_at, updated_at::float8 AS updated_at,
+  turn_count, message_count, usage, pending_question, forked_from, forked_at_message, writer,
+  lease_until::float8 AS lease_until, fence::text AS fence`;
+
+type PostgresRow = SessionRow & { lease_until: number | null; fence: string };
+
+/**
+ * Sessions in a PostgreSQL database, shared by several app servers. A turn is written in one transaction
+ * at its commit, so a crash leaves every session as its last commit left it. A session's write lock is a
+ * lease renewed while its holder lives: a holder that dies, on any machine, loses it when the lease ends,
+ * and a fencing token, raised at each take-over and checked at every commit, refuses the turn of a holder
+ * that was paused past its lease. The schema carries a version and migrates itself.
+ */
+export class PostgresSessionStore implements SessionStore {
+  /** The database, for messages: `PostgreSQL database <name> on <host>`, never with a password. */
+  readonly where: string;
+  readonly #leaseMs: number;
+  readonly #now: () => number;
+  readonly #ownPool: boolean;
+  readonly #connectionString: string | undefined;
+  #pool: PostgresPool | undefined;
+  #ready: Promise<PostgresPool> | undefined;
+  readonly #open = new OpenSessions<OpenSession>();
+
+  constructor(options: PostgresSessionStoreOptions) {
+    const { connectionString, pool } = options ?? {};
+    if (pool === undefined && (typeof connectionString !== 'string' || connectionString === '')) {
+      throw new SessionStoreError(
+        'PostgresSessionStore needs a `connectionString` (postgres://user:password@host:5432/database) or a node-postgres `pool`.',
+        { code: 'invalid_session' },
+      );
+    }
+    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    if (!Number.isFinite(leaseMs) || leaseMs < 1_000) {
+      throw new SessionStoreError(
+        `PostgresSessionStore's leaseMs must be at least 1000 milliseconds, not ${leaseMs}.`,
+        {
+          code: 'invalid_session',
+        },
+      );
+    }
+    this.#leaseMs = leaseMs;
+    this.#now = options.now ?? Date.now;
+    this.#ownPool = pool === undefined;
+    this.#pool = pool;
+    this.#connectionString = connectionString;
+    this.where =
+      connectionString === undefined ? 'the PostgreSQL database of the pool' : describeConnection(connectionString);
+  }
+
+  async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
+    return this.#guard(options.id, async (pool) => {
+      const id = newSessionId(options.id);
+      const now = Date.now();
+      try {
+        await pool.query(
+          `INSERT INTO agentloop_sessions (id, title, model, workspace, created_at, updated_at, usage)
+           VALUES ($1, $2, $3, $4, $5, $5, $6)`,
+          [
+            id,
+            options.title ?? null,
+            options.model ?? null,
+            options.workspace ?? null,
+            now,
+            JSON.stringify(emptyUsage()),
+          ],
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23505') throw error;
+        throw new SessionStoreError(`A session ${id} already exists in ${this.where}; choose another id.`, {
+          code: 'session_exists',
+          sessionId: id,
+        });
+      }
+      return {
+        id,
+        title: options.title,
+        model: options.model,
+        workspace: options.workspace,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+        turnCount: 0,
+        messageCount: 0,
+        tokenCount: 0,
+      };
+    });
+  }
+
+  async open(sessionId: string): Promise<StoredSession> {
+    return this.#guard(sessionId, async (pool) => {
+      assertSessionId(sessionId);
+      const already = this.#open.get(sessionId);
+      if (already) {
+        // Opening again starts again from the last commit.
+        already.replaced = undefined;
+        already.added = [];
+        already.failure = undefined;
+        return this.#read(pool, sessionId);
+      }
+      const writer = newWriter();
+      let fence: string;
+      try {
+        fence = await this.#transaction(pool, async (client) => {
+          const lease = await this.#lockRow(client, sessionId);
+          if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
+          const { rows } = await client.query(
+            'UPDATE agentloop_sessions SET writer = $1, lease_until = $2, fence = fence + 1 WHERE id = $3 RETURNING fence::text AS fence',
+            [JSON.stringify(writer), this.#now() + this.#leaseMs, sessionId],
+          );
+          return String(rows[0]?.fence);
+        });
+      } catch (error) {
+        retireWriter(writer);
+        throw error;
+      }
+      const session: OpenSession = {
+        writer,
+        fence,
+        renewal: setInterval(() => void this.#renew(sessionId, session), Math.floor(this.#leaseMs / 3)),
+        replaced: undefined,
+        added: [],
+        failure: undefined,
+      };
+      // The renewal keeps the lease, not the process: an app that ends without closing its store just ends.
+      session.renewal.unref?.();
+      this.#open.add(sessionId, session);
+      return this.#read(pool, sessionId);
+    });
+  }
+
+  async append(sessionId: string, message: Message): Promise<void> {
+    const session = this.#open.opened(sessionId, 'append to');
+    this.#buffer(session, () => session.added.push(savedJson(message)));
+  }
+
+  async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
+    const session = this.#open.opened(sessionId, 'replace the messages of');
+    this.#buffer(session, () => {
+      session.replaced = messages.map(savedJson);
+      session.added = [];
+    });
+  }
+
+  async commit(sessionId: string, turn: SessionTurn): Promise<void> {
+    return this.#guard(sessionId, async (pool) => {
+      const session = this.#open.opened(sessionId, 'commit to');
+      checkTurn(sessionId, turn);
+      const { replaced, added, failure } = session;
+      // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
+      session.replaced = undefined;
+      session.added = [];
+      session.failure = undefined;
+      if (failure !== undefined) throw failure;
+      await this.#transaction(pool, async (client) => {
+        const { rows } = await client.query(
+          `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1 FOR UPDATE`,
+          [sessionId],
+        );
+        const row = rows[0] as PostgresRow | undefined;
+        if (!row) throw sessionNotFound(sessionId, this.where);
+        // The fence, not the lease's time: a lease that ran out while nobody took the session over is still this writer's.
+        if (row.fence !== session.fence || writerOfColumn(row.writer)?.token !== session.writer.token) {
+          throw leaseLost(sessionId);
+        }
+        const record = recordSchemas().readSessionRow(row, this.where);
+        const turnNumber = row.turn_count + 1;
+        let position = row.message_count;
+        if (replaced) {
+          await client.query('DELETE FROM agentloop_messages WHERE session_id = $1', [sessionId]);
+          position = 0;
+        }
+        const messages = [...(replaced ?? []), ...added];
+        if (messages.length > 0) {
+          await client.query(
+            `INSERT INTO agentloop_messages (session_id, position, turn, message)
+             SELECT $1, $2::int + ordinality::int - 1, $3, message FROM unnest($4::text[]) WITH ORDINALITY AS m(message, ordinality)`,
+            [sessionId, position, turnNumber, messages],
+          );
+        }
+        position += messages.length;
+        const after = stateAfterCommit(stateOf(record), turn, position, new Date());
+        const at = after.updatedAt.getTime();
+        await client.query(
+          'INSERT INTO agentloop_turns (session_id, turn, committed_at, exit, model, usage) VALUES ($1, $2, $3, $4, $5, $6)',
+          [sessionId, turnNumber, at, turn.exit ?? null, turn.model ?? null, JSON.stringify(turn.usage)],
+        );
+        await client.query(
+          `UPDATE agentloop_sessions SET title = $1, model = $2, updated_at = $3, turn_count = $4, message_count = $5,
+             usage = $6, pending_question = $7, lease_until = $8 WHERE id = $9`,
+          [
+            after.title ?? null,
+            after.model ?? null,
+            at,
+            after.turnCount,
+            after.messageCount,
+            JSON.stringify(after.usage),
+            after.pendingQuestion ? JSON.stringify(after.pendingQuestion) : null,
+            this.#now() + this.#leaseMs,
+            sessionId,
+          ],
+        );
+      });
+    });
+  }
+
+  async release(sessionId: string): Promise<void> {
+    const session = this.#open.take(sessionId);
+    if (!session) return;
+    clearInterval(session.renewal);
+    retireWriter(session.writer);
+    const pool = this.#pool;
+    if (!pool) return;
+    await this.#guardPlain(sessionId, () =>
+      pool.query('UPDATE agentloop_sessions SET writer = NULL, lease_until = NULL WHERE id = $1 AND fence = $2', [
+        sessionId,
+        session.fence,
+      ]),
+    );
+  }
+
+  async load(sessionId: string): Promise<StoredSession> {
+    return this.#guard(sessionId, async (pool) => {
+      assertSessionId(sessionId);
+      return this.#read(pool, sessionId);
+    });
+  }
+
+  async list(options: ListSessionsOptions = {}): Promise<SessionInfo[]> {
+    return this.#guard(undefined, async (pool) => {
+      const limit = options.limit === undefined ? null : Math.max(0, Math.floor(options.limit));
+      const { rows } =
+        options.workspace === undefined
+          ? await pool.query(
+              `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions ORDER BY updated_at DESC, id LIMIT $1`,
+              [limit],
+            )
+          : await pool.query(
+              `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE workspace = $1 ORDER BY updated_at DESC, id LIMIT $2`,
+              [options.workspace, limit],
+            );
+      return rows.flatMap((row) => {
+        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
+        try {
+          return [infoOf(recordSchemas().readSessionRow(row, this.where))];
+        } catch {
+          return [];
+        }
+      });
+    });
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    return this.#guard(sessionId, async (pool) => {
+      assertSessionId(sessionId);
+      await this.release(sessionId);
+      await this.#transaction(pool, async (client) => {
+        const lease = await this.#lockRow(client, sessionId);
+        if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
+        await client.query('DELETE FROM agentloop_sessions WHERE id = $1', [sessionId]);
+      });
+    });
+  }
+
+  async fork(sessionId: string, options: ForkSessionOptions = {}): Promise<SessionInfo> {
+    return this.#guard(sessionId, async (pool) => {
+      const { id, title, model, workspace, messages } = planFork(sessionId, await this.#read(pool, sessionId), options);
+      const now = Date.now();
+      const kept = messages.length > 0;
+      await this.#transaction(pool, async (client) => {
+        try {
+          await client.query(
+            `INSERT INTO agentloop_sessions (id, title, model, workspace, created_at, updated_at, turn_count, message_count,
+               usage, forked_from, forked_at_message)
+             VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $7)`,
+            [
+              id,
+              title ?? null,
+              model ?? null,
+              workspace ?? null,
+              now,
+              kept ? 1 : 0,
+              messages.length,
+              JSON.stringify(emptyUsage()),
+              sessionId,
+            ],
+          );
+        } catch (error) {
+          if ((error as { code?: string }).code !== '23505') throw error;
+          throw new SessionStoreError(`A session ${id} already exists in ${this.where}; choose another id.`, {
+            code: 'session_exists',
+            sessionId: id,
+          });
+        }
+        if (kept) {
+          await client.query(
+            `INSERT INTO agentloop_messages (session_id, position, turn, message)
+             SELECT $1, ordinality::int - 1, 1, message FROM unnest($2::text[]) WITH ORDINALITY AS m(message, ordinality)`,
+            [id, messages.map(savedJson)],
+          );
+          await client.query(
+            'INSERT INTO agentloop_turns (session_id, turn, committed_at, usage) VALUES ($1, 1, $2, $3)',
+            [id, now, JSON.stringify(emptyUsage())],
+          );
+        }
+      });
+      return infoOf(recordSchemas().readSessionRow(await this.#row(pool, id), this.where));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#open.closed) return;
+    try {
+      await this.#open.close((sessionId) => this.release(sessionId));
+    } finally {
+      const ready = this.#ready;
+      if (this.#ownPool && ready) await ready.then((pool) => pool.end()).catch(() => undefined);
+    }
+  }
+
+  /** The pool, made and the schema migrated on first use. */
+  #connect(): Promise<PostgresPool> {
+    this.#ready ??= (async () => {
+      let pool = this.#pool;
+      if (!pool) {
+        const pg = await loadPg();
+        const made = new pg.Pool({ connectionString: this.#connectionString as string });
+        // An idle connection the server drops is reported on the pool; the next query reports it to its caller.
+        made.on('error', () => undefined);
+        pool = made;
+        this.#pool = made;
+      }
+      const client = await pool.connect();
+      try {
+        await migrate(client, this.where);
+      } finally {
+        client.release();
+      }
+      return pool;
+    })().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  /** Runs an operation on the pool; what node-postgres or the server throws becomes a SessionStoreError naming the database. */
+  #guard<T>(sessionId: string | undefined, operation: (pool: PostgresPool) => Promise<T>): Promise<T> {
+    return this.#guardPlain(sessionId, async () => {
+      this.#open.assertNotClosed();
+      const [pool] = await Promise.all([this.#connect(), loadRecordSchemas()]);
+      return operation(pool);
+    });
+  }
+
+  async #guardPlain<T>(sessionId: string | undefined, operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw postgresFailure(error, this.where, sessionId);
+    }
+  }
+
+  /** Runs `work` in one transaction on one connection; a failure rolls it back. */
+  async #transaction<T>(pool: PostgresPool, work: (client: PostgresClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Locks a session's row until the transaction ends, and gives its lease; throws `session_not_found`. */
+  async #lockRow(client: PostgresClient, sessionId: string): Promise<LeaseRow> {
+    const { rows } = await client.query(
+      'SELECT writer, lease_until::float8 AS lease_until FROM agentloop_sessions WHERE id = $1 FOR UPDATE',
+      [sessionId],
+    );
+    const row = rows[0] as { writer: string | null; lease_until: number | null } | undefined;
+    if (!row) throw sessionNotFound(sessionId, this.where);
+    return { writer: writerOfColumn(row.writer), leaseUntil: row.lease_until };
+  }
+
+  /**
+   * Extends the lease of an open session while this writer still holds it. Never throws: a renewal that
+   * fails (the server is down) leaves the lease to run out, and the commit after says what happened.
+   */
+  async #renew(sessionId: string, session: OpenSession): Promise<void> {
+    try {
+      const renewed = await this.#pool?.query(
+        'UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3',
+        [this.#now() + this.#leaseMs, sessionId, session.fence],
+      );
+      // Another writer took the session over: there is nothing left to renew, and the commit says so.
+      if (renewed?.rowCount === 0) clearInterval(session.renewal);
+    } catch {
+      // See above: the commit reports it.
+    }
+  }
+
+  /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
+  #buffer(session: OpenSession, add: () => void): void {
+    if (session.failure !== undefined) throw session.failure;
+    try {
+      add();
+    } catch (error) {
+      session.failure = error;
+      throw error;
+    }
+  }
+
+  async #row(pool: PostgresPool | PostgresClient, sessionId: string): Promise<PostgresRow> {
+    const { rows } = await pool.query(`SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1`, [sessionId]);
+    const row = rows[0] as PostgresRow | undefined;
+    if (!row) throw sessionNotFound(sessionId, this.where);
+    return row;
+  }
+
+  /** The session and its messages, read in one snapshot: a commit of another server is seen whole or not at all. */
+  async #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        const row = await this.#row(client, sessionId);
+        const { rows } = await client.query(
+          'SELECT message FROM agentloop_messages WHERE session_id = $1 ORDER BY position',
+          [sessionId],
+        );
+        const record = recordSchemas().readSessionRow(row, this.where);
+        const messages = rows.map((text, position) =>
+          recordSchemas().readMessage(String(text.message), sessionId, position, this.where),
+        );
+        return storedSession(infoOf(record), stateOf(record), messages);
+      } finally {
+        // COMMIT ends a failed transaction too; a connection that cannot end it is not given back to the pool.
+        await client.query('COMMIT').catch((error: Error) => {
+          broken = error;
+        });
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+}
