@@ -22,7 +22,9 @@ export { messageText, systemMessage, toolCallsOf, userMessage } from './messages
 export type { ToolResultImage } from './messages/tool-result-image.js';
 export { describeToolResultImage } from './messages/tool-result-image.js';
 export type {
+  AnyLLMProvider,
   LLMProvider,
+  LLMProviderV1,
   ModelRequest,
   ModelSettings,
   ProviderCapabilities,

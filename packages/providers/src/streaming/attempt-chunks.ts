@@ -32,25 +32,25 @@ export interface AttemptChunksSettings {
   toError: (error: unknown) => AgentloopError;
 }
 
-const DONE: IteratorResult<ModelChunk> = { done: true, value: undefined };
+const DONE: IteratorResult<readonly ModelChunk[]> = { done: true, value: undefined };
 const NONE: readonly ModelChunk[] = [];
 
 /**
- * One attempt of a model call as a single iterator: it opens the request, reads the SDK's events, turns
- * them into chunks, watches the stream for silence (the idle timeout), hands the rest of a complete answer
+ * One attempt of a model call as a single iterator of chunk batches: it opens the request, reads the SDK's
+ * events, turns each into a batch of chunks (a response that is not streamed is one batch), watches the stream for silence (the idle timeout), hands the rest of a complete answer
  * to the background, and turns failures into AgentloopErrors (a CancelledError after a cancel).
  *
  * What the profile showed: this used to be five async layers per chunk (the SDK's iterator, a reader that stopped at the final event,
  * the adapter's async generator, withIdleTimeout, the error mapping), each with a promise or a generator
- * hop, plus `Date.now()` on every chunk. Here the chunks of one event are served from a buffer (one
- * resolved promise each), the idle clock is read once per network event, and its one timer per attempt
- * is re-armed only when it fires early. A non-streamed response is all chunks at once, with no wait at all.
+ * hop, plus `Date.now()` on every chunk. Here the chunks of one event are handed on as one batch (one
+ * promise per event, not per chunk), the idle clock is read once per network event, and its one timer per
+ * attempt is re-armed only when it fires early. A non-streamed response is one batch, with no wait at all.
  *
  * The attempt has an AbortController to itself (lent: see acquireController), aborted by the request's
  * signal, by the idle timeout, or when the consumer stops before the answer is complete. It is what the SDK listens to: the OpenAI SDK
  * never removes its listener from the signal it is given, which must therefore not be the run's.
  */
-export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
+export class AttemptChunks<E> implements AsyncIterator<readonly ModelChunk[]> {
   readonly #lent = acquireController();
   #returned = false;
   readonly #settings: AttemptChunksSettings;
@@ -61,8 +61,8 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
   #source: AsyncIterator<E> | undefined;
   /** The controller of the SDK's stream, which cuts its request once the rest is read in the background. */
   #controllerOfSource: AbortController | undefined;
+  /** The batch read and not handed on yet (NONE when there is none). */
   #buffer: readonly ModelChunk[] = NONE;
-  #index = 0;
   /** No more chunks will come: the events ended, the answer is complete, or the attempt failed. */
   #ended = false;
   /** The answer is complete (or failed): from then on the request must not be aborted. */
@@ -97,13 +97,13 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     this.#giveBack();
   };
 
-  next(): Promise<IteratorResult<ModelChunk>> {
-    if (this.#index < this.#buffer.length) return Promise.resolve(this.#serve());
+  next(): Promise<IteratorResult<readonly ModelChunk[]>> {
+    if (this.#buffer.length > 0) return Promise.resolve(this.#serve());
     if (this.#ended) return Promise.resolve(DONE);
     return this.#fill().then(this.#afterFill, this.#onError);
   }
 
-  async return(value?: unknown): Promise<IteratorResult<ModelChunk>> {
+  async return(value?: unknown): Promise<IteratorResult<readonly ModelChunk[]>> {
     // Stopped before the answer was complete (a cancel, a consumer that gave up): cut the request. Aborting
     // here rather than relying on the forwarded abort matters: a cancel may stop this stream while the run's
     // signal is still dispatching.
@@ -115,19 +115,21 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     this.#end();
     this.#buffer = NONE;
     await source?.return?.();
-    return { done: true, value: value as ModelChunk };
+    return { done: true, value: value as readonly ModelChunk[] };
   }
 
   readonly #forwardAbort = (): void => this.controller.abort(this.#requestSignal.reason);
 
-  #serve(): IteratorResult<ModelChunk> {
-    const chunk = this.#buffer[this.#index++] as ModelChunk;
-    if (chunk.type === 'finish') this.settle();
-    return { done: false, value: chunk };
+  #serve(): IteratorResult<readonly ModelChunk[]> {
+    const batch = this.#buffer;
+    this.#buffer = NONE;
+    // Once the finish is handed on, a consumer that stops must not cut a request whose answer is complete.
+    if (batch.some(isFinish)) this.settle();
+    return { done: false, value: batch };
   }
 
-  readonly #afterFill = (): IteratorResult<ModelChunk> => {
-    if (this.#index < this.#buffer.length) return this.#serve();
+  readonly #afterFill = (): IteratorResult<readonly ModelChunk[]> => {
+    if (this.#buffer.length > 0) return this.#serve();
     this.settle();
     return DONE;
   };
@@ -188,7 +190,6 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
 
   #take(chunks: readonly ModelChunk[]): void {
     this.#buffer = chunks;
-    this.#index = 0;
   }
 
   /**
@@ -282,6 +283,10 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
     throw AgentloopError.isInstance(error) ? error : this.#settings.toError(error);
   };
+}
+
+function isFinish(chunk: ModelChunk): boolean {
+  return chunk.type === 'finish';
 }
 
 function isEventArray<E>(events: AttemptEvents<E>): events is readonly E[] {

@@ -1,7 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { type ModelChunk, ProviderError } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
-import { collectUntilError, instantSleep, modelRequest } from '../test-support/index.js';
+import { collectBatches, collectUntilError, instantSleep, modelRequest } from '../test-support/index.js';
+import type { EventReader } from './attempt-chunks.js';
 import { streamModelCall } from './stream-model-call.js';
 
 describe('streamModelCall', () => {
@@ -45,5 +46,43 @@ describe('streamModelCall', () => {
       for await (const _ of call(finishFirst)) break;
     }
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+  });
+
+  describe('batches', () => {
+    /** Reads events that are words: `.` ends the answer, any other word is a text chunk and a usage chunk. */
+    const wordReader = (): EventReader<string> => ({
+      complete: false,
+      read: (word) =>
+        word === '.'
+          ? [{ type: 'finish', reason: 'stop' }]
+          : [
+              { type: 'text-delta', text: word },
+              { type: 'usage', usage: { outputTokens: 1 } },
+            ],
+      finish: () => [],
+    });
+    const call = (events: readonly string[] | AsyncIterable<string>) =>
+      streamModelCall({
+        provider: 'test',
+        request: modelRequest(),
+        idleTimeoutMs: 0,
+        open: async () => ({ events, reader: wordReader() as EventReader<unknown> }),
+        toError: (cause) => new ProviderError(String(cause), { code: 'unknown', provider: 'test' }),
+      });
+    const shape = (batches: ModelChunk[][]) =>
+      batches.map((batch) => batch.map((chunk) => (chunk.type === 'text-delta' ? chunk.text : chunk.type)));
+
+    it('hands on the chunks of one streamed event as one batch', async () => {
+      const events = (async function* () {
+        yield* ['Hi', 'there', '.'];
+      })();
+      expect(shape(await collectBatches(call(events)))).toEqual([['Hi', 'usage'], ['there', 'usage'], ['finish']]);
+    });
+
+    it('hands on a response that was not streamed as a single batch', async () => {
+      expect(shape(await collectBatches(call(['Hi', 'there', '.'])))).toEqual([
+        ['Hi', 'usage', 'there', 'usage', 'finish'],
+      ]);
+    });
   });
 });

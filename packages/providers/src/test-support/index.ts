@@ -1,6 +1,7 @@
 export { calculatorTool } from './agent-tools.js';
 export {
   chunksOfType,
+  collectBatches,
   collectChunks,
   collectThroughSilence,
   collectUntilError,
