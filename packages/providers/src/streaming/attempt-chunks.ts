@@ -42,13 +42,14 @@ const NONE: readonly ModelChunk[] = [];
 
 /**
  * One attempt of a model call as a single iterator of chunk batches: it opens the request, reads the SDK's
- * events, turns each into a batch of chunks (a response that is not streamed is one batch), watches the stream for silence (the idle timeout), hands the rest of a complete answer
+ * events, turns those of one network read into a batch of chunks (see #gather; a response that is not
+ * streamed is one batch), watches the stream for silence (the idle timeout), hands the rest of a complete answer
  * to the background, and turns failures into AgentloopErrors (a CancelledError after a cancel).
  *
  * What the profile showed: this used to be five async layers per chunk (the SDK's iterator, a reader that stopped at the final event,
  * the adapter's async generator, withIdleTimeout, the error mapping), each with a promise or a generator
- * hop, plus `Date.now()` on every chunk. Here the chunks of one event are handed on as one batch (one
- * promise per event, not per chunk), the idle clock is read once per network event, and its one timer per
+ * hop, plus `Date.now()` on every chunk. Here the chunks of one network read are handed on as one batch
+ * (one promise per read, not per chunk), the idle clock is read once per network event, and its one timer per
  * attempt is re-armed only when it fires early. A non-streamed response is one batch, with no wait at all.
  *
  * The attempt has an AbortController to itself (lent: see acquireController), aborted by the request's
