@@ -207,7 +207,7 @@ export class AttemptChunks<E> implements AsyncIterator<readonly ModelChunk[]> {
   /**
    * Makes a batch of what one network read brought: after an event with chunks, the events the SDK hands
    * over before this turn of the event loop ends (it decodes the rest of the bytes it already has with no
-   * I/O in between) join the batch. What the profile showed: each event handed on alone costs a promise in
+   * I/O in between) join the batch. Why: each event handed on alone costs a promise in
    * each layer above (the retry layer, the agent's cancel race, its `for await`), more than the work of
    * the event; a server that writes a whole answer at once gives a whole answer per batch. A read still
    * pending at the end of the turn is taken over by the next fill, so nothing waits on the network here.
