@@ -36,7 +36,8 @@
 //   node --expose-gc bench/providers.bench.mjs        (or: npm run bench -- providers)
 // Knobs (environment): ROUNDS (5), RUNS (50 loops one at a time), BATCHES (1 batch of loops at once), WARMUP (150
 // loops), STEPS (20), CONCURRENCY (1,200), VENDORS (anthropic,openai), STREAMING (true,false),
-// KINDS (bare,agent + the peers when installed), PIN (1).
+// KINDS (bare,agent + the peers when installed), PIN (1), CPU_PROF (a folder: the measuring children write
+// CPU profiles there, for `node --cpu-prof`'s viewers).
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -107,10 +108,21 @@ function templateOf(vendor, body) {
     : { system: body.messages[0].content, tools: body.tools };
 }
 
+const CPU_PROF = process.env.CPU_PROF;
+let profiles = 0;
+
 /** Runs one child and returns what it measured (see providers/measure.mjs). */
 async function runChild(kind, vendor, streaming, template, { url, runs, warmup, concurrency }) {
   const args = [
     '--expose-gc',
+    // CPU_PROF=<folder>: each measuring child writes a V8 CPU profile there, named after its kind and path.
+    ...(CPU_PROF && runs > 1
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${CPU_PROF}`,
+          `--cpu-prof-name=${kind}-${vendor}-${streaming ? 'stream' : 'nostream'}-x${concurrency}-${++profiles}.cpuprofile`,
+        ]
+      : []),
     file(CHILD[kind]),
     vendor,
     String(streaming),

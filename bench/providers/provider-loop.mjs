@@ -15,21 +15,23 @@ async function runOnce() {
   for (;;) {
     const content = [];
     let text = '';
-    for await (const chunk of provider.stream({
+    for await (const batch of provider.stream({
       systemPrompt: system,
       messages,
       tools,
       toolChoice: 'required',
       signal: new AbortController().signal,
     })) {
-      if (chunk.type === 'text-delta') text += chunk.text;
-      else if (chunk.type === 'tool-call')
-        content.push({
-          type: 'tool-call',
-          toolCallId: chunk.toolCallId,
-          toolName: chunk.toolName,
-          arguments: JSON.parse(chunk.input),
-        });
+      for (const chunk of batch) {
+        if (chunk.type === 'text-delta') text += chunk.text;
+        else if (chunk.type === 'tool-call')
+          content.push({
+            type: 'tool-call',
+            toolCallId: chunk.toolCallId,
+            toolName: chunk.toolName,
+            arguments: JSON.parse(chunk.input),
+          });
+      }
     }
     messages.push({ role: 'assistant', content: [{ type: 'text', text }, ...content] });
     if (content.some((call) => call.toolName === 'task_completion')) return messages;

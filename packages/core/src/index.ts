@@ -23,10 +23,12 @@ export type { EnvironmentSnapshot, PromptBuilderOptions, PromptContext, PromptSe
 export { PromptBuilder } from '@agentloop/prompts';
 export type {
   AgentloopErrorOptions,
+  AnyLLMProvider,
   AssistantMessage,
   ErrorAction,
   FinishReason,
   LLMProvider,
+  LLMProviderV1,
   Message,
   MessagePart,
   ModelChunk,

@@ -143,7 +143,7 @@ describe.each(vendors)('cancelling a run on $name', (vendor) => {
     const { responder, closed } = stallingAfterText(vendor.frames('Hello there'));
     server().reply(responder);
     const stream = vendor.provider(server().url, 0).stream(modelRequest());
-    for await (const chunk of stream) if (chunk.type === 'text-delta') break;
+    for await (const batch of stream) if (batch.some((chunk) => chunk.type === 'text-delta')) break;
     expect(await closed).toBe('closed');
   });
 
@@ -160,9 +160,9 @@ describe.each(vendors)('cancelling a run on $name', (vendor) => {
     });
     const stream = vendor.provider(server().url, 0).stream(modelRequest());
     const seen: string[] = [];
-    for await (const chunk of stream) {
-      seen.push(chunk.type);
-      if (chunk.type === 'finish' || chunk.type === 'usage') break;
+    for await (const batch of stream) {
+      seen.push(...batch.map((chunk) => chunk.type));
+      if (batch.some((chunk) => chunk.type === 'finish' || chunk.type === 'usage')) break;
     }
     expect(seen).toContain('text-delta');
     expect(await finished).toBe(true);

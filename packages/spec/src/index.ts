@@ -22,8 +22,10 @@ export { messageText, systemMessage, toolCallsOf, userMessage } from './messages
 export type { ToolResultImage } from './messages/tool-result-image.js';
 export { describeToolResultImage } from './messages/tool-result-image.js';
 export type {
+  AnyLLMProvider,
   EditTool,
   LLMProvider,
+  LLMProviderV1,
   ModelRequest,
   ModelSettings,
   ProviderCapabilities,

@@ -1,5 +1,5 @@
 import type { Memory, StoredSession } from '@agentloop/memory';
-import type { LLMProvider } from '@agentloop/spec';
+import type { AnyLLMProvider, LLMProvider } from '@agentloop/spec';
 import type { AskQuestionPayload, Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
@@ -35,7 +35,7 @@ export interface Agent {
   /** Compacts the conversation now; resolves with how it went (`strategy: 'none'`: nothing to compact). */
   compact(options?: { signal?: AbortSignal }): Promise<AgentEventMap['compaction-end']>;
   registerTool(tool: Tool): this;
-  setProvider(provider: LLMProvider): this;
+  setProvider(provider: AnyLLMProvider): this;
   setToolProtocol(protocol: ToolProtocolOption): this;
   /** Changes the approval policy from the next tool call; `undefined`: every call runs. */
   setApproval(approval: ApprovalOption | undefined): this;

@@ -1,9 +1,10 @@
 import type { SessionStore } from '@agentloop/memory';
-import { describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
+import { type AnyLLMProvider, describeThrown, type LLMProvider, PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
 import type { RegisteredTool } from '@agentloop/tools';
 import { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TOOL_TIMEOUT_MS } from '@agentloop/tools';
 import { taskCompletionWithOutput } from '@agentloop/tools/internal';
 import { AgentUsageError } from '../errors/index.js';
+import { batchedProvider } from '../loop/batched-provider.js';
 import type { LoopSettings } from '../loop/loop-settings.js';
 import type { AgentOptions, OutputSchema } from './agent-options.js';
 import { randomId } from './random-id.js';
@@ -99,13 +100,16 @@ export function sessionIdOf(options: AgentOptions): string {
   return fromSession ?? options.sessionId ?? randomId();
 }
 
-/** The provider, once it is known to speak the contract this agent was built for. */
-export function checkedProvider(provider: LLMProvider): LLMProvider {
+/**
+ * The provider, once it is known to speak a contract this agent knows: a `v2` provider as it is, a `v1`
+ * provider wrapped so that its chunks come in batches of one.
+ */
+export function checkedProvider(provider: AnyLLMProvider): LLMProvider {
   const version: unknown = provider?.specificationVersion;
-  if (version === PROVIDER_SPECIFICATION_VERSION) return provider;
+  if (version === PROVIDER_SPECIFICATION_VERSION || version === 'v1') return batchedProvider(provider);
   throw new AgentUsageError(
     `The provider ${provider?.id ?? '(none)'} implements provider contract ${JSON.stringify(version ?? null)}, ` +
-      `but this agent speaks "${PROVIDER_SPECIFICATION_VERSION}": set \`specificationVersion: '${PROVIDER_SPECIFICATION_VERSION}'\` ` +
+      `but this agent speaks "${PROVIDER_SPECIFICATION_VERSION}" (and "v1"): set \`specificationVersion: '${PROVIDER_SPECIFICATION_VERSION}'\` ` +
       'on a provider written for it, or use a version of @agentloop/core that matches the provider.',
     'unsupported_provider',
   );

@@ -3,7 +3,7 @@ import type { Memory, StoredSession } from '@agentloop/memory';
 import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder, SKILLS_SECTION_ID, skillsSection } from '@agentloop/prompts';
-import type { LLMProvider, Usage } from '@agentloop/spec';
+import type { AnyLLMProvider, LLMProvider, Usage } from '@agentloop/spec';
 import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
 import { prepareTools, ToolRegistry } from '@agentloop/tools';
 import {
@@ -103,7 +103,7 @@ export class DefaultAgent implements Agent {
   /** Where answers to the approval requests and questions of this agent's sub-agents go. */
   readonly #subagentRoutes = new SubagentRoutes();
 
-  constructor(provider: LLMProvider, options: AgentOptions = {}) {
+  constructor(provider: AnyLLMProvider, options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
     this.#options = options;
     this.tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
@@ -255,7 +255,7 @@ export class DefaultAgent implements Agent {
   }
 
   /** Switches the provider (and so the model); takes effect at the next model call. */
-  setProvider(provider: LLMProvider): this {
+  setProvider(provider: AnyLLMProvider): this {
     this.#selection.provider = checkedProvider(provider);
     return this;
   }

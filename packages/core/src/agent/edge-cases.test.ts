@@ -1,5 +1,5 @@
 import { ConversationMemory } from '@agentloop/memory';
-import type { LLMProvider } from '@agentloop/spec';
+import type { LLMProviderV1 } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -45,7 +45,8 @@ describe('loop edge cases', () => {
   });
 
   it('ends with a stream_broken error when the provider ends without output or finish', async () => {
-    const silent: LLMProvider = {
+    // Written against the first contract, as a third party's provider may still be.
+    const silent: LLMProviderV1 = {
       specificationVersion: 'v1' as const,
       id: 'silent',
       capabilities: new ScriptedProvider([]).capabilities,
@@ -175,7 +176,7 @@ describe('loop edge cases', () => {
   });
 
   it('returns promptly on cancel even when the provider ignores its signal', async () => {
-    const deaf: LLMProvider = {
+    const deaf: LLMProviderV1 = {
       specificationVersion: 'v1' as const,
       id: 'deaf',
       capabilities: new ScriptedProvider([]).capabilities,

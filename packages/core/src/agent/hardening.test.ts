@@ -1,5 +1,5 @@
 import { ConversationMemory } from '@agentloop/memory';
-import type { LLMProvider, Message, ModelChunk } from '@agentloop/spec';
+import type { LLMProviderV1, Message, ModelChunk } from '@agentloop/spec';
 import { defineTool } from '@agentloop/tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ function pairedCalls(messages: readonly Message[]): boolean {
 }
 
 /** A provider that streams these chunks once per call, as a third party's provider might. */
-function chunkProvider(...responses: ModelChunk[][]): LLMProvider & { requests: number } {
+function chunkProvider(...responses: ModelChunk[][]): LLMProviderV1 & { requests: number } {
   const provider = {
     specificationVersion: 'v1' as const,
     id: 'third-party',

@@ -1,15 +1,16 @@
 import type { CompactionRequest, CompactionResult, Compactor } from '@agentloop/memory';
 import { DropMiddleCompactor, planCompaction } from '@agentloop/memory';
 import { compactionRequest, compactionSummaryMessage, compactionSystemPrompt } from '@agentloop/prompts';
-import type { LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec';
+import type { AnyLLMProvider, LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec';
 import { AgentloopError, addUsage, describeThrown, emptyUsage, ProviderError, userMessage } from '@agentloop/spec';
 import { abortable } from '../loop/abortable-stream.js';
+import { batchedProvider } from '../loop/batched-provider.js';
 import { renderTranscript } from './render-transcript.js';
 
 /** Options of a SummarizingCompactor. */
 export interface SummarizingCompactorOptions {
-  /** The provider that writes the summary, e.g. a cheaper model. Default: the agent's own provider. */
-  provider?: LLMProvider;
+  /** The provider that writes the summary, e.g. a cheaper model (`v1` or `v2`). Default: the agent's own provider. */
+  provider?: AnyLLMProvider;
   /** The most tokens a summary may have. Default 4,000 (less when the target is small). */
   maxSummaryTokens?: number;
   /** The share of the target kept for the most recent steps, kept whole. Default 0.4. */
@@ -36,7 +37,7 @@ export class SummarizingCompactor implements Compactor {
   readonly #fallback: Compactor;
 
   constructor(options: SummarizingCompactorOptions = {}) {
-    this.#provider = options.provider;
+    this.#provider = options.provider && batchedProvider(options.provider);
     this.#maxSummaryTokens = options.maxSummaryTokens ?? 4_000;
     this.#recentShare = options.recentShare ?? 0.4;
     if (!(Number.isInteger(this.#maxSummaryTokens) && this.#maxSummaryTokens > 0)) {
@@ -144,11 +145,13 @@ async function summarize(
   let text = '';
   let usage = emptyUsage();
   let finished = false;
-  for await (const chunk of abortable(provider.stream(modelRequest), signal)) {
-    if (chunk.type === 'text-delta') text += chunk.text;
-    else if (chunk.type === 'usage') usage = addUsage(usage, chunk.usage);
-    else if (chunk.type === 'retry' && chunk.discardOutput) text = '';
-    else if (chunk.type === 'finish') finished = true;
+  for await (const batch of abortable(provider.stream(modelRequest), signal)) {
+    for (const chunk of batch) {
+      if (chunk.type === 'text-delta') text += chunk.text;
+      else if (chunk.type === 'usage') usage = addUsage(usage, chunk.usage);
+      else if (chunk.type === 'retry' && chunk.discardOutput) text = '';
+      else if (chunk.type === 'finish') finished = true;
+    }
   }
   if (!finished) {
     throw new ProviderError('The summary stream ended without a finish reason.', {

@@ -1,12 +1,13 @@
 import { ConversationMemory, DefaultTokenCounter } from '@agentloop/memory';
 import { PromptBuilder } from '@agentloop/prompts';
-import type { LLMProvider } from '@agentloop/spec';
+import type { AnyLLMProvider } from '@agentloop/spec';
 import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { Tool } from '@agentloop/tools';
 import { ToolRegistry } from '@agentloop/tools';
 import type { DependencyContainer } from 'tsyringe';
 import type { AgentOptions } from '../agent/agent-options.js';
 import { DefaultAgent } from '../agent/default-agent.js';
+import { batchedProvider } from '../loop/batched-provider.js';
 import { loadTsyringe } from './load-tsyringe.js';
 import type { Plugin } from './plugin.js';
 import { containerBehind, type PluginContainer, pluginContainerOf } from './plugin-container.js';
@@ -15,8 +16,8 @@ import { TOKENS } from './tokens.js';
 
 /** Options of `createContainer`. */
 export interface ContainerOptions {
-  /** The provider to register under `TOKENS.Provider`. */
-  provider?: LLMProvider;
+  /** The provider to register under `TOKENS.Provider` (a `v1` provider is wrapped to speak `v2`). */
+  provider?: AnyLLMProvider;
   /** Agent options (system prompt, limits); services come from the container. */
   agentOptions?: Omit<AgentOptions, 'tools' | 'memory' | 'promptBuilder' | 'tokenCounter'>;
   /** Plugins to load, in order. */
@@ -52,7 +53,7 @@ export async function createContainer(options: ContainerOptions = {}): Promise<D
     useFactory: instancePerContainerCachingFactory(() => new DefaultTokenCounter()),
   });
   container.register(TOKENS.AgentOptions, { useFactory: (scope) => agentOptionsOf(scope, options.agentOptions) });
-  if (options.provider) container.register(TOKENS.Provider, { useValue: options.provider });
+  if (options.provider) container.register(TOKENS.Provider, { useValue: batchedProvider(options.provider) });
   await loadPlugins(container, options.plugins ?? []);
   return container;
 }

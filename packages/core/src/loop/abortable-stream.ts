@@ -5,7 +5,7 @@ import { CancelledError } from '@agentloop/spec';
  * waiting at once, even for a source that ignores the signal, and tells the source to stop (`return`)
  * without waiting for it.
  *
- * Runs on every chunk of every model call, so it is written for speed: an iterator rather than a
+ * Runs on every batch of chunks of every model call, so it is written for speed: an iterator rather than a
  * generator (no generator hop), one listener per stream, and per read a single promise that settles with
  * the source's result or, on abort, with a CancelledError (`Promise.race` would also leave a reaction on a
  * never-settling promise at every read). Like the streams it wraps, it serves one read at a time, as

@@ -125,3 +125,23 @@ describe('the history after a compaction', () => {
     expect(sent.slice(0, -1).every((message) => JSON.stringify(message).includes('[emptied]'))).toBe(true);
   });
 });
+
+describe('a batch of chunks', () => {
+  it('is read no further once a listener cancels the run: the rest of the batch is not shown or kept', async () => {
+    const { agent, events } = scriptedAgent(
+      [{ text: 'one two three', toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }],
+      { tools: [echoTool] },
+      { chunkSize: 4, batchSize: 10 },
+    );
+    agent.once('message-content', () => agent.cancel());
+    const result = await agent.run('go');
+    expect(result.exit).toBe('cancelled');
+    // The whole answer came in one batch; only its first piece was shown before the cancel.
+    expect(events.filter((event) => event.type === 'message-content').map((event) => event.text)).toEqual(['one ']);
+    expect(events.some((event) => event.type === 'tool-call')).toBe(false);
+    expect(agent.memory.messages().at(-1)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'one ' }],
+    });
+  });
+});

@@ -130,12 +130,16 @@ async function streamModel(
   try {
     // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
     const stream = modelSpan ? modelSpan.stream(provider, request) : provider.stream(request);
-    for await (const chunk of abortable(stream, control.signal)) {
-      // The XML protocol keeps the model's text with its tool blocks in history.
-      if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
-      else if (chunk.type === 'finish') finished = true;
-      else if (chunk.type === 'retry') metrics.retries++;
-      for (const event of decoder.decode(chunk)) collector.accept(event);
+    for await (const batch of abortable(stream, control.signal)) {
+      for (const chunk of batch) {
+        // A listener may cancel the run while a batch is read: the rest of it is not the run's any more.
+        if (control.signal.aborted) throw new CancelledError(undefined, control.signal.reason);
+        // The XML protocol keeps the model's text with its tool blocks in history.
+        if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
+        else if (chunk.type === 'finish') finished = true;
+        else if (chunk.type === 'retry') metrics.retries++;
+        for (const event of decoder.decode(chunk)) collector.accept(event);
+      }
     }
     for (const event of decoder.flush()) collector.accept(event);
   } catch (error) {

@@ -1,7 +1,8 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
+import type { AnyLLMProvider, LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import { PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
+import { batchedProvider } from '../loop/batched-provider.js';
 import { cassetteRequest, chunkLine, endLine, errorLine, headerLine, requestLine } from './cassette.js';
 import { CassetteError } from './cassette-error.js';
 
@@ -16,7 +17,8 @@ export interface RecordProviderOptions {
 
 /**
  * A provider that passes every call on to another one and writes it to a cassette file as it goes: the
- * request (without its signal, secrets redacted), each chunk that answered it, and how the stream ended,
+ * request (without its signal, secrets redacted), each chunk that answered it (a line per chunk, whatever
+ * batches they came in), and how the stream ended,
  * a thrown error included. Replay the file with `replayProvider`. The file is created (with its folder)
  * or emptied when the recorder is made, and each line is written when it happens, so a session that
  * crashes keeps what it did until then.
@@ -29,13 +31,13 @@ export class RecordingProvider implements LLMProvider {
   readonly #secrets: readonly string[];
   #turns = 0;
 
-  constructor(provider: LLMProvider, file: string, options: RecordProviderOptions = {}) {
-    this.#provider = provider;
+  constructor(provider: AnyLLMProvider, file: string, options: RecordProviderOptions = {}) {
+    this.#provider = batchedProvider(provider);
     this.file = file;
     this.#secrets = options.secrets ?? [];
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${headerLine(provider)}\n`);
+      writeFileSync(file, `${headerLine(this.#provider)}\n`);
     } catch (error) {
       throw new CassetteError(`recordProvider cannot write the cassette ${file}: ${(error as Error).message}`, {
         code: 'cassette_invalid',
@@ -60,14 +62,14 @@ export class RecordingProvider implements LLMProvider {
     return this.#turns;
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  async *stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const turn = ++this.#turns;
     this.#write(requestLine(turn, cassetteRequest(request, this.#secrets)));
     let outcome: 'finished' | 'abandoned' | 'error' = 'abandoned';
     try {
-      for await (const chunk of this.#provider.stream(request)) {
-        this.#write(chunkLine(turn, chunk, this.#secrets));
-        yield chunk;
+      for await (const batch of this.#provider.stream(request)) {
+        for (const chunk of batch) this.#write(chunkLine(turn, chunk, this.#secrets));
+        yield batch;
       }
       outcome = 'finished';
     } catch (error) {
@@ -91,7 +93,7 @@ export class RecordingProvider implements LLMProvider {
  * redacted, keys sorted): `const provider = recordProvider(new AnthropicProvider(…), 'run.cassette.jsonl')`.
  */
 export function recordProvider(
-  provider: LLMProvider,
+  provider: AnyLLMProvider,
   file: string,
   options?: RecordProviderOptions,
 ): RecordingProvider {

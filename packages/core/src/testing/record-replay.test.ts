@@ -253,8 +253,8 @@ describe('recordProvider and replayProvider', () => {
       toolChoice: 'auto' as const,
       signal: new AbortController().signal,
     });
-    const readAll = async (stream: AsyncIterable<ModelChunk>) => {
-      for await (const _chunk of stream) {
+    const readAll = async (stream: AsyncIterable<readonly ModelChunk[]>) => {
+      for await (const _batch of stream) {
         // read it all
       }
     };
@@ -314,9 +314,9 @@ describe('recordProvider and replayProvider', () => {
       file,
     );
     const request = { systemPrompt: '', messages: [], tools: [], toolChoice: 'auto' as const };
-    const failureOf = async (stream: AsyncIterable<ModelChunk>) => {
+    const failureOf = async (stream: AsyncIterable<readonly ModelChunk[]>) => {
       try {
-        for await (const _chunk of stream) {
+        for await (const _batch of stream) {
           // read it all
         }
       } catch (error) {

@@ -61,7 +61,7 @@ export class ReplayProvider implements LLMProvider {
     }
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  async *stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const number = ++this.#next;
     const turn = this.#turns[number - 1];
     if (!turn) {
@@ -84,9 +84,11 @@ export class ReplayProvider implements LLMProvider {
       );
     }
     const { signal } = request;
+    // The cassette keeps chunks, not the batches they came in: each is replayed as a batch of its own, the
+    // finest split, which gives the agent the same events as any other.
     for (const chunk of turn.chunks) {
       if (signal.aborted) throw new CancelledError(undefined, signal.reason);
-      yield replayedChunk(chunk);
+      yield [replayedChunk(chunk)];
     }
     const ending = turn.ending;
     if (ending?.type === 'finished') return;

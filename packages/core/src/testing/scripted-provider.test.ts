@@ -11,9 +11,9 @@ const request = (signal = new AbortController().signal) => ({
   signal,
 });
 
-async function collect(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
+async function collect(stream: AsyncIterable<readonly ModelChunk[]>): Promise<ModelChunk[]> {
   const chunks: ModelChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
+  for await (const batch of stream) chunks.push(...batch);
   return chunks;
 }
 
@@ -28,6 +28,19 @@ describe('ScriptedProvider', () => {
       { type: 'text-delta', text: 'g' },
       { type: 'usage', usage: { inputTokens: 3, outputTokens: 2 } },
       { type: 'finish', reason: 'stop' },
+    ]);
+  });
+
+  it('streams one chunk a batch by default, and batches of `batchSize` chunks when asked', async () => {
+    const batchesOf = async (provider: ScriptedProvider) => {
+      const sizes: number[] = [];
+      for await (const batch of provider.stream(request())) sizes.push(batch.length);
+      return sizes;
+    };
+    // 3 text chunks, usage, finish.
+    expect(await batchesOf(new ScriptedProvider([{ text: 'abcdefg' }], { chunkSize: 3 }))).toEqual([1, 1, 1, 1, 1]);
+    expect(await batchesOf(new ScriptedProvider([{ text: 'abcdefg' }], { chunkSize: 3, batchSize: 2 }))).toEqual([
+      2, 2, 1,
     ]);
   });
 
@@ -124,7 +137,7 @@ describe('ScriptedProvider', () => {
     const seen: ModelChunk[] = [];
     await expect(
       (async () => {
-        for await (const chunk of provider.stream(request())) seen.push(chunk);
+        for await (const batch of provider.stream(request())) seen.push(...batch);
       })(),
     ).rejects.toThrow('boom');
     expect(seen).toEqual([{ type: 'text-delta', text: 'part' }]);

@@ -32,7 +32,7 @@ export interface ScriptedResponse {
   error?: Error;
   /** After streaming the parts, waits until the request is aborted (to test cancel mid-stream). */
   hang?: boolean;
-  /** Milliseconds between chunks (uses setTimeout, so fake timers control it). */
+  /** Milliseconds between batches of chunks (uses setTimeout, so fake timers control it). */
   delayMs?: number;
 }
 
@@ -43,6 +43,11 @@ export type ScriptStep = ScriptedResponse | ((request: ModelRequest, index: numb
 export interface ScriptedProviderOptions {
   /** Characters per streamed text chunk. Default 8. */
   chunkSize?: number;
+  /**
+   * Chunks per streamed batch (what one network read would bring). Default 1: each chunk arrives on its
+   * own, the slowest stream, which is what a test of cancels and partial output wants.
+   */
+  batchSize?: number;
   /** Capabilities to report; default: native tools, parallel calls, stop sequences. */
   capabilities?: Partial<ProviderCapabilities>;
   /** Provider id. Default `scripted`. */
@@ -53,25 +58,28 @@ export interface ScriptedProviderOptions {
 export type RecordedRequest = Omit<ModelRequest, 'signal'>;
 
 /**
- * A provider that replays a script of responses, streamed in chunks of a chosen size, and records every
+ * A provider that replays a script of responses, streamed in chunks of a chosen size and batches of a
+ * chosen count, and records every
  * request. A request with no step left fails with code `script_exhausted`; `assertComplete()` fails on
  * that, and when steps are left over. `request(n)`, `toolNames(n)` and `lastMessage(n)` read the n-th
  * request back for assertions. For tests of agents and of the loop itself.
  */
 export class ScriptedProvider implements LLMProvider {
-  readonly specificationVersion = 'v1';
+  readonly specificationVersion = 'v2';
   readonly id: string;
   readonly capabilities: ProviderCapabilities;
   /** Every request received, in order. */
   readonly requests: RecordedRequest[] = [];
   readonly #steps: ScriptStep[];
   readonly #chunkSize: number;
+  readonly #batchSize: number;
   /** The first request that found no step: the agent turns it into an `error` exit, the test into a failure. */
   #exhausted: AgentloopError | undefined;
 
   constructor(steps: ScriptStep[], options: ScriptedProviderOptions = {}) {
     this.#steps = [...steps];
     this.#chunkSize = Math.max(1, options.chunkSize ?? 8);
+    this.#batchSize = Math.max(1, options.batchSize ?? 1);
     this.id = options.id ?? 'scripted';
     this.capabilities = {
       modelId: 'scripted-model',
@@ -149,7 +157,7 @@ export class ScriptedProvider implements LLMProvider {
     return message;
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  async *stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const { signal, ...recorded } = request;
     const index = this.requests.length;
     // A shallow copy is enough: the loop never changes a message once it is in history.
@@ -164,10 +172,11 @@ export class ScriptedProvider implements LLMProvider {
       throw error;
     }
     const response = typeof step === 'function' ? step(recorded as ModelRequest, index) : step;
-    for (const chunk of this.#chunks(response, index)) {
+    const chunks = [...this.#chunks(response, index)];
+    for (let start = 0; start < chunks.length; start += this.#batchSize) {
       if (response.delayMs) await sleep(response.delayMs, signal);
       if (signal.aborted) throw new CancelledError(undefined, signal.reason);
-      yield chunk;
+      yield chunks.slice(start, start + this.#batchSize);
     }
     if (response.hang) await sleep(Number.POSITIVE_INFINITY, signal);
     if (response.error) throw response.error;

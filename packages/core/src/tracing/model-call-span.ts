@@ -35,11 +35,11 @@ export class ModelCallSpan {
    * spans of an instrumented HTTP client are its children. Notes the time to the first chunk and each
    * retry (a span event) on the way.
    */
-  stream(provider: LLMProvider, request: ModelRequest): AsyncIterable<ModelChunk> {
+  stream(provider: LLMProvider, request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const active = this.#context;
     const { context } = openTelemetry();
-    const observe = (result: IteratorResult<ModelChunk>) => {
-      if (!result.done) this.#observe(result.value);
+    const observe = (result: IteratorResult<readonly ModelChunk[]>) => {
+      if (!result.done) for (const chunk of result.value) this.#observe(chunk);
       return result;
     };
     return {
@@ -50,7 +50,7 @@ export class ModelCallSpan {
           return: (value?: unknown) =>
             iterator.return
               ? context.with(active, () => (iterator.return as NonNullable<typeof iterator.return>)(value))
-              : Promise.resolve({ done: true, value: value as ModelChunk }),
+              : Promise.resolve({ done: true, value: value as readonly ModelChunk[] }),
         };
       },
     };

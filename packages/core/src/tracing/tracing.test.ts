@@ -294,7 +294,7 @@ describe('tracing', () => {
       complete('fetched'),
     ]);
     const instrumented: LLMProvider = {
-      specificationVersion: 'v1',
+      specificationVersion: 'v2',
       id: scripted.id,
       capabilities: scripted.capabilities,
       async *stream(request) {

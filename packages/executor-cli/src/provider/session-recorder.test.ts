@@ -52,7 +52,7 @@ describe('SessionRecorder', () => {
     const replayed = new DefaultAgent(replay);
     expect((await replayed.run('hello')).payload).toEqual({ message: 'From A.' });
     replayed.setProvider({
-      specificationVersion: 'v1',
+      specificationVersion: 'v2',
       id: second.id,
       capabilities: second.capabilities,
       stream: (request) => replay.stream(request),
@@ -66,12 +66,14 @@ describe('SessionRecorder', () => {
     const secret = 'my-server-password-1234';
     const recorder = new SessionRecorder({ file, secrets: [secret], recordProvider });
     const echo: LLMProvider = {
-      specificationVersion: 'v1',
+      specificationVersion: 'v2',
       id: 'local',
       capabilities: scripted('local', 'model-a', '').capabilities,
-      async *stream(): AsyncIterable<ModelChunk> {
-        yield { type: 'text-delta', text: `The server said: bad password ${secret}` };
-        yield { type: 'finish', reason: 'stop' };
+      async *stream(): AsyncIterable<readonly ModelChunk[]> {
+        yield [
+          { type: 'text-delta', text: `The server said: bad password ${secret}` },
+          { type: 'finish', reason: 'stop' },
+        ];
       },
     };
     await new DefaultAgent(recorder.record(echo), { maxIterations: 1, onMaxIterations: 'stop' }).run(

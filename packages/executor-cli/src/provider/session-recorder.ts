@@ -100,7 +100,7 @@ class RecordedProvider implements LLMProvider {
     return this.inner.capabilities;
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     this.providers.set(request, this.inner);
     return this.recording.stream(request);
   }

@@ -36,21 +36,21 @@ async function collect(provider: LoggingProvider, request: Partial<ModelRequest>
     signal: new AbortController().signal,
     ...request,
   };
-  for await (const chunk of provider.stream(full)) chunks.push(chunk);
+  for await (const batch of provider.stream(full)) chunks.push(...batch);
   return chunks;
 }
 
 describe('LoggingProvider', () => {
   it('passes every chunk through unchanged', async () => {
     const direct: ModelChunk[] = [];
-    for await (const chunk of new ScriptedProvider(steps).stream({
+    for await (const batch of new ScriptedProvider(steps).stream({
       systemPrompt: '',
       messages: [],
       tools: [],
       toolChoice: 'auto',
       signal: new AbortController().signal,
     }))
-      direct.push(chunk);
+      direct.push(...batch);
     expect(await collect(setup(true).provider)).toEqual(direct);
   });
 
@@ -104,6 +104,32 @@ describe('LoggingProvider', () => {
       '→ model request #1 (openai-responses:gpt-5, Responses API): 0 messages, tool_choice auto, 0 tools',
       '← model request #1 (openai-responses:gpt-5, Responses API) in 0 ms: finish tool-calls, tokens 1,200 in / 30 out',
     ]);
+  });
+
+  it('hands on the batches as they came while logging, and the wrapped stream itself while the log is off', async () => {
+    const request: ModelRequest = {
+      systemPrompt: '',
+      messages: [],
+      tools: [],
+      toolChoice: 'auto',
+      signal: new AbortController().signal,
+    };
+    const batched = new ScriptedProvider(steps, { batchSize: 2 });
+    const direct: number[] = [];
+    for await (const batch of batched.stream(request)) direct.push(batch.length);
+    const sizes: number[] = [];
+    const on = new LoggingProvider(new ScriptedProvider(steps, { batchSize: 2 }), setup(true).log);
+    for await (const batch of on.stream(request)) sizes.push(batch.length);
+    expect(sizes).toEqual(direct);
+    expect(sizes.some((size) => size > 1)).toBe(true);
+    const stream = new ScriptedProvider(steps).stream(request);
+    const inner = {
+      specificationVersion: 'v2' as const,
+      id: 'inner',
+      capabilities: batched.capabilities,
+      stream: () => stream,
+    };
+    expect(new LoggingProvider(inner, setup(false).log).stream(request)).toBe(stream);
   });
 
   it('writes nothing while the log is off', async () => {

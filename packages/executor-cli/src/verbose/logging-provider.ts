@@ -17,7 +17,7 @@ export interface LoggingProviderOptions {
 
 /**
  * A provider that logs each request and response of the provider it wraps to the verbose log. It passes
- * every chunk and error through unchanged and reports the wrapped provider's id, contract version and
+ * every batch of chunks and error through unchanged and reports the wrapped provider's id, contract version and
  * capabilities, so it never changes what the agent does; while the log is off it only forwards.
  */
 export class LoggingProvider implements LLMProvider {
@@ -49,11 +49,12 @@ export class LoggingProvider implements LLMProvider {
     return this.inner.capabilities;
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelChunk> {
-    if (!this.log.enabled) {
-      yield* this.inner.stream(request);
-      return;
-    }
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
+    // The log off, the wrapped stream itself: a generator here would cost a hop on every batch.
+    return this.log.enabled ? this.#logged(request) : this.inner.stream(request);
+  }
+
+  async *#logged(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const provider = this.label ?? `${this.inner.id}:${this.inner.capabilities.modelId}`;
     const label = `model request #${++this.#requests} (${provider})`;
     this.log.write(() => describeRequest(label, request));
@@ -61,9 +62,9 @@ export class LoggingProvider implements LLMProvider {
     const summary = new ResponseSummary();
     let outcome: 'done' | 'failed' | 'stopped' = 'stopped';
     try {
-      for await (const chunk of this.inner.stream(request)) {
-        summary.add(chunk);
-        yield chunk;
+      for await (const batch of this.inner.stream(request)) {
+        for (const chunk of batch) summary.add(chunk);
+        yield batch;
       }
       outcome = 'done';
     } catch (error) {

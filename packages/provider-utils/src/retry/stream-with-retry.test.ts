@@ -6,16 +6,16 @@ import { streamWithRetry } from './stream-with-retry.js';
 
 type Step = ModelChunk | Error;
 
-/** Attempts that replay scripted chunks, throwing where the script holds an error. */
+/** Attempts that replay scripted chunks, each a batch of its own, throwing where the script holds an error. */
 function scripted(...attempts: Step[][]) {
   const started: number[] = [];
-  const start = async function* (attempt: number): AsyncGenerator<ModelChunk> {
+  const start = async function* (attempt: number): AsyncGenerator<readonly ModelChunk[]> {
     started.push(attempt);
     const script = attempts[attempt];
     if (!script) throw new Error(`no script for attempt ${attempt}`);
     for (const step of script) {
       if (step instanceof Error) throw step;
-      yield step;
+      yield [step];
     }
   };
   return { start, started };
@@ -29,9 +29,9 @@ function recordingSleep() {
   return { sleep, waits };
 }
 
-async function collect(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
+async function collect(stream: AsyncIterable<readonly ModelChunk[]>): Promise<ModelChunk[]> {
   const chunks: ModelChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
+  for await (const batch of stream) chunks.push(...batch);
   return chunks;
 }
 
@@ -48,6 +48,21 @@ describe('streamWithRetry', () => {
   it('passes the chunks of a successful attempt through unchanged', async () => {
     const { start } = scripted([text('a'), text('b'), finish]);
     expect(await collect(streamWithRetry(start, { signal: signal() }))).toEqual([text('a'), text('b'), finish]);
+  });
+
+  it('hands each batch on whole, and announces a retry in a batch of its own', async () => {
+    const start = async function* (attempt: number): AsyncGenerator<readonly ModelChunk[]> {
+      yield [text(`${attempt}a`), text(`${attempt}b`)];
+      if (attempt === 0) throw overloaded();
+      yield [text('c'), finish];
+    };
+    const batches: (readonly ModelChunk[])[] = [];
+    const { sleep } = recordingSleep();
+    for await (const batch of streamWithRetry(start, { signal: signal(), sleep, random: () => 0 })) batches.push(batch);
+    expect(
+      batches.map((batch) => batch.map((chunk) => (chunk.type === 'text-delta' ? chunk.text : chunk.type))),
+    ).toEqual([['0a', '0b'], ['retry'], ['1a', '1b'], ['c', 'finish']]);
+    expect(batches[1]?.[0]).toMatchObject({ type: 'retry', attempt: 1, discardOutput: true });
   });
 
   it('retries a retryable failure before any output without asking to discard', async () => {
@@ -91,8 +106,8 @@ describe('streamWithRetry', () => {
     const { sleep } = recordingSleep();
     const chunks: ModelChunk[] = [];
     const run = async () => {
-      for await (const chunk of streamWithRetry(start, { signal: signal(), sleep, policy: { maxRetries: 2 } }))
-        chunks.push(chunk);
+      for await (const batch of streamWithRetry(start, { signal: signal(), sleep, policy: { maxRetries: 2 } }))
+        chunks.push(...batch);
     };
     await expect(run()).rejects.toBe(errors[2]);
     expect(started).toEqual([0, 1, 2]);
@@ -109,8 +124,8 @@ describe('streamWithRetry', () => {
 
   it('does not retry once the signal has aborted, even for a retryable error', async () => {
     const controller = new AbortController();
-    const start = async function* (): AsyncGenerator<ModelChunk> {
-      yield text('a');
+    const start = async function* (): AsyncGenerator<readonly ModelChunk[]> {
+      yield [text('a')];
       controller.abort();
       throw overloaded();
     };
@@ -134,8 +149,8 @@ describe('streamWithRetry', () => {
     const { start, started } = scripted([overloaded()], [finish]);
     const chunks: ModelChunk[] = [];
     const run = (async () => {
-      for await (const chunk of streamWithRetry(start, { signal: controller.signal, random: () => 0.99 }))
-        chunks.push(chunk);
+      for await (const batch of streamWithRetry(start, { signal: controller.signal, random: () => 0.99 }))
+        chunks.push(...batch);
     })();
     const outcome = run.catch((thrown: unknown) => thrown);
     await vi.advanceTimersByTimeAsync(10);

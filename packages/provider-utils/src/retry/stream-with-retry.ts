@@ -16,32 +16,33 @@ export interface StreamWithRetryOptions {
 }
 
 /**
- * One model call as a single stream, retried as a whole. `startAttempt(attempt)` (0 for the first) starts
- * a fresh request and streams its chunks. When it throws a retryable AgentloopError, a `retry` chunk is
- * yielded — with `discardOutput: true` when that attempt had already yielded chunks, which the consumer
- * must then drop — and after the delay the next attempt streams the step again from its start.
+ * One model call as a single stream of chunk batches, retried as a whole. `startAttempt(attempt)` (0 for
+ * the first) starts a fresh request and streams its chunks in batches. When it throws a retryable
+ * AgentloopError, a batch of one `retry` chunk is yielded — with `discardOutput: true` when that attempt
+ * had already yielded chunks, which the consumer must then drop — and after the delay the next attempt
+ * streams the step again from its start.
  *
  * Throws (never retries) on a non-retryable error, on a spent budget (the last error), and on an abort of
  * `signal` (a CancelledError, also when the abort happens during the wait).
  */
 export function streamWithRetry(
-  startAttempt: (attempt: number) => AsyncIterable<ModelChunk>,
+  startAttempt: (attempt: number) => AsyncIterable<readonly ModelChunk[]>,
   options: StreamWithRetryOptions,
-): AsyncIterable<ModelChunk> {
+): AsyncIterable<readonly ModelChunk[]> {
   return { [Symbol.asyncIterator]: () => new RetryingStream(startAttempt, options) };
 }
 
 /**
- * The iterator of streamWithRetry. Every chunk of a model call passes here, so the chunks of an attempt are
+ * The iterator of streamWithRetry. Every batch of a model call passes here, so the batches of an attempt are
  * handed on with one `then` each rather than through a generator; only a failure takes the slow path.
  */
-class RetryingStream implements AsyncIterator<ModelChunk> {
+class RetryingStream implements AsyncIterator<readonly ModelChunk[]> {
   private readonly signal: AbortSignal;
   private readonly policy: RetryPolicy;
   private readonly sleep: Sleep;
   private readonly random: () => number;
   private attempt = 0;
-  private current: AsyncIterator<ModelChunk> | undefined;
+  private current: AsyncIterator<readonly ModelChunk[]> | undefined;
   /** Whether the current attempt yielded a chunk: its output must then be discarded on a retry. */
   private yielded = false;
   /** A retry announced: the next read waits, then starts the next attempt. */
@@ -49,7 +50,7 @@ class RetryingStream implements AsyncIterator<ModelChunk> {
   private done = false;
 
   constructor(
-    private readonly startAttempt: (attempt: number) => AsyncIterable<ModelChunk>,
+    private readonly startAttempt: (attempt: number) => AsyncIterable<readonly ModelChunk[]>,
     options: StreamWithRetryOptions,
   ) {
     this.signal = options.signal;
@@ -58,14 +59,14 @@ class RetryingStream implements AsyncIterator<ModelChunk> {
     this.random = options.random ?? Math.random;
   }
 
-  next(): Promise<IteratorResult<ModelChunk>> {
+  next(): Promise<IteratorResult<readonly ModelChunk[]>> {
     if (this.done) return Promise.resolve({ done: true, value: undefined });
     // The common case: the next chunk of a running attempt.
     if (this.current && this.pendingDelayMs === undefined) return this.current.next().then(this.onResult, this.onError);
     return this.startNext();
   }
 
-  private async startNext(): Promise<IteratorResult<ModelChunk>> {
+  private async startNext(): Promise<IteratorResult<readonly ModelChunk[]>> {
     try {
       if (this.pendingDelayMs !== undefined) {
         const delayMs = this.pendingDelayMs;
@@ -81,15 +82,17 @@ class RetryingStream implements AsyncIterator<ModelChunk> {
     return this.current.next().then(this.onResult, this.onError);
   }
 
-  private readonly onResult = (result: IteratorResult<ModelChunk>): IteratorResult<ModelChunk> => {
+  private readonly onResult = (
+    result: IteratorResult<readonly ModelChunk[]>,
+  ): IteratorResult<readonly ModelChunk[]> => {
     if (result.done) this.done = true;
     else this.yielded = true;
     return result;
   };
 
-  private readonly onError = (thrown: unknown): IteratorResult<ModelChunk> => this.fail(thrown);
+  private readonly onError = (thrown: unknown): IteratorResult<readonly ModelChunk[]> => this.fail(thrown);
 
-  async return(): Promise<IteratorResult<ModelChunk>> {
+  async return(): Promise<IteratorResult<readonly ModelChunk[]>> {
     if (!this.done) {
       this.done = true;
       await this.current?.return?.();
@@ -98,7 +101,7 @@ class RetryingStream implements AsyncIterator<ModelChunk> {
   }
 
   /** A failed attempt (or wait): a `retry` chunk when the policy allows another attempt, else the error. */
-  private fail(thrown: unknown): IteratorResult<ModelChunk> {
+  private fail(thrown: unknown): IteratorResult<readonly ModelChunk[]> {
     this.current = undefined;
     try {
       throwIfAborted(this.signal, thrown);
@@ -109,7 +112,7 @@ class RetryingStream implements AsyncIterator<ModelChunk> {
       this.pendingDelayMs = delayMs;
       return {
         done: false,
-        value: { type: 'retry', attempt: this.attempt, delayMs, error, discardOutput: this.yielded },
+        value: [{ type: 'retry', attempt: this.attempt, delayMs, error, discardOutput: this.yielded }],
       };
     } catch (error) {
       this.done = true;

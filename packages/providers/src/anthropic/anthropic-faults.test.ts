@@ -166,9 +166,11 @@ describe('AnthropicProvider under faults', () => {
     const controller = new AbortController();
     const chunks: string[] = [];
     const run = async () => {
-      for await (const chunk of provider().provider.stream(modelRequest({ signal: controller.signal }))) {
-        chunks.push(chunk.type);
-        if (chunk.type === 'text-delta') controller.abort();
+      for await (const batch of provider().provider.stream(modelRequest({ signal: controller.signal }))) {
+        for (const chunk of batch) {
+          chunks.push(chunk.type);
+          if (chunk.type === 'text-delta') controller.abort();
+        }
       }
     };
     const error = await run().catch((thrown: unknown) => thrown);

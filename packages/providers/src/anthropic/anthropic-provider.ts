@@ -64,7 +64,7 @@ export const DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS = 60_000;
  * retried here (the SDK's own retries are off) and reported as ProviderErrors.
  */
 export class AnthropicProvider implements LLMProvider {
-  readonly specificationVersion = 'v1';
+  readonly specificationVersion = 'v2';
   readonly id = 'anthropic';
   readonly capabilities: ProviderCapabilities;
   private readonly client: Anthropic;
@@ -80,7 +80,7 @@ export class AnthropicProvider implements LLMProvider {
     this.errorSource = { provider: this.id, model: options.model, ...(baseURL ? { baseURL } : {}) };
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const body = buildAnthropicRequest(request, {
       model: this.options.model,
       modelInfo: this.modelInfo,

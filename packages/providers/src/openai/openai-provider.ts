@@ -22,7 +22,7 @@ import { streamOpenAICall } from './stream-openai-call.js';
  * sequences, the most its API takes.
  */
 export class OpenAIProvider implements LLMProvider {
-  readonly specificationVersion = 'v1';
+  readonly specificationVersion = 'v2';
   readonly id: 'openai' | 'openai-compatible';
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;
@@ -44,7 +44,7 @@ export class OpenAIProvider implements LLMProvider {
     this.capabilities = providerCapabilities(options.model, this.modelInfo);
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const body = buildChatRequest(request, {
       model: this.options.model,
       modelInfo: this.modelInfo,

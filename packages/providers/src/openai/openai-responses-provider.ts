@@ -21,7 +21,7 @@ import { streamOpenAICall } from './stream-openai-call.js';
  * sequences: a request's are not sent, and `capabilities.stopSequences` is false whatever `modelInfo` says.
  */
 export class OpenAIResponsesProvider implements LLMProvider {
-  readonly specificationVersion = 'v1';
+  readonly specificationVersion = 'v2';
   readonly id: 'openai' | 'openai-compatible';
   readonly capabilities: ProviderCapabilities;
   private readonly client: OpenAI;
@@ -48,7 +48,7 @@ export class OpenAIResponsesProvider implements LLMProvider {
     this.requestModelInfo = { ...this.modelInfo, nativeApplyPatch };
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const body = buildResponsesRequest(request, { model: this.options.model, modelInfo: this.requestModelInfo });
     return streamOpenAICall({
       provider: this.id,

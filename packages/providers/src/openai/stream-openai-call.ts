@@ -28,7 +28,7 @@ export interface OpenAICall {
  * Runs a model call of either OpenAI API with what both providers share: the caller's retry settings,
  * the idle timeout for OpenAI or a compatible server, and the mapping of OpenAI SDK errors.
  */
-export function streamOpenAICall(call: OpenAICall): AsyncIterable<ModelChunk> {
+export function streamOpenAICall(call: OpenAICall): AsyncIterable<readonly ModelChunk[]> {
   const { provider, compatible, options, request } = call;
   const offeredTools = request.tools.length > 0;
   return streamModelCall({

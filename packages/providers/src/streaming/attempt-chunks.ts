@@ -32,25 +32,31 @@ export interface AttemptChunksSettings {
   toError: (error: unknown) => AgentloopError;
 }
 
-const DONE: IteratorResult<ModelChunk> = { done: true, value: undefined };
+const DONE: IteratorResult<readonly ModelChunk[]> = { done: true, value: undefined };
+
+// The end of the current turn of the event loop, which is where one network read's events end (see
+// #gather). Taken when the module loads, so that a test's fake timers, which control time, do not also
+// hold back the end of a turn.
+const { setImmediate: endOfTurn, clearImmediate: cancelEndOfTurn } = globalThis;
 const NONE: readonly ModelChunk[] = [];
 
 /**
- * One attempt of a model call as a single iterator: it opens the request, reads the SDK's events, turns
- * them into chunks, watches the stream for silence (the idle timeout), hands the rest of a complete answer
+ * One attempt of a model call as a single iterator of chunk batches: it opens the request, reads the SDK's
+ * events, turns those of one network read into a batch of chunks (see #gather; a response that is not
+ * streamed is one batch), watches the stream for silence (the idle timeout), hands the rest of a complete answer
  * to the background, and turns failures into AgentloopErrors (a CancelledError after a cancel).
  *
  * What the profile showed: this used to be five async layers per chunk (the SDK's iterator, a reader that stopped at the final event,
  * the adapter's async generator, withIdleTimeout, the error mapping), each with a promise or a generator
- * hop, plus `Date.now()` on every chunk. Here the chunks of one event are served from a buffer (one
- * resolved promise each), the idle clock is read once per network event, and its one timer per attempt
- * is re-armed only when it fires early. A non-streamed response is all chunks at once, with no wait at all.
+ * hop, plus `Date.now()` on every chunk. Here the chunks of one network read are handed on as one batch
+ * (one promise per read, not per chunk), the idle clock is read once per network event, and its one timer per
+ * attempt is re-armed only when it fires early. A non-streamed response is one batch, with no wait at all.
  *
  * The attempt has an AbortController to itself (lent: see acquireController), aborted by the request's
  * signal, by the idle timeout, or when the consumer stops before the answer is complete. It is what the SDK listens to: the OpenAI SDK
  * never removes its listener from the signal it is given, which must therefore not be the run's.
  */
-export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
+export class AttemptChunks<E> implements AsyncIterator<readonly ModelChunk[]> {
   readonly #lent = acquireController();
   #returned = false;
   readonly #settings: AttemptChunksSettings;
@@ -59,10 +65,14 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
   #reader: EventReader<E> | undefined;
   /** The SDK's stream while it is being read; undefined before, and once it ended, failed or was released. */
   #source: AsyncIterator<E> | undefined;
+  /** A read of the SDK's stream started while gathering a batch, which the next fill takes over. */
+  #ahead: Promise<IteratorResult<E>> | undefined;
+  /** What failed while a batch was gathered: thrown once the batch before it has been handed on. */
+  #failure: { error: unknown } | undefined;
   /** The controller of the SDK's stream, which cuts its request once the rest is read in the background. */
   #controllerOfSource: AbortController | undefined;
+  /** The batch read and not handed on yet (NONE when there is none). */
   #buffer: readonly ModelChunk[] = NONE;
-  #index = 0;
   /** No more chunks will come: the events ended, the answer is complete, or the attempt failed. */
   #ended = false;
   /** The answer is complete (or failed): from then on the request must not be aborted. */
@@ -97,13 +107,18 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     this.#giveBack();
   };
 
-  next(): Promise<IteratorResult<ModelChunk>> {
-    if (this.#index < this.#buffer.length) return Promise.resolve(this.#serve());
+  next(): Promise<IteratorResult<readonly ModelChunk[]>> {
+    if (this.#buffer.length > 0) return Promise.resolve(this.#serve());
+    const failure = this.#failure;
+    if (failure) {
+      this.#failure = undefined;
+      return Promise.reject(failure.error).then(undefined, this.#onError);
+    }
     if (this.#ended) return Promise.resolve(DONE);
     return this.#fill().then(this.#afterFill, this.#onError);
   }
 
-  async return(value?: unknown): Promise<IteratorResult<ModelChunk>> {
+  async return(value?: unknown): Promise<IteratorResult<readonly ModelChunk[]>> {
     // Stopped before the answer was complete (a cancel, a consumer that gave up): cut the request. Aborting
     // here rather than relying on the forwarded abort matters: a cancel may stop this stream while the run's
     // signal is still dispatching.
@@ -115,19 +130,21 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     this.#end();
     this.#buffer = NONE;
     await source?.return?.();
-    return { done: true, value: value as ModelChunk };
+    return { done: true, value: value as readonly ModelChunk[] };
   }
 
   readonly #forwardAbort = (): void => this.controller.abort(this.#requestSignal.reason);
 
-  #serve(): IteratorResult<ModelChunk> {
-    const chunk = this.#buffer[this.#index++] as ModelChunk;
-    if (chunk.type === 'finish') this.settle();
-    return { done: false, value: chunk };
+  #serve(): IteratorResult<readonly ModelChunk[]> {
+    const batch = this.#buffer;
+    this.#buffer = NONE;
+    // Once the finish is handed on, a consumer that stops must not cut a request whose answer is complete.
+    if (batch.some(isFinish)) this.settle();
+    return { done: false, value: batch };
   }
 
-  readonly #afterFill = (): IteratorResult<ModelChunk> => {
-    if (this.#index < this.#buffer.length) return this.#serve();
+  readonly #afterFill = (): IteratorResult<readonly ModelChunk[]> => {
+    if (this.#buffer.length > 0) return this.#serve();
     this.settle();
     return DONE;
   };
@@ -163,7 +180,9 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
 
   /** Reads events until one yields chunks, the answer is complete, or the events end. */
   #pull(): Promise<void> {
-    return this.#watch((this.#source as AsyncIterator<E>).next()).then(this.#onEvent);
+    const ahead = this.#ahead;
+    this.#ahead = undefined;
+    return this.#watch(ahead ?? (this.#source as AsyncIterator<E>).next()).then(this.#onEvent);
   }
 
   readonly #onEvent = (result: IteratorResult<E>): Promise<void> | undefined => {
@@ -182,13 +201,92 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
       return undefined;
     }
     if (chunks.length === 0) return this.#pull();
-    this.#take(chunks);
-    return undefined;
+    return this.#gather(chunks);
   };
+
+  /**
+   * Makes a batch of what one network read brought: after an event with chunks, the events the SDK hands
+   * over before this turn of the event loop ends (it decodes the rest of the bytes it already has with no
+   * I/O in between) join the batch. Why: each event handed on alone costs a promise in
+   * each layer above (the retry layer, the agent's cancel race, its `for await`), more than the work of
+   * the event; a server that writes a whole answer at once gives a whole answer per batch. A read still
+   * pending at the end of the turn is taken over by the next fill, so nothing waits on the network here.
+   */
+  #gather(first: readonly ModelChunk[]): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let batch = first;
+      let owned: ModelChunk[] | undefined;
+      let open = true;
+      const close = (): void => {
+        open = false;
+        this.#take(batch);
+        resolve();
+      };
+      const turnEnded = endOfTurn(() => {
+        if (open) close();
+      });
+      const add = (chunks: readonly ModelChunk[]): void => {
+        if (chunks.length === 0) return;
+        if (owned === undefined) batch = owned = [...batch];
+        for (const chunk of chunks) owned.push(chunk);
+      };
+      const readAhead = (): void => {
+        const source = this.#source;
+        if (source === undefined) {
+          cancelEndOfTurn(turnEnded);
+          close();
+          return;
+        }
+        const ahead = source.next();
+        this.#ahead = ahead;
+        ahead.then(
+          (result) => {
+            if (!open) return; // the turn ended first: the next fill takes this read over
+            this.#ahead = undefined;
+            let more: boolean;
+            try {
+              more = this.#addEvent(result, add);
+            } catch (error) {
+              // The output before the failure is handed on first, as it would have been without the batch.
+              this.#failure = { error };
+              more = false;
+            }
+            if (more) readAhead();
+            else {
+              cancelEndOfTurn(turnEnded);
+              close();
+            }
+          },
+          () => {
+            // Handed on with the batch: the next fill takes this read over and throws its error.
+            if (!open) return;
+            cancelEndOfTurn(turnEnded);
+            close();
+          },
+        );
+      };
+      readAhead();
+    });
+  }
+
+  /** Adds the chunks of one more event to a batch being gathered; false when no event will follow it. */
+  #addEvent(result: IteratorResult<E>, add: (chunks: readonly ModelChunk[]) => void): boolean {
+    const reader = this.#reader as EventReader<E>;
+    if (result.done) {
+      this.#source = undefined;
+      this.#end();
+      add(reader.finish());
+      return false;
+    }
+    add(readEvent(reader, result.value));
+    if (!reader.complete) return true;
+    this.#release();
+    add(reader.finish());
+    return false;
+  }
 
   #take(chunks: readonly ModelChunk[]): void {
     this.#buffer = chunks;
-    this.#index = 0;
   }
 
   /**
@@ -282,6 +380,10 @@ export class AttemptChunks<E> implements AsyncIterator<ModelChunk> {
     if (requestSignal.aborted) throw new CancelledError(undefined, requestSignal.reason ?? error);
     throw AgentloopError.isInstance(error) ? error : this.#settings.toError(error);
   };
+}
+
+function isFinish(chunk: ModelChunk): boolean {
+  return chunk.type === 'finish';
 }
 
 function isEventArray<E>(events: AttemptEvents<E>): events is readonly E[] {

@@ -14,6 +14,8 @@ describe('attempt controllers', () => {
       attempt: async function* ({ signal }): AsyncGenerator<ModelChunk> {
         signals.push(signal);
         yield { type: 'text-delta', text: 'Hi' };
+        // A consumer that stops early stops an answer still on its way.
+        if (stopEarly) await new Promise((resolve) => signal.addEventListener('abort', resolve));
         yield { type: 'finish', reason: 'stop' };
       },
       toError: (cause) => new ProviderError(String(cause), { code: 'unknown', provider: 'test' }),
@@ -53,6 +55,7 @@ describe('attempt controllers', () => {
       attempt: async function* ({ signal }): AsyncGenerator<ModelChunk> {
         signals.push(signal);
         yield { type: 'text-delta', text: 'Hi' };
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
         yield { type: 'finish', reason: 'stop' };
       },
       toError: (cause) => new ProviderError(String(cause), { code: 'unknown', provider: 'test' }),

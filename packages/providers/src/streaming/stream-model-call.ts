@@ -51,11 +51,11 @@ export type ModelCall =
   | (ModelCallBase & { attempt: (controls: AttemptControls) => AsyncIterable<ModelChunk>; open?: never });
 
 /**
- * Runs a model call with the one retry layer of the project: each attempt is watched by the idle
- * timeout, failures become ProviderErrors, retryable ones start the step again (announced by `retry`
+ * Runs a model call with the one retry layer of the project, streaming its chunks in batches (one per network
+ * read, one for a response that is not streamed): each attempt is watched by the idle timeout, failures become ProviderErrors, retryable ones start the step again (announced by `retry`
  * chunks), and an abort of the request's signal ends the call with a CancelledError.
  */
-export function streamModelCall(call: ModelCall): AsyncIterable<ModelChunk> {
+export function streamModelCall(call: ModelCall): AsyncIterable<readonly ModelChunk[]> {
   const settings = {
     provider: call.provider,
     request: call.request,

@@ -1,20 +1,27 @@
 import type { ModelChunk } from '@agentloop/spec';
 import { vi } from 'vitest';
 
-/** All chunks of a stream; throws what the stream threw. */
-export async function collectChunks(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
+/** All chunks of a stream of batches, in order; throws what the stream threw. */
+export async function collectChunks(stream: AsyncIterable<readonly ModelChunk[]>): Promise<ModelChunk[]> {
   const chunks: ModelChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
+  for await (const batch of stream) chunks.push(...batch);
   return chunks;
+}
+
+/** The batches of a stream, as they came; throws what the stream threw. */
+export async function collectBatches(stream: AsyncIterable<readonly ModelChunk[]>): Promise<ModelChunk[][]> {
+  const batches: ModelChunk[][] = [];
+  for await (const batch of stream) batches.push([...batch]);
+  return batches;
 }
 
 /** The chunks yielded before the stream failed, and the failure. */
 export async function collectUntilError(
-  stream: AsyncIterable<ModelChunk>,
+  stream: AsyncIterable<readonly ModelChunk[]>,
 ): Promise<{ chunks: ModelChunk[]; error: unknown }> {
   const chunks: ModelChunk[] = [];
   try {
-    for await (const chunk of stream) chunks.push(chunk);
+    for await (const batch of stream) chunks.push(...batch);
   } catch (error) {
     return { chunks, error };
   }
@@ -71,7 +78,7 @@ export function chunksOfType<Type extends ModelChunk['type']>(
  * (the idle timeout's clock), and leaves the sockets real.
  */
 export async function collectThroughSilence(
-  stream: AsyncIterable<ModelChunk>,
+  stream: AsyncIterable<readonly ModelChunk[]>,
   beforeStall: (chunk: ModelChunk) => boolean,
   silenceMs: number,
 ): Promise<ModelChunk[]> {
@@ -79,8 +86,8 @@ export async function collectThroughSilence(
   const chunks: ModelChunk[] = [];
   const readUntil = async (found: (chunk: ModelChunk) => boolean): Promise<void> => {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      chunks.push(next.value);
-      if (found(next.value)) return;
+      chunks.push(...next.value);
+      if (next.value.some(found)) return;
     }
   };
   await readUntil(beforeStall);

@@ -2,6 +2,7 @@ export { calculatorTool } from './agent-tools.js';
 export { arrayCapacities } from './array-capacities.js';
 export {
   chunksOfType,
+  collectBatches,
   collectChunks,
   collectThroughSilence,
   collectUntilError,

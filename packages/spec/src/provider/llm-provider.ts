@@ -86,21 +86,48 @@ export interface ProviderCapabilities {
 /**
  * The version of the provider contract this package describes. A provider states the version it was
  * written against, so that an agent can refuse, with a clear message, a provider built for another one.
+ * `v2` streams chunks in batches; a `v1` provider (one chunk at a time, see LLMProviderV1) is still
+ * accepted by the agent, which wraps each of its chunks in a batch of its own.
  */
-export const PROVIDER_SPECIFICATION_VERSION = 'v1';
+export const PROVIDER_SPECIFICATION_VERSION = 'v2';
 
 /**
- * A model behind an API. `stream` yields chunks as they arrive and ends with a `finish` chunk; it reports
- * failure by throwing an AgentloopError (a ProviderError for API failures, a CancelledError when the
- * request's signal aborted). Retries happen inside the provider, announced by `retry` chunks.
+ * A model behind an API. `stream` yields the chunks in batches, as they arrive: a batch holds what one read
+ * from the network produced (a provider that cannot tell yields one batch per event of its API), and the
+ * last batch ends with a `finish` chunk. Batches are in order and are never empty; a consumer reads every
+ * chunk of a batch before the next. A provider reports failure by throwing an AgentloopError (a
+ * ProviderError for API failures, a CancelledError when the request's signal aborted). Retries happen
+ * inside the provider, announced by `retry` chunks.
+ *
+ * Batches rather than single chunks because the work per chunk is small next to a promise per chunk in
+ * every layer a stream passes (retry, timeout, cancel, the loop).
  */
 export interface LLMProvider {
-  /** The version of the provider contract the provider implements: `v1`. */
+  /** The version of the provider contract the provider implements: `v2`. */
   readonly specificationVersion: typeof PROVIDER_SPECIFICATION_VERSION;
   /** A short id of the vendor or server kind, e.g. `anthropic`, `openai`, `openai-compatible`. */
   readonly id: string;
   /** What the provider and model support. */
   readonly capabilities: ProviderCapabilities;
-  /** Calls the model, streaming. */
+  /** Calls the model, streaming its chunks in batches. */
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]>;
+}
+
+/**
+ * A provider written against the first version of the contract: `stream` yields one chunk at a time and
+ * ends with a `finish` chunk. The agent still accepts one (each chunk becomes a batch of its own); a new
+ * provider implements LLMProvider (`v2`).
+ */
+export interface LLMProviderV1 {
+  /** The version of the provider contract the provider implements: `v1`. */
+  readonly specificationVersion: 'v1';
+  /** A short id of the vendor or server kind. */
+  readonly id: string;
+  /** What the provider and model support. */
+  readonly capabilities: ProviderCapabilities;
+  /** Calls the model, streaming one chunk at a time. */
   stream(request: ModelRequest): AsyncIterable<ModelChunk>;
 }
+
+/** A provider of either contract version, as an agent accepts it. */
+export type AnyLLMProvider = LLMProvider | LLMProviderV1;
