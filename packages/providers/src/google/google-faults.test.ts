@@ -114,9 +114,11 @@ describe('GoogleProvider under faults', () => {
     const controller = new AbortController();
     const seen: string[] = [];
     const run = async () => {
-      for await (const chunk of provider().provider.stream(modelRequest({ signal: controller.signal }))) {
-        seen.push(chunk.type);
-        if (chunk.type === 'text-delta') controller.abort();
+      for await (const batch of provider().provider.stream(modelRequest({ signal: controller.signal }))) {
+        for (const chunk of batch) {
+          seen.push(chunk.type);
+          if (chunk.type === 'text-delta') controller.abort();
+        }
       }
     };
     const error = await run().catch((thrown: unknown) => thrown);

@@ -3,7 +3,7 @@ import type { RetryPolicy, Sleep } from '@agentloop/provider-utils';
 import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import type { ErrorSource } from '../errors/index.js';
-import { findModelInfo, type ModelInfo, providerCapabilities } from '../models/index.js';
+import { type ModelInfo, type ModelOverrides, providerCapabilities, resolveModelInfo } from '../models/index.js';
 import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { buildGoogleRequest, type GoogleRequest } from './build-google-request.js';
 import { createGoogleClient, type GoogleClientOptions, googleBaseURL } from './create-google-client.js';
@@ -20,6 +20,11 @@ export interface GoogleProviderOptions {
   baseURL?: string;
   /** Corrections to the model table's entry for `model` (context window, tools, reasoning, …). */
   modelInfo?: Partial<ModelInfo>;
+  /**
+   * Corrections by model, e.g. `{ 'gemini-3-pro': { contextWindow: 1_048_576 } }`: the entry for the model
+   * (by id, or the longest key its id starts with) applies before `modelInfo`, as for every provider.
+   */
+  models?: ModelOverrides;
   /** Overrides of the retry policy (4 retries, exponential backoff with full jitter, honouring the server's delay). */
   retry?: Partial<RetryPolicy>;
   /** Milliseconds a stream may stay silent before it counts as broken and is retried (default 60 000; 0 disables). */
@@ -50,7 +55,7 @@ export const DEFAULT_GOOGLE_IDLE_TIMEOUT_MS = 60_000;
  * (the SDK's own retries are off) and reported as ProviderErrors.
  */
 export class GoogleProvider implements LLMProvider {
-  readonly specificationVersion = 'v1';
+  readonly specificationVersion = 'v2';
   readonly id = 'google';
   readonly capabilities: ProviderCapabilities;
   private readonly client: GoogleGenAI;
@@ -59,7 +64,7 @@ export class GoogleProvider implements LLMProvider {
   private readonly generateId: () => string;
 
   constructor(private readonly options: GoogleProviderOptions) {
-    this.modelInfo = findModelInfo(options.model, options.modelInfo);
+    this.modelInfo = resolveModelInfo(options.model, options);
     this.capabilities = providerCapabilities(options.model, this.modelInfo);
     this.client = createGoogleClient(options);
     const baseURL = googleBaseURL(options);
@@ -67,7 +72,7 @@ export class GoogleProvider implements LLMProvider {
     this.generateId = options.generateId ?? (() => `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`);
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelChunk> {
+  stream(request: ModelRequest): AsyncIterable<readonly ModelChunk[]> {
     const body = buildGoogleRequest(request, { model: this.options.model, modelInfo: this.modelInfo });
     const offeredTools = request.tools.length > 0;
     return streamModelCall({
