@@ -4,7 +4,7 @@ import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
-import { runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
+import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
 import { runLimited } from './run-limited.js';
@@ -205,7 +205,7 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
       },
       context.callOptions,
     );
-  const outcome = await (subagents
+  const outcome = await (subagents && isSubagentTool(step.tools.get(call.toolName)?.tool)
     ? runAsSubagentParent(subagents, { toolName: call.toolName, toolCallId: call.toolCallId }, execute)
     : execute());
   settled = true;

@@ -30,6 +30,24 @@ export function subagentParent(): SubagentParent | undefined {
   return currentParent.getStore();
 }
 
+/**
+ * Marks a tool made by `asTool`: only its calls run with a link to their run. On Node 20 the first
+ * `AsyncLocalStorage.run` turns on a hook that every promise of the process pays for from then on, so a
+ * run whose tools are no sub-agents must never enter one.
+ */
+const SUBAGENT_TOOL = Symbol('agentloop.subagentTool');
+
+/** Marks `tool` as an agent called as a tool; returns it. */
+export function markSubagentTool<T extends object>(tool: T): T {
+  Object.defineProperty(tool, SUBAGENT_TOOL, { value: true });
+  return tool;
+}
+
+/** True for a tool `asTool` made (its calls need their link to the run). */
+export function isSubagentTool(tool: object | undefined): boolean {
+  return tool !== undefined && (tool as { [SUBAGENT_TOOL]?: boolean })[SUBAGENT_TOOL] === true;
+}
+
 /** Runs one tool call of a run with its link to the run, for a sub-agent the call may start. */
 export function runAsSubagentParent<Result>(
   host: SubagentHostInit,

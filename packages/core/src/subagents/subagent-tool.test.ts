@@ -9,6 +9,7 @@ import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness
 import type { ScriptStep } from '../testing/index.js';
 import { ScriptedProvider } from '../testing/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
+import { subagentParent } from './subagent-parent.js';
 import type { SubagentAgent } from './subagent-tool.js';
 import { subagentTool } from './subagent-tool.js';
 
@@ -63,6 +64,39 @@ describe('agent.asTool', () => {
     });
     // Only the parent's own loop-end is a loop-end at the parent.
     expect(events.filter((event) => event.type === 'loop-end')).toHaveLength(1);
+  });
+
+  it("runs only a sub-agent's calls with a link to the run: other tools' calls enter no async context", async () => {
+    // On Node 20 an AsyncLocalStorage entered once makes every later promise of the process pay a hook.
+    const seen: Record<string, boolean> = {};
+    const plain = defineTool({
+      name: 'plain',
+      description: 'Says whether it runs linked to a run.',
+      parameters: z.object({}),
+      execute: async () => {
+        seen.plain = subagentParent() !== undefined;
+        return 'ok';
+      },
+    });
+    const probe = defineTool({
+      name: 'probe',
+      description: 'Says whether the sub-agent runs linked to its caller.',
+      parameters: z.object({}),
+      execute: async () => {
+        seen.child = subagentParent() !== undefined;
+        return 'ok';
+      },
+    });
+    const child = childAgent([{ toolCalls: [{ name: 'probe', arguments: {} }] }, complete('found it')], {
+      tools: [probe],
+    });
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent } = scriptedAgent(
+      [{ toolCalls: [{ name: 'plain', id: 'p1', arguments: {} }] }, callChild('look it up'), complete('done')],
+      { tools: [plain, tool] },
+    );
+    expect((await agent.run('go')).exit).toBe('task_completion');
+    expect(seen).toEqual({ plain: false, child: true });
   });
 
   it("does not end the parent's stream at the child's loop-end", async () => {

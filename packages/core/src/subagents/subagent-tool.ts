@@ -2,7 +2,7 @@ import type { Tool, ToolAnnotations, ToolParameters } from '@agentloop/tools';
 import { defineTool } from '@agentloop/tools';
 import type { AgentResult } from '../loop/agent-result.js';
 import type { SubagentChild, SubagentParent } from './subagent-parent.js';
-import { subagentParent } from './subagent-parent.js';
+import { markSubagentTool, subagentParent } from './subagent-parent.js';
 
 /** What a sub-agent does with its `ask_question`. */
 export type SubagentQuestionMode = 'ask-user' | 'fail';
@@ -69,7 +69,7 @@ export function subagentTool<Output extends ToolParameters | undefined>(
 ): Tool<{ task: string }> {
   const { name, createAgent } = options;
   const questions = options.questions ?? 'ask-user';
-  return defineTool({
+  const tool = defineTool({
     name,
     description: options.description,
     parameters: TASK_PARAMETERS,
@@ -105,6 +105,7 @@ export function subagentTool<Output extends ToolParameters | undefined>(
       }
     },
   });
+  return markSubagentTool(tool);
 }
 
 /** Connects a child to its parent's call: its events, approval requests and questions go up. */
