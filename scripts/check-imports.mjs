@@ -52,6 +52,10 @@ export const LAYERS = {
     '@agentloop/workspace-tools',
     '@agentloop/mcp',
   ],
+  // Durable runs: the loop's journal seam (core) kept by a Restate Virtual Object.
+  '@agentloop/restate': ['@agentloop/spec', '@agentloop/tools', '@agentloop/memory', '@agentloop/core'],
+  // The web executor: any agent behind HTTP (AG-UI, the AI SDK's UI message stream) and a page.
+  '@agentloop/executor-http': ['@agentloop/spec', '@agentloop/tools', '@agentloop/memory', '@agentloop/core'],
   '@agentloop/executor-cli': [
     '@agentloop/spec',
     '@agentloop/provider-utils',
@@ -63,6 +67,7 @@ export const LAYERS = {
     '@agentloop/workspace-tools',
     '@agentloop/mcp',
     '@agentloop/executor-acp',
+    '@agentloop/executor-http',
     '@agentloop/sessions',
   ],
 };
@@ -83,6 +88,9 @@ export const TEST_LAYERS = {
   '@agentloop/executor-acp': ['@agentloop/sessions'],
   // The MCP client's tests run real servers' tools in a real agent, native and XML.
   '@agentloop/mcp': ['@agentloop/core'],
+  // The web and durable executors' tests resume sessions from a real store, as an app would.
+  '@agentloop/executor-http': ['@agentloop/sessions'],
+  '@agentloop/restate': ['@agentloop/sessions'],
   // The session stores' tests resume, crash and lock real agents' sessions.
   '@agentloop/sessions': ['@agentloop/core'],
 };
