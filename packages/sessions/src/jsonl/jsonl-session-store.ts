@@ -14,8 +14,10 @@ import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
 import { planFork } from '../fork-point.js';
+import type { LeaseSettings } from '../lock/lease.js';
+import { leasedWriter, leaseSettings, renewLease } from '../lock/lease.js';
 import type { SessionWriter } from '../lock/session-writer.js';
-import { newWriter, retireWriter } from '../lock/session-writer.js';
+import { retireWriter } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { makeHandlePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import { loadRecordSchemas } from '../records/load-record-schemas.js';
@@ -30,7 +32,7 @@ import {
   storedSession,
 } from '../session-state.js';
 import { guarded } from '../store-failure.js';
-import { acquireLockFile, assertLockFileHeld, releaseLockFile } from './lock-file.js';
+import { acquireLockFile, assertLockFileHeld, releaseLockFile, renewLockFile } from './lock-file.js';
 import { commitRecord, fixedInfo, parseSessionFile, recordLine, stateOfCommit } from './session-file.js';
 import type { HeaderRecord, SessionFileRecord } from './session-file-records.js';
 import { SESSION_FILE_VERSION } from './session-file-records.js';
@@ -41,6 +43,15 @@ import { syncDirectory } from './sync-directory.js';
 export interface JsonlSessionStoreOptions {
   /** The folder of the session files (`<id>.jsonl`, and `<id>.lock` while a writer has it open); made when missing. */
   directory: string;
+  /**
+   * How long a session's write lock lasts without renewal, in milliseconds (at least 1,000). The holder
+   * renews it while it lives, so a holder on another machine sharing the folder (a network file system)
+   * that died frees the session when its lease ends; a holder on this machine that died frees it at once.
+   * Default 30,000.
+   */
+  leaseMs?: number;
+  /** The clock a lease is read from, in milliseconds since the epoch. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** A session this store has open for writing. */
@@ -62,6 +73,8 @@ interface OpenSession {
   lockLost: boolean;
   /** Its writes, one after the other. */
   queue: Promise<unknown>;
+  /** Stops the renewals of its lease (and waits for one in flight). */
+  stopRenewal: () => Promise<void>;
 }
 
 // How many session files a list reads at once.
@@ -77,6 +90,7 @@ export class JsonlSessionStore implements SessionStore {
   /** The folder of the session files. */
   readonly directory: string;
   readonly #open = new OpenSessions<OpenSession>();
+  readonly #lease: LeaseSettings;
 
   constructor(options: JsonlSessionStoreOptions) {
     if (typeof options?.directory !== 'string' || options.directory === '') {
@@ -85,6 +99,7 @@ export class JsonlSessionStore implements SessionStore {
       });
     }
     this.directory = path.resolve(options.directory);
+    this.#lease = leaseSettings('JsonlSessionStore', options);
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
@@ -117,9 +132,9 @@ export class JsonlSessionStore implements SessionStore {
       if (this.#open.has(sessionId)) await this.release(sessionId);
       const file = this.#file(sessionId);
       if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
-      const writer = newWriter();
+      const { writer, now } = leasedWriter(this.#lease);
       const lock = this.#lockFile(sessionId);
-      await acquireLockFile(lock, sessionId, writer).catch((error: unknown) => {
+      await acquireLockFile(lock, sessionId, writer, now).catch((error: unknown) => {
         retireWriter(writer);
         throw error;
       });
@@ -146,6 +161,9 @@ export class JsonlSessionStore implements SessionStore {
           failure: undefined,
           lockLost: false,
           queue: Promise.resolve(),
+          stopRenewal: renewLease(this.#lease.leaseMs, () =>
+            renewLockFile(lock, writer, this.#lease.now() + this.#lease.leaseMs),
+          ),
         });
         return storedSession(sessionInfo(fixedInfo(read.header), read.state), read.state, read.messages);
       } catch (error) {
@@ -209,6 +227,7 @@ export class JsonlSessionStore implements SessionStore {
     return this.#guard(sessionId, async () => {
       const session = this.#open.take(sessionId);
       if (!session) return;
+      await session.stopRenewal();
       await session.queue;
       try {
         await this.#dropOpenTurn(session);
@@ -271,10 +290,10 @@ export class JsonlSessionStore implements SessionStore {
       const file = this.#file(sessionId);
       if (!(await exists(file))) throw sessionNotFound(sessionId, this.directory);
       // Taking the lock first: a session another writer has open is not deleted under it.
-      const writer = newWriter();
+      const { writer, now } = leasedWriter(this.#lease);
       const lock = this.#lockFile(sessionId);
       try {
-        await acquireLockFile(lock, sessionId, writer);
+        await acquireLockFile(lock, sessionId, writer, now);
         await unlink(file).catch((error: unknown) => {
           if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw sessionNotFound(sessionId, this.directory);
           throw error;

@@ -10,7 +10,12 @@ import { PRIVATE_FILE_MODE } from '../private-files.js';
  * lock file is never seen half written, and of two writers only one gets it. A lock whose process is gone
  * (killed, crashed) is taken over.
  */
-export async function acquireLockFile(path: string, sessionId: string, writer: SessionWriter): Promise<void> {
+export async function acquireLockFile(
+  path: string,
+  sessionId: string,
+  writer: SessionWriter,
+  now: number = Date.now(),
+): Promise<void> {
   const temporary = `${path}.${writer.token}.tmp`;
   await writeFile(temporary, JSON.stringify(writer), { mode: PRIVATE_FILE_MODE });
   try {
@@ -24,7 +29,7 @@ export async function acquireLockFile(path: string, sessionId: string, writer: S
       }
       const holder = await readLockFile(path);
       if (holder === 'missing') continue;
-      if (holder !== 'damaged' && isWriterLive(holder)) throw sessionLocked(sessionId, holder, `delete ${path}`);
+      if (holder !== 'damaged' && isWriterLive(holder, now)) throw sessionLocked(sessionId, holder, `delete ${path}`);
       await takeOver(path, holder, writer);
     }
     throw new SessionStoreError(
@@ -40,6 +45,25 @@ export async function acquireLockFile(path: string, sessionId: string, writer: S
 export async function releaseLockFile(path: string, writer: SessionWriter): Promise<void> {
   const holder = await readLockFile(path);
   if (typeof holder === 'object' && holder.token === writer.token) await unlink(path).catch(() => {});
+}
+
+/**
+ * Extends `writer`'s lease to `leaseUntil` while it still holds the lock; false when it does not (another
+ * writer took a lock it judged stale, or the lock was removed). The new lock is written whole under a
+ * temporary name and renamed over the old, so a reader never sees it half written.
+ */
+export async function renewLockFile(path: string, writer: SessionWriter, leaseUntil: number): Promise<boolean> {
+  const holder = await readLockFile(path);
+  if (typeof holder !== 'object' || holder.token !== writer.token) return false;
+  const temporary = `${path}.${writer.token}.renew`;
+  try {
+    await writeFile(temporary, JSON.stringify({ ...writer, leaseUntil }), { mode: PRIVATE_FILE_MODE });
+    await rename(temporary, path);
+  } finally {
+    await unlink(temporary).catch(() => {});
+  }
+  writer.leaseUntil = leaseUntil;
+  return true;
 }
 
 /** Throws `session_locked` unless `writer` still holds the lock (another process may have taken a lock it judged stale). */

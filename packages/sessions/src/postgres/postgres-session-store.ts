@@ -11,6 +11,7 @@ import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
 import { planFork } from '../fork-point.js';
+import { leaseSettings, renewLease } from '../lock/lease.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { newWriter, retireWriter } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
@@ -50,14 +51,12 @@ interface OpenSession {
   writer: SessionWriter;
   /** The fencing token this store got when it took the session; a commit is refused once the row's differs. */
   fence: string;
-  /** Renews the lease while the session is open. */
-  renewal: ReturnType<typeof setInterval>;
+  /** Stops the renewals of its lease (and waits for one in flight). */
+  stopRenewal: () => Promise<void>;
   replaced: string[] | undefined;
   added: string[];
   failure: unknown;
 }
-
-const DEFAULT_LEASE_MS = 30_000;
 
 // Timestamps are BIGINT, which node-postgres gives as text: read as float8, exact for any date in ms.
 const SESSION_COLUMNS = `id, title, model, workspace, created_at::float8 AS created_at, updated_at::float8 AS updated_at,
@@ -92,17 +91,7 @@ export class PostgresSessionStore implements SessionStore {
         { code: 'invalid_session' },
       );
     }
-    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    if (!Number.isFinite(leaseMs) || leaseMs < 1_000) {
-      throw new SessionStoreError(
-        `PostgresSessionStore's leaseMs must be at least 1000 milliseconds, not ${leaseMs}.`,
-        {
-          code: 'invalid_session',
-        },
-      );
-    }
-    this.#leaseMs = leaseMs;
-    this.#now = options.now ?? Date.now;
+    ({ leaseMs: this.#leaseMs, now: this.#now } = leaseSettings('PostgresSessionStore', options));
     this.#ownPool = pool === undefined;
     this.#pool = pool;
     this.#connectionString = connectionString;
@@ -175,17 +164,14 @@ export class PostgresSessionStore implements SessionStore {
         retireWriter(writer);
         throw error;
       }
-      const session: OpenSession = {
+      this.#open.add(sessionId, {
         writer,
         fence,
-        renewal: setInterval(() => void this.#renew(sessionId, session), Math.floor(this.#leaseMs / 3)),
+        stopRenewal: renewLease(this.#leaseMs, () => this.#renew(sessionId, fence)),
         replaced: undefined,
         added: [],
         failure: undefined,
-      };
-      // The renewal keeps the lease, not the process: an app that ends without closing its store just ends.
-      session.renewal.unref?.();
-      this.#open.add(sessionId, session);
+      });
       return this.#read(pool, sessionId);
     });
   }
@@ -268,7 +254,7 @@ export class PostgresSessionStore implements SessionStore {
   async release(sessionId: string): Promise<void> {
     const session = this.#open.take(sessionId);
     if (!session) return;
-    clearInterval(session.renewal);
+    await session.stopRenewal();
     retireWriter(session.writer);
     const pool = this.#pool;
     if (!pool) return;
@@ -453,20 +439,16 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /**
-   * Extends the lease of an open session while this writer still holds it. Never throws: a renewal that
-   * fails (the server is down) leaves the lease to run out, and the commit after says what happened.
+   * Extends the lease of an open session while this writer still holds it (its fence is the row's); false
+   * when another writer took the session over. A renewal that fails (the server is down) leaves the lease
+   * to run out, and the commit after says what happened.
    */
-  async #renew(sessionId: string, session: OpenSession): Promise<void> {
-    try {
-      const renewed = await this.#pool?.query(
-        'UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3',
-        [this.#now() + this.#leaseMs, sessionId, session.fence],
-      );
-      // Another writer took the session over: there is nothing left to renew, and the commit says so.
-      if (renewed?.rowCount === 0) clearInterval(session.renewal);
-    } catch {
-      // See above: the commit reports it.
-    }
+  async #renew(sessionId: string, fence: string): Promise<boolean> {
+    const renewed = await this.#pool?.query(
+      'UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3',
+      [this.#now() + this.#leaseMs, sessionId, fence],
+    );
+    return renewed?.rowCount !== 0;
   }
 
   /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */

@@ -13,8 +13,10 @@ import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
 import { planFork } from '../fork-point.js';
+import type { LeaseSettings } from '../lock/lease.js';
+import { leasedWriter, leaseSettings, renewLease } from '../lock/lease.js';
 import type { SessionWriter } from '../lock/session-writer.js';
-import { isWriterLive, newWriter, retireWriter, sessionLocked } from '../lock/session-writer.js';
+import { isWriterLive, retireWriter, sessionLocked } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
@@ -34,6 +36,14 @@ export interface SqliteSessionStoreOptions {
   file: string;
   /** How long a write waits for another process's write to end before it fails, in milliseconds. Default 5,000. */
   busyTimeoutMs?: number;
+  /**
+   * How long a session's write lock lasts without renewal, in milliseconds (at least 1,000). The holder
+   * renews it while it lives, so a holder on another machine sharing the file that died frees the session
+   * when its lease ends; a holder on this machine that died frees it at once. Default 30,000.
+   */
+  leaseMs?: number;
+  /** The clock a lease is read from, in milliseconds since the epoch. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** A session this store has open for writing: the open turn waits here, as JSON, until its commit. */
@@ -45,6 +55,8 @@ interface OpenSession {
   added: string[];
   /** The first failure of the open turn: its commit fails with it, and the turn is dropped. */
   failure: unknown;
+  /** Stops the renewals of its lease. */
+  stopRenewal: () => Promise<void>;
 }
 
 /**
@@ -59,12 +71,14 @@ export class SqliteSessionStore implements SessionStore {
   readonly #db: SqliteDatabase;
   readonly #statements: SqliteStatements;
   readonly #open = new OpenSessions<OpenSession>();
+  readonly #lease: LeaseSettings;
 
   constructor(options: SqliteSessionStoreOptions) {
     if (typeof options?.file !== 'string' || options.file === '') {
       throw new SessionStoreError('SqliteSessionStore needs the `file` of its database.', { code: 'invalid_session' });
     }
     this.file = path.resolve(options.file);
+    this.#lease = leaseSettings('SqliteSessionStore', options);
     const Database = loadSqlite();
     let db: SqliteDatabase | undefined;
     try {
@@ -146,7 +160,7 @@ export class SqliteSessionStore implements SessionStore {
         already.failure = undefined;
         return this.#read(sessionId);
       }
-      const writer = newWriter();
+      const { writer, now } = leasedWriter(this.#lease);
       try {
         this.#unsynced(() =>
           this.#db
@@ -154,7 +168,8 @@ export class SqliteSessionStore implements SessionStore {
               const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
               if (!row) throw sessionNotFound(sessionId, this.file);
               const holder = writerOfColumn(row.writer);
-              if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+              if (holder && isWriterLive(holder, now))
+                throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
               this.#statements.setWriter.run(JSON.stringify(writer), sessionId);
             })
             .immediate(),
@@ -163,7 +178,13 @@ export class SqliteSessionStore implements SessionStore {
         retireWriter(writer);
         throw error;
       }
-      this.#open.add(sessionId, { writer, replaced: undefined, added: [], failure: undefined });
+      this.#open.add(sessionId, {
+        writer,
+        replaced: undefined,
+        added: [],
+        failure: undefined,
+        stopRenewal: renewLease(this.#lease.leaseMs, async () => this.#renew(sessionId, writer)),
+      });
       return this.#read(sessionId);
     });
   }
@@ -241,6 +262,7 @@ export class SqliteSessionStore implements SessionStore {
     return this.#guard(sessionId, async () => {
       const session = this.#open.take(sessionId);
       if (!session) return;
+      await session.stopRenewal();
       try {
         this.#unsynced(() => this.#statements.clearWriter.run(sessionId, session.writer.token));
       } finally {
@@ -287,7 +309,9 @@ export class SqliteSessionStore implements SessionStore {
           const row = this.#statements.writerOf.get(sessionId) as { writer: string | null } | undefined;
           if (!row) throw sessionNotFound(sessionId, this.file);
           const holder = writerOfColumn(row.writer);
-          if (holder && isWriterLive(holder)) throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+          if (holder && isWriterLive(holder, this.#lease.now())) {
+            throw sessionLocked(sessionId, holder, this.#unlockAdvice(sessionId));
+          }
           this.#statements.deleteSession.run(sessionId);
         })
         .immediate();
@@ -363,6 +387,16 @@ export class SqliteSessionStore implements SessionStore {
    * the database whole either way, and the next commit, synchronous, puts these on disk with it. A one-step
    * `agentloop run` made five writes, each waiting for an fsync, and a short run pays for them in full.
    */
+  /** Extends `writer`'s lease while it still holds the session; false when another writer took it. */
+  #renew(sessionId: string, writer: SessionWriter): boolean {
+    const leaseUntil = this.#lease.now() + this.#lease.leaseMs;
+    const { changes } = this.#unsynced(() =>
+      this.#statements.renewWriter.run(JSON.stringify({ ...writer, leaseUntil }), sessionId, writer.token),
+    );
+    if (changes > 0) writer.leaseUntil = leaseUntil;
+    return changes > 0;
+  }
+
   #unsynced<T>(write: () => T): T {
     this.#db.pragma('synchronous = NORMAL');
     try {

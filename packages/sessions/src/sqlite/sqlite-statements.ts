@@ -7,6 +7,7 @@ export class SqliteStatements {
   readonly writerOf: BetterSqlite3.Statement;
   readonly setWriter: BetterSqlite3.Statement;
   readonly clearWriter: BetterSqlite3.Statement;
+  readonly renewWriter: BetterSqlite3.Statement;
   readonly insertSession: BetterSqlite3.Statement;
   readonly deleteSession: BetterSqlite3.Statement;
   readonly updateAfterCommit: BetterSqlite3.Statement;
@@ -23,6 +24,9 @@ export class SqliteStatements {
     this.setWriter = db.prepare('UPDATE sessions SET writer = ? WHERE id = ?');
     this.clearWriter = db.prepare(
       "UPDATE sessions SET writer = NULL WHERE id = ? AND json_extract(writer, '$.token') = ?",
+    );
+    this.renewWriter = db.prepare(
+      "UPDATE sessions SET writer = ? WHERE id = ? AND json_extract(writer, '$.token') = ?",
     );
     this.insertSession = db.prepare(
       `INSERT INTO sessions (id, title, model, workspace, created_at, updated_at, turn_count, message_count, usage,
