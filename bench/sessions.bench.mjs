@@ -1,6 +1,8 @@
 // The session stores' costs, for the JSON lines and SQLite stores on the local disk (os.tmpdir()), and the
-// PostgreSQL store on the database AGENTLOOP_BENCH_POSTGRES_URL names, when it is set (its sessions are
-// deleted after; a server of its own is best: `postgres://user@127.0.0.1:5432/bench`):
+// PostgreSQL store on a private server the bench starts in a temporary folder (scripts/postgres-server.mjs;
+// fsync off, like the tests' servers, so its commits wait for no disk: compare it with the file stores'
+// own fsync knowing that), or on the database AGENTLOOP_BENCH_POSTGRES_URL names (its sessions are
+// deleted after). Where no PostgreSQL is installed, it is left out and the bench says so:
 //   appending a turn (five messages, then the commit with its fsync or transaction), median and p99, in a
 //     new session and in one that already holds 10,000 messages;
 //   resuming a session of 10,000 messages: the store's `load`, and an agent's `openSession()` (the store's
@@ -13,14 +15,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultAgent } from '../packages/core/dist/index.js';
 import { JsonlSessionStore, PostgresSessionStore, SqliteSessionStore } from '../packages/sessions/dist/index.js';
+import { startPostgresServer } from '../scripts/postgres-server.mjs';
 
-const POSTGRES_URL = process.env.AGENTLOOP_BENCH_POSTGRES_URL;
+const server = process.env.AGENTLOOP_BENCH_POSTGRES_URL ? undefined : await startPostgresServer();
+const POSTGRES_URL =
+  process.env.AGENTLOOP_BENCH_POSTGRES_URL ?? (server && 'reason' in server ? undefined : server?.connectionString);
 const STORES = {
   jsonl: (folder) => new JsonlSessionStore({ directory: join(folder, 'sessions') }),
   sqlite: (folder) => new SqliteSessionStore({ file: join(folder, 'sessions.sqlite') }),
   ...(POSTGRES_URL ? { postgres: () => new PostgresSessionStore({ connectionString: POSTGRES_URL }) } : {}),
 };
-if (!POSTGRES_URL) console.log('The PostgreSQL store is left out: set AGENTLOOP_BENCH_POSTGRES_URL to measure it.');
+if (!POSTGRES_URL) {
+  console.log(
+    `The PostgreSQL store is left out: ${server?.reason}, or set AGENTLOOP_BENCH_POSTGRES_URL to a database.`,
+  );
+}
 // The bench's sessions, made anew on each run (a database outlives it).
 const SESSION_IDS = ['bench-small', 'bench-large', 'bench-resume'];
 const TURNS_MEASURED = 300;
@@ -184,6 +193,8 @@ for (const [name, makeStore] of Object.entries(STORES)) {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+if (server && !('reason' in server)) server.stop();
 
 const f = (value) => value.toFixed(2);
 console.log(
