@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { messageText } from '@agentloop/spec';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreKind } from './test-support/store-kinds.js';
-import { STORE_KINDS, tempFolder } from './test-support/store-kinds.js';
+import { storeKindsWithPostgres, tempFolder } from './test-support/store-kinds.js';
 
-// Several processes on one store at once, as the built package runs in apps.
+// Several processes on one store at once, as the built package runs in apps: the file stores on one
+// machine's disk, and PostgreSQL (a server of this file) as several app servers share it.
+const STORE_KINDS = await storeKindsWithPostgres();
 
 const CHILD = fileURLToPath(new URL('./test-support/writer-child.mjs', import.meta.url));
 const BUILT = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -61,9 +63,10 @@ describe.each(STORE_KINDS)('the $name store, written by several processes at onc
       throw new Error(`The concurrency tests run the built package: run \`npm run build\` (missing ${BUILT}).`);
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     folder = tempFolder();
     location = kind.location(folder.path);
+    await kind.prepare?.(location);
   });
 
   afterEach(() => folder.remove());

@@ -1,17 +1,21 @@
 // A process for the concurrency tests: opens a session of a store and writes turns to it. It runs the built
 // package, so `npm run build` first.
 //
-// Usage: node writer-child.mjs <jsonl|sqlite> <location> <session id> <turns> <messages a turn>
+// Usage: node writer-child.mjs <jsonl|sqlite|postgres> <location> <session id> <turns> <messages a turn>
 // Creates the session when it is missing and opens it, prints `open`, then waits for a line on stdin
 // (`go`) before it writes the turns, each message the text `<session id> <turn>.<message>`, and prints
 // `done`. A store error prints `error <code> <message>` and ends with status 2.
 
 import { createInterface } from 'node:readline';
-import { JsonlSessionStore, SqliteSessionStore } from '../../dist/index.js';
+import { JsonlSessionStore, PostgresSessionStore, SqliteSessionStore } from '../../dist/index.js';
 
 const [kind, location, sessionId, turnsText, messagesText] = process.argv.slice(2);
 const store =
-  kind === 'sqlite' ? new SqliteSessionStore({ file: location }) : new JsonlSessionStore({ directory: location });
+  kind === 'sqlite'
+    ? new SqliteSessionStore({ file: location })
+    : kind === 'postgres'
+      ? new PostgresSessionStore({ connectionString: location })
+      : new JsonlSessionStore({ directory: location });
 const usage = { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
 
 try {
