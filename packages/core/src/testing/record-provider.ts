@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyLLMProvider, LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from '@agentloop/spec';
 import { PROVIDER_SPECIFICATION_VERSION } from '@agentloop/spec';
@@ -37,7 +37,10 @@ export class RecordingProvider implements LLMProvider {
     this.#secrets = options.secrets ?? [];
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${headerLine(this.#provider)}\n`);
+      // A cassette holds the conversation (secrets are redacted, the user's words are not): readable by
+      // its owner alone, also when it replaces an older file of another mode.
+      writeFileSync(file, `${headerLine(this.#provider)}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
     } catch (error) {
       throw new CassetteError(`recordProvider cannot write the cassette ${file}: ${(error as Error).message}`, {
         code: 'cassette_invalid',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LLMProvider, ModelChunk } from '@agentloop/spec';
@@ -121,6 +121,13 @@ describe('recordProvider and replayProvider', () => {
     expect(replayed.agent.activeToolProtocol).toBe('xml');
     expect(again).toEqual(original);
     expect(plain(replayed.events)).toEqual(plain(recorded.events));
+  });
+
+  it('writes the cassette readable by its owner alone, also over an older file of another mode', () => {
+    const file = join(folder, 'private.jsonl');
+    writeFileSync(file, 'old', { mode: 0o644 });
+    recordProvider(new ScriptedProvider([]), file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('writes one JSON line per request, chunk and ending, keys sorted, the same bytes for the same run', async () => {
