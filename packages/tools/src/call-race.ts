@@ -110,29 +110,40 @@ export class CallRace {
  * this happens once per call.
  */
 export class CallContext implements ToolContext {
-  static readonly #signalProperty: PropertyDescriptor = {
-    enumerable: true,
-    get(this: CallContext): AbortSignal {
-      return this.#race.signal();
+  // Own, enumerable getters, defined from one shared map. The idempotency key is read from the caller's
+  // context when a tool reads it: the agent's loop derives it with a hash, which most tools never need.
+  static readonly #lazyProperties: PropertyDescriptorMap = {
+    signal: {
+      enumerable: true,
+      get(this: CallContext): AbortSignal {
+        return this.#race.signal();
+      },
+    },
+    idempotencyKey: {
+      enumerable: true,
+      get(this: CallContext): string | undefined {
+        return this.#caller.idempotencyKey;
+      },
     },
   };
 
   readonly sessionId: string;
   readonly workspace: string;
   readonly toolCallId: string;
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
   readonly reportProgress: ToolContext['reportProgress'];
   declare readonly signal: AbortSignal;
   readonly #race: CallRace;
+  readonly #caller: ToolContext;
 
   constructor(context: ToolContext, race: CallRace) {
     this.sessionId = context.sessionId;
     this.workspace = context.workspace;
     this.toolCallId = context.toolCallId;
-    this.idempotencyKey = context.idempotencyKey;
     this.reportProgress = context.reportProgress;
     this.#race = race;
-    Object.defineProperty(this, 'signal', CallContext.#signalProperty);
+    this.#caller = context;
+    Object.defineProperties(this, CallContext.#lazyProperties);
   }
 }
 
