@@ -433,7 +433,12 @@ export class DefaultAgent implements Agent {
     try {
       // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
       await Promise.all([this.#session?.beginTurn(), this.#loadRunLibraries()]);
-      const dependencies = this.#loopDependencies(taskCompletion, guardedJournal(options.journal ?? this.#journal));
+      const journal = options.journal ?? this.#journal;
+      // A DirectJournal's steps are their effects: nothing of its own can fail, so it needs no guard.
+      const dependencies = this.#loopDependencies(
+        taskCompletion,
+        journal instanceof DirectJournal ? journal : guardedJournal(journal),
+      );
       const result = await runLoop(dependencies, control, withMentionedSkills(input, this.skills));
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).

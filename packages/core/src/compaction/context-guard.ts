@@ -272,7 +272,8 @@ export class ContextGuard {
       ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}),
       ...(result.usage ? { usage: result.usage } : {}),
     };
-    this.#events.emit(report);
+    // A copy: the bus stamps what it emits with the event's id, and the report is the caller's too.
+    this.#events.emit({ ...report });
     return {
       ...report,
       ...(result.pricing ? { pricing: result.pricing } : {}),

@@ -15,19 +15,22 @@ export interface AgentEventSink {
 }
 
 /**
- * The ids of one run's events: how many of each type each scope has emitted. Counted by type, so that an
+ * The ids of one run's events: how many of each type a scope has emitted. Counted by type, so that an
  * event a replay leaves out (an approval request whose answer the journal holds) shifts no other's id.
  */
-class RunEventIds {
-  readonly #counts = new Map<string, number>();
+class EventCounter {
+  readonly #counts = new Map<AgentEventName, number>();
 
-  constructor(readonly runId: string) {}
+  constructor(
+    readonly runId: string,
+    readonly scope: string,
+  ) {}
 
-  next(scope: string, type: AgentEventName): string {
-    const key = `${scope}/${type}`;
-    const n = (this.#counts.get(key) ?? 0) + 1;
-    this.#counts.set(key, n);
-    return `${this.runId}/${key}/${n}`;
+  next(type: AgentEventName): string {
+    const n = (this.#counts.get(type) ?? 0) + 1;
+    this.#counts.set(type, n);
+    // Joined, not flattened: a listener that never reads the id costs no copy of it.
+    return `${this.runId}/${this.scope}/${type}/${n}`;
   }
 }
 
@@ -37,8 +40,8 @@ class RunEventIds {
  * event and the other listeners still run.
  */
 export class AgentEventBus implements AgentEventSink {
-  /** The ids of the run going on; absent between runs, whose events get random ids. */
-  #run: RunEventIds | undefined;
+  /** Numbers the loop's own events of the run going on; absent between runs, whose events get random ids. */
+  #run: EventCounter | undefined;
   // eventemitter3 rather than Node's: it warns about no number of listeners (an app may watch an agent with
   // many) and has no `error` event that throws when nobody listens. It is CommonJS, and
   // the first CommonJS module a process loads starts Node's CommonJS loader (10–25 ms of start-up), so
@@ -84,7 +87,7 @@ export class AgentEventBus implements AgentEventSink {
    * the run's `run` scope, so the same run replayed from its journal gives its events the same ids.
    */
   beginRun(runId: string): void {
-    this.#run = new RunEventIds(runId);
+    this.#run = new EventCounter(runId, 'run');
   }
 
   /** Stops numbering the run's events, unless another run began since (a `loop-end` listener may start one). */
@@ -96,23 +99,26 @@ export class AgentEventBus implements AgentEventSink {
    * A sink whose events are numbered in a scope of their own within the run going on: events that may be
    * emitted at the same time as others (a tool call's, beside the calls running with it) or only when a
    * journal step runs (a model call's text) are numbered apart, so that the run's other ids stay the same
-   * whatever the timing, and replay.
+   * whatever the timing, and replay. Make one sink per scope: each counts from 1.
    */
   scope(name: string): AgentEventSink {
-    const run = this.#run;
+    const counter = this.#run && new EventCounter(this.#run.runId, name);
     return {
-      emit: (event) => this.#deliver(event, run ? run.next(name, event.type) : randomId()),
+      emit: (event) => this.#deliver(event, counter ? counter.next(event.type) : randomId()),
       listenerCount: (eventName) => this.listenerCount(eventName),
     };
   }
 
   /** Delivers an event to its listeners, then to the catch-all listeners. Never throws. */
   emit<Name extends AgentEventName>(event: AgentEventPayloads[Name]): void {
-    this.#deliver(event, this.#run ? this.#run.next('run', event.type) : randomId());
+    this.#deliver(event, this.#run ? this.#run.next(event.type) : randomId());
   }
 
   #deliver(payload: AgentEventPayloads[AgentEventName], eventId: string): void {
-    const event = { ...payload, eventId } as AgentEvent;
+    // The payload is the emitter's own new object: stamped in place, since a copy of every event (a model's
+    // text comes in many) costs the loop more than the rest of emitting it.
+    const event = payload as AgentEvent & { eventId: string };
+    event.eventId = eventId;
     this.#emitter.emit(event.type, event);
     this.#emitter.emit('*', event);
   }

@@ -4,12 +4,12 @@ import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus, AgentEventSink } from '../events/index.js';
-import { idempotencyKey } from '../journal/idempotency-key.js';
 import type { Journal } from '../journal/journal.js';
 import { JournalFailure } from '../journal/journal-failure.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
+import { LoopToolContext } from './loop-tool-context.js';
 import { recordToolCall, restoreToolCall } from './recorded-tool-call.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
@@ -239,17 +239,13 @@ async function execute(
     runToolCall(
       step.tools,
       call,
-      {
+      new LoopToolContext({
         signal: context.signal,
         sessionId: context.sessionId,
         workspace: context.workspace,
+        runId: context.runId,
+        iteration,
         toolCallId: call.toolCallId,
-        idempotencyKey: idempotencyKey({
-          sessionId: context.sessionId,
-          runId: context.runId,
-          iteration,
-          toolCallId: call.toolCallId,
-        }),
         reportProgress: (progress) => {
           if (settled || context.signal.aborted) return;
           events.emit({
@@ -260,7 +256,7 @@ async function execute(
             progress,
           });
         },
-      },
+      }),
       context.callOptions,
     );
   const outcome = await (subagents && isSubagentTool(step.tools.get(call.toolName)?.tool)
