@@ -3,6 +3,7 @@ import type { RegisteredTool, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
+import { runJournaled } from '../journal/journaled-step.js';
 import { CANCELLED_RESULT } from '../loop/cancelled-result.js';
 import type {
   ApprovalAnswer,
@@ -82,9 +83,12 @@ export class ApprovalGate {
    */
   async check(context: GateContext, call: GatedCall, tool: RegisteredTool): Promise<GateVerdict> {
     const request = approvalRequest(context, call, tool.tool.annotations);
-    const decision = await context.journal.step(`approval:${context.iteration}:${call.toolCallId}`, () =>
-      this.#decide(request),
-    );
+    const decision = await runJournaled(context.journal, {
+      name: `approval:${context.iteration}:${call.toolCallId}`,
+      run: () => this.#decide(request),
+      record: (decided: ApprovalDecision) => decided,
+      restore: (recorded: ApprovalDecision) => recorded,
+    });
     switch (decision.action) {
       case 'allow':
         return RUN;

@@ -4,6 +4,7 @@ import type { LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec'
 import { AgentloopError, describeThrown, findHistoryProblem } from '@agentloop/spec';
 import type { AgentEventBus, AgentEventPayloads } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
+import { runJournaled } from '../journal/journaled-step.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 import { contextUsage } from '../tokens/context-usage.js';
 import {
@@ -201,15 +202,12 @@ export class ContextGuard {
       reason,
       signal: at.signal,
     };
-    // The compaction as it happened in this process (the error with its cause); a replay reads the record.
-    let live: { result: CompactionResult } | { error: unknown } | undefined;
-    const compactOnce = async (): Promise<RecordedCompaction> => {
+    const compactOnce = async (): Promise<{ result: CompactionResult } | { error: unknown }> => {
       try {
         const result = await this.#compactorNow().compact(request);
         const problem = findHistoryProblem(result.messages);
         if (problem) throw new Error(`it returned a history no provider accepts: ${problem}`);
-        live = { result };
-        return recordCompaction(before, result);
+        return { result };
       } catch (thrown) {
         const error =
           at.signal.aborted && AgentloopError.isInstance(thrown)
@@ -218,15 +216,19 @@ export class ContextGuard {
                 code: 'compaction_failed',
                 cause: thrown,
               });
-        live = { error };
-        return recordCompactionFailure(error);
+        return { error };
       }
     };
     // The summary call is the compaction's effect: a replayed run takes the recorded summary, calls no model.
-    const recorded = at.journal
-      ? await at.journal.step(`compaction:${at.iteration ?? 'between-runs'}:${reason}`, compactOnce)
+    const outcome = at.journal
+      ? await runJournaled(at.journal, {
+          name: `compaction:${at.iteration ?? 'between-runs'}:${reason}`,
+          run: compactOnce,
+          record: (done): RecordedCompaction =>
+            'result' in done ? recordCompaction(before, done.result) : recordCompactionFailure(done.error),
+          restore: (recorded: RecordedCompaction) => restoreCompaction(before, recorded),
+        })
       : await compactOnce();
-    const outcome = live ?? restoreCompaction(before, recorded);
     if ('error' in outcome) {
       const failure = outcome.error;
       this.#events.emit({

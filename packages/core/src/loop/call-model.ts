@@ -3,10 +3,11 @@ import { AgentloopError, addUsage, CancelledError, ProviderError, userMessage } 
 import type { ToolRegistry } from '@agentloop/tools';
 import { isLoopControlToolName } from '@agentloop/tools';
 import type { CompactionReport } from '../compaction/context-guard.js';
+import { runJournaled } from '../journal/journaled-step.js';
 import { abortable } from './abortable-stream.js';
 import { parallelToolCallsFor } from './loop-settings.js';
 import { ModelStepCollector } from './model-step.js';
-import { type ModelAttempt, recordModelCall, restoreModelCall } from './recorded-model-call.js';
+import { type ModelAttempt, type RecordedModelCall, recordModelCall, restoreModelCall } from './recorded-model-call.js';
 import { append, type RunState } from './run-state.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
 
@@ -120,14 +121,12 @@ async function streamModel(
   const { deps, control, metrics } = run;
   const { request } = built;
   const iteration = run.iterations;
-  // The attempt as it happened, when it happened in this process: the loop goes on with its own objects
-  // (the error with its cause), and only a replay reads the record.
-  let live: ModelAttempt | undefined;
-  const recorded = await deps.journal.step(stepName, async () => {
-    live = await streamAttempt(run, request, provider, protocol, stepName);
-    return recordModelCall(live);
+  const attempt = await runJournaled(deps.journal, {
+    name: stepName,
+    run: () => streamAttempt(run, request, provider, protocol, stepName),
+    record: recordModelCall,
+    restore: (recorded: RecordedModelCall) => restoreModelCall(recorded, protocol),
   });
-  const attempt = live ?? restoreModelCall(recorded, protocol);
   const { step } = attempt;
   metrics.modelCalls++;
   metrics.retries += attempt.retries;

@@ -6,6 +6,7 @@ import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus, AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
 import { JournalFailure } from '../journal/journal-failure.js';
+import { runJournaled } from '../journal/journaled-step.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
@@ -212,13 +213,12 @@ async function runOne(
     announce(context, events, iteration, outcome, durationMs);
     return outcome;
   }
-  // The call as it ran in this process (its value and error as they are); a replay reads the record.
-  let live: { outcome: ToolCallOutcome; durationMs: number } | undefined;
-  const recorded = await context.journal.step(`tool:${iteration}:${call.toolCallId}`, async () => {
-    live = await execute(context, step, call, events);
-    return recordToolCall(live.outcome, live.durationMs);
+  const { outcome, durationMs } = await runJournaled(context.journal, {
+    name: `tool:${iteration}:${call.toolCallId}`,
+    run: () => execute(context, step, call, events),
+    record: (ran) => recordToolCall(ran.outcome, ran.durationMs),
+    restore: restoreToolCall,
   });
-  const { outcome, durationMs } = live ?? restoreToolCall(recorded);
   announce(context, events, iteration, outcome, durationMs);
   return outcome;
 }
