@@ -11,7 +11,9 @@ export interface DirectJournalOptions {
 
 /**
  * The default Journal: runs every effect directly and records nothing, so a run is what it always was.
- * Answers are in-process promises, settled by `answer` (what `agent.answerApproval` calls).
+ * Answers are in-process promises, settled by `answer` (what `agent.answerApproval` calls). Knowing that,
+ * the loop runs its effects without calling `step` at all, so a subclass that changes `step` changes
+ * nothing: implement `Journal` instead.
  */
 export class DirectJournal implements Journal {
   /** The clock, read directly. */

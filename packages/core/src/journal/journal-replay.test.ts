@@ -264,3 +264,40 @@ describe('a failed model call in a replayed run', () => {
     expect((replayed.error as ProviderError).provider).toBe('scripted');
   });
 });
+
+describe('a sub-agent in a replayed run', () => {
+  it("is not run again, and its tokens count in the replayed run's usage", async () => {
+    const steps: ScriptStep[] = [
+      {
+        toolCalls: [{ id: 'p1', name: 'researcher', arguments: { task: 'Find it.' } }],
+        usage: { inputTokens: 10, outputTokens: 1 },
+      },
+      {
+        toolCalls: [{ id: 'k1', name: 'task_completion', arguments: { result: 'Found it.' } }],
+        usage: { inputTokens: 100, outputTokens: 7 },
+      },
+      {
+        toolCalls: [{ id: 'p2', name: 'task_completion', arguments: { result: 'Done.' } }],
+        usage: { inputTokens: 20, outputTokens: 2 },
+      },
+    ];
+    const withResearcher = (provider: ScriptedProvider) => {
+      const { tool } = noteTool();
+      const { agent } = agentOn(provider, tool, 'native');
+      agent.registerTool(agent.asTool({ name: 'researcher', description: 'Researches.' }));
+      return agent;
+    };
+    const journal = new MemoryJournal({ now: () => 1_000 });
+    const first = await withResearcher(new ScriptedProvider(steps)).run('Research.', { journal });
+    expect(first.exit).toBe('task_completion');
+    expect(first.usage).toMatchObject({ inputTokens: 130, outputTokens: 10 });
+
+    const replaying = new ScriptedProvider([]);
+    const replayed = await withResearcher(replaying).run('Research.', {
+      journal: new MemoryJournal({ records: journal.records }),
+    });
+    expect(replaying.requests).toEqual([]);
+    expect(replayed.usage).toEqual(first.usage);
+    expect(replayed).toEqual(first);
+  });
+});

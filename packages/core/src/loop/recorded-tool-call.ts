@@ -1,8 +1,17 @@
 import type { ToolCallOutcome } from '@agentloop/tools';
 import { type RecordedError, recordError, restoreError } from '../journal/recorded-error.js';
+import type { RunMetrics } from '../tokens/run-metrics.js';
 
 type ToolCallSuccess = Extract<ToolCallOutcome, { status: 'ok' }>;
 type ToolCallFailure = Extract<ToolCallOutcome, { status: 'error' }>;
+
+/** One call as it ran: its outcome, how long it took, and the figures of an agent it ran as a tool. */
+export interface ToolCallRun {
+  outcome: ToolCallOutcome;
+  durationMs: number;
+  /** The runs of the sub-agent the call was, if it was one. */
+  subagentMetrics?: RunMetrics[];
+}
 
 /**
  * A tool call as its journal step records it: the outcome (a failure too: a tool failure is a result, never
@@ -12,18 +21,20 @@ type ToolCallFailure = Extract<ToolCallOutcome, { status: 'error' }>;
 export interface RecordedToolCall {
   outcome: ToolCallSuccess | (Omit<ToolCallFailure, 'error'> & { error?: RecordedError });
   durationMs: number;
+  subagentMetrics?: RunMetrics[];
 }
 
 /** The call as its step records it. */
-export function recordToolCall(outcome: ToolCallOutcome, durationMs: number): RecordedToolCall {
-  if (outcome.status === 'ok') return { outcome, durationMs };
+export function recordToolCall(ran: ToolCallRun): RecordedToolCall {
+  const { outcome, ...rest } = ran;
+  if (outcome.status === 'ok') return { outcome, ...rest };
   const { error, ...failure } = outcome;
-  return { outcome: error === undefined ? failure : { ...failure, error: recordError(error) }, durationMs };
+  return { outcome: error === undefined ? failure : { ...failure, error: recordError(error) }, ...rest };
 }
 
 /** The recorded call, for a replayed run. */
-export function restoreToolCall(recorded: RecordedToolCall): { outcome: ToolCallOutcome; durationMs: number } {
-  const { outcome, durationMs } = recorded;
-  if (outcome.status === 'ok' || outcome.error === undefined) return { outcome, durationMs };
-  return { outcome: { ...outcome, error: restoreError(outcome.error) }, durationMs };
+export function restoreToolCall(recorded: RecordedToolCall): ToolCallRun {
+  const { outcome, ...rest } = recorded;
+  if (outcome.status === 'ok' || outcome.error === undefined) return { outcome, ...rest };
+  return { outcome: { ...outcome, error: restoreError(outcome.error) }, ...rest };
 }

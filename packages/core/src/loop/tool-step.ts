@@ -8,10 +8,11 @@ import type { Journal } from '../journal/journal.js';
 import { JournalFailure } from '../journal/journal-failure.js';
 import { runJournaled } from '../journal/journaled-step.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
+import type { RunMetrics } from '../tokens/run-metrics.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
 import { LoopToolContext } from './loop-tool-context.js';
-import { recordToolCall, restoreToolCall } from './recorded-tool-call.js';
+import { recordToolCall, restoreToolCall, type ToolCallRun } from './recorded-tool-call.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
@@ -208,19 +209,18 @@ async function runOne(
     }
   }
   // A loop-control call only checks its arguments: the same on replay, so it needs no journal step.
-  if (isLoopControlToolName(call.toolName)) {
-    const { outcome, durationMs } = await execute(context, step, call, events);
-    announce(context, events, iteration, outcome, durationMs);
-    return outcome;
-  }
-  const { outcome, durationMs } = await runJournaled(context.journal, {
-    name: `tool:${iteration}:${call.toolCallId}`,
-    run: () => execute(context, step, call, events),
-    record: (ran) => recordToolCall(ran.outcome, ran.durationMs),
-    restore: restoreToolCall,
-  });
-  announce(context, events, iteration, outcome, durationMs);
-  return outcome;
+  const ran = isLoopControlToolName(call.toolName)
+    ? await execute(context, step, call, events)
+    : await runJournaled(context.journal, {
+        name: `tool:${iteration}:${call.toolCallId}`,
+        run: () => execute(context, step, call, events),
+        record: recordToolCall,
+        restore: restoreToolCall,
+      });
+  // An agent called as a tool spent tokens of its own: they are the run's too, replayed or not.
+  for (const metrics of ran.subagentMetrics ?? []) context.subagents?.metrics.addNested(metrics);
+  announce(context, events, iteration, ran.outcome, ran.durationMs);
+  return ran.outcome;
 }
 
 /** Runs the call (as an agent's parent when the tool is one), and measures it. */
@@ -229,7 +229,7 @@ async function execute(
   step: ToolStep,
   call: ToolCall,
   events: AgentEventSink,
-): Promise<{ outcome: ToolCallOutcome; durationMs: number }> {
+): Promise<ToolCallRun> {
   const { iteration } = step;
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
@@ -259,11 +259,17 @@ async function execute(
       }),
       context.callOptions,
     );
-  const outcome = await (subagents && isSubagentTool(step.tools.get(call.toolName)?.tool)
-    ? runAsSubagentParent({ ...subagents, events }, { toolName: call.toolName, toolCallId: call.toolCallId }, run)
-    : run());
+  if (!subagents || !isSubagentTool(step.tools.get(call.toolName)?.tool)) {
+    const outcome = await run();
+    settled = true;
+    return { outcome, durationMs: context.now() - started };
+  }
+  // The child's figures are kept with the call's result, so that a replay adds them to the run as well.
+  const subagentMetrics: RunMetrics[] = [];
+  const host = { ...subagents, events, metrics: { addNested: (metrics: RunMetrics) => subagentMetrics.push(metrics) } };
+  const outcome = await runAsSubagentParent(host, { toolName: call.toolName, toolCallId: call.toolCallId }, run);
   settled = true;
-  return { outcome, durationMs: context.now() - started };
+  return { outcome, durationMs: context.now() - started, subagentMetrics };
 }
 
 function notRun(context: ToolStepContext, step: ToolStep, call: ToolCall, content: string): ToolCallOutcome {

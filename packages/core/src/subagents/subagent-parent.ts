@@ -18,8 +18,8 @@ export interface SubagentHostInit {
   /** Where the child's events go: the scope of the call that runs it. */
   events: AgentEventSink;
   routes: SubagentRoutes;
-  /** The run's figures, where a child's are added. */
-  metrics: MetricsTotals;
+  /** Where a child's figures go (the call's, which adds them to the run's after it). */
+  metrics: Pick<MetricsTotals, 'addNested'>;
 }
 
 // The link from a tool call to the run that made it travels with the call's async context, not through
