@@ -162,6 +162,18 @@ describe.each(['native', 'xml'] as const)('a run replayed from its journal (%s)'
   });
 });
 
+describe("the run's journal", () => {
+  it("is the one the run names, over the agent's own", async () => {
+    const { tool } = noteTool();
+    const own = new MemoryJournal();
+    const { agent } = agentOn(providerFor('native', script('native')), tool, 'native', { journal: own });
+    const run = new MemoryJournal();
+    await agent.run('Write two notes.', { journal: run });
+    expect(own.records).toEqual([]);
+    expect(run.ran).toHaveLength(5);
+  });
+});
+
 describe('approvals in a replayed run', () => {
   it('replays the decisions without asking, and the session grant with them', async () => {
     const { tool, ran } = noteTool();
