@@ -110,20 +110,18 @@ export class CallRace {
  * this happens once per call.
  */
 export class CallContext implements ToolContext {
-  // Own, enumerable getters, defined from one shared map. The idempotency key is read from the caller's
-  // context when a tool reads it: the agent's loop derives it with a hash, which most tools never need.
-  static readonly #lazyProperties: PropertyDescriptorMap = {
-    signal: {
-      enumerable: true,
-      get(this: CallContext): AbortSignal {
-        return this.#race.signal();
-      },
+  static readonly #signalProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: CallContext): AbortSignal {
+      return this.#race.signal();
     },
-    idempotencyKey: {
-      enumerable: true,
-      get(this: CallContext): string | undefined {
-        return this.#caller.idempotencyKey;
-      },
+  };
+  // Read from the caller's context when a tool reads it: the agent's loop derives it with a hash, which
+  // most tools never need. (Two defineProperty calls measure cheaper than one defineProperties.)
+  static readonly #idempotencyKeyProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: CallContext): string | undefined {
+      return this.#caller.idempotencyKey;
     },
   };
 
@@ -143,7 +141,8 @@ export class CallContext implements ToolContext {
     this.reportProgress = context.reportProgress;
     this.#race = race;
     this.#caller = context;
-    Object.defineProperties(this, CallContext.#lazyProperties);
+    Object.defineProperty(this, 'signal', CallContext.#signalProperty);
+    Object.defineProperty(this, 'idempotencyKey', CallContext.#idempotencyKeyProperty);
   }
 }
 

@@ -18,11 +18,12 @@ export interface JournaledStep<Live, Recorded> {
  * is (an error with its cause, a tool's value); only a replay reads the record. The default journal
  * records nothing, so for it the effect just runs, and nothing is built to record.
  */
-export async function runJournaled<Live, Recorded>(
-  journal: Journal,
-  step: JournaledStep<Live, Recorded>,
-): Promise<Live> {
-  if (journal instanceof DirectJournal) return step.run();
+export function runJournaled<Live, Recorded>(journal: Journal, step: JournaledStep<Live, Recorded>): Promise<Live> {
+  // Not an async function: the default journal's effect is awaited once, not twice.
+  return journal instanceof DirectJournal ? step.run() : recordedStep(journal, step);
+}
+
+async function recordedStep<Live, Recorded>(journal: Journal, step: JournaledStep<Live, Recorded>): Promise<Live> {
   let live: { value: Live } | undefined;
   const recorded = await journal.step(step.name, async () => {
     const value = await step.run();
