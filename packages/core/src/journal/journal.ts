@@ -33,6 +33,13 @@ export interface AwaitAnswerOptions {
  */
 export interface Journal {
   /**
+   * True for a journal that matches a replay's steps and waits to its record by the order in which they
+   * are made (Restate does), not by their names. The loop then makes them in one order whatever the
+   * timing: it runs the tool calls of a response one at a time (as `maxParallelTools: 1` would), since
+   * calls running at once would start their steps in the order their approvals or answers came.
+   */
+  readonly replaysInOrder?: boolean;
+  /**
    * Runs an effect once and resolves with its result; on replay resolves with the recorded result without
    * running it. `run` does no journal operation of its own (no nested step, no `now`, no `awaitAnswer`). `name` is stable across replays and unique within a run. The result must survive a JSON
    * round trip (plain objects, arrays, strings, finite numbers, booleans, null). A rejection of `run` is

@@ -113,7 +113,11 @@ export async function startRun(deps: LoopDependencies, control: RunControl, inpu
       journal: deps.journal,
       tracer: deps.tracer,
       approvals: deps.approvals,
-      maxParallelTools: parallelToolCallsFor(deps, control.selection.provider) ? deps.maxParallelTools : 1,
+      // A journal that replays by order needs the calls' steps made in one order: one call at a time.
+      maxParallelTools:
+        parallelToolCallsFor(deps, control.selection.provider) && deps.journal.replaysInOrder !== true
+          ? deps.maxParallelTools
+          : 1,
       callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
       timing: metrics,
       subagents: { events: deps.events, routes: deps.subagentRoutes, metrics },

@@ -20,6 +20,8 @@ export interface MemoryJournalOptions {
   now?: () => number;
   /** Makes live ids. Default: `crypto.randomUUID`. */
   createId?: () => string;
+  /** Says the journal replays by order (`Journal.replaysInOrder`), as Restate's does. Default false. */
+  replaysInOrder?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export class MemoryJournal implements Journal {
   readonly #now: () => number;
   readonly #createId: () => string;
   readonly #waiting = new Map<string, (value: unknown) => void>();
+  readonly replaysInOrder: boolean;
   /** The names of the steps that ran live, in the order they started. */
   readonly ran: string[] = [];
   /** The names of the steps and answers taken from the records, in order. */
@@ -53,6 +56,7 @@ export class MemoryJournal implements Journal {
     }
     this.#now = options.now ?? Date.now;
     this.#createId = options.createId ?? randomUUID;
+    this.replaysInOrder = options.replaysInOrder ?? false;
   }
 
   /** Every entry: the replayed ones, then those made live, in the order they were made. */
