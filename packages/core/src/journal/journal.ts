@@ -15,13 +15,19 @@ export interface AwaitAnswerOptions {
  *   inside it, and its recorded value is the assembled assistant message, its tool calls, usage, finish
  *   reason, and the final error (as data) when it failed. Its text, thinking and tool-call-start events are
  *   emitted live while the step runs, and not again on replay;
- * - compaction's summary call (`compaction:<n>`), recorded as the compactor's result;
- * - each tool call (`tool:<iteration>:<toolCallId>`): the tool's result, failures included as error results
- *   (a tool failure is data, never a thrown step);
+ * - compaction's summary call (`compaction:<iteration>:<reason>`, `compaction:between-runs:manual` for
+ *   `agent.compact()`), recorded as the compactor's result;
+ * - each tool call but loop-control calls, which only check their arguments (`tool:<iteration>:<toolCallId>`):
+ *   the tool's result, failures included as error results (a tool failure is data, never a thrown step),
+ *   its duration, and the figures of a sub-agent the call ran;
  * - each approval policy decision (`approval:<iteration>:<toolCallId>`), and the user's answer through
  *   `awaitAnswer`, so a replay does not ask again and grants given with `allow-session` come back from the
  *   recorded answers;
- * - the run id (`randomId`) and the clock the loop reads for timestamps and durations (`now`).
+ * - the run id (`randomId`) and the clock at the run's start and end (`now`); durations inside a step are
+ *   measured by the step and recorded with it.
+ *
+ * A journal's own failure (a rejection of `step` that is not the effect's, of `now`, or of `awaitAnswer`
+ * other than by its signal) is not a result of the run: `agent.run` rejects with it.
  *
  * What does not: the app's own code around `agent.run`, memory writes (the conversation is rebuilt by the
  * replay itself) and event delivery: events are emitted again on replay with the same `eventId`, so a
@@ -41,7 +47,8 @@ export interface Journal {
   readonly replaysInOrder?: boolean;
   /**
    * Runs an effect once and resolves with its result; on replay resolves with the recorded result without
-   * running it. `run` does no journal operation of its own (no nested step, no `now`, no `awaitAnswer`). `name` is stable across replays and unique within a run. The result must survive a JSON
+   * running it. `run` does no journal operation of its own (no nested step, no `now`, no `awaitAnswer`).
+   * `name` is stable across replays and unique within a run. The result must survive a JSON
    * round trip (plain objects, arrays, strings, finite numbers, booleans, null). A rejection of `run` is
    * the implementation's to handle (a durable engine may retry it): the loop records its final failures as
    * values, so that a final error ends the run with its typed result instead of being retried forever.
