@@ -397,7 +397,8 @@ export class DefaultAgent implements Agent {
    * (its input answers an `ask_question`). With `options.output`, `task_completion`'s result must match
    * that schema and the result's payload is typed by it. Never rejects for model or tool failures: those
    * end the run with `exit: 'error'`. Rejects only for misuse: a run already going, empty input, an
-   * output schema it cannot use.
+   * output schema it cannot use; and with the journal's own error when the run's journal fails (a durable
+   * engine's, for the engine to handle: the run has no result then).
    */
   async run<Output extends OutputSchema | undefined = undefined>(
     input: string,
