@@ -30,7 +30,8 @@ export interface AwaitAnswerOptions {
  * other than by its signal) is not a result of the run: `agent.run` rejects with it.
  *
  * What does not: the app's own code around `agent.run`, memory writes (the conversation is rebuilt by the
- * replay itself) and event delivery: events are emitted again on replay with the same `eventId`, so a
+ * replay itself), input sent with `agent.send()` during a run, what happens inside a tool call (a
+ * sub-agent's whole run, its approval requests and questions included) and event delivery: events are emitted again on replay with the same `eventId`, so a
  * listener deduplicates. A step that was running when a worker died runs again (a tool call included):
  * tools with side effects deduplicate with `ToolContext.idempotencyKey`.
  *
