@@ -82,6 +82,7 @@ export {
   type ApprovalAnswer,
   type ApprovalChoice,
   type ApprovalDecision,
+  type ApprovalGrant,
   type ApprovalMode,
   type ApprovalOption,
   type ApprovalPolicy,
@@ -103,11 +104,14 @@ export * from './di/index.js';
 export * from './errors/index.js';
 export type {
   AgentEvent,
+  AgentEventEnvelope,
   AgentEventListener,
   AgentEventMap,
   AgentEventName,
+  AgentEventPayloads,
   SubagentStep,
 } from './events/index.js';
+export { type AwaitAnswerOptions, DirectJournal, type DirectJournalOptions, type Journal } from './journal/index.js';
 export {
   LOAD_SKILL_TOOL_NAME,
   type LoadedSkills,

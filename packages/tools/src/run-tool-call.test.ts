@@ -96,6 +96,32 @@ describe('runToolCall', () => {
       expect(reportProgress).toHaveBeenCalledWith({ message: 'halfway', fraction: 0.5 });
       expect(outcome).toMatchObject({ status: 'ok', content: 'call-7' });
     });
+
+    it("passes the caller's idempotency key through to the tool", async () => {
+      const registry = registryWith((_args, toolContext) => String(toolContext.idempotencyKey));
+
+      expect(await runToolCall(registry, call(), contextWith({ idempotencyKey: 'key-1' }))).toMatchObject({
+        status: 'ok',
+        content: 'key-1',
+      });
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({ status: 'ok', content: 'undefined' });
+    });
+
+    it('reads the idempotency key from the caller only when the tool reads it, and keeps it in a copy', async () => {
+      let reads = 0;
+      const caller = {
+        ...contextWith(),
+        get idempotencyKey() {
+          reads++;
+          return 'key-2';
+        },
+      };
+      const unread = registryWith(() => 'done');
+      await runToolCall(unread, call(), caller);
+      expect(reads).toBe(0);
+      const copying = registryWith((_args, toolContext) => ({ ...toolContext }).idempotencyKey ?? 'lost');
+      expect(await runToolCall(copying, call(), caller)).toMatchObject({ status: 'ok', content: 'key-2' });
+    });
   });
 
   describe('a call that cannot run', () => {

@@ -9,6 +9,7 @@ import { prepareTools, ToolRegistry } from '@agentloop/tools';
 import {
   type ApprovalAnswer,
   ApprovalGate,
+  type ApprovalGrant,
   type ApprovalOption,
   type ApprovalPolicy,
   resolveApproval,
@@ -16,8 +17,10 @@ import {
 import type { ContextGuard } from '../compaction/context-guard.js';
 import { createContextGuard } from '../compaction/create-context-guard.js';
 import { AgentUsageError } from '../errors/index.js';
-import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
+import type { AgentEvent, AgentEventListener, AgentEventName, AgentEventPayloads } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
+import { DirectJournal, type Journal } from '../journal/index.js';
+import { guardedJournal } from '../journal/journal-failure.js';
 import type { AgentResult } from '../loop/agent-result.js';
 import { HistoryCheck } from '../loop/history-check.js';
 import type { LoopSettings } from '../loop/loop-settings.js';
@@ -48,7 +51,6 @@ import {
 } from './checked-options.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
-import { randomId } from './random-id.js';
 
 /** The policy of an agent whose approval was removed with `setApproval(undefined)`: every call runs. */
 const ALLOW_ALL: ApprovalPolicy = { decide: () => ({ action: 'allow' }) };
@@ -102,6 +104,8 @@ export class DefaultAgent implements Agent {
   #pendingQuestion: AskQuestionPayload | undefined;
   /** Where answers to the approval requests and questions of this agent's sub-agents go. */
   readonly #subagentRoutes = new SubagentRoutes();
+  /** The journal of runs that name none of their own: the options', or one that runs effects directly. */
+  readonly #journal: Journal;
 
   constructor(provider: AnyLLMProvider, options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
@@ -127,6 +131,12 @@ export class DefaultAgent implements Agent {
     if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
     this.#settings = checkedLoopSettings(options);
     this.#context = createContextGuard(options, this.memory, this.#events);
+    this.#journal =
+      options.journal ??
+      new DirectJournal({
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.createId ? { createId: options.createId } : {}),
+      });
   }
 
   /**
@@ -152,7 +162,7 @@ export class DefaultAgent implements Agent {
    * `tokensAfter` equal to `tokensBefore` and `messagesAfter` to `messagesBefore`; it is not counted in
    * `metrics.compactions`.
    */
-  async compact(options: { signal?: AbortSignal } = {}): Promise<AgentEventMap['compaction-end']> {
+  async compact(options: { signal?: AbortSignal } = {}): Promise<AgentEventPayloads['compaction-end']> {
     if (this.running) {
       throw new AgentUsageError(
         'A run is going: it compacts by itself before a request that would not fit. Compact after it ends.',
@@ -172,6 +182,7 @@ export class DefaultAgent implements Agent {
         ...report
       } = await this.#context.compact('manual', this.provider, {
         signal: controller.signal,
+        journal: this.#journal,
       });
       if (report.strategy !== 'none') this.#metrics.compactions++;
       if (report.usage) this.#metrics.spend(report.usage, pricing);
@@ -280,6 +291,42 @@ export class DefaultAgent implements Agent {
   }
 
   /**
+   * The grants the user gave with `allow-session` so far, in order; empty for an agent without an approval
+   * policy. A durable run keeps them in its session's state and hands them to the next run's agent with
+   * `addApprovalGrants`, so that they hold on whichever worker runs it.
+   */
+  get approvalGrants(): readonly ApprovalGrant[] {
+    return this.#approvals?.grants ?? [];
+  }
+
+  /**
+   * Adds grants given before (`approvalGrants` of an earlier agent of the session): the calls they cover run
+   * without asking. Throws an AgentUsageError (`invalid_usage`) on an agent without an approval policy,
+   * where no call is asked about.
+   */
+  addApprovalGrants(grants: readonly ApprovalGrant[]): this {
+    if (!this.#approvals) {
+      throw new AgentUsageError(
+        'This agent has no approval policy, so grants would change nothing: create it with `approval`, or call setApproval() first.',
+        'invalid_usage',
+      );
+    }
+    for (const grant of grants) {
+      if (
+        typeof grant?.toolName !== 'string' ||
+        (grant.commandPrefix !== undefined && typeof grant.commandPrefix !== 'string')
+      ) {
+        throw new AgentUsageError(
+          `An approval grant is { toolName: string, commandPrefix?: string }, got ${JSON.stringify(grant)}.`,
+          'invalid_usage',
+        );
+      }
+    }
+    this.#approvals.addGrants(grants);
+    return this;
+  }
+
+  /**
    * Answers an `approval-requested` event: run the call once, allow it for the session, or refuse it.
    * Throws an AgentUsageError (`unknown_approval`) when no request with that id is waiting.
    */
@@ -330,6 +377,9 @@ export class DefaultAgent implements Agent {
       session: _session,
       sessionId: _sessionId,
       approval: _approval,
+      // The sub-agent runs inside the caller's tool call, whose journal step records its result: its own
+      // effects run directly (a durable engine cannot nest steps).
+      journal: _journal,
       ...options
     } = this.#options;
     return new DefaultAgent(this.provider, {
@@ -347,7 +397,8 @@ export class DefaultAgent implements Agent {
    * (its input answers an `ask_question`). With `options.output`, `task_completion`'s result must match
    * that schema and the result's payload is typed by it. Never rejects for model or tool failures: those
    * end the run with `exit: 'error'`. Rejects only for misuse: a run already going, empty input, an
-   * output schema it cannot use.
+   * output schema it cannot use; and with the journal's own error when the run's journal fails (a durable
+   * engine's, for the engine to handle: the run has no result then).
    */
   async run<Output extends OutputSchema | undefined = undefined>(
     input: string,
@@ -383,7 +434,12 @@ export class DefaultAgent implements Agent {
     try {
       // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
       await Promise.all([this.#session?.beginTurn(), this.#loadRunLibraries()]);
-      const dependencies = this.#loopDependencies(taskCompletion);
+      const journal = options.journal ?? this.#journal;
+      // A DirectJournal's steps are their effects: nothing of its own can fail, so it needs no guard.
+      const dependencies = this.#loopDependencies(
+        taskCompletion,
+        journal instanceof DirectJournal ? journal : guardedJournal(journal),
+      );
       const result = await runLoop(dependencies, control, withMentionedSkills(input, this.skills));
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
@@ -438,9 +494,10 @@ export class DefaultAgent implements Agent {
     return Promise.all(loads);
   }
 
-  #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
+  #loopDependencies(taskCompletion: RegisteredTool | undefined, journal: Journal): LoopDependencies {
     const options = this.#options;
-    const runId = (options.createId ?? randomId)();
+    // The default journal makes ids with the options' `createId`; a durable one records the ids it makes.
+    const runId = journal.randomId();
     const session = this.#session;
     return {
       tools: this.tools,
@@ -456,6 +513,7 @@ export class DefaultAgent implements Agent {
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
       now: options.now ?? (() => performance.now()),
+      journal,
       runId,
       ...(this.#approvals ? { approvals: this.#approvals } : {}),
       ...(session ? { saveTurn: (result: AgentResult<unknown>) => this.#saveTurn(session, result) } : {}),

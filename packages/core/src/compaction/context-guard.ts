@@ -2,9 +2,17 @@ import type { CompactionReason, CompactionResult, Compactor, Memory, TokenCounte
 import { MEMORY_SCHEMA_VERSION } from '@agentloop/memory';
 import type { LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec';
 import { AgentloopError, describeThrown, findHistoryProblem } from '@agentloop/spec';
-import type { AgentEventBus, AgentEventMap } from '../events/index.js';
+import type { AgentEventBus, AgentEventPayloads } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
+import { runJournaled } from '../journal/journaled-step.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 import { contextUsage } from '../tokens/context-usage.js';
+import {
+  type RecordedCompaction,
+  recordCompaction,
+  recordCompactionFailure,
+  restoreCompaction,
+} from './recorded-compaction.js';
 
 /** What a ContextGuard works with. */
 export interface ContextGuardInit {
@@ -21,6 +29,15 @@ export interface ContextGuardInit {
   contextWindow?: number;
 }
 
+/** Where a compaction is made: the model call it comes before, the run's signal and journal. */
+export interface CompactionAt {
+  /** The model call it comes before; absent for `agent.compact()` between runs. */
+  iteration?: number;
+  signal: AbortSignal;
+  /** Records the compactor's result (its summary call), so that a replayed run does not call the model again. */
+  journal?: Journal;
+}
+
 /** What a request is made of, as far as counting goes. */
 export type RequestFrame = Pick<ModelRequest, 'systemPrompt' | 'messages' | 'tools'>;
 
@@ -29,7 +46,7 @@ export type RequestFrame = Pick<ModelRequest, 'systemPrompt' | 'messages' | 'too
  * message of the conversation before it that the compacted one still holds, the message the memory holds
  * for it now (a restore copies them).
  */
-export type CompactionReport = AgentEventMap['compaction-end'] &
+export type CompactionReport = AgentEventPayloads['compaction-end'] &
   Pick<CompactionResult, 'pricing'> & { retained: ReadonlyMap<Message, Message> };
 
 /**
@@ -110,7 +127,7 @@ export class ContextGuard {
   async beforeRequest(
     request: ModelRequest,
     provider: LLMProvider,
-    at: { iteration: number; signal: AbortSignal },
+    at: CompactionAt & { iteration: number },
   ): Promise<CompactionReport | undefined> {
     await this.counter.prepare?.(provider.capabilities.modelId);
     if (this.#count(request, provider) <= this.#limit(provider)) return undefined;
@@ -140,7 +157,7 @@ export class ContextGuard {
   async compact(
     reason: CompactionReason,
     provider: LLMProvider,
-    at: { iteration?: number; signal: AbortSignal; frame?: Omit<RequestFrame, 'messages'> },
+    at: CompactionAt & { frame?: Omit<RequestFrame, 'messages'> },
   ): Promise<CompactionReport> {
     const modelId = provider.capabilities.modelId;
     const frame = at.frame ?? { systemPrompt: this.#lastSystemPrompt, tools: this.#lastTools };
@@ -176,28 +193,44 @@ export class ContextGuard {
       windowTokens,
       messages: before.length,
     });
-    let result: CompactionResult;
-    try {
-      if (typeof this.#compactor === 'function') this.#compactor = this.#compactor();
-      result = await this.#compactor.compact({
-        messages: before,
-        targetTokens: messageTarget(reason, limit, overhead, estimate(before) - overhead),
-        modelId,
-        counter: this.counter,
-        provider,
-        reason,
-        signal: at.signal,
-      });
-      const problem = findHistoryProblem(result.messages);
-      if (problem) throw new Error(`it returned a history no provider accepts: ${problem}`);
-    } catch (error) {
-      const failure =
-        at.signal.aborted && AgentloopError.isInstance(error)
-          ? error
-          : new AgentloopError(`Compaction failed: ${describeThrown(error)}. The conversation was left as it was.`, {
-              code: 'compaction_failed',
-              cause: error,
-            });
+    const request = {
+      messages: before,
+      targetTokens: messageTarget(reason, limit, overhead, estimate(before) - overhead),
+      modelId,
+      counter: this.counter,
+      provider,
+      reason,
+      signal: at.signal,
+    };
+    const compactOnce = async (): Promise<{ result: CompactionResult } | { error: unknown }> => {
+      try {
+        const result = await this.#compactorNow().compact(request);
+        const problem = findHistoryProblem(result.messages);
+        if (problem) throw new Error(`it returned a history no provider accepts: ${problem}`);
+        return { result };
+      } catch (thrown) {
+        const error =
+          at.signal.aborted && AgentloopError.isInstance(thrown)
+            ? thrown
+            : new AgentloopError(`Compaction failed: ${describeThrown(thrown)}. The conversation was left as it was.`, {
+                code: 'compaction_failed',
+                cause: thrown,
+              });
+        return { error };
+      }
+    };
+    // The summary call is the compaction's effect: a replayed run takes the recorded summary, calls no model.
+    const outcome = at.journal
+      ? await runJournaled(at.journal, {
+          name: `compaction:${at.iteration ?? 'between-runs'}:${reason}`,
+          run: compactOnce,
+          record: (done): RecordedCompaction =>
+            'result' in done ? recordCompaction(before, done.result) : recordCompactionFailure(done.error),
+          restore: (recorded: RecordedCompaction) => restoreCompaction(before, recorded),
+        })
+      : await compactOnce();
+    if ('error' in outcome) {
+      const failure = outcome.error;
       this.#events.emit({
         type: 'compaction-end',
         ...where,
@@ -211,10 +244,11 @@ export class ContextGuard {
         summarizedMessages: 0,
         droppedMessages: 0,
         droppedToolResults: 0,
-        error: failure,
+        error: AgentloopError.from(failure),
       });
       throw failure;
     }
+    const { result } = outcome;
     const changed = !sameMessages(before, result.messages);
     if (changed) {
       this.#memory.restore({ schemaVersion: MEMORY_SCHEMA_VERSION, messages: result.messages });
@@ -222,7 +256,7 @@ export class ContextGuard {
     const after = this.#memory.messages();
     // A restore keeps the order and number of the messages it is given.
     const retained = new Map(result.messages.map((message, index) => [message, after[index] ?? message]));
-    const report: AgentEventMap['compaction-end'] = {
+    const report: AgentEventPayloads['compaction-end'] = {
       type: 'compaction-end',
       ...where,
       reason,
@@ -240,12 +274,19 @@ export class ContextGuard {
       ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}),
       ...(result.usage ? { usage: result.usage } : {}),
     };
-    this.#events.emit(report);
+    // A copy: the bus stamps what it emits with the event's id, and the report is the caller's too.
+    this.#events.emit({ ...report });
     return {
       ...report,
       ...(result.pricing ? { pricing: result.pricing } : {}),
       retained,
     };
+  }
+
+  /** The compactor, made at the first compaction when the agent was given a function that makes it. */
+  #compactorNow(): Compactor {
+    if (typeof this.#compactor === 'function') this.#compactor = this.#compactor();
+    return this.#compactor;
   }
 
   /**

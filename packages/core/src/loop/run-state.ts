@@ -6,6 +6,7 @@ import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
 import type { SubagentRoutes } from '../subagents/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
@@ -35,7 +36,13 @@ export interface LoopDependencies extends LoopSettings {
   historyCheck: HistoryCheck;
   sessionId: string;
   workspace: string;
+  /**
+   * The clock for durations measured inside a journal step (a model call's, a tool call's), recorded with
+   * the step's result. The run's own start and end are read from the journal (`journal.now`).
+   */
   now: () => number;
+  /** Runs the effects that must replay the same way (see Journal). */
+  journal: Journal;
   runId: string;
   /** The run's tracing seam; absent when tracing is off, so that the loop then does no tracing work. */
   tracer?: RunTracer;
@@ -78,9 +85,11 @@ export interface RunState {
 }
 
 /** Announces the run and makes its state. */
-export function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
+export async function startRun(deps: LoopDependencies, control: RunControl, input: string): Promise<RunState> {
+  deps.events.beginRun(deps.runId);
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
   deps.tracer?.start(input, control.selection.provider);
+  const started = await deps.journal.now();
   const metrics = new MetricsTotals();
   return {
     deps,
@@ -91,18 +100,24 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
     consecutiveWithoutTool: 0,
     history: new RequestHistory(),
     added: [],
-    started: deps.now(),
+    started,
     openStep: undefined,
     wrappedUp: false,
     toolStep: {
       events: deps.events,
       signal: control.signal,
       sessionId: deps.sessionId,
+      runId: deps.runId,
       workspace: deps.workspace,
       now: deps.now,
+      journal: deps.journal,
       tracer: deps.tracer,
       approvals: deps.approvals,
-      maxParallelTools: parallelToolCallsFor(deps, control.selection.provider) ? deps.maxParallelTools : 1,
+      // A journal that replays by order needs the calls' steps made in one order: one call at a time.
+      maxParallelTools:
+        parallelToolCallsFor(deps, control.selection.provider) && deps.journal.replaysInOrder !== true
+          ? deps.maxParallelTools
+          : 1,
       callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
       timing: metrics,
       subagents: { events: deps.events, routes: deps.subagentRoutes, metrics },

@@ -3,10 +3,16 @@ import type { LoopControlExit, RunToolCallOptions, ToolCallOutcome, ToolLookup }
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
-import type { AgentEventBus } from '../events/index.js';
+import type { AgentEventBus, AgentEventSink } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
+import { JournalFailure } from '../journal/journal-failure.js';
+import { runJournaled } from '../journal/journaled-step.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
+import type { RunMetrics } from '../tokens/run-metrics.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
+import { LoopToolContext } from './loop-tool-context.js';
+import { recordToolCall, restoreToolCall, type ToolCallRun } from './recorded-tool-call.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
@@ -15,8 +21,11 @@ export interface ToolStepContext {
   events: AgentEventBus;
   signal: AbortSignal;
   sessionId: string;
+  runId: string;
   workspace: string;
   now: () => number;
+  /** Runs each call as a step, so that a replayed run does not run it again. */
+  journal: Journal;
   /** Asks the approval policy before each call that is not a loop-control call, when the agent has one. */
   approvals?: ApprovalGate | undefined;
   /** Traces each call, when tracing is on. */
@@ -117,7 +126,7 @@ async function runOrdinary(
 function runQueued(context: ToolStepContext, step: ToolStep, call: ToolCall): Promise<ToolCallOutcome> {
   if (!context.signal.aborted) return runGuarded(context, step, call);
   const outcome = toolCallFailure(call, 'cancelled', CANCELLED_RESULT);
-  announce(context, step.iteration, outcome, 0);
+  announce(context, callEvents(context, step.iteration, call), step.iteration, outcome, 0);
   return Promise.resolve(outcome);
 }
 
@@ -132,24 +141,44 @@ function notRunReason(step: ToolStep, index: number, toolName: string): string {
   return 'Not run: the turn ended before this call.';
 }
 
+/**
+ * Where a call's events go: a scope of its own, so that calls running at once, or replayed from a journal
+ * at once, number their events the same way whatever the timing.
+ */
+function callEvents(context: ToolStepContext, iteration: number, call: ToolCall): AgentEventSink {
+  return context.events.scope(`tool:${iteration}:${call.toolCallId}`);
+}
+
 // runToolCall never throws, but the events and bookkeeping around it are code too: whatever fails, the
 // call still gets its one result, because providers reject a history with an orphaned call.
 async function runGuarded(context: ToolStepContext, step: ToolStep, call: ToolCall): Promise<ToolCallOutcome> {
   // With tracing on, the call runs inside its span, so that spans the tool makes are the span's children.
   const span = context.tracer?.toolCall(call, step.iteration);
+  const events = callEvents(context, step.iteration, call);
   let outcome: ToolCallOutcome;
   try {
-    outcome = await (span ? span.run(runOne, context, step, call) : runOne(context, step, call));
+    outcome = await (span ? span.run(runOne, context, step, call, events) : runOne(context, step, call, events));
   } catch (error) {
+    // The journal's own failure ends no call: the durable engine takes the run over.
+    if (error instanceof JournalFailure) throw error;
     const reason = describeThrown(error);
-    outcome = notRun(context, step, call, `Failed inside agentloop (${reason}); the call may or may not have run.`);
+    outcome = toolCallFailure(
+      call,
+      'not_run',
+      `Failed inside agentloop (${reason}); the call may or may not have run.`,
+    );
+    announce(context, events, step.iteration, outcome, 0);
   }
   span?.end(outcome);
   return outcome;
 }
 
-async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall): Promise<ToolCallOutcome> {
-  const { events } = context;
+async function runOne(
+  context: ToolStepContext,
+  step: ToolStep,
+  call: ToolCall,
+  events: AgentEventSink,
+): Promise<ToolCallOutcome> {
   const { iteration } = step;
   events.emit({
     type: 'tool-call',
@@ -164,7 +193,7 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
       call.problem.code,
       `Invalid call of tool "${call.toolName}": ${call.problem.message}`,
     );
-    announce(context, iteration, outcome, 0);
+    announce(context, events, iteration, outcome, 0);
     return outcome;
   }
   // Loop-control calls are never asked about, and an unknown tool needs no approval: runToolCall answers
@@ -172,25 +201,50 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
   const { approvals } = context;
   const registered = approvals && !isLoopControlToolName(call.toolName) ? step.tools.get(call.toolName) : undefined;
   if (approvals && registered) {
-    const verdict = await approvals.check({ ...context, iteration }, call, registered);
+    const verdict = await approvals.check({ ...context, events, iteration }, call, registered);
     if (!verdict.run) {
       const outcome = toolCallFailure(call, verdict.code, verdict.message);
-      announce(context, iteration, outcome, 0);
+      announce(context, events, iteration, outcome, 0);
       return outcome;
     }
   }
+  // A loop-control call only checks its arguments: the same on replay, so it needs no journal step.
+  const ran = isLoopControlToolName(call.toolName)
+    ? await execute(context, step, call, events)
+    : await runJournaled(context.journal, {
+        name: `tool:${iteration}:${call.toolCallId}`,
+        run: () => execute(context, step, call, events),
+        record: recordToolCall,
+        restore: restoreToolCall,
+      });
+  // An agent called as a tool spent tokens of its own: they are the run's too, replayed or not.
+  for (const metrics of ran.subagentMetrics ?? []) context.subagents?.metrics.addNested(metrics);
+  announce(context, events, iteration, ran.outcome, ran.durationMs);
+  return ran.outcome;
+}
+
+/** Runs the call (as an agent's parent when the tool is one), and measures it. */
+async function execute(
+  context: ToolStepContext,
+  step: ToolStep,
+  call: ToolCall,
+  events: AgentEventSink,
+): Promise<ToolCallRun> {
+  const { iteration } = step;
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
   const { subagents } = context;
-  const execute = () =>
+  const run = () =>
     runToolCall(
       step.tools,
       call,
-      {
+      new LoopToolContext({
         signal: context.signal,
         sessionId: context.sessionId,
         workspace: context.workspace,
+        runId: context.runId,
+        iteration,
         toolCallId: call.toolCallId,
         reportProgress: (progress) => {
           if (settled || context.signal.aborted) return;
@@ -202,30 +256,41 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
             progress,
           });
         },
-      },
+      }),
       context.callOptions,
     );
-  const outcome = await (subagents && isSubagentTool(step.tools.get(call.toolName)?.tool)
-    ? runAsSubagentParent(subagents, { toolName: call.toolName, toolCallId: call.toolCallId }, execute)
-    : execute());
+  if (!subagents || !isSubagentTool(step.tools.get(call.toolName)?.tool)) {
+    const outcome = await run();
+    settled = true;
+    return { outcome, durationMs: context.now() - started };
+  }
+  // The child's figures are kept with the call's result, so that a replay adds them to the run as well.
+  const subagentMetrics: RunMetrics[] = [];
+  const host = { ...subagents, events, metrics: { addNested: (metrics: RunMetrics) => subagentMetrics.push(metrics) } };
+  const outcome = await runAsSubagentParent(host, { toolName: call.toolName, toolCallId: call.toolCallId }, run);
   settled = true;
-  announce(context, iteration, outcome, context.now() - started);
-  return outcome;
+  return { outcome, durationMs: context.now() - started, subagentMetrics };
 }
 
 function notRun(context: ToolStepContext, step: ToolStep, call: ToolCall, content: string): ToolCallOutcome {
   const outcome = toolCallFailure(call, 'not_run', content);
-  announce(context, step.iteration, outcome, 0);
+  announce(context, callEvents(context, step.iteration, call), step.iteration, outcome, 0);
   return outcome;
 }
 
-function announce(context: ToolStepContext, iteration: number, outcome: ToolCallOutcome, durationMs: number): void {
+function announce(
+  context: ToolStepContext,
+  events: AgentEventSink,
+  iteration: number,
+  outcome: ToolCallOutcome,
+  durationMs: number,
+): void {
   context.timing.toolTimeMs += durationMs;
   const base = { iteration, toolCallId: outcome.toolCallId, name: outcome.toolName };
   if (outcome.status === 'ok') {
-    context.events.emit({ type: 'tool-result', ...base, content: outcome.content, value: outcome.value, durationMs });
+    events.emit({ type: 'tool-result', ...base, content: outcome.content, value: outcome.value, durationMs });
   } else {
-    context.events.emit({
+    events.emit({
       type: 'tool-result-error',
       ...base,
       content: outcome.content,
