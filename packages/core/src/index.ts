@@ -103,11 +103,14 @@ export * from './di/index.js';
 export * from './errors/index.js';
 export type {
   AgentEvent,
+  AgentEventEnvelope,
   AgentEventListener,
   AgentEventMap,
   AgentEventName,
+  AgentEventPayloads,
   SubagentStep,
 } from './events/index.js';
+export { type AwaitAnswerOptions, DirectJournal, type DirectJournalOptions, type Journal } from './journal/index.js';
 export {
   LOAD_SKILL_TOOL_NAME,
   type LoadedSkills,

@@ -58,6 +58,14 @@ export interface ToolContext {
   workspace: string;
   /** The id of this tool call, as the model gave it. */
   toolCallId: string;
+  /**
+   * A key for this one call, the same each time it runs (a durable run that a worker's death cut off runs
+   * the call in flight again on another worker): a tool with side effects (a payment, a message sent)
+   * passes it on, or remembers it, so that a call run twice does its effect once. The SHA-256, in hex, of
+   * the session id, the run id, the model call's iteration and the tool-call id; different for every call.
+   * Set by the agent's loop; absent when the tool is called by hand (`runToolCall`) without one.
+   */
+  idempotencyKey?: string;
   /** Reports progress to whoever watches the run. Never throws. */
   reportProgress(progress: ToolProgress): void;
 }

@@ -4,6 +4,7 @@ import type { ModelSettings } from '@agentloop/spec';
 import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalOption } from '../approvals/resolve-approval.js';
 import type { CompactionOption } from '../compaction/compaction-options.js';
+import type { Journal } from '../journal/journal.js';
 import type { OnMaxIterations } from '../loop/loop-settings.js';
 import type { ToolProtocolOption } from '../loop/tool-protocol.js';
 import type { SkillsOption } from '../skills/resolve-skills.js';
@@ -113,6 +114,14 @@ export interface AgentOptions {
   /** Makes run ids. Default: `crypto.randomUUID`. */
   createId?: () => string;
   /**
+   * Runs the loop's effects (model calls, compaction's summary call, tool calls, approval decisions, run ids,
+   * the clock), so that a durable engine can record them and replay a run on another worker without
+   * calling the model or a tool again (see `Journal` for what replays and what does not).
+   * `@agentloop/restate` gives each run its own (`RunOptions.journal`). Default: a DirectJournal, which runs
+   * them directly with `now` and `createId`.
+   */
+  journal?: Journal;
+  /**
    * OpenTelemetry spans through `@opentelemetry/api`: `invoke_agent` per run, `chat <model>` per model
    * call, `execute_tool <name>` per tool call, with the GenAI semantic conventions' attributes. `true`
    * uses the global tracer provider; `{ tracer, recordContent, agentName }` chooses. Default off, at no cost.
@@ -145,6 +154,11 @@ export type OutputResult<Output extends OutputSchema | undefined> = [Output] ext
 export interface RunOptions<Output extends OutputSchema | undefined = OutputSchema | undefined> {
   /** Cancels the run when aborted, like `agent.cancel()`. */
   signal?: AbortSignal;
+  /**
+   * The journal of this run, instead of the agent's `journal`: a durable engine makes one per invocation
+   * (`@agentloop/restate` one bound to its handler's context).
+   */
+  journal?: Journal;
   /**
    * The schema of the run's result: `task_completion` then takes a `result` of that schema (validated like
    * any tool argument, a mismatch sent back to the model to correct) and the result's payload is typed by

@@ -2,7 +2,7 @@ import type { Memory, StoredSession } from '@agentloop/memory';
 import type { AnyLLMProvider, LLMProvider } from '@agentloop/spec';
 import type { AskQuestionPayload, Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
-import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
+import type { AgentEvent, AgentEventListener, AgentEventName, AgentEventPayloads } from '../events/index.js';
 import type { AgentResult } from '../loop/agent-result.js';
 import type { Skill } from '../skills/index.js';
 import type { AgentMetrics, ContextUsage } from '../tokens/index.js';
@@ -33,7 +33,7 @@ export interface Agent {
   /** How full the context window was after the last model call; undefined before any. */
   readonly contextUsage: ContextUsage | undefined;
   /** Compacts the conversation now; resolves with how it went (`strategy: 'none'`: nothing to compact). */
-  compact(options?: { signal?: AbortSignal }): Promise<AgentEventMap['compaction-end']>;
+  compact(options?: { signal?: AbortSignal }): Promise<AgentEventPayloads['compaction-end']>;
   registerTool(tool: Tool): this;
   setProvider(provider: AnyLLMProvider): this;
   setToolProtocol(protocol: ToolProtocolOption): this;

@@ -16,8 +16,9 @@ import {
 import type { ContextGuard } from '../compaction/context-guard.js';
 import { createContextGuard } from '../compaction/create-context-guard.js';
 import { AgentUsageError } from '../errors/index.js';
-import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from '../events/index.js';
+import type { AgentEvent, AgentEventListener, AgentEventName, AgentEventPayloads } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
+import { DirectJournal, type Journal } from '../journal/index.js';
 import type { AgentResult } from '../loop/agent-result.js';
 import { HistoryCheck } from '../loop/history-check.js';
 import type { LoopSettings } from '../loop/loop-settings.js';
@@ -48,7 +49,6 @@ import {
 } from './checked-options.js';
 import { eventStream } from './event-stream.js';
 import { onAbort } from './on-abort.js';
-import { randomId } from './random-id.js';
 
 /** The policy of an agent whose approval was removed with `setApproval(undefined)`: every call runs. */
 const ALLOW_ALL: ApprovalPolicy = { decide: () => ({ action: 'allow' }) };
@@ -102,6 +102,8 @@ export class DefaultAgent implements Agent {
   #pendingQuestion: AskQuestionPayload | undefined;
   /** Where answers to the approval requests and questions of this agent's sub-agents go. */
   readonly #subagentRoutes = new SubagentRoutes();
+  /** The journal of runs that name none of their own: the options', or one that runs effects directly. */
+  readonly #journal: Journal;
 
   constructor(provider: AnyLLMProvider, options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
@@ -127,6 +129,12 @@ export class DefaultAgent implements Agent {
     if (options.approval !== undefined) this.#approvals = new ApprovalGate(resolveApproval(options.approval));
     this.#settings = checkedLoopSettings(options);
     this.#context = createContextGuard(options, this.memory, this.#events);
+    this.#journal =
+      options.journal ??
+      new DirectJournal({
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.createId ? { createId: options.createId } : {}),
+      });
   }
 
   /**
@@ -152,7 +160,7 @@ export class DefaultAgent implements Agent {
    * `tokensAfter` equal to `tokensBefore` and `messagesAfter` to `messagesBefore`; it is not counted in
    * `metrics.compactions`.
    */
-  async compact(options: { signal?: AbortSignal } = {}): Promise<AgentEventMap['compaction-end']> {
+  async compact(options: { signal?: AbortSignal } = {}): Promise<AgentEventPayloads['compaction-end']> {
     if (this.running) {
       throw new AgentUsageError(
         'A run is going: it compacts by itself before a request that would not fit. Compact after it ends.',
@@ -330,6 +338,9 @@ export class DefaultAgent implements Agent {
       session: _session,
       sessionId: _sessionId,
       approval: _approval,
+      // The sub-agent runs inside the caller's tool call, whose journal step records its result: its own
+      // effects run directly (a durable engine cannot nest steps).
+      journal: _journal,
       ...options
     } = this.#options;
     return new DefaultAgent(this.provider, {
@@ -383,7 +394,7 @@ export class DefaultAgent implements Agent {
     try {
       // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
       await Promise.all([this.#session?.beginTurn(), this.#loadRunLibraries()]);
-      const dependencies = this.#loopDependencies(taskCompletion);
+      const dependencies = this.#loopDependencies(taskCompletion, options.journal ?? this.#journal);
       const result = await runLoop(dependencies, control, withMentionedSkills(input, this.skills));
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
@@ -438,9 +449,10 @@ export class DefaultAgent implements Agent {
     return Promise.all(loads);
   }
 
-  #loopDependencies(taskCompletion: RegisteredTool | undefined): LoopDependencies {
+  #loopDependencies(taskCompletion: RegisteredTool | undefined, journal: Journal): LoopDependencies {
     const options = this.#options;
-    const runId = (options.createId ?? randomId)();
+    // The default journal makes ids with the options' `createId`; a durable one records the ids it makes.
+    const runId = journal.randomId();
     const session = this.#session;
     return {
       tools: this.tools,
@@ -455,7 +467,8 @@ export class DefaultAgent implements Agent {
       subagentRoutes: this.#subagentRoutes,
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
-      now: options.now ?? (() => performance.now()),
+      now: () => journal.now(),
+      journal,
       runId,
       ...(this.#approvals ? { approvals: this.#approvals } : {}),
       ...(session ? { saveTurn: (result: AgentResult<unknown>) => this.#saveTurn(session, result) } : {}),

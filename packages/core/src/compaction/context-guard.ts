@@ -2,7 +2,7 @@ import type { CompactionReason, CompactionResult, Compactor, Memory, TokenCounte
 import { MEMORY_SCHEMA_VERSION } from '@agentloop/memory';
 import type { LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec';
 import { AgentloopError, describeThrown, findHistoryProblem } from '@agentloop/spec';
-import type { AgentEventBus, AgentEventMap } from '../events/index.js';
+import type { AgentEventBus, AgentEventPayloads } from '../events/index.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 import { contextUsage } from '../tokens/context-usage.js';
 
@@ -29,7 +29,7 @@ export type RequestFrame = Pick<ModelRequest, 'systemPrompt' | 'messages' | 'too
  * message of the conversation before it that the compacted one still holds, the message the memory holds
  * for it now (a restore copies them).
  */
-export type CompactionReport = AgentEventMap['compaction-end'] &
+export type CompactionReport = AgentEventPayloads['compaction-end'] &
   Pick<CompactionResult, 'pricing'> & { retained: ReadonlyMap<Message, Message> };
 
 /**
@@ -222,7 +222,7 @@ export class ContextGuard {
     const after = this.#memory.messages();
     // A restore keeps the order and number of the messages it is given.
     const retained = new Map(result.messages.map((message, index) => [message, after[index] ?? message]));
-    const report: AgentEventMap['compaction-end'] = {
+    const report: AgentEventPayloads['compaction-end'] = {
       type: 'compaction-end',
       ...where,
       reason,

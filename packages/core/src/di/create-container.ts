@@ -80,6 +80,7 @@ function agentOptionsOf(scope: DependencyContainer, options: ContainerOptions['a
   const store = registered(TOKENS.SessionStore);
   const compactor = registered(TOKENS.Compactor);
   const tracer = registered(TOKENS.Tracer);
+  const journal = registered(TOKENS.Journal);
   return {
     ...options,
     tools: scope.resolve(TOKENS.ToolRegistry),
@@ -93,6 +94,8 @@ function agentOptionsOf(scope: DependencyContainer, options: ContainerOptions['a
     // A compactor or a tracer a plugin registered is the one used, but `false` in the options (no automatic
     // compaction, no tracing) is the app's choice and stays.
     ...(compactor && options.compaction !== false ? { compaction: { ...options.compaction, compactor } } : {}),
+    // A journal the options name is the app's own choice for this agent and wins over a plugin's.
+    ...(journal && options.journal === undefined ? { journal } : {}),
     ...(tracer && options.tracing !== false
       ? { tracing: { ...(typeof options.tracing === 'object' ? options.tracing : {}), tracer } }
       : {}),

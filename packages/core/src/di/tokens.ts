@@ -5,6 +5,7 @@ import { TOOL_TOKEN, type Tool, type ToolRegistry } from '@agentloop/tools';
 import type { Tracer } from '@opentelemetry/api';
 import type { AgentOptions } from '../agent/agent-options.js';
 import type { ApprovalPolicy } from '../approvals/approval-policy.js';
+import type { Journal } from '../journal/journal.js';
 import type { Executor } from './executor.js';
 import { type ServiceToken, serviceToken } from './service-token.js';
 
@@ -57,4 +58,10 @@ export const TOKENS = {
    * (with the options' `recordContent` and `agentName`), unless the options say `tracing: false`.
    */
   Tracer: serviceToken<Tracer>('Tracer'),
+  /**
+   * The Journal the agent's loop runs its effects through (model calls, tool calls, approval decisions, ids,
+   * the clock). No default: with none registered (and none in the options), a DirectJournal runs them
+   * directly; a durable engine registers its own.
+   */
+  Journal: serviceToken<Journal>('Journal'),
 } as const;

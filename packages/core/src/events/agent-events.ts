@@ -12,8 +12,8 @@ import type { ApprovalChoice } from '../approvals/approval-policy.js';
 import type { AgentResult } from '../loop/agent-result.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 
-/** The payload of each event, by name. Every payload also carries its own `type`. */
-export interface AgentEventMap {
+/** The payload of each event, by name, as the loop emits it (the bus adds `eventId`). */
+export interface AgentEventPayloads {
   /** A run began. */
   'loop-start': { type: 'loop-start'; runId: string; input: string };
   /** A model call is about to be made (1 for the first). */
@@ -219,6 +219,25 @@ export interface SubagentStep {
   toolName: string;
   toolCallId: string;
 }
+
+/** What every event carries beside its payload. */
+export interface AgentEventEnvelope {
+  /**
+   * The event's id: unique among the agent's events, and the same when a durable run is replayed (an event
+   * may then be delivered again), so a listener deduplicates by it. Within a run it is
+   * `<runId>/<scope>/<n>`: the scope is `run` for the loop's own events, the journal step for events a step
+   * emits while it runs (a model call's text and thinking), `tool:<iteration>:<toolCallId>` for a tool
+   * call's, and `n` counts within the scope. Between runs (`agent.send()`, `agent.compact()`) it is a
+   * random id. Always set on the events an agent emits; optional in the type so that an executor can make
+   * events of its own (a stored session shown again) without inventing ids.
+   */
+  readonly eventId?: string;
+}
+
+/** The payload of each event, by name. Every payload also carries its own `type` and an `eventId`. */
+export type AgentEventMap = {
+  [Name in keyof AgentEventPayloads]: AgentEventPayloads[Name] & AgentEventEnvelope;
+};
 
 /** The name of an agent event. */
 export type AgentEventName = keyof AgentEventMap;

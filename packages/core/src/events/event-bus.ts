@@ -1,16 +1,40 @@
 import { EventEmitter } from 'eventemitter3';
-import type { AgentEvent, AgentEventListener, AgentEventMap, AgentEventName } from './agent-events.js';
+import { randomId } from '../agent/random-id.js';
+import type { AgentEvent, AgentEventListener, AgentEventName, AgentEventPayloads } from './agent-events.js';
 
 // The listeners of all events are kept in one map, so each is stored as a listener of any event: the
 // four casts to AnyListener below are that widening, checked by `on`'s and `off`'s signatures.
 type AnyListener = (event: AgentEvent) => unknown;
+
+/** Where events go: the bus itself, or one of its scopes (`AgentEventBus.scope`). */
+export interface AgentEventSink {
+  /** Delivers an event, stamped with its `eventId`. Never throws. */
+  emit<Name extends AgentEventName>(event: AgentEventPayloads[Name]): void;
+  /** How many listeners an event has (catch-all listeners not counted). */
+  listenerCount(name: AgentEventName): number;
+}
+
+/** The ids of one run's events: how many each scope has emitted. */
+class RunEventIds {
+  readonly #counts = new Map<string, number>();
+
+  constructor(readonly runId: string) {}
+
+  next(scope: string): string {
+    const n = (this.#counts.get(scope) ?? 0) + 1;
+    this.#counts.set(scope, n);
+    return `${this.runId}/${scope}/${n}`;
+  }
+}
 
 /**
  * A typed event emitter over eventemitter3 in which a failing listener never breaks the emitter's
  * caller: a throw, or a rejected promise from an async listener, is reported as a `listener-error`
  * event and the other listeners still run.
  */
-export class AgentEventBus {
+export class AgentEventBus implements AgentEventSink {
+  /** The ids of the run going on; absent between runs, whose events get random ids. */
+  #run: RunEventIds | undefined;
   // eventemitter3 rather than Node's: it warns about no number of listeners (an app may watch an agent with
   // many) and has no `error` event that throws when nobody listens. It is CommonJS, and
   // the first CommonJS module a process loads starts Node's CommonJS loader (10–25 ms of start-up), so
@@ -51,8 +75,40 @@ export class AgentEventBus {
     return () => void this.#emitter.off('*', wrapped);
   }
 
+  /**
+   * Starts numbering a run's events: from here until `endRun`, an event emitted on the bus gets an id in
+   * the run's `run` scope, so the same run replayed from its journal gives its events the same ids.
+   */
+  beginRun(runId: string): void {
+    this.#run = new RunEventIds(runId);
+  }
+
+  /** Stops numbering the run's events, unless another run began since (a `loop-end` listener may start one). */
+  endRun(runId: string): void {
+    if (this.#run?.runId === runId) this.#run = undefined;
+  }
+
+  /**
+   * A sink whose events are numbered in a scope of their own within the run going on: events that may be
+   * emitted at the same time as others (a tool call's, beside the calls running with it) or only when a
+   * journal step runs (a model call's text) are numbered apart, so that the run's other ids stay the same
+   * whatever the timing, and replay.
+   */
+  scope(name: string): AgentEventSink {
+    const run = this.#run;
+    return {
+      emit: (event) => this.#deliver(event, run ? run.next(name) : randomId()),
+      listenerCount: (eventName) => this.listenerCount(eventName),
+    };
+  }
+
   /** Delivers an event to its listeners, then to the catch-all listeners. Never throws. */
-  emit<Name extends AgentEventName>(event: AgentEventMap[Name]): void {
+  emit<Name extends AgentEventName>(event: AgentEventPayloads[Name]): void {
+    this.#deliver(event, this.#run ? this.#run.next('run') : randomId());
+  }
+
+  #deliver(payload: AgentEventPayloads[AgentEventName], eventId: string): void {
+    const event = { ...payload, eventId } as AgentEvent;
     this.#emitter.emit(event.type, event);
     this.#emitter.emit('*', event);
   }

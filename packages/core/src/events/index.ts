@@ -1,8 +1,10 @@
 export type {
   AgentEvent,
+  AgentEventEnvelope,
   AgentEventListener,
   AgentEventMap,
   AgentEventName,
+  AgentEventPayloads,
   SubagentStep,
 } from './agent-events.js';
-export { AgentEventBus } from './event-bus.js';
+export { AgentEventBus, type AgentEventSink } from './event-bus.js';

@@ -30,7 +30,7 @@ function split(chunks: readonly ModelChunk[], cuts: readonly boolean[]): ModelCh
 
 /** The events of a one-step run over `batches`, as JSON (the XML protocol's random call-id part masked). */
 async function eventsOf(batches: readonly (readonly ModelChunk[])[], toolProtocol: 'native' | 'xml') {
-  const agent = new DefaultAgent(batchedStream(batches), { toolProtocol, now: () => 0 });
+  const agent = new DefaultAgent(batchedStream(batches), { toolProtocol, now: () => 0, createId: () => 'run-1' });
   const events: AgentEvent[] = [];
   agent.onAny((event) => events.push(event));
   await agent.run('Say hello, then finish.');

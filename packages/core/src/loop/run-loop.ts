@@ -189,6 +189,7 @@ async function endRun(run: RunState, outcome: AgentOutcome<unknown>): Promise<Ag
   run.control.settled = true;
   deps.tracer?.end(result);
   deps.events.emit({ type: 'loop-end', runId: deps.runId, result });
+  deps.events.endRun(deps.runId);
   return result;
 }
 

@@ -6,6 +6,7 @@ import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
 import type { SubagentRoutes } from '../subagents/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
@@ -35,7 +36,10 @@ export interface LoopDependencies extends LoopSettings {
   historyCheck: HistoryCheck;
   sessionId: string;
   workspace: string;
+  /** The run's clock: the journal's, so that a replayed run reads the times it read. */
   now: () => number;
+  /** Runs the effects that must replay the same way (see Journal). */
+  journal: Journal;
   runId: string;
   /** The run's tracing seam; absent when tracing is off, so that the loop then does no tracing work. */
   tracer?: RunTracer;
@@ -79,6 +83,7 @@ export interface RunState {
 
 /** Announces the run and makes its state. */
 export function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
+  deps.events.beginRun(deps.runId);
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
   deps.tracer?.start(input, control.selection.provider);
   const metrics = new MetricsTotals();
@@ -98,8 +103,10 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
       events: deps.events,
       signal: control.signal,
       sessionId: deps.sessionId,
+      runId: deps.runId,
       workspace: deps.workspace,
       now: deps.now,
+      journal: deps.journal,
       tracer: deps.tracer,
       approvals: deps.approvals,
       maxParallelTools: parallelToolCallsFor(deps, control.selection.provider) ? deps.maxParallelTools : 1,

@@ -2,6 +2,7 @@ import { defineTool, ToolRegistry } from '@agentloop/tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AgentEventBus } from '../events/index.js';
+import { DirectJournal } from '../journal/index.js';
 import type { ToolStep, ToolStepContext } from './tool-step.js';
 import { runToolStep } from './tool-step.js';
 
@@ -24,8 +25,10 @@ function context(overrides: Partial<ToolStepContext> = {}): ToolStepContext {
     events: new AgentEventBus(),
     signal: new AbortController().signal,
     sessionId: 's',
+    runId: 'r',
     workspace: '/w',
     now: () => Date.now(),
+    journal: new DirectJournal(),
     maxParallelTools: Number.POSITIVE_INFINITY,
     callOptions: {},
     timing: { toolTimeMs: 0 },

@@ -4,6 +4,8 @@ import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
+import { idempotencyKey } from '../journal/idempotency-key.js';
+import type { Journal } from '../journal/journal.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
@@ -15,8 +17,11 @@ export interface ToolStepContext {
   events: AgentEventBus;
   signal: AbortSignal;
   sessionId: string;
+  runId: string;
   workspace: string;
   now: () => number;
+  /** Runs each call as a step, so that a replayed run does not run it again. */
+  journal: Journal;
   /** Asks the approval policy before each call that is not a loop-control call, when the agent has one. */
   approvals?: ApprovalGate | undefined;
   /** Traces each call, when tracing is on. */
@@ -192,6 +197,12 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
         sessionId: context.sessionId,
         workspace: context.workspace,
         toolCallId: call.toolCallId,
+        idempotencyKey: idempotencyKey({
+          sessionId: context.sessionId,
+          runId: context.runId,
+          iteration,
+          toolCallId: call.toolCallId,
+        }),
         reportProgress: (progress) => {
           if (settled || context.signal.aborted) return;
           events.emit({

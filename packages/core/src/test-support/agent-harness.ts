@@ -23,8 +23,13 @@ export function scriptedAgent(
     ...options,
   });
   const events: AgentEvent[] = [];
-  agent.onAny((event) => events.push(event));
-  return { agent, provider, events, types: () => events.map((event) => event.type) };
+  // Kept apart, so that tests of what events say compare payloads; the ids have tests of their own.
+  const eventIds: string[] = [];
+  agent.onAny(({ eventId, ...event }) => {
+    events.push(event as AgentEvent);
+    eventIds.push(eventId ?? '');
+  });
+  return { agent, provider, events, eventIds, types: () => events.map((event) => event.type) };
 }
 
 /** A tool that echoes its `text` argument. */

@@ -1,0 +1,2 @@
+export { DirectJournal, type DirectJournalOptions } from './direct-journal.js';
+export type { AwaitAnswerOptions, Journal } from './journal.js';

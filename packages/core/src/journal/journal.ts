@@ -1,0 +1,61 @@
+/** Options of `Journal.awaitAnswer`. */
+export interface AwaitAnswerOptions {
+  /** Aborted when the run is cancelled: the wait then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The seam through which the loop runs every effect that must come out the same way when a run is
+ * replayed: a durable engine records each effect's result the first time and hands the recorded result
+ * back when the run is replayed on another worker, instead of doing it again.
+ *
+ * What goes through it (each `step` name is stable and unique within a run):
+ * - each model call (`model:<iteration>`, and `model:<iteration>:after-compaction` when a request the provider
+ *   rejected as too long is sent again): the whole streamed call is one step, the provider's retries run
+ *   inside it, and its recorded value is the assembled assistant message, its tool calls, usage, finish
+ *   reason, and the final error (as data) when it failed. Its text, thinking and tool-call-start events are
+ *   emitted live while the step runs, and not again on replay;
+ * - compaction's summary call (`compaction:<n>`), recorded as the compactor's result;
+ * - each tool call (`tool:<iteration>:<toolCallId>`): the tool's result, failures included as error results
+ *   (a tool failure is data, never a thrown step);
+ * - each approval policy decision (`approval:<iteration>:<toolCallId>`), and the user's answer through
+ *   `awaitAnswer`, so a replay does not ask again and grants given with `allow-session` come back from the
+ *   recorded answers;
+ * - the run id (`randomId`) and the clock the loop reads for timestamps and durations (`now`).
+ *
+ * What does not: the app's own code around `agent.run`, memory writes (the conversation is rebuilt by the
+ * replay itself) and event delivery: events are emitted again on replay with the same `eventId`, so a
+ * listener deduplicates. A step that was running when a worker died runs again (a tool call included):
+ * tools with side effects deduplicate with `ToolContext.idempotencyKey`.
+ *
+ * Implementations: the default (`DirectJournal`) runs everything directly, and `@agentloop/restate` journals
+ * each step in Restate (`ctx.run`, deterministic time and random, awakeables for answers).
+ */
+export interface Journal {
+  /**
+   * Runs an effect once and resolves with its result; on replay resolves with the recorded result without
+   * running it. `name` is stable across replays and unique within a run. The result must survive a JSON
+   * round trip (plain objects, arrays, strings, finite numbers, booleans, null). A rejection of `run` is
+   * the implementation's to handle (a durable engine may retry it): the loop records its final failures as
+   * values, so that a final error ends the run with its typed result instead of being retried forever.
+   */
+  step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** The time in milliseconds, for timestamps and durations; recorded, so a replay reads the same value. */
+  now(): number;
+  /** A new random id (a UUID); recorded, so a replay gets the same id. */
+  randomId(): string;
+  /**
+   * Waits for an answer from outside the run (an approval decision, by request id) and resolves with it.
+   * `onRequest` announces the request (emits `approval-requested`); it is called once the wait is set up,
+   * so that an answer given at once is not lost. A durable journal suspends the run until the answer
+   * arrives, on any worker, and on replay resolves with the recorded answer. Rejects with the signal's
+   * reason when `options.signal` aborts first.
+   */
+  awaitAnswer<T>(requestId: string, onRequest: () => void, options?: AwaitAnswerOptions): Promise<T>;
+  /**
+   * Delivers an answer to a waiting `awaitAnswer` of this process; false when nothing here waits under that
+   * id. A durable journal may take answers another way as well (Restate: a shared handler resolving the
+   * request's awakeable).
+   */
+  answer(requestId: string, value: unknown): boolean;
+}
