@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -375,4 +375,61 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
     expect(workers.size).toBe(3);
     expect(control.repeatedSteps((id) => id.startsWith('crowd-'))).toEqual([]);
   }, 120_000);
+
+  describe('approvals', () => {
+    beforeEach(() => refillPool());
+
+    /** The approval requests the session waits on, once the run has written them to its state. */
+    async function pendingApprovals(sessionId: string): Promise<{ requestId: string; name: string }[]> {
+      await control.waitFor(() =>
+        control.events.find((record) => record.sessionId === sessionId && record.event.type === 'approval-requested'),
+      );
+      let pending: { requestId: string; name: string }[] = [];
+      for (let attempt = 0; attempt < 100 && pending.length === 0; attempt++) {
+        pending = (await call(sessionId, 'state', null)).body.pendingApprovals;
+      }
+      return pending;
+    }
+
+    it('keeps an allow-session grant in the object state: the next run does not ask again', async () => {
+      const file = join(directory, 'granted.txt');
+      const sessionId = `ask-${newSession()}`;
+      control.handlers = {
+        model: (request) =>
+          toolResultsSinceInput(request.messages) === 0
+            ? toolCallReply('call_1', 'append_line', { file, line: `line ${request.messages.length}` })
+            : toolCallReply('call_done', 'task_completion', { result: 'done' }),
+      };
+      const first = call(sessionId, 'run', 'Append a line.');
+      const [request] = await pendingApprovals(sessionId);
+      expect(
+        await call(sessionId, 'answer', { requestId: request?.requestId, decision: 'allow-session' }),
+      ).toMatchObject({
+        status: 200,
+        body: { kind: 'approval' },
+      });
+      expect((await first).body).toMatchObject({ exit: 'task_completion' });
+      const second = await call(sessionId, 'run', 'Append another line.');
+      expect(second.body).toMatchObject({ exit: 'task_completion' });
+      const asked = control.events.filter(
+        (record) => record.sessionId === sessionId && record.event.type === 'approval-requested',
+      );
+      expect(asked).toHaveLength(1);
+      expect(linesOf(file)).toHaveLength(2);
+    });
+
+    it('cancel ends a run suspended on an approval with a cancelled result, the call not run', async () => {
+      const file = join(directory, 'cancelled.txt');
+      const sessionId = `ask-${newSession()}`;
+      control.handlers = { model: () => toolCallReply('call_1', 'append_line', { file, line: 'never' }) };
+      const run = call(sessionId, 'run', 'Append a line.');
+      await pendingApprovals(sessionId);
+      expect((await call(sessionId, 'cancel', null)).body).toEqual({ cancelled: true });
+      const { status, body } = await run;
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ exit: 'cancelled', error: { code: 'cancelled' } });
+      expect(existsSync(file)).toBe(false);
+      expect((await call(sessionId, 'state', null)).body).toMatchObject({ running: false, pendingApprovals: [] });
+    });
+  });
 });
