@@ -82,6 +82,7 @@ export {
   type ApprovalAnswer,
   type ApprovalChoice,
   type ApprovalDecision,
+  type ApprovalGrant,
   type ApprovalMode,
   type ApprovalOption,
   type ApprovalPolicy,

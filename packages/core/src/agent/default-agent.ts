@@ -9,6 +9,7 @@ import { prepareTools, ToolRegistry } from '@agentloop/tools';
 import {
   type ApprovalAnswer,
   ApprovalGate,
+  type ApprovalGrant,
   type ApprovalOption,
   type ApprovalPolicy,
   resolveApproval,
@@ -19,6 +20,7 @@ import { AgentUsageError } from '../errors/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName, AgentEventPayloads } from '../events/index.js';
 import { AgentEventBus } from '../events/index.js';
 import { DirectJournal, type Journal } from '../journal/index.js';
+import { guardedJournal } from '../journal/journal-failure.js';
 import type { AgentResult } from '../loop/agent-result.js';
 import { HistoryCheck } from '../loop/history-check.js';
 import type { LoopSettings } from '../loop/loop-settings.js';
@@ -180,6 +182,7 @@ export class DefaultAgent implements Agent {
         ...report
       } = await this.#context.compact('manual', this.provider, {
         signal: controller.signal,
+        journal: this.#journal,
       });
       if (report.strategy !== 'none') this.#metrics.compactions++;
       if (report.usage) this.#metrics.spend(report.usage, pricing);
@@ -284,6 +287,42 @@ export class DefaultAgent implements Agent {
       if (this.#approvals) this.#approvals.policy = ALLOW_ALL;
     } else if (this.#approvals) this.#approvals.policy = resolveApproval(approval);
     else this.#approvals = new ApprovalGate(resolveApproval(approval));
+    return this;
+  }
+
+  /**
+   * The grants the user gave with `allow-session` so far, in order; empty for an agent without an approval
+   * policy. A durable run keeps them in its session's state and hands them to the next run's agent with
+   * `addApprovalGrants`, so that they hold on whichever worker runs it.
+   */
+  get approvalGrants(): readonly ApprovalGrant[] {
+    return this.#approvals?.grants ?? [];
+  }
+
+  /**
+   * Adds grants given before (`approvalGrants` of an earlier agent of the session): the calls they cover run
+   * without asking. Throws an AgentUsageError (`invalid_usage`) on an agent without an approval policy,
+   * where no call is asked about.
+   */
+  addApprovalGrants(grants: readonly ApprovalGrant[]): this {
+    if (!this.#approvals) {
+      throw new AgentUsageError(
+        'This agent has no approval policy, so grants would change nothing: create it with `approval`, or call setApproval() first.',
+        'invalid_usage',
+      );
+    }
+    for (const grant of grants) {
+      if (
+        typeof grant?.toolName !== 'string' ||
+        (grant.commandPrefix !== undefined && typeof grant.commandPrefix !== 'string')
+      ) {
+        throw new AgentUsageError(
+          `An approval grant is { toolName: string, commandPrefix?: string }, got ${JSON.stringify(grant)}.`,
+          'invalid_usage',
+        );
+      }
+    }
+    this.#approvals.addGrants(grants);
     return this;
   }
 
@@ -394,7 +433,7 @@ export class DefaultAgent implements Agent {
     try {
       // The session is opened (resumed) before the run's first message; the loop saves its turn before loop-end.
       await Promise.all([this.#session?.beginTurn(), this.#loadRunLibraries()]);
-      const dependencies = this.#loopDependencies(taskCompletion, options.journal ?? this.#journal);
+      const dependencies = this.#loopDependencies(taskCompletion, guardedJournal(options.journal ?? this.#journal));
       const result = await runLoop(dependencies, control, withMentionedSkills(input, this.skills));
       // The loop is not generic: with an output schema, the result it ended with was validated against
       // that schema (taskCompletionWithOutput), without one it is text (the built-in task_completion).
@@ -467,7 +506,7 @@ export class DefaultAgent implements Agent {
       subagentRoutes: this.#subagentRoutes,
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
-      now: () => journal.now(),
+      now: options.now ?? (() => performance.now()),
       journal,
       runId,
       ...(this.#approvals ? { approvals: this.#approvals } : {}),

@@ -1,9 +1,16 @@
 import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { RegisteredTool, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
-import type { AgentEventBus } from '../events/index.js';
+import type { AgentEventSink } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
 import { CANCELLED_RESULT } from '../loop/cancelled-result.js';
-import type { ApprovalAnswer, ApprovalChoice, ApprovalPolicy, ApprovalRequest } from './approval-policy.js';
+import type {
+  ApprovalAnswer,
+  ApprovalChoice,
+  ApprovalDecision,
+  ApprovalPolicy,
+  ApprovalRequest,
+} from './approval-policy.js';
 import { startsWithCommand } from './chained-command.js';
 
 /** The answers every request offers. */
@@ -23,24 +30,30 @@ export interface GatedCall {
   readonly arguments: unknown;
 }
 
-/** Where a call is asked about: the run's events, signal and ids. */
+/** Where a call is asked about: the run's events, signal, ids and journal. */
 export interface GateContext {
-  readonly events: AgentEventBus;
+  readonly events: AgentEventSink;
   readonly iteration: number;
   readonly signal: AbortSignal;
   readonly sessionId: string;
   readonly workspace: string;
+  /** Records the policy's decision and the user's answer, so that a replayed run asks nothing again. */
+  readonly journal: Journal;
 }
 
-/** A grant given with `allow-session`: this tool, or its calls whose command starts with `commandPrefix`. */
-interface SessionGrant {
+/**
+ * A grant given with `allow-session`: calls of this tool, or only those whose command starts with
+ * `commandPrefix`, run without asking for the rest of the session.
+ */
+export interface ApprovalGrant {
   readonly toolName: string;
-  readonly commandPrefix: string | undefined;
+  readonly commandPrefix?: string;
 }
 
+/** A request waiting for its answer, and the journal of the run that waits. */
 interface Pending {
   readonly request: ApprovalRequest;
-  settle(answer: ApprovalAnswer): void;
+  readonly journal: Journal;
 }
 
 /**
@@ -52,7 +65,7 @@ interface Pending {
  */
 export class ApprovalGate {
   policy: ApprovalPolicy;
-  readonly #grants: SessionGrant[] = [];
+  readonly #grants: ApprovalGrant[] = [];
   readonly #pending = new Map<string, Pending>();
   #nextId = 1;
   /** The error that ends the run: a call needed asking and nothing could answer. */
@@ -62,17 +75,16 @@ export class ApprovalGate {
     this.policy = policy;
   }
 
-  /** Decides about one call, asking the user when the policy says so. Never throws. */
+  /**
+   * Decides about one call, asking the user when the policy says so. The policy's decision is a journal
+   * step and the user's answer a journal wait, so that a replayed run decides the same way without asking
+   * again, and the grants of the answers come back with them. Rejects only when the journal itself fails.
+   */
   async check(context: GateContext, call: GatedCall, tool: RegisteredTool): Promise<GateVerdict> {
     const request = approvalRequest(context, call, tool.tool.annotations);
-    let decision: Awaited<ReturnType<ApprovalPolicy['decide']>>;
-    try {
-      decision = await this.policy.decide(request);
-    } catch (error) {
-      return denied(
-        `Not run: the approval policy failed (${describeThrown(error)}), so the call could not be approved.`,
-      );
-    }
+    const decision = await context.journal.step(`approval:${context.iteration}:${call.toolCallId}`, () =>
+      this.#decide(request),
+    );
     switch (decision.action) {
       case 'allow':
         return RUN;
@@ -95,7 +107,10 @@ export class ApprovalGate {
         'unknown_approval',
       );
     }
-    pending.settle(answer);
+    this.#pending.delete(requestId);
+    // An answer given inside an `approval-requested` listener takes effect once every listener has seen the
+    // request, so no one sees it resolved before it was asked.
+    queueMicrotask(() => pending.journal.answer(requestId, answer));
   }
 
   /** Takes the error that must end the run, if a call could not be asked about. */
@@ -103,6 +118,33 @@ export class ApprovalGate {
     const error = this.#unanswered;
     this.#unanswered = undefined;
     return error;
+  }
+
+  /** The grants given with `allow-session` so far, in order: a durable run keeps them in its session's state. */
+  get grants(): readonly ApprovalGrant[] {
+    return [...this.#grants];
+  }
+
+  /** Adds grants given before (kept in a session's state, say): calls they cover run without asking. */
+  addGrants(grants: readonly ApprovalGrant[]): void {
+    for (const grant of grants) {
+      this.#grants.push({
+        toolName: grant.toolName,
+        ...(grant.commandPrefix === undefined ? {} : { commandPrefix: grant.commandPrefix }),
+      });
+    }
+  }
+
+  /** The policy's decision; a policy that fails denies, with a message that says so. Never throws. */
+  async #decide(request: ApprovalRequest): Promise<ApprovalDecision> {
+    try {
+      return await this.policy.decide(request);
+    } catch (error) {
+      return {
+        action: 'deny',
+        message: `Not run: the approval policy failed (${describeThrown(error)}), so the call could not be approved.`,
+      };
+    }
   }
 
   #granted(request: ApprovalRequest): boolean {
@@ -114,8 +156,8 @@ export class ApprovalGate {
     );
   }
 
-  #ask(context: GateContext, request: ApprovalRequest, reason: string): Promise<GateVerdict> {
-    const { events, iteration, signal } = context;
+  async #ask(context: GateContext, request: ApprovalRequest, reason: string): Promise<GateVerdict> {
+    const { events, iteration, signal, journal } = context;
     if (events.listenerCount('approval-requested') === 0) {
       this.#unanswered ??= new AgentloopError(
         `${request.toolName} needs approval (${reason}), but nothing answers approval requests. Listen for ` +
@@ -123,47 +165,43 @@ export class ApprovalGate {
           'that allows this call.',
         { code: 'approval_unanswered' },
       );
-      return Promise.resolve(
-        denied('Not run: it needs the user’s approval and no one can give it here. Tell the user what you need.'),
-      );
+      return denied('Not run: it needs the user’s approval and no one can give it here. Tell the user what you need.');
     }
     const requestId = `approval-${this.#nextId++}`;
     const { toolCallId, toolName } = request;
-    return new Promise<GateVerdict>((resolve) => {
-      let done = false;
-      const finish = (verdict: GateVerdict, decision: ApprovalChoice | 'cancelled') => {
-        if (done) return;
-        done = true;
-        this.#pending.delete(requestId);
-        signal.removeEventListener('abort', onAbort);
-        events.emit({ type: 'approval-resolved', iteration, requestId, toolCallId, name: toolName, decision });
-        resolve(verdict);
-      };
-      const onAbort = () => finish({ run: false, code: 'cancelled', message: CANCELLED_RESULT }, 'cancelled');
-      this.#pending.set(requestId, {
-        request,
-        // An answer given inside an `approval-requested` listener takes effect once every listener has
-        // seen the request, so no one sees it resolved before it was asked.
-        settle: (answer) => {
-          this.#pending.delete(requestId);
-          queueMicrotask(() => finish(this.#apply(request, answer), answer.decision));
-        },
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
-      events.emit({
-        type: 'approval-requested',
-        iteration,
+    const resolved = (decision: ApprovalChoice | 'cancelled') =>
+      events.emit({ type: 'approval-resolved', iteration, requestId, toolCallId, name: toolName, decision });
+    let answer: ApprovalAnswer;
+    try {
+      answer = await journal.awaitAnswer<ApprovalAnswer>(
         requestId,
-        toolCallId,
-        name: toolName,
-        arguments: request.arguments,
-        ...(request.command === undefined ? {} : { command: request.command }),
-        annotations: request.annotations,
-        reason,
-        choices: CHOICES,
-      });
-      if (signal.aborted) onAbort();
-    });
+        () => {
+          this.#pending.set(requestId, { request, journal });
+          events.emit({
+            type: 'approval-requested',
+            iteration,
+            requestId,
+            toolCallId,
+            name: toolName,
+            arguments: request.arguments,
+            ...(request.command === undefined ? {} : { command: request.command }),
+            annotations: request.annotations,
+            reason,
+            choices: CHOICES,
+          });
+        },
+        { signal },
+      );
+    } catch (error) {
+      this.#pending.delete(requestId);
+      if (!signal.aborted) throw error;
+      resolved('cancelled');
+      return { run: false, code: 'cancelled', message: CANCELLED_RESULT };
+    }
+    this.#pending.delete(requestId);
+    const verdict = this.#apply(request, answer);
+    resolved(answer.decision);
+    return verdict;
   }
 
   #apply(request: ApprovalRequest, answer: ApprovalAnswer): GateVerdict {
@@ -171,7 +209,7 @@ export class ApprovalGate {
       case 'allow-once':
         return RUN;
       case 'allow-session':
-        this.#grants.push({ toolName: request.toolName, commandPrefix: answer.commandPrefix });
+        this.addGrants([{ toolName: request.toolName, commandPrefix: answer.commandPrefix }]);
         return RUN;
       case 'deny':
         return denied(

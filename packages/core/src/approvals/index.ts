@@ -1,4 +1,4 @@
-export { ApprovalGate, type GateVerdict } from './approval-gate.js';
+export { ApprovalGate, type ApprovalGrant, type GateVerdict } from './approval-gate.js';
 export {
   APPROVAL_MODES,
   type ApprovalMode,

@@ -3,8 +3,15 @@ import { MEMORY_SCHEMA_VERSION } from '@agentloop/memory';
 import type { LLMProvider, Message, ModelRequest, Usage } from '@agentloop/spec';
 import { AgentloopError, describeThrown, findHistoryProblem } from '@agentloop/spec';
 import type { AgentEventBus, AgentEventPayloads } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 import { contextUsage } from '../tokens/context-usage.js';
+import {
+  type RecordedCompaction,
+  recordCompaction,
+  recordCompactionFailure,
+  restoreCompaction,
+} from './recorded-compaction.js';
 
 /** What a ContextGuard works with. */
 export interface ContextGuardInit {
@@ -19,6 +26,15 @@ export interface ContextGuardInit {
   threshold: number;
   /** The window in tokens, overriding the provider's. */
   contextWindow?: number;
+}
+
+/** Where a compaction is made: the model call it comes before, the run's signal and journal. */
+export interface CompactionAt {
+  /** The model call it comes before; absent for `agent.compact()` between runs. */
+  iteration?: number;
+  signal: AbortSignal;
+  /** Records the compactor's result (its summary call), so that a replayed run does not call the model again. */
+  journal?: Journal;
 }
 
 /** What a request is made of, as far as counting goes. */
@@ -110,7 +126,7 @@ export class ContextGuard {
   async beforeRequest(
     request: ModelRequest,
     provider: LLMProvider,
-    at: { iteration: number; signal: AbortSignal },
+    at: CompactionAt & { iteration: number },
   ): Promise<CompactionReport | undefined> {
     await this.counter.prepare?.(provider.capabilities.modelId);
     if (this.#count(request, provider) <= this.#limit(provider)) return undefined;
@@ -140,7 +156,7 @@ export class ContextGuard {
   async compact(
     reason: CompactionReason,
     provider: LLMProvider,
-    at: { iteration?: number; signal: AbortSignal; frame?: Omit<RequestFrame, 'messages'> },
+    at: CompactionAt & { frame?: Omit<RequestFrame, 'messages'> },
   ): Promise<CompactionReport> {
     const modelId = provider.capabilities.modelId;
     const frame = at.frame ?? { systemPrompt: this.#lastSystemPrompt, tools: this.#lastTools };
@@ -176,28 +192,43 @@ export class ContextGuard {
       windowTokens,
       messages: before.length,
     });
-    let result: CompactionResult;
-    try {
-      if (typeof this.#compactor === 'function') this.#compactor = this.#compactor();
-      result = await this.#compactor.compact({
-        messages: before,
-        targetTokens: messageTarget(reason, limit, overhead, estimate(before) - overhead),
-        modelId,
-        counter: this.counter,
-        provider,
-        reason,
-        signal: at.signal,
-      });
-      const problem = findHistoryProblem(result.messages);
-      if (problem) throw new Error(`it returned a history no provider accepts: ${problem}`);
-    } catch (error) {
-      const failure =
-        at.signal.aborted && AgentloopError.isInstance(error)
-          ? error
-          : new AgentloopError(`Compaction failed: ${describeThrown(error)}. The conversation was left as it was.`, {
-              code: 'compaction_failed',
-              cause: error,
-            });
+    const request = {
+      messages: before,
+      targetTokens: messageTarget(reason, limit, overhead, estimate(before) - overhead),
+      modelId,
+      counter: this.counter,
+      provider,
+      reason,
+      signal: at.signal,
+    };
+    // The compaction as it happened in this process (the error with its cause); a replay reads the record.
+    let live: { result: CompactionResult } | { error: unknown } | undefined;
+    const compactOnce = async (): Promise<RecordedCompaction> => {
+      try {
+        const result = await this.#compactorNow().compact(request);
+        const problem = findHistoryProblem(result.messages);
+        if (problem) throw new Error(`it returned a history no provider accepts: ${problem}`);
+        live = { result };
+        return recordCompaction(before, result);
+      } catch (thrown) {
+        const error =
+          at.signal.aborted && AgentloopError.isInstance(thrown)
+            ? thrown
+            : new AgentloopError(`Compaction failed: ${describeThrown(thrown)}. The conversation was left as it was.`, {
+                code: 'compaction_failed',
+                cause: thrown,
+              });
+        live = { error };
+        return recordCompactionFailure(error);
+      }
+    };
+    // The summary call is the compaction's effect: a replayed run takes the recorded summary, calls no model.
+    const recorded = at.journal
+      ? await at.journal.step(`compaction:${at.iteration ?? 'between-runs'}:${reason}`, compactOnce)
+      : await compactOnce();
+    const outcome = live ?? restoreCompaction(before, recorded);
+    if ('error' in outcome) {
+      const failure = outcome.error;
       this.#events.emit({
         type: 'compaction-end',
         ...where,
@@ -211,10 +242,11 @@ export class ContextGuard {
         summarizedMessages: 0,
         droppedMessages: 0,
         droppedToolResults: 0,
-        error: failure,
+        error: AgentloopError.from(failure),
       });
       throw failure;
     }
+    const { result } = outcome;
     const changed = !sameMessages(before, result.messages);
     if (changed) {
       this.#memory.restore({ schemaVersion: MEMORY_SCHEMA_VERSION, messages: result.messages });
@@ -246,6 +278,12 @@ export class ContextGuard {
       ...(result.pricing ? { pricing: result.pricing } : {}),
       retained,
     };
+  }
+
+  /** The compactor, made at the first compaction when the agent was given a function that makes it. */
+  #compactorNow(): Compactor {
+    if (typeof this.#compactor === 'function') this.#compactor = this.#compactor();
+    return this.#compactor;
   }
 
   /**

@@ -14,13 +14,18 @@ export interface DirectJournalOptions {
  * Answers are in-process promises, settled by `answer` (what `agent.answerApproval` calls).
  */
 export class DirectJournal implements Journal {
-  readonly now: () => number;
+  /** The clock, read directly. */
+  readonly clock: () => number;
   readonly randomId: () => string;
   readonly #waiting = new Map<string, (value: unknown) => void>();
 
   constructor(options: DirectJournalOptions = {}) {
-    this.now = options.now ?? (() => performance.now());
+    this.clock = options.now ?? (() => performance.now());
     this.randomId = options.createId ?? randomId;
+  }
+
+  now(): Promise<number> {
+    return Promise.resolve(this.clock());
   }
 
   step<T>(_name: string, run: () => Promise<T>): Promise<T> {

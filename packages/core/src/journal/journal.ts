@@ -34,14 +34,20 @@ export interface AwaitAnswerOptions {
 export interface Journal {
   /**
    * Runs an effect once and resolves with its result; on replay resolves with the recorded result without
-   * running it. `name` is stable across replays and unique within a run. The result must survive a JSON
+   * running it. `run` does no journal operation of its own (no nested step, no `now`, no `awaitAnswer`). `name` is stable across replays and unique within a run. The result must survive a JSON
    * round trip (plain objects, arrays, strings, finite numbers, booleans, null). A rejection of `run` is
    * the implementation's to handle (a durable engine may retry it): the loop records its final failures as
    * values, so that a final error ends the run with its typed result instead of being retried forever.
    */
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
-  /** The time in milliseconds, for timestamps and durations; recorded, so a replay reads the same value. */
-  now(): number;
+  /**
+   * The time in milliseconds, read where a run starts and ends (its `durationMs`); recorded, so a replay
+   * reads the same value. A durable journal returns the wall clock (a run may start on one machine and end
+   * on another), hence a promise (Restate's `ctx.date.now()`). Durations inside a step (a model call's, a
+   * tool call's) are measured by the step itself and recorded with its result; never call `now` inside a
+   * step, where a durable engine allows no journal operation.
+   */
+  now(): Promise<number>;
   /** A new random id (a UUID); recorded, so a replay gets the same id. */
   randomId(): string;
   /**

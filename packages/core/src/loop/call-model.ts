@@ -6,6 +6,7 @@ import type { CompactionReport } from '../compaction/context-guard.js';
 import { abortable } from './abortable-stream.js';
 import { parallelToolCallsFor } from './loop-settings.js';
 import { ModelStepCollector } from './model-step.js';
+import { type ModelAttempt, recordModelCall, restoreModelCall } from './recorded-model-call.js';
 import { append, type RunState } from './run-state.js';
 import type { ModelStep, ToolProtocolAdapter } from './tool-protocol.js';
 
@@ -16,13 +17,6 @@ export type ModelCallOutcome = ModelStep | 'switched-to-xml';
 interface BuiltRequest {
   request: ModelRequest;
   history: Message[];
-}
-
-/** One attempt at a model call: the step collected, whether it finished, and what it failed with. */
-interface ModelAttempt {
-  step: ModelStep;
-  finished: boolean;
-  failure: { error: unknown } | undefined;
 }
 
 /**
@@ -44,15 +38,15 @@ export async function callModel(run: RunState, wrapUp: boolean): Promise<ModelCa
     run.wrappedUp = true;
     deps.events.emit({ type: 'loop-wrap-up', runId: deps.runId, iteration, maxIterations: deps.maxIterations });
   }
-  const at = { iteration, signal: control.signal };
+  const at = { iteration, signal: control.signal, journal: deps.journal };
   if (deps.context.nearThreshold(built.request, provider)) {
     if (countCompaction(run, await deps.context.beforeRequest(built.request, provider, at))) built = build();
   }
-  let attempt = await streamModel(run, built, provider, protocol, iteration);
+  let attempt = await streamModel(run, built, provider, protocol, `model:${iteration}`);
   if (isTooLong(run, attempt)) {
     countCompaction(run, await deps.context.compact('context_length', provider, { ...at, frame: built.request }));
     built = build();
-    attempt = await streamModel(run, built, provider, protocol, iteration);
+    attempt = await streamModel(run, built, provider, protocol, `model:${iteration}:after-compaction`);
   }
   const { step, finished, failure } = attempt;
   const empty = step.message.content.length === 0;
@@ -111,47 +105,36 @@ function buildRequest(
   return { request, history };
 }
 
-/** Streams one attempt at the call, emitting its events, and records its usage, time and context. */
+/**
+ * One attempt at the call, as a journal step: streamed live the first time, emitting its events; on replay
+ * the recorded attempt, without calling the model or emitting its stream's events again. Then records
+ * its usage, time and context, and emits `usage`.
+ */
 async function streamModel(
   run: RunState,
   built: BuiltRequest,
   provider: LLMProvider,
   protocol: ToolProtocolAdapter,
-  iteration: number,
+  stepName: string,
 ): Promise<ModelAttempt> {
   const { deps, control, metrics } = run;
   const { request } = built;
-  const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
-  const collector = new ModelStepCollector(deps.events, iteration);
-  const decoder = protocol.createDecoder(run.tools);
-  const started = deps.now();
-  let finished = false;
-  let failure: { error: unknown } | undefined;
-  try {
-    // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
-    const stream = modelSpan ? modelSpan.stream(provider, request) : provider.stream(request);
-    for await (const batch of abortable(stream, control.signal)) {
-      for (const chunk of batch) {
-        // A listener may cancel the run while a batch is read: the rest of it is not the run's any more.
-        if (control.signal.aborted) throw new CancelledError(undefined, control.signal.reason);
-        // The XML protocol keeps the model's text with its tool blocks in history.
-        if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
-        else if (chunk.type === 'finish') finished = true;
-        else if (chunk.type === 'retry') metrics.retries++;
-        for (const event of decoder.decode(chunk)) collector.accept(event);
-      }
-    }
-    for (const event of decoder.flush()) collector.accept(event);
-  } catch (error) {
-    failure = { error };
-  }
-  const step = collector.finish(protocol);
+  const iteration = run.iterations;
+  // The attempt as it happened, when it happened in this process: the loop goes on with its own objects
+  // (the error with its cause), and only a replay reads the record.
+  let live: ModelAttempt | undefined;
+  const recorded = await deps.journal.step(stepName, async () => {
+    live = await streamAttempt(run, request, provider, protocol, stepName);
+    return recordModelCall(live);
+  });
+  const attempt = live ?? restoreModelCall(recorded, protocol);
+  const { step } = attempt;
   metrics.modelCalls++;
-  metrics.modelTimeMs += deps.now() - started;
+  metrics.retries += attempt.retries;
+  metrics.modelTimeMs += attempt.durationMs;
   metrics.spend(step.usage, provider.capabilities.pricing);
-  modelSpan?.end(step, { error: failure?.error, finished, cancelled: control.signal.aborted });
   // The answer is kept in history when it has content and the call finished, or was cancelled.
-  const kept = step.message.content.length > 0 && (control.signal.aborted || (!failure && finished));
+  const kept = step.message.content.length > 0 && (control.signal.aborted || (!attempt.failure && attempt.finished));
   const context = deps.context.afterCall(step.usage, request, built.history, kept ? step.message : undefined, provider);
   metrics.context = context;
   deps.events.emit({
@@ -163,7 +146,48 @@ async function streamModel(
     context,
     finishReason: step.finishReason,
   });
-  return { step, finished, failure };
+  return attempt;
+}
+
+/** Streams the call, emitting its text, thinking and tool-call-start events in the step's own scope. */
+async function streamAttempt(
+  run: RunState,
+  request: ModelRequest,
+  provider: LLMProvider,
+  protocol: ToolProtocolAdapter,
+  stepName: string,
+): Promise<ModelAttempt> {
+  const { deps, control } = run;
+  const iteration = run.iterations;
+  const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
+  const collector = new ModelStepCollector(deps.events.scope(stepName), iteration);
+  const decoder = protocol.createDecoder(run.tools);
+  const started = deps.now();
+  let finished = false;
+  let retries = 0;
+  let failure: { error: unknown } | undefined;
+  try {
+    // A provider that ignores its signal must not make cancel hang: the stream is raced against it.
+    const stream = modelSpan ? modelSpan.stream(provider, request) : provider.stream(request);
+    for await (const batch of abortable(stream, control.signal)) {
+      for (const chunk of batch) {
+        // A listener may cancel the run while a batch is read: the rest of it is not the run's any more.
+        if (control.signal.aborted) throw new CancelledError(undefined, control.signal.reason);
+        // The XML protocol keeps the model's text with its tool blocks in history.
+        if (chunk.type === 'text-delta') collector.recordRawText(chunk.text);
+        else if (chunk.type === 'finish') finished = true;
+        else if (chunk.type === 'retry') retries++;
+        for (const event of decoder.decode(chunk)) collector.accept(event);
+      }
+    }
+    for (const event of decoder.flush()) collector.accept(event);
+  } catch (error) {
+    failure = { error };
+  }
+  const step = collector.finish(protocol);
+  const durationMs = deps.now() - started;
+  modelSpan?.end(step, { error: failure?.error, finished, cancelled: control.signal.aborted });
+  return { step, finished, failure, retries, durationMs };
 }
 
 /** A request the provider rejected as too long, before any output, with compaction on: compact and retry. */

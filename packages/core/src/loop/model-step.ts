@@ -1,6 +1,6 @@
 import type { AssistantMessage, FinishReason, TextPart, ThinkingPart, Usage } from '@agentloop/spec';
 import { addUsage, emptyUsage } from '@agentloop/spec';
-import type { AgentEventBus } from '../events/index.js';
+import type { AgentEventSink } from '../events/index.js';
 import type { ModelStep, StepEvent, ToolCall, ToolProtocolAdapter } from './tool-protocol.js';
 
 type Part = AssistantMessage['content'][number];
@@ -21,7 +21,7 @@ export class ModelStepCollector {
   #open: TextPart | ThinkingPart | undefined;
 
   constructor(
-    private readonly events: AgentEventBus,
+    private readonly events: AgentEventSink,
     private readonly iteration: number,
   ) {}
 

@@ -1,6 +1,7 @@
 import { AgentloopError, CancelledError, userMessage } from '@agentloop/spec';
 import type { LoopControlExit, TaskCompletionPayload } from '@agentloop/tools';
 import { toolCallFailure } from '@agentloop/tools/internal';
+import { JournalFailure } from '../journal/journal-failure.js';
 import type { AgentOutcome, AgentResult } from './agent-result.js';
 import { callModel } from './call-model.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
@@ -20,16 +21,22 @@ export type { LoopDependencies } from './run-state.js';
 
 /**
  * The agent loop: ask the model, run the tools it calls, repeat until it calls a loop-control tool or a
- * limit, a cancel or an error ends the run. Never throws: every ending is an AgentResult, announced by
- * `loop-end` as the last event.
+ * limit, a cancel or an error ends the run. Every ending is an AgentResult, announced by `loop-end` as
+ * the last event. Rejects only when the journal itself fails (see JournalFailure), with its error.
  */
 export async function runLoop(
   deps: LoopDependencies,
   control: RunControl,
   input: string,
 ): Promise<AgentResult<unknown>> {
-  const run = startRun(deps, control, input);
-  return endRun(run, await runSteps(run, control, input));
+  try {
+    const run = await startRun(deps, control, input);
+    return await endRun(run, await runSteps(run, control, input));
+  } catch (error) {
+    // The journal's own failure is the durable engine's to handle: the run is not over, so it has no result.
+    if (error instanceof JournalFailure) throw error.failure;
+    throw error;
+  }
 }
 
 /** The steps of a run, to the outcome that ends it. Never throws: a failure is an `error` outcome. */
@@ -52,6 +59,7 @@ async function runSteps(run: RunState, control: RunControl, input: string): Prom
     }
     return endAtLimit(run, undefined);
   } catch (error) {
+    if (error instanceof JournalFailure) throw error;
     if (control.signal.aborted) {
       const cancelled = new CancelledError(undefined, control.signal.reason);
       return { exit: 'cancelled', payload: undefined, error: cancelled };
@@ -168,7 +176,7 @@ async function endRun(run: RunState, outcome: AgentOutcome<unknown>): Promise<Ag
   }
   announceExit(run, outcome);
   const { metrics } = run;
-  metrics.wallTimeMs = deps.now() - run.started;
+  metrics.wallTimeMs = (await deps.journal.now()) - run.started;
   metrics.runs = 1;
   deps.sessionMetrics.add(metrics);
   let result: AgentResult<unknown> = {

@@ -36,7 +36,10 @@ export interface LoopDependencies extends LoopSettings {
   historyCheck: HistoryCheck;
   sessionId: string;
   workspace: string;
-  /** The run's clock: the journal's, so that a replayed run reads the times it read. */
+  /**
+   * The clock for durations measured inside a journal step (a model call's, a tool call's), recorded with
+   * the step's result. The run's own start and end are read from the journal (`journal.now`).
+   */
   now: () => number;
   /** Runs the effects that must replay the same way (see Journal). */
   journal: Journal;
@@ -82,10 +85,11 @@ export interface RunState {
 }
 
 /** Announces the run and makes its state. */
-export function startRun(deps: LoopDependencies, control: RunControl, input: string): RunState {
+export async function startRun(deps: LoopDependencies, control: RunControl, input: string): Promise<RunState> {
   deps.events.beginRun(deps.runId);
   deps.events.emit({ type: 'loop-start', runId: deps.runId, input });
   deps.tracer?.start(input, control.selection.provider);
+  const started = await deps.journal.now();
   const metrics = new MetricsTotals();
   return {
     deps,
@@ -96,7 +100,7 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
     consecutiveWithoutTool: 0,
     history: new RequestHistory(),
     added: [],
-    started: deps.now(),
+    started,
     openStep: undefined,
     wrappedUp: false,
     toolStep: {

@@ -3,12 +3,14 @@ import type { LoopControlExit, RunToolCallOptions, ToolCallOutcome, ToolLookup }
 import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
-import type { AgentEventBus } from '../events/index.js';
+import type { AgentEventBus, AgentEventSink } from '../events/index.js';
 import { idempotencyKey } from '../journal/idempotency-key.js';
 import type { Journal } from '../journal/journal.js';
+import { JournalFailure } from '../journal/journal-failure.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
+import { recordToolCall, restoreToolCall } from './recorded-tool-call.js';
 import { runLimited } from './run-limited.js';
 import type { ToolCall } from './tool-protocol.js';
 
@@ -122,7 +124,7 @@ async function runOrdinary(
 function runQueued(context: ToolStepContext, step: ToolStep, call: ToolCall): Promise<ToolCallOutcome> {
   if (!context.signal.aborted) return runGuarded(context, step, call);
   const outcome = toolCallFailure(call, 'cancelled', CANCELLED_RESULT);
-  announce(context, step.iteration, outcome, 0);
+  announce(context, callEvents(context, step.iteration, call), step.iteration, outcome, 0);
   return Promise.resolve(outcome);
 }
 
@@ -137,24 +139,44 @@ function notRunReason(step: ToolStep, index: number, toolName: string): string {
   return 'Not run: the turn ended before this call.';
 }
 
+/**
+ * Where a call's events go: a scope of its own, so that calls running at once, or replayed from a journal
+ * at once, number their events the same way whatever the timing.
+ */
+function callEvents(context: ToolStepContext, iteration: number, call: ToolCall): AgentEventSink {
+  return context.events.scope(`tool:${iteration}:${call.toolCallId}`);
+}
+
 // runToolCall never throws, but the events and bookkeeping around it are code too: whatever fails, the
 // call still gets its one result, because providers reject a history with an orphaned call.
 async function runGuarded(context: ToolStepContext, step: ToolStep, call: ToolCall): Promise<ToolCallOutcome> {
   // With tracing on, the call runs inside its span, so that spans the tool makes are the span's children.
   const span = context.tracer?.toolCall(call, step.iteration);
+  const events = callEvents(context, step.iteration, call);
   let outcome: ToolCallOutcome;
   try {
-    outcome = await (span ? span.run(runOne, context, step, call) : runOne(context, step, call));
+    outcome = await (span ? span.run(runOne, context, step, call, events) : runOne(context, step, call, events));
   } catch (error) {
+    // The journal's own failure ends no call: the durable engine takes the run over.
+    if (error instanceof JournalFailure) throw error;
     const reason = describeThrown(error);
-    outcome = notRun(context, step, call, `Failed inside agentloop (${reason}); the call may or may not have run.`);
+    outcome = toolCallFailure(
+      call,
+      'not_run',
+      `Failed inside agentloop (${reason}); the call may or may not have run.`,
+    );
+    announce(context, events, step.iteration, outcome, 0);
   }
   span?.end(outcome);
   return outcome;
 }
 
-async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall): Promise<ToolCallOutcome> {
-  const { events } = context;
+async function runOne(
+  context: ToolStepContext,
+  step: ToolStep,
+  call: ToolCall,
+  events: AgentEventSink,
+): Promise<ToolCallOutcome> {
   const { iteration } = step;
   events.emit({
     type: 'tool-call',
@@ -169,7 +191,7 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
       call.problem.code,
       `Invalid call of tool "${call.toolName}": ${call.problem.message}`,
     );
-    announce(context, iteration, outcome, 0);
+    announce(context, events, iteration, outcome, 0);
     return outcome;
   }
   // Loop-control calls are never asked about, and an unknown tool needs no approval: runToolCall answers
@@ -177,18 +199,43 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
   const { approvals } = context;
   const registered = approvals && !isLoopControlToolName(call.toolName) ? step.tools.get(call.toolName) : undefined;
   if (approvals && registered) {
-    const verdict = await approvals.check({ ...context, iteration }, call, registered);
+    const verdict = await approvals.check({ ...context, events, iteration }, call, registered);
     if (!verdict.run) {
       const outcome = toolCallFailure(call, verdict.code, verdict.message);
-      announce(context, iteration, outcome, 0);
+      announce(context, events, iteration, outcome, 0);
       return outcome;
     }
   }
+  // A loop-control call only checks its arguments: the same on replay, so it needs no journal step.
+  if (isLoopControlToolName(call.toolName)) {
+    const { outcome, durationMs } = await execute(context, step, call, events);
+    announce(context, events, iteration, outcome, durationMs);
+    return outcome;
+  }
+  // The call as it ran in this process (its value and error as they are); a replay reads the record.
+  let live: { outcome: ToolCallOutcome; durationMs: number } | undefined;
+  const recorded = await context.journal.step(`tool:${iteration}:${call.toolCallId}`, async () => {
+    live = await execute(context, step, call, events);
+    return recordToolCall(live.outcome, live.durationMs);
+  });
+  const { outcome, durationMs } = live ?? restoreToolCall(recorded);
+  announce(context, events, iteration, outcome, durationMs);
+  return outcome;
+}
+
+/** Runs the call (as an agent's parent when the tool is one), and measures it. */
+async function execute(
+  context: ToolStepContext,
+  step: ToolStep,
+  call: ToolCall,
+  events: AgentEventSink,
+): Promise<{ outcome: ToolCallOutcome; durationMs: number }> {
+  const { iteration } = step;
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
   const { subagents } = context;
-  const execute = () =>
+  const run = () =>
     runToolCall(
       step.tools,
       call,
@@ -217,26 +264,31 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
       context.callOptions,
     );
   const outcome = await (subagents && isSubagentTool(step.tools.get(call.toolName)?.tool)
-    ? runAsSubagentParent(subagents, { toolName: call.toolName, toolCallId: call.toolCallId }, execute)
-    : execute());
+    ? runAsSubagentParent({ ...subagents, events }, { toolName: call.toolName, toolCallId: call.toolCallId }, run)
+    : run());
   settled = true;
-  announce(context, iteration, outcome, context.now() - started);
-  return outcome;
+  return { outcome, durationMs: context.now() - started };
 }
 
 function notRun(context: ToolStepContext, step: ToolStep, call: ToolCall, content: string): ToolCallOutcome {
   const outcome = toolCallFailure(call, 'not_run', content);
-  announce(context, step.iteration, outcome, 0);
+  announce(context, callEvents(context, step.iteration, call), step.iteration, outcome, 0);
   return outcome;
 }
 
-function announce(context: ToolStepContext, iteration: number, outcome: ToolCallOutcome, durationMs: number): void {
+function announce(
+  context: ToolStepContext,
+  events: AgentEventSink,
+  iteration: number,
+  outcome: ToolCallOutcome,
+  durationMs: number,
+): void {
   context.timing.toolTimeMs += durationMs;
   const base = { iteration, toolCallId: outcome.toolCallId, name: outcome.toolName };
   if (outcome.status === 'ok') {
-    context.events.emit({ type: 'tool-result', ...base, content: outcome.content, value: outcome.value, durationMs });
+    events.emit({ type: 'tool-result', ...base, content: outcome.content, value: outcome.value, durationMs });
   } else {
-    context.events.emit({
+    events.emit({
       type: 'tool-result-error',
       ...base,
       content: outcome.content,

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { CancelledError } from '@agentloop/spec';
 import type { AskQuestionPayload } from '@agentloop/tools';
 import type { ApprovalAnswer } from '../approvals/index.js';
-import type { AgentEvent, AgentEventBus, SubagentStep } from '../events/index.js';
+import type { AgentEvent, AgentEventSink, SubagentStep } from '../events/index.js';
 import type { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunMetrics } from '../tokens/run-metrics.js';
 import type { SubagentRoutes } from './subagent-routes.js';
@@ -15,7 +15,8 @@ export interface SubagentChild {
 
 /** What a run lends the tool calls it makes, so that an agent called as a tool can report to it. */
 export interface SubagentHostInit {
-  events: AgentEventBus;
+  /** Where the child's events go: the scope of the call that runs it. */
+  events: AgentEventSink;
   routes: SubagentRoutes;
   /** The run's figures, where a child's are added. */
   metrics: MetricsTotals;
