@@ -82,11 +82,6 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
     const { status, body } = await call(sessionId, 'run', 'Append five lines.');
     expect(status).toBe(200);
     expect(body).toMatchObject({ exit: 'task_completion', payload: { result: 'appended 5 lines' }, iterations: 6 });
-    console.log(
-      JSON.stringify(control.toolCalls),
-      readFileSync(file, 'utf8'),
-      JSON.stringify(body.messages).slice(0, 3000),
-    );
     expect(linesOf(file)).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
     const state = await call(sessionId, 'state', null);
     expect(state.body.messages).toHaveLength(body.messages.length);

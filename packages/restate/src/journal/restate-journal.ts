@@ -14,45 +14,46 @@ export interface RestateJournalHooks {
   /** A wait for an answer was set up: its awakeable's id, for `answer` to resolve. */
   onWait?(requestId: string, awakeableId: string): void;
   /** The wait for `requestId` ended: answered, cancelled or aborted. */
-  onWaitEnd?(requestId: string, answer: unknown): void;
-  /** Restate cancelled the invocation (the `cancel` handler, or `restate invocations cancel`). */
+  onWaitEnd?(requestId: string): void;
+  /**
+   * Restate cancelled the invocation (the `cancel` handler, or `restate invocations cancel`): the run
+   * must abort its signal, so that the loop ends it with `cancelled`.
+   */
   onCancelled?(): void;
   /** Runs inside each step after its effect, before its result is recorded (delivers the step's events). */
   beforeRecord?(): Promise<void>;
 }
 
-/** What a step records: the effect's result and the time it ended, which `now()` reads afterwards. */
-interface RecordedStep<T> {
-  value: T;
-  at: number;
+/** Options of a RestateJournal. */
+export interface RestateJournalOptions {
+  /** How a step whose effect rejected is retried before the run gives up. */
+  retry?: StepRetryPolicy;
+  hooks?: RestateJournalHooks;
 }
 
 /**
  * The Journal of one Restate invocation: each step is a `ctx.run`, so its result is recorded in
- * Restate's journal and handed back on replay without running it again; ids are Restate's deterministic
- * random UUIDs; answers are awakeables, which the `answer` handler (or anyone holding the id, through
- * Restate's API) resolves, on any worker, while the run is suspended.
- *
- * The clock is the time the last recorded step ended (the run's start before any): the loop reads it
- * synchronously, and a replay must read what the first execution read, so it cannot be the wall clock.
+ * Restate's journal and handed back on replay without running it again; the clock is Restate's
+ * (`ctx.date.now()`), ids its deterministic random UUIDs; answers are awakeables, which the `answer`
+ * handler (or anyone holding the id, through Restate's API) resolves on any worker while the run is
+ * suspended.
  *
  * A step whose effect rejects is retried by Restate a few times (`StepRetryPolicy`), then fails with a
- * TerminalError the loop ends the run with: the loop records a provider's or a tool's final failures as
- * values, so a rejection here is unexpected, and retrying it forever would only hide it.
+ * TerminalError: the loop records a provider's or a tool's final failures as values, so a rejection here
+ * is unexpected, and retrying it forever would only hide it.
+ *
+ * Restate's cancel reaches the run as a rejection of what it awaits. The journal aborts the run's signal
+ * first (`onCancelled`); a step it cut off runs again under its own name with the signal aborted, which
+ * the loop records as a cancelled call and ends the run with `cancelled`, as an in-process cancel does.
  */
 export class RestateJournal implements Journal {
   readonly #context: ObjectContext;
   readonly #hooks: RestateJournalHooks;
-  readonly #runOptions: RunOptions<RecordedStep<unknown>>;
+  readonly #runOptions: RunOptions<unknown>;
   readonly #awakeables = new Map<string, string>();
-  #clock: number;
 
-  constructor(
-    context: ObjectContext,
-    options: { startedAt: number; retry?: StepRetryPolicy; hooks?: RestateJournalHooks },
-  ) {
+  constructor(context: ObjectContext, options: RestateJournalOptions = {}) {
     this.#context = context;
-    this.#clock = options.startedAt;
     this.#hooks = options.hooks ?? {};
     this.#runOptions = {
       maxRetryAttempts: options.retry?.maxAttempts ?? 3,
@@ -62,24 +63,17 @@ export class RestateJournal implements Journal {
   }
 
   async step<T>(name: string, run: () => Promise<T>): Promise<T> {
-    const recorded = (await this.#cancellable(
-      this.#context.run(
-        name,
-        async (): Promise<RecordedStep<T>> => {
-          const value = await run();
-          await this.#hooks.beforeRecord?.();
-          return { value, at: Date.now() };
-        },
-        this.#runOptions as RunOptions<RecordedStep<T>>,
-      ),
-    )) as RecordedStep<T>;
-    // Steps that ran at once may be replayed in another order: the clock never goes back.
-    this.#clock = Math.max(this.#clock, recorded.at);
-    return recorded.value;
+    try {
+      return await this.#record(name, run);
+    } catch (error) {
+      if (!isCancellation(error)) throw error;
+      this.#hooks.onCancelled?.();
+      return this.#record(`${name}:cancelled`, run);
+    }
   }
 
-  now(): number {
-    return this.#clock;
+  now(): Promise<number> {
+    return this.#context.date.now();
   }
 
   randomId(): string {
@@ -91,14 +85,15 @@ export class RestateJournal implements Journal {
     const awakeable = this.#context.awakeable<T>();
     this.#awakeables.set(requestId, awakeable.id);
     this.#hooks.onWait?.(requestId, awakeable.id);
-    let answer: unknown;
     try {
       onRequest();
-      answer = await this.#cancellable(abortable(awakeable.promise, signal));
-      return answer as T;
+      return await abortable(awakeable.promise, signal);
+    } catch (error) {
+      if (isCancellation(error)) this.#hooks.onCancelled?.();
+      throw error;
     } finally {
       this.#awakeables.delete(requestId);
-      this.#hooks.onWaitEnd?.(requestId, answer);
+      this.#hooks.onWaitEnd?.(requestId);
     }
   }
 
@@ -109,15 +104,22 @@ export class RestateJournal implements Journal {
     return true;
   }
 
-  /** Tells the run of Restate's cancel before the loop sees the error, so the run ends `cancelled`. */
-  async #cancellable<T>(promise: Promise<T>): Promise<T> {
-    try {
-      return await promise;
-    } catch (error) {
-      if (isCancellation(error)) this.#hooks.onCancelled?.();
-      throw error;
-    }
+  #record<T>(name: string, run: () => Promise<T>): Promise<T> {
+    return this.#context.run(
+      name,
+      async () => {
+        const value = await run();
+        await this.#hooks.beforeRecord?.();
+        return value;
+      },
+      this.#runOptions as RunOptions<T>,
+    );
   }
+}
+
+/** Restate's cancel: a TerminalError with code 409 (a CancelledError, or the same read back from the journal). */
+export function isCancellation(error: unknown): boolean {
+  return error instanceof TerminalError && error.code === 409;
 }
 
 /** The promise, or the signal's reason when it aborts first. */
@@ -138,9 +140,4 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
       },
     );
   });
-}
-
-/** Restate's cancel: a TerminalError with code 409 (a CancelledError, or the same read back from the journal). */
-export function isCancellation(error: unknown): boolean {
-  return error instanceof TerminalError && error.code === 409;
 }

@@ -15,7 +15,7 @@ import {
   type RunningRecord,
   STATE,
 } from '../state/durable-state.js';
-import { grantCovers } from '../state/session-grant.js';
+import type { SessionGrant } from '../state/session-grant.js';
 
 /**
  * The `run` handler: one run of the agent on the session's conversation, journaled, returning the
@@ -36,7 +36,6 @@ export async function durableRun(
     ? storeConversation(context, options.sessionStore, runOptions)
     : objectConversation(context);
   const stored = await conversation.load();
-  const startedAt = await context.date.now();
   context.set<RunningRecord>(STATE.run, { invocationId: context.request().id });
   const grants: Grants = (await context.get<Grants>(STATE.grants)) ?? [];
   const approvals: PendingApprovals = {};
@@ -46,9 +45,9 @@ export async function durableRun(
   if (stored.messages.length > 0) {
     agent.memory.restore({ schemaVersion: MEMORY_SCHEMA_VERSION, messages: stored.messages });
   }
+  if (grants.length > 0) addGrants(agent, grants, options.name);
   const events = new EventDelivery(options.onEvent, { sessionId });
   const journal = new RestateJournal(context, {
-    startedAt,
     ...(options.stepRetry ? { retry: options.stepRetry } : {}),
     hooks: {
       beforeRecord: () => events.flush(),
@@ -56,32 +55,15 @@ export async function durableRun(
       onWait: (requestId, awakeableId) => {
         approvals[requestId] = { requestId, awakeableId };
       },
-      onWaitEnd: (requestId, answer) => {
-        const pending = approvals[requestId];
+      onWaitEnd: (requestId) => {
         delete approvals[requestId];
         context.set(STATE.approvals, approvals);
-        const granted = answer as { decision?: string; commandPrefix?: string } | undefined;
-        if (pending?.name !== undefined && granted?.decision === 'allow-session') {
-          grants.push({
-            toolName: pending.name,
-            ...(granted.commandPrefix === undefined ? {} : { commandPrefix: granted.commandPrefix }),
-          });
-          context.set(STATE.grants, grants);
-        }
       },
     },
   });
   const stopEvents = agent.onAny((event) => events.deliver(event));
+  // The request's details, for `state`, once the agent has announced it.
   const onApproval = (event: AgentEventMap['approval-requested']) => {
-    // A grant of an earlier run (kept in the object's state) answers at once, as the agent's own grants do.
-    const grant = grants.find((candidate) => grantCovers(candidate, event.name, event.command));
-    if (grant) {
-      journal.answer(event.requestId, {
-        decision: 'allow-session',
-        ...(grant.commandPrefix === undefined ? {} : { commandPrefix: grant.commandPrefix }),
-      });
-      return;
-    }
     const pending = approvals[event.requestId];
     if (!pending) return;
     approvals[event.requestId] = pendingApproval(pending, event);
@@ -97,6 +79,8 @@ export async function durableRun(
       ...(stored.messages.length === 0 ? { title: input.slice(0, 80) } : {}),
       ...(result.exit === 'ask_question' ? { pendingQuestion: result.payload } : {}),
     });
+    const granted = (agent as GrantingAgent).approvalGrants ?? [];
+    if (granted.length > grants.length) context.set<Grants>(STATE.grants, [...granted]);
     if (result.exit === 'ask_question') {
       context.set<PendingDurableQuestion>(STATE.question, { requestId: context.request().id, ...result.payload });
     } else context.clear(STATE.question);
@@ -108,6 +92,24 @@ export async function durableRun(
     context.clear(STATE.run);
     context.clear(STATE.approvals);
   }
+}
+
+/** What DefaultAgent has to carry `allow-session` grants from one run's agent to the next. */
+interface GrantingAgent {
+  readonly approvalGrants?: readonly SessionGrant[];
+  addApprovalGrants?(grants: readonly SessionGrant[]): unknown;
+}
+
+/** Gives the run's agent the session's earlier grants; refuses an agent that cannot take them. */
+function addGrants(agent: Agent, grants: Grants, name: string): void {
+  const granting = agent as GrantingAgent;
+  if (typeof granting.addApprovalGrants !== 'function') {
+    throw new TerminalError(
+      `durableAgent "${name}": the session has approval grants, but createAgent's agent cannot take them (addApprovalGrants). Return a DefaultAgent.`,
+      { errorCode: 500 },
+    );
+  }
+  granting.addApprovalGrants(grants);
 }
 
 function pendingApproval(pending: PendingApproval, event: AgentEventMap['approval-requested']): PendingApproval {
