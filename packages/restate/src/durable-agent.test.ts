@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JsonlSessionStore } from '@agentloop/sessions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ControlServer,
@@ -37,17 +38,24 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
   let control: ControlServer;
   let directory: string;
   let sessions = 0;
+  let storeDirectory: string;
   const environment = (extra: Record<string, string> = {}) => ({
     CONTROL_URL: control.url,
-    EVENT_TYPES: 'approval-requested,loop-end',
+    EVENT_TYPES: 'approval-requested,loop-end,tool-result',
+    STORE_DIR: storeDirectory,
     ...extra,
   });
   const startWorker = (id: string, extra?: Record<string, string>): Promise<Worker> =>
     pool.startWorker(WORKER, id, environment(extra));
   const newSession = () => `session-${++sessions}`;
 
-  async function call(sessionId: string, handler: string, body: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${server.ingressUrl}/assistant/${sessionId}/${handler}`, {
+  async function call(
+    sessionId: string,
+    handler: string,
+    body: unknown,
+    object = 'assistant',
+  ): Promise<{ status: number; body: any }> {
+    const response = await fetch(`${server.ingressUrl}/${object}/${sessionId}/${handler}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -57,6 +65,7 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
   }
 
   beforeAll(async () => {
+    storeDirectory = mkdtempSync(join(tmpdir(), 'agentloop-durable-store-'));
     server = await startRestateServer();
     control = await ControlServer.start({ model: () => ({ chunks: [] }) });
     pool = await WorkerPool.start();
@@ -68,6 +77,7 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
     await pool?.close();
     await control?.close();
     await server?.stop();
+    rmSync(storeDirectory, { recursive: true, force: true });
   });
 
   beforeEach(() => {
@@ -129,6 +139,19 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
       expect(control.repeatedSteps((id) => id === sessionId, [inFlight])).toEqual([]);
       const finishers = control.modelRequests.filter((request) => request.sessionId === sessionId).slice(-2);
       expect(finishers.every((request) => request.worker !== killed?.id)).toBe(true);
+      // The replay on the other worker delivered the first three tool results again, under the same ids.
+      const results = control.events.filter(
+        (record) => record.sessionId === sessionId && record.event.type === 'tool-result',
+      );
+      const byId = new Map<string, unknown[]>();
+      for (const { event } of results)
+        byId.set(event.eventId as string, [...(byId.get(event.eventId as string) ?? []), event]);
+      expect(results.length).toBeGreaterThan(byId.size);
+      for (const copies of byId.values()) for (const copy of copies) expect(copy).toEqual(copies[0]);
+      expect([...byId.values()].map((copies) => (copies[0] as { name: string }).name)).toEqual([
+        ...Array(5).fill('append_line'),
+        'task_completion',
+      ]);
     });
 
     it('during a model call: the run completes on the other worker and asks the model once more for that step only', async () => {
@@ -426,5 +449,36 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
       expect(existsSync(file)).toBe(false);
       expect((await call(sessionId, 'state', null)).body).toMatchObject({ running: false, pendingApprovals: [] });
     });
+  });
+
+  it('keeps the conversation in the app’s SessionStore when it names one, and leaves it unlocked between runs', async () => {
+    await refillPool();
+    const file = join(directory, 'stored.txt');
+    const sessionId = newSession();
+    control.handlers = {
+      model: (request) =>
+        toolResultsSinceInput(request.messages) === 0
+          ? toolCallReply('call_1', 'append_line', { file, line: `after ${request.messages.length} messages` })
+          : toolCallReply('call_done', 'task_completion', { result: 'stored' }),
+    };
+    expect((await call(sessionId, 'run', 'First task.', 'stored')).body).toMatchObject({ exit: 'task_completion' });
+    expect((await call(sessionId, 'run', 'Second task.', 'stored')).body).toMatchObject({ exit: 'task_completion' });
+    const store = new JsonlSessionStore({ directory: storeDirectory });
+    try {
+      // Open takes the store's write lock: it is free, as the runs only held it while saving.
+      const saved = await store.open(sessionId);
+      const inputs = saved.messages.filter((message) => message.role === 'user');
+      expect(inputs.map((message) => message.content)).toEqual([
+        [{ type: 'text', text: 'First task.' }],
+        [{ type: 'text', text: 'Second task.' }],
+      ]);
+      expect(saved.info.turnCount).toBe(2);
+      expect((await call(sessionId, 'state', null, 'stored')).body.messages).toEqual(saved.messages);
+    } finally {
+      await store.close();
+    }
+    // The second run's model saw the first run's conversation, read back from the store.
+    expect(linesOf(file)).toEqual(['after 1 messages', 'after 6 messages']);
+    expect(await call(sessionId, 'state', null)).toMatchObject({ body: { messages: [] } });
   });
 });

@@ -5,6 +5,7 @@ import '@agentloop/restate/node20';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { DefaultAgent } from '@agentloop/core';
 import { durableAgent } from '@agentloop/restate';
+import { JsonlSessionStore } from '@agentloop/sessions';
 import * as restate from '@restatedev/restate-sdk';
 import { HttpScriptProvider } from './http-script-provider.mjs';
 
@@ -46,19 +47,25 @@ const appendLine = {
   },
 };
 
-const assistant = durableAgent({
-  name: 'assistant',
-  createAgent: ({ sessionId }) =>
-    new DefaultAgent(new HttpScriptProvider({ url: controlUrl, sessionId, worker }), {
-      sessionId,
-      tools: [appendLine],
-      maxIterations: 10,
-      // Sessions named ask-… ask before each append_line.
-      ...(sessionId.startsWith('ask-') ? { approval: 'ask' } : {}),
-    }),
-  onEvent: (event, { sessionId }) =>
-    forwarded.has(event.type) ? post('/event', { sessionId, worker, event }) : undefined,
+const createAgent = ({ sessionId }) =>
+  new DefaultAgent(new HttpScriptProvider({ url: controlUrl, sessionId, worker }), {
+    sessionId,
+    tools: [appendLine],
+    maxIterations: 10,
+    // Sessions named ask-… ask before each append_line.
+    ...(sessionId.startsWith('ask-') ? { approval: 'ask' } : {}),
+  });
+const onEvent = (event, { sessionId }) =>
+  forwarded.has(event.type) ? post('/event', { sessionId, worker, event }) : undefined;
+
+// `assistant` keeps its sessions in its objects' state, `stored` in a JSON lines store (STORE_DIR).
+const assistant = durableAgent({ name: 'assistant', createAgent, onEvent });
+const stored = durableAgent({
+  name: 'stored',
+  createAgent,
+  onEvent,
+  sessionStore: new JsonlSessionStore({ directory: process.env.STORE_DIR }),
 });
 
-const port = await restate.serve({ services: [assistant], port: Number(process.env.PORT) });
+const port = await restate.serve({ services: [assistant, stored], port: Number(process.env.PORT) });
 console.log(`listening on ${port}`);
