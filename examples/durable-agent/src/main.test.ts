@@ -73,11 +73,8 @@ describe.skipIf(!restateServerAvailable())('durable-agent example', () => {
     });
     const second = await run('alice', 'Read my notes');
     expect(second.body).toMatchObject({ exit: 'task_completion', payload: { result: '- Buy oat milk' } });
-    const state = await fetch(`${server.ingressUrl}/notes/alice/state`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: 'null',
-    });
+    // As the README's curl sends it: no body.
+    const state = await fetch(`${server.ingressUrl}/notes/alice/state`, { method: 'POST' });
     const { messages } = (await state.json()) as { messages: unknown[] };
     // Each run added five messages: its input, a tool call and its result, task_completion and its result.
     expect(messages).toHaveLength(10);

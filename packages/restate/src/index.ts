@@ -5,7 +5,12 @@ export type {
   DurableEventContext,
 } from './durable-agent-options.js';
 export type { DurableRunError, DurableRunResult } from './durable-result.js';
-export { RestateJournal, type RestateJournalHooks, type StepRetryPolicy } from './journal/restate-journal.js';
+export {
+  RestateJournal,
+  type RestateJournalHooks,
+  type RestateJournalOptions,
+  type StepRetryPolicy,
+} from './journal/restate-journal.js';
 export { installPromiseWithResolvers } from './node20/install-promise-with-resolvers.js';
 export type { DurableAnswer, DurableAnswerResult, DurableSessionState } from './run/shared-handlers.js';
 export type {
