@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../packages/restate/src/test-support/free-port.js';
+import { freePort } from '../../../packages/restate/src/test-support/free-port.mjs';
 import {
   type RestateServer,
   restateServerAvailable,
   startRestateServer,
-} from '../../../packages/restate/src/test-support/restate-server.js';
+} from '../../../packages/restate/src/test-support/restate-server.mjs';
 
 /** The built worker; refuses a build older than the source, which would test old code. */
 function builtMain(): string {

@@ -11,8 +11,8 @@ import {
   toolCallReply,
   toolResultsSinceInput,
 } from './test-support/control-server.js';
-import { type RestateServer, restateServerAvailable, startRestateServer } from './test-support/restate-server.js';
-import { type Worker, WorkerPool } from './test-support/worker-pool.js';
+import { type RestateServer, restateServerAvailable, startRestateServer } from './test-support/restate-server.mjs';
+import { type Worker, WorkerPool } from './test-support/worker-pool.mjs';
 
 const WORKER = fileURLToPath(new URL('./test-support/agent-worker.mjs', import.meta.url));
 

@@ -1,18 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+// Plain JavaScript (types in restate-server.d.mts), so that the tests and bench/durable.bench.mjs share it.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.js';
-import { systemToolAvailable } from './system-tools.js';
+import { systemToolAvailable } from '../../../../scripts/system-tools.mjs';
+import { freePort } from './free-port.mjs';
 
 const require = createRequire(import.meta.url);
-
 /**
  * The restate-server binary of `@restatedev/restate-server`'s platform package, run directly rather than
  * through the package's Node wrapper, so that a SIGKILL reaches the server itself.
  */
-export function restateServerBinary(): string | undefined {
+export function restateServerBinary() {
   try {
     const binary = require.resolve(`@restatedev/restate-server-${platform()}-${arch()}/bin/restate-server`);
     return existsSync(binary) ? binary : undefined;
@@ -20,9 +20,8 @@ export function restateServerBinary(): string | undefined {
     return undefined;
   }
 }
-
 /** True when the tests can start a real Restate server here; otherwise says once why they skip. */
-export function restateServerAvailable(): boolean {
+export function restateServerAvailable() {
   return systemToolAvailable(
     'restate-server',
     restateServerBinary() === undefined
@@ -30,41 +29,20 @@ export function restateServerAvailable(): boolean {
       : undefined,
   );
 }
-
-/** A real Restate server on 127.0.0.1, with its own data directory. */
-export interface RestateServer {
-  /** Where requests to services go, e.g. `http://127.0.0.1:PORT`. */
-  readonly ingressUrl: string;
-  /** The admin API (deployments, invocations). */
-  readonly adminUrl: string;
-  /** The server's data directory: kept across `restart()`. */
-  readonly baseDir: string;
-  /** What the server wrote on stdout and stderr, for a failing test's message. */
-  output(): string;
-  /** Registers a worker's endpoint (`POST /deployments`), replacing an earlier one at the same address. */
-  register(uri: string): Promise<void>;
-  /** Kills the server (SIGKILL), keeping its data directory. */
-  kill(): Promise<void>;
-  /** Starts the server again on the same ports and data directory, and waits for it to be healthy. */
-  restart(): Promise<void>;
-  /** Stops the server and removes its data directory. */
-  stop(): Promise<void>;
-}
-
 /**
  * Starts `restate-server` on free 127.0.0.1 ports with a new data directory, quiet and local (no
  * telemetry, no update check, TCP only), and resolves once its admin API and ingress answer. Invocations
  * are retried after 50 ms, growing to 1 s at most, so that a test that kills a worker does not wait long
  * for the run to go on elsewhere.
  */
-export async function startRestateServer(): Promise<RestateServer> {
+export async function startRestateServer() {
   const binary = restateServerBinary();
   if (!binary) throw new Error('restate-server is not installed: run `npm install` (with SCARF_ANALYTICS=false).');
   const baseDir = mkdtempSync(join(tmpdir(), 'agentloop-restate-'));
   const [ingress, admin, node] = await Promise.all([freePort(), freePort(), freePort()]);
   const ingressUrl = `http://127.0.0.1:${ingress}`;
   const adminUrl = `http://127.0.0.1:${admin}`;
-  const environment: NodeJS.ProcessEnv = {
+  const environment = {
     PATH: process.env.PATH,
     HOME: baseDir,
     SCARF_ANALYTICS: 'false',
@@ -83,10 +61,9 @@ export async function startRestateServer(): Promise<RestateServer> {
     RESTATE_DEFAULT_RETRY_POLICY__MAX_ATTEMPTS: '200',
   };
   let output = '';
-  let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
-
-  const launch = async (): Promise<void> => {
+  let child;
+  let exited = Promise.resolve();
+  const launch = async () => {
     const started = spawn(binary, ['--no-logo', '--base-dir', baseDir], {
       env: environment,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,7 +74,7 @@ export async function startRestateServer(): Promise<RestateServer> {
     exited = new Promise((resolve) => started.once('exit', () => resolve()));
     await waitUntilHealthy(started, `${adminUrl}/health`, `${ingressUrl}/restate/health`, () => output);
   };
-  const kill = async (): Promise<void> => {
+  const kill = async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;
@@ -130,17 +107,11 @@ export async function startRestateServer(): Promise<RestateServer> {
     },
   };
 }
-
 /**
  * Asks the admin API and the ingress for their health until both answer, or the server exits. A
  * connection refused means "not listening yet"; there is no event to wait for instead.
  */
-async function waitUntilHealthy(
-  child: ChildProcess,
-  adminHealth: string,
-  ingressHealth: string,
-  output: () => string,
-): Promise<void> {
+async function waitUntilHealthy(child, adminHealth, ingressHealth, output) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -151,8 +122,7 @@ async function waitUntilHealthy(
   }
   throw new Error(`restate-server did not become healthy in 30 s:\n${output()}`);
 }
-
-async function answers(url: string): Promise<boolean> {
+async function answers(url) {
   try {
     const response = await fetch(url);
     await response.arrayBuffer();

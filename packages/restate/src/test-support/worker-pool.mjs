@@ -1,28 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  type ClientHttp2Session,
-  connect,
-  constants,
-  createServer,
-  type Http2Server,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type OutgoingHttpHeaders,
-  type ServerHttp2Session,
-} from 'node:http2';
-import { freePort } from './free-port.js';
-
-/** A worker process: a Node program that serves durable agents with `restate.serve` on `port`. */
-export interface Worker {
-  readonly id: string;
-  readonly port: number;
-  readonly child: ChildProcess;
-  /** What it wrote on stdout and stderr. */
-  output(): string;
-  /** SIGKILLs it and resolves once it is gone. */
-  kill(): Promise<void>;
-}
-
+// Plain JavaScript (types in worker-pool.d.mts), so that the tests and bench/durable.bench.mjs share it.
+import { spawn } from 'node:child_process';
+import { connect, constants, createServer } from 'node:http2';
+import { freePort } from './free-port.mjs';
 /**
  * Workers behind one address, as a load balancer or a Kubernetes Service puts them: Restate knows one
  * deployment (the pool's `uri`), and each request it opens (one HTTP/2 stream per invocation attempt) goes
@@ -30,32 +9,28 @@ export interface Worker {
  * retry reaches another worker.
  */
 export class WorkerPool {
-  readonly #server: Http2Server;
-  readonly #workers: Worker[] = [];
-  readonly #sessions = new Map<string, ClientHttp2Session>();
+  #server;
+  #workers = [];
+  #sessions = new Map();
   /** Restate's connections to the pool, closed with it (Restate keeps them open). */
-  readonly #incoming = new Set<ServerHttp2Session>();
+  #incoming = new Set();
   #next = 0;
-  readonly port: number;
-
-  private constructor(server: Http2Server, port: number) {
+  port;
+  constructor(server, port) {
     this.#server = server;
     this.port = port;
   }
-
   /** The address to register with Restate. */
-  get uri(): string {
+  get uri() {
     return `http://127.0.0.1:${this.port}`;
   }
-
   /** The workers that are alive. */
-  get workers(): readonly Worker[] {
+  get workers() {
     return this.#workers;
   }
-
-  static async start(): Promise<WorkerPool> {
+  static async start() {
     const port = await freePort();
-    let pool: WorkerPool | undefined;
+    let pool;
     const server = createServer((request, response) => pool?.forward(request, response));
     pool = new WorkerPool(server, port);
     const incoming = pool.#incoming;
@@ -64,23 +39,22 @@ export class WorkerPool {
       session.on('close', () => incoming.delete(session));
       session.on('error', () => {});
     });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
     return pool;
   }
-
   /**
    * Starts a worker process running `script` with `environment` (plus `PORT`, `WORKER_ID`) and resolves
    * once it says `listening` on stdout; it then receives requests.
    */
-  async startWorker(script: string, id: string, environment: Record<string, string> = {}): Promise<Worker> {
+  async startWorker(script, id, environment = {}) {
     const port = await freePort();
     const child = spawn(process.execPath, [script], {
       env: { ...process.env, ...environment, PORT: String(port), WORKER_ID: id },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const listening = new Promise<void>((resolve, reject) => {
+    const exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    const listening = new Promise((resolve, reject) => {
       child.stdout?.on('data', (chunk) => {
         output += chunk;
         if (output.includes('listening')) resolve();
@@ -90,7 +64,7 @@ export class WorkerPool {
         reject(new Error(`worker ${id} exited (${code ?? signal}) before listening:\n${output}`)),
       );
     });
-    const worker: Worker = {
+    const worker = {
       id,
       port,
       child,
@@ -105,23 +79,20 @@ export class WorkerPool {
     this.#workers.push(worker);
     return worker;
   }
-
   /** Kills every worker and closes the pool. */
-  async close(): Promise<void> {
+  async close() {
     await Promise.all([...this.#workers].map((worker) => worker.kill()));
     for (const session of this.#sessions.values()) session.destroy();
     for (const session of this.#incoming) session.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await new Promise((resolve) => this.#server.close(() => resolve()));
   }
-
-  #remove(worker: Worker): void {
+  #remove(worker) {
     const index = this.#workers.indexOf(worker);
     if (index >= 0) this.#workers.splice(index, 1);
     this.#sessions.get(worker.id)?.destroy();
     this.#sessions.delete(worker.id);
   }
-
-  #session(worker: Worker): ClientHttp2Session {
+  #session(worker) {
     let session = this.#sessions.get(worker.id);
     if (!session || session.closed || session.destroyed) {
       session = connect(`http://127.0.0.1:${worker.port}`);
@@ -130,15 +101,14 @@ export class WorkerPool {
     }
     return session;
   }
-
   /** Passes one stream to the next live worker, both ways, and resets it when that worker fails. */
-  forward(request: Http2ServerRequest, response: Http2ServerResponse): void {
+  forward(request, response) {
     const worker = this.#workers[this.#next++ % Math.max(1, this.#workers.length)];
     if (!worker) {
       response.stream.close(constants.NGHTTP2_REFUSED_STREAM);
       return;
     }
-    const headers: OutgoingHttpHeaders = {};
+    const headers = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (!name.startsWith(':') || name === ':method' || name === ':path') headers[name] = value;
     }
@@ -147,7 +117,7 @@ export class WorkerPool {
       if (!response.stream.destroyed) response.stream.close(constants.NGHTTP2_INTERNAL_ERROR);
     };
     upstream.on('response', (upstreamHeaders) => {
-      const forwarded: OutgoingHttpHeaders = {};
+      const forwarded = {};
       for (const [name, value] of Object.entries(upstreamHeaders)) {
         if (!name.startsWith(':') || name === ':status') forwarded[name] = value;
       }
