@@ -120,6 +120,7 @@ export class CallContext implements ToolContext {
   readonly sessionId: string;
   readonly workspace: string;
   readonly toolCallId: string;
+  readonly idempotencyKey: string | undefined;
   readonly reportProgress: ToolContext['reportProgress'];
   declare readonly signal: AbortSignal;
   readonly #race: CallRace;
@@ -128,6 +129,7 @@ export class CallContext implements ToolContext {
     this.sessionId = context.sessionId;
     this.workspace = context.workspace;
     this.toolCallId = context.toolCallId;
+    this.idempotencyKey = context.idempotencyKey;
     this.reportProgress = context.reportProgress;
     this.#race = race;
     Object.defineProperty(this, 'signal', CallContext.#signalProperty);

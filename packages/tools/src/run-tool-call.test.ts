@@ -96,6 +96,16 @@ describe('runToolCall', () => {
       expect(reportProgress).toHaveBeenCalledWith({ message: 'halfway', fraction: 0.5 });
       expect(outcome).toMatchObject({ status: 'ok', content: 'call-7' });
     });
+
+    it("passes the caller's idempotency key through to the tool", async () => {
+      const registry = registryWith((_args, toolContext) => String(toolContext.idempotencyKey));
+
+      expect(await runToolCall(registry, call(), contextWith({ idempotencyKey: 'key-1' }))).toMatchObject({
+        status: 'ok',
+        content: 'key-1',
+      });
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({ status: 'ok', content: 'undefined' });
+    });
   });
 
   describe('a call that cannot run', () => {

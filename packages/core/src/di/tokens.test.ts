@@ -6,7 +6,7 @@ import { ToolRegistry } from '@agentloop/tools';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import type { AgentOptions } from '../agent/agent-options.js';
-import { ScriptedProvider, type ScriptStep } from '../testing/index.js';
+import { MemoryJournal, ScriptedProvider, type ScriptStep } from '../testing/index.js';
 import { createContainer, createSessionContainer, resolveAgent } from './create-container.js';
 import { definePlugin } from './plugin.js';
 import type { ServiceToken } from './service-token.js';
@@ -120,6 +120,24 @@ describe("a plugin's replacement is the one the agent uses", () => {
     );
     await agent.run('Hi');
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('TOKENS.Journal', async () => {
+    const journal = new MemoryJournal();
+    const agent = resolveAgent(await containerReplacing(TOKENS.Journal, journal, { steps: [converse] }));
+    await agent.run('Hi');
+    expect(journal.ran).toEqual(['model:1']);
+  });
+
+  it("TOKENS.Journal, unless the options name the agent's own", async () => {
+    const registered = new MemoryJournal();
+    const own = new MemoryJournal();
+    const agent = resolveAgent(
+      await containerReplacing(TOKENS.Journal, registered, { steps: [converse], agentOptions: { journal: own } }),
+    );
+    await agent.run('Hi');
+    expect(registered.ran).toEqual([]);
+    expect(own.ran).toEqual(['model:1']);
   });
 
   it('TOKENS.Memory, one per session when the factory makes it', async () => {

@@ -225,9 +225,10 @@ export interface AgentEventEnvelope {
   /**
    * The event's id: unique among the agent's events, and the same when a durable run is replayed (an event
    * may then be delivered again), so a listener deduplicates by it. Within a run it is
-   * `<runId>/<scope>/<n>`: the scope is `run` for the loop's own events, the journal step for events a step
-   * emits while it runs (a model call's text and thinking), `tool:<iteration>:<toolCallId>` for a tool
-   * call's, and `n` counts within the scope. Between runs (`agent.send()`, `agent.compact()`) it is a
+   * `<runId>/<scope>/<type>/<n>`: the scope is `run` for the loop's own events, the journal step for events
+   * a step emits while it runs (`model:<iteration>` for a model call's text, thinking and retries), and
+   * `tool:<iteration>:<toolCallId>` for a tool call's (approval, progress, result, and a sub-agent's events);
+   * `n` counts the events of that type within the scope. Between runs (`agent.send()`, `agent.compact()`) it is a
    * random id. Always set on the events an agent emits; optional in the type so that an executor can make
    * events of its own (a stored session shown again) without inventing ids.
    */

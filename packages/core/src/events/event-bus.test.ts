@@ -70,3 +70,47 @@ describe('AgentEventBus', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('event ids', () => {
+  it("numbers a run's events by scope and type, so that one scope's events shift no other's ids", () => {
+    const bus = new AgentEventBus();
+    const ids: string[] = [];
+    bus.onAny((event) => ids.push(event.eventId ?? ''));
+    bus.beginRun('run-1');
+    bus.emit({ type: 'loop-start', runId: 'run-1', input: 'go' });
+    const model = bus.scope('model:1');
+    model.emit({ type: 'message-start', iteration: 1 });
+    model.emit({ type: 'message-content', iteration: 1, text: 'a' });
+    model.emit({ type: 'message-content', iteration: 1, text: 'b' });
+    bus.emit({ type: 'loop-iteration', runId: 'run-1', iteration: 2 });
+    bus.emit({ type: 'loop-iteration', runId: 'run-1', iteration: 3 });
+    expect(ids).toEqual([
+      'run-1/run/loop-start/1',
+      'run-1/model:1/message-start/1',
+      'run-1/model:1/message-content/1',
+      'run-1/model:1/message-content/2',
+      'run-1/run/loop-iteration/1',
+      'run-1/run/loop-iteration/2',
+    ]);
+  });
+
+  it('gives events between runs random ids, and stops numbering only the run that ended', () => {
+    const bus = new AgentEventBus();
+    const ids: string[] = [];
+    bus.onAny((event) => ids.push(event.eventId ?? ''));
+    bus.emit(queued);
+    bus.emit(queued);
+    bus.beginRun('run-1');
+    bus.beginRun('run-2');
+    // A loop-end listener started run-2 before run-1's end was marked: run-2 keeps its numbering.
+    bus.endRun('run-1');
+    bus.emit(queued);
+    bus.endRun('run-2');
+    bus.emit(queued);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[2]).toBe('run-2/run/input-queued/1');
+    expect(ids[3]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

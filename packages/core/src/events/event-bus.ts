@@ -14,16 +14,20 @@ export interface AgentEventSink {
   listenerCount(name: AgentEventName): number;
 }
 
-/** The ids of one run's events: how many each scope has emitted. */
+/**
+ * The ids of one run's events: how many of each type each scope has emitted. Counted by type, so that an
+ * event a replay leaves out (an approval request whose answer the journal holds) shifts no other's id.
+ */
 class RunEventIds {
   readonly #counts = new Map<string, number>();
 
   constructor(readonly runId: string) {}
 
-  next(scope: string): string {
-    const n = (this.#counts.get(scope) ?? 0) + 1;
-    this.#counts.set(scope, n);
-    return `${this.runId}/${scope}/${n}`;
+  next(scope: string, type: AgentEventName): string {
+    const key = `${scope}/${type}`;
+    const n = (this.#counts.get(key) ?? 0) + 1;
+    this.#counts.set(key, n);
+    return `${this.runId}/${key}/${n}`;
   }
 }
 
@@ -97,14 +101,14 @@ export class AgentEventBus implements AgentEventSink {
   scope(name: string): AgentEventSink {
     const run = this.#run;
     return {
-      emit: (event) => this.#deliver(event, run ? run.next(name) : randomId()),
+      emit: (event) => this.#deliver(event, run ? run.next(name, event.type) : randomId()),
       listenerCount: (eventName) => this.listenerCount(eventName),
     };
   }
 
   /** Delivers an event to its listeners, then to the catch-all listeners. Never throws. */
   emit<Name extends AgentEventName>(event: AgentEventPayloads[Name]): void {
-    this.#deliver(event, this.#run ? this.#run.next('run') : randomId());
+    this.#deliver(event, this.#run ? this.#run.next('run', event.type) : randomId());
   }
 
   #deliver(payload: AgentEventPayloads[AgentEventName], eventId: string): void {

@@ -161,7 +161,7 @@ async function streamAttempt(
   const iteration = run.iterations;
   const modelSpan = deps.tracer?.modelCall(request, provider, iteration);
   const collector = new ModelStepCollector(deps.events.scope(stepName), iteration);
-  const decoder = protocol.createDecoder(run.tools);
+  const decoder = protocol.createDecoder(run.tools, `${deps.runId}/${stepName}`);
   const started = deps.now();
   let finished = false;
   let retries = 0;

@@ -81,9 +81,11 @@ export interface ToolProtocolAdapter {
   };
   /**
    * A decoder for one model response. `tools` are the tools the run offers: the XML protocol routes a
-   * call's `server_name` through them.
+   * call's `server_name` through them. `callIdSeed` names the response (its run and model call): the XML
+   * protocol derives the ids of calls, which have none of their own, from it, so that a call made again
+   * (a journal step run again on another worker) gets the id it had.
    */
-  createDecoder(tools: ToolLookup): StepDecoder;
+  createDecoder(tools: ToolLookup, callIdSeed: string): StepDecoder;
   /** The assistant message for history, from the step's ordered parts. */
   assistantMessage(
     step: Omit<ModelStep, 'message' | 'protocol'>,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { formatXmlToolResult, wrapUpNotice, xmlNoToolCallReminder } from '@agentloop/prompts';
 import type { AssistantMessage, Message, ModelChunk } from '@agentloop/spec';
 import type { ToolCallOutcome, ToolLookup, XmlParserEvent } from '@agentloop/tools';
@@ -22,8 +22,8 @@ export const xmlToolProtocol: ToolProtocolAdapter = {
     return { tools: [], toolChoice: 'auto', stopSequences: STOP_SEQUENCES };
   },
 
-  createDecoder(tools): StepDecoder {
-    return new XmlStepDecoder(tools);
+  createDecoder(tools, callIdSeed): StepDecoder {
+    return new XmlStepDecoder(tools, callIdSeed);
   },
 
   assistantMessage(step, parts, rawText): AssistantMessage {
@@ -59,12 +59,14 @@ class XmlStepDecoder implements StepDecoder {
   readonly #tools: ToolLookup;
   #parser = new XmlToolParser();
   #pendingId: string | undefined;
-  // XML calls have no ids of their own; these only need to be unique for events and history.
-  readonly #idPrefix = `xml_${randomUUID().slice(0, 8)}_`;
+  // XML calls have no ids of their own; these need to be unique for events and history, and the same when
+  // the response is decoded again, so they come from the response's seed (run id and model call).
+  readonly #idPrefix: string;
   #callCount = 0;
 
-  constructor(tools: ToolLookup) {
+  constructor(tools: ToolLookup, callIdSeed: string) {
     this.#tools = tools;
+    this.#idPrefix = `xml_${createHash('sha256').update(callIdSeed).digest('hex').slice(0, 8)}_`;
   }
 
   decode(chunk: ModelChunk): readonly StepEvent[] {
