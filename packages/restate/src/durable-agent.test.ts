@@ -298,6 +298,16 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
     expect(body.message).toContain('not a JSON object');
   });
 
+  it('refuses an answer without a request id or with an unknown decision with a 400 that says what to send', async () => {
+    const sessionId = newSession();
+    const missing = await call(sessionId, 'answer', { decision: 'allow-once' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('"requestId"');
+    const unknown = await call(sessionId, 'answer', { requestId: 'approval-1', decision: 'maybe' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('"decision" must be one of allow-once, allow-session, deny, not "maybe"');
+  });
+
   it('refuses an answer for a request nothing waits on with a 404 naming it', async () => {
     const sessionId = newSession();
     const { status, body } = await call(sessionId, 'answer', { requestId: 'approval-9', decision: 'allow-once' });
@@ -434,6 +444,28 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
       );
       expect(asked).toHaveLength(1);
       expect(linesOf(file)).toHaveLength(2);
+    });
+
+    it('takes a decision through Restate’s own awakeable API, with no handler of ours involved', async () => {
+      const file = join(directory, 'by-awakeable.txt');
+      const sessionId = `ask-${newSession()}`;
+      control.handlers = {
+        model: (request) =>
+          toolResultsSinceInput(request.messages) === 0
+            ? toolCallReply('call_1', 'append_line', { file, line: 'allowed by awakeable' })
+            : toolCallReply('call_done', 'task_completion', { result: 'done' }),
+      };
+      const run = call(sessionId, 'run', 'Append a line.');
+      await pendingApprovals(sessionId);
+      const [pending] = (await call(sessionId, 'state', null)).body.pendingApprovals;
+      const resolved = await fetch(`${server.ingressUrl}/restate/awakeables/${pending.awakeableId}/resolve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'allow-once' }),
+      });
+      expect(resolved.status).toBeLessThan(300);
+      expect((await run).body).toMatchObject({ exit: 'task_completion' });
+      expect(linesOf(file)).toEqual(['allowed by awakeable']);
     });
 
     it('cancel ends a run suspended on an approval with a cancelled result, the call not run', async () => {
