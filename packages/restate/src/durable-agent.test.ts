@@ -446,6 +446,30 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
       expect(linesOf(file)).toHaveLength(2);
     });
 
+    it('runs a session that has grants with an agent made without an approval policy', async () => {
+      const file = join(directory, 'no-policy.txt');
+      const sessionId = `ask-${newSession()}`;
+      control.handlers = {
+        model: (request) =>
+          toolResultsSinceInput(request.messages) === 0
+            ? toolCallReply('call_1', 'append_line', { file, line: `line ${request.messages.length}` })
+            : toolCallReply('call_done', 'task_completion', { result: 'done' }),
+      };
+      const first = call(sessionId, 'run', 'Append a line.');
+      const [request] = await pendingApprovals(sessionId);
+      await call(sessionId, 'answer', { requestId: request?.requestId, decision: 'allow-session' });
+      expect((await first).body).toMatchObject({ exit: 'task_completion' });
+      // The app now makes its agents without an approval policy: the session's grants must not stop it.
+      await Promise.all([...pool.workers].map((worker) => worker.kill()));
+      const unguarded = await startWorker(`no-approval-${sessionId}`, { NO_APPROVAL: '1' });
+      try {
+        expect((await call(sessionId, 'run', 'Append another line.')).body).toMatchObject({ exit: 'task_completion' });
+      } finally {
+        await unguarded.kill();
+      }
+      expect(linesOf(file)).toHaveLength(2);
+    });
+
     it('takes a decision through Restate’s own awakeable API, with no handler of ours involved', async () => {
       const file = join(directory, 'by-awakeable.txt');
       const sessionId = `ask-${newSession()}`;

@@ -1,5 +1,6 @@
 import type { Agent, AgentEventMap } from '@agentloop/core';
 import { assertSessionId, MEMORY_SCHEMA_VERSION } from '@agentloop/memory';
+import { AgentloopError } from '@agentloop/spec';
 import type { ObjectContext, RunOptions } from '@restatedev/restate-sdk';
 import { TerminalError } from '@restatedev/restate-sdk';
 import type { DurableAgentOptions } from '../durable-agent-options.js';
@@ -109,7 +110,13 @@ function addGrants(agent: Agent, grants: Grants, name: string): void {
       { errorCode: 500 },
     );
   }
-  granting.addApprovalGrants(grants);
+  try {
+    granting.addApprovalGrants(grants);
+  } catch (error) {
+    // An agent made without an approval policy asks about nothing, so earlier grants change nothing for
+    // it; a throw here would only make Restate retry the run forever.
+    if (!(AgentloopError.isInstance(error) && error.code === 'invalid_usage')) throw error;
+  }
 }
 
 function pendingApproval(pending: PendingApproval, event: AgentEventMap['approval-requested']): PendingApproval {

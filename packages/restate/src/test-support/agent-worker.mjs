@@ -52,8 +52,8 @@ const createAgent = ({ sessionId }) =>
     sessionId,
     tools: [appendLine],
     maxIterations: 10,
-    // Sessions named ask-… ask before each append_line.
-    ...(sessionId.startsWith('ask-') ? { approval: 'ask' } : {}),
+    // Sessions named ask-… ask before each append_line, unless the worker runs with NO_APPROVAL=1.
+    ...(sessionId.startsWith('ask-') && process.env.NO_APPROVAL !== '1' ? { approval: 'ask' } : {}),
   });
 const onEvent = (event, { sessionId }) =>
   forwarded.has(event.type) ? post('/event', { sessionId, worker, event }) : undefined;
