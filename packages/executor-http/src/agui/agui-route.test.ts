@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allEvents, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
+import { allEvents, body, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -113,7 +113,7 @@ describe('POST /api/agui', () => {
       type: 'RUN_FINISHED',
       result: { exit: 'ask_question', question: 'Which file?', suggestions: ['a.txt', 'b.txt'] },
     });
-    const pending = await (await server.request('/api/sessions/s1')).json();
+    const pending = await body(await server.request('/api/sessions/s1'));
     expect(pending.pendingQuestion).toEqual({ question: 'Which file?', suggestions: ['a.txt', 'b.txt'] });
 
     const second = await allEvents(await server.request('/api/agui', { json: runInput('s1', 'b.txt', 'run-2') }));
@@ -185,7 +185,7 @@ describe('POST /api/agui', () => {
       choices: ['allow-once', 'allow-session', 'deny'],
     });
     const requestId = approval.value.requestId as string;
-    const session = await (await server?.request('/api/sessions/s1'))?.json();
+    const session = await body(await server?.request('/api/sessions/s1'));
     expect(session.run.approvals).toMatchObject([{ requestId, name: 'edit_file' }]);
 
     const answer = await server?.request(`/api/sessions/s1/approvals/${requestId}`, {
@@ -207,7 +207,7 @@ describe('POST /api/agui', () => {
     const answer = await server?.request(`/api/sessions/s1/approvals/${requestId}`, {
       json: { decision: 'deny', message: 'Not that file' },
     });
-    expect(await answer?.json()).toEqual({ answered: true, requestId, decision: 'deny' });
+    expect(await body(answer)).toEqual({ answered: true, requestId, decision: 'deny' });
     const remaining = await rest(events);
     const result = remaining.find((event) => event.type === 'TOOL_CALL_RESULT');
     expect(result?.content).toContain('Not that file');
@@ -236,7 +236,7 @@ describe('POST /api/agui', () => {
   it('cancels a run: the stream ends with a cancelled outcome', async () => {
     const { events } = await untilApproval();
     const cancel = await server?.request('/api/sessions/s1/cancel', { method: 'POST' });
-    expect(await cancel?.json()).toEqual({ cancelled: true, runId: 'run-s1' });
+    expect(await body(cancel)).toEqual({ cancelled: true, runId: 'run-s1' });
     const remaining = await rest(events);
     expect(remaining.at(-1)).toMatchObject({
       type: 'RUN_FINISHED',
@@ -250,7 +250,7 @@ describe('POST /api/agui', () => {
     const { events } = await untilApproval();
     const second = await server?.request('/api/agui', { json: runInput('s1', 'another', 'run-2') });
     expect(second?.status).toBe(409);
-    expect(await second?.json()).toEqual({
+    expect(await body(second)).toEqual({
       error: {
         code: 'session_busy',
         message:
@@ -292,7 +292,7 @@ describe('POST /api/agui', () => {
     server = testServer({ scripts: {} });
     const bad = await server.request('/api/agui', { json: { threadId: '../etc', runId: 'r', messages: [] } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toEqual({
+    expect((await body(bad)).error).toEqual({
       code: 'invalid_body',
       message:
         'The body of an AG-UI run (RunAgentInput) is not valid: threadId: use 1 to 128 letters, digits, "-", "_" or ".", not starting with "."; messages: send the new user message as the last message.',
@@ -303,13 +303,13 @@ describe('POST /api/agui', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error.message).toBe(
+    expect((await body(notJson)).error.message).toBe(
       'The body of an AG-UI run (RunAgentInput) is not JSON: send a JSON object with Content-Type: application/json.',
     );
     const assistantLast = runInput('s1', 'x');
     assistantLast.messages.push({ id: 'm2', role: 'assistant', content: 'hi' });
     const wrongLast = await server.request('/api/agui', { json: assistantLast });
-    expect((await wrongLast.json()).error.message).toBe(
+    expect((await body(wrongLast)).error.message).toBe(
       'The last message is a assistant message: end messages with the new user message; the server keeps the history.',
     );
   });

@@ -167,3 +167,9 @@ export function runInput(threadId: string, text: string, runId = `run-${threadId
     forwardedProps: {},
   };
 }
+
+/** A response's JSON body, loosely typed: the tests compare it with expected values. */
+export async function body(response: Response | undefined): Promise<any> {
+  if (!response) throw new Error('no response');
+  return response.json();
+}
