@@ -55,6 +55,8 @@ export interface TestServer {
   agents: Agent[];
   /** Files the edit tool wrote. */
   written: string[];
+  /** Listeners the handler added to its agents and has not removed yet, over all agents. */
+  agentListeners(): number;
   /** Sends a request with the test token. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -66,6 +68,34 @@ export interface TestServerOptions extends Partial<Omit<AgentHandlerOptions, 'cr
   scripts: Record<string, ScriptStep[]>;
   /** Chunk size of the scripted stream. Default 8. */
   chunkSize?: number;
+}
+
+const listenerCounts = new WeakMap<Agent, number>();
+
+/** Counts the listeners added to an agent through on and onAny, less those removed. */
+function countListeners(agent: DefaultAgent): void {
+  const add = (delta: number) => listenerCounts.set(agent, (listenerCounts.get(agent) ?? 0) + delta);
+  const on = agent.on.bind(agent);
+  const off = agent.off.bind(agent);
+  const onAny = agent.onAny.bind(agent);
+  agent.on = (name, listener) => {
+    add(1);
+    return on(name, listener);
+  };
+  agent.off = (name, listener) => {
+    add(-1);
+    return off(name, listener);
+  };
+  agent.onAny = (listener) => {
+    add(1);
+    const stop = onAny(listener);
+    let stopped = false;
+    return () => {
+      if (!stopped) add(-1);
+      stopped = true;
+      stop();
+    };
+  };
 }
 
 export function testServer(options: TestServerOptions): TestServer {
@@ -93,6 +123,7 @@ export function testServer(options: TestServerOptions): TestServer {
         workspace: folder,
       });
       agent.registerTool(readTool).registerTool(editTool(written));
+      countListeners(agent);
       agents.push(agent);
       return agent;
     },
@@ -103,6 +134,7 @@ export function testServer(options: TestServerOptions): TestServer {
     providers,
     agents,
     written,
+    agentListeners: () => agents.reduce((sum, agent) => sum + (listenerCounts.get(agent) ?? 0), 0),
     request: (path, init = {}) => {
       const { json, headers, ...rest } = init;
       return handler.fetch(
