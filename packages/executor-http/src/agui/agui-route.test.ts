@@ -329,7 +329,7 @@ describe('POST /api/agui', () => {
         subagentPath: [{ toolName: 'researcher', toolCallId: 'c1' }],
       },
     });
-    const requestId = (question?.value as { requestId: string }).requestId;
+    const requestId = (question!.value as { requestId: string }).requestId;
     expect((await body(await server.request('/api/sessions/s1'))).run.questions).toMatchObject([{ requestId }]);
     const answer = await server.request(`/api/sessions/s1/questions/${encodeURIComponent(requestId)}`, {
       json: { answer: 'Norway' },
