@@ -126,3 +126,42 @@ describe('RunManager', () => {
     expect(runs.runCount).toBe(0);
   });
 });
+
+describe('RunManager across runs of a session', () => {
+  it('keeps an allow-session answer for the later runs, which show no approval request', async () => {
+    const written: string[] = [];
+    const provider = new ScriptedProvider([
+      { toolCalls: [editCall('c1')] },
+      finish,
+      { toolCalls: [editCall('c2')] },
+      finish,
+    ]);
+    const otherSession = new ScriptedProvider([{ toolCalls: [editCall('c3')] }, finish]);
+    const runs = new RunManager({
+      createAgent: ({ sessionId }) =>
+        new DefaultAgent(sessionId === 's1' ? provider : otherSession, { approval: askForWrites }).registerTool(
+          editTool(written),
+        ),
+    });
+    const first = recorder();
+    await runs.start({ sessionId: 's1', principal, input: 'edit', listener: first.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1));
+    runs.answerApproval('s1', runs.snapshot('s1')?.approvals[0]?.requestId ?? '', { decision: 'allow-session' });
+    await first.done;
+
+    const second = recorder();
+    await runs.start({ sessionId: 's1', principal, input: 'edit again', listener: second.listener });
+    await second.done;
+    expect(written).toEqual(['c1.ts: b', 'c2.ts: b']);
+    expect(second.events.map((event) => event.type)).not.toContain('approval-requested');
+    expect(second.events.map((event) => event.type)).not.toContain('approval-resolved');
+    expect(second.end()?.result?.exit).toBe('task_completion');
+
+    // Another session of the same manager is asked as before.
+    const other = recorder();
+    await runs.start({ sessionId: 's2', principal, input: 'edit', listener: other.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s2')?.approvals).toHaveLength(1));
+    await runs.close();
+    expect(other.end()?.result?.exit).toBe('cancelled');
+  });
+});
