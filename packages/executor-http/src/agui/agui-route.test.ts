@@ -124,6 +124,26 @@ describe('POST /api/agui', () => {
     expect(answered).toEqual({ role: 'user', content: [{ type: 'text', text: 'b.txt' }] });
   });
 
+  it('ends the turn at task_completion with its result and artifacts', async () => {
+    server = testServer({
+      scripts: {
+        s1: [
+          {
+            toolCalls: [
+              { name: 'task_completion', arguments: { result: 'Wrote the report.', artifacts: ['report.md'] } },
+            ],
+          },
+        ],
+      },
+    });
+    const events = await allEvents(await server.request('/api/agui', { json: runInput('s1', 'Write a report') }));
+    expect(events.at(-1)).toMatchObject({
+      type: 'RUN_FINISHED',
+      result: { exit: 'task_completion', result: 'Wrote the report.', artifacts: ['report.md'] },
+    });
+    expect(events.find((event) => event.type === 'TEXT_MESSAGE_CONTENT')).toMatchObject({ delta: 'Wrote the report.' });
+  });
+
   it('shows converse as a text message', async () => {
     server = testServer({
       scripts: { s1: [{ toolCalls: [{ name: 'converse', arguments: { message: 'Hello there' } }] }] },
