@@ -70,6 +70,7 @@ export function aguiRoute(context: HandlerContext) {
       listener: {
         onEvent: (event) => send(mapper.map(event)),
         onEnd: (end) => {
+          if (end.error !== undefined) context.reportError(end.error);
           send(mapper.ended(end));
           if (open) controller.close();
           open = false;
