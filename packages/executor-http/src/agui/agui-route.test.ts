@@ -255,6 +255,22 @@ describe('POST /api/agui', () => {
     expect(late?.status).toBe(404);
   });
 
+  it('says it is alive every 15 seconds while the run waits, with a comment clients skip', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('fixed')] } });
+    const response = await server.request('/api/agui', { json: runInput('s1', 'Fix the sum') });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('agentloop.approval-requested')) text += decoder.decode((await reader.read()).value);
+    await vi.advanceTimersByTimeAsync(14_999);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(decoder.decode((await reader.read()).value)).toBe(': keep-alive\n\n');
+    await server.request('/api/sessions/s1/cancel', { method: 'POST' });
+    while (!(await reader.read()).done) {}
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('cancels a run: the stream ends with a cancelled outcome', async () => {
     const { events } = await untilApproval();
     const cancel = await server?.request('/api/sessions/s1/cancel', { method: 'POST' });
