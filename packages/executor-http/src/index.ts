@@ -1,2 +1,17 @@
-// The package's public entry; its modules are added as they are built.
-export {};
+export type { HttpErrorCode } from './errors/http-error.js';
+export { HttpError } from './errors/http-error.js';
+export type { AgentHandlerOptions } from './handler/agent-handler-options.js';
+export type { AgentHandler } from './handler/create-agent-handler.js';
+export { createAgentHandler } from './handler/create-agent-handler.js';
+export type { Principal } from './runs/principal.js';
+export type { DetachReason, RunEnd, RunListener } from './runs/run-listener.js';
+export type {
+  CreateAgent,
+  PendingApproval,
+  PendingRunQuestion,
+  RunAttachment,
+  RunManagerOptions,
+  RunSnapshot,
+  StartRunOptions,
+} from './runs/run-manager.js';
+export { RunManager } from './runs/run-manager.js';

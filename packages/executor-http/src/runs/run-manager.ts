@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import type { Agent, AgentEvent, AgentEventMap, ApprovalAnswer } from '@agentloop/core';
+import { HttpError } from '../errors/http-error.js';
+import type { Principal } from './principal.js';
+import type { DetachReason, RunEnd, RunListener } from './run-listener.js';
+
+/** Builds the agent of a session; the handler's `createAgent` option. */
+export type CreateAgent = (setup: { sessionId: string; principal: Principal }) => Agent | Promise<Agent>;
+
+/** Options of a RunManager. */
+export interface RunManagerOptions {
+  createAgent: CreateAgent;
+  /** How long an approval waits for its answer before it is denied. Default 5 minutes. */
+  approvalTimeoutMs?: number;
+  /** What a dropped response does to its run when no other listener is attached. Default `cancel`. */
+  onDisconnect?: 'cancel' | 'continue';
+}
+
+/** A tool call waiting for the user's approval, as `GET /api/sessions/:id` shows it. */
+export interface PendingApproval {
+  requestId: string;
+  toolCallId: string;
+  /** The tool's name. */
+  name: string;
+  arguments: unknown;
+  command?: string;
+  /** Why the policy asks. */
+  reason: string;
+  choices: readonly string[];
+  /** The sub-agent calls it came through, when a sub-agent asked; empty for the agent's own. */
+  path: readonly { toolName: string; toolCallId: string }[];
+  /** When it is denied unless answered (ms since the epoch). */
+  expiresAt: number;
+}
+
+/** A sub-agent's question waiting for the user (answered by request id, like an approval). */
+export interface PendingRunQuestion {
+  requestId: string;
+  question: string;
+  suggestions?: string[];
+  path: readonly { toolName: string; toolCallId: string }[];
+}
+
+/** What a running session waits on. */
+export interface RunSnapshot {
+  runId: string;
+  sessionId: string;
+  principalId: string;
+  startedAt: Date;
+  approvals: PendingApproval[];
+  questions: PendingRunQuestion[];
+}
+
+/** Options of `RunManager.start`. */
+export interface StartRunOptions {
+  sessionId: string;
+  principal: Principal;
+  /** The user's new message. */
+  input: string;
+  /** The run's id, when the client chose one (AG-UI's `runId`). Default: a random UUID. */
+  runId?: string;
+  /** Attached before the run starts, so it sees every event. */
+  listener?: RunListener;
+}
+
+/** A listener's handle: `detach` stops delivery; with `dropped` it may cancel the run (`onDisconnect`). */
+export interface RunAttachment {
+  readonly runId: string;
+  detach(reason: DetachReason): void;
+}
+
+const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Runs agents for the HTTP routes, one run at a time per session, apart from any one response: a run
+ * outlives the response that started it, and its events go to whatever listeners are attached (events
+ * that come while none is are kept, and handed to the next one that attaches).
+ *
+ * How a protocol route uses it:
+ * - `start({ sessionId, principal, input, runId, listener })` starts a run with the listener attached
+ *   from its first event; it rejects with a 409 HttpError (`session_busy`, naming the busy run in
+ *   `details.runId`) while the session runs.
+ * - `attach(sessionId, listener)` attaches to the session's running run (undefined when none runs);
+ *   `detach('done')` when the response ends on purpose (the AI SDK's stream at an approval request),
+ *   `detach('dropped')` when the client went away: with `onDisconnect: 'cancel'` and no other listener
+ *   left, that cancels the run.
+ * - `answerApproval(sessionId, requestId, answer)` and `answerQuestion(sessionId, requestId, answer)`
+ *   answer what the run waits on; `cancel(sessionId)` cancels it; `snapshot(sessionId)` says what it waits
+ *   on. An approval nobody answers within `approvalTimeoutMs` is denied.
+ * - Elicitations (an MCP server asking the user) belong beside approvals: a pending map keyed by request
+ *   id, filled from the agent's event and answered through the agent, like `answerApproval` here.
+ *
+ * The caller checks that the principal owns the session; the manager trusts it.
+ */
+export class RunManager {
+  readonly #createAgent: CreateAgent;
+  readonly #approvalTimeoutMs: number;
+  readonly #onDisconnect: 'cancel' | 'continue';
+  readonly #runs = new Map<string, ActiveRun>();
+
+  constructor(options: RunManagerOptions) {
+    this.#createAgent = options.createAgent;
+    this.#approvalTimeoutMs = options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.#onDisconnect = options.onDisconnect ?? 'cancel';
+  }
+
+  /** How many runs are going. */
+  get runCount(): number {
+    return this.#runs.size;
+  }
+
+  /** How many listeners are attached, over all runs. */
+  get listenerCount(): number {
+    let count = 0;
+    for (const run of this.#runs.values()) count += run.listeners.size;
+    return count;
+  }
+
+  /** The id of the session's running run, or undefined. */
+  runningRunId(sessionId: string): string | undefined {
+    return this.#runs.get(sessionId)?.id;
+  }
+
+  /**
+   * Starts a run of the session's agent on `input`; resolves with the run's id once it started. Rejects
+   * with a 409 HttpError while the session runs, and with a 503 one when `createAgent` fails (the
+   * listener's `onEnd` is not called then).
+   */
+  async start(options: StartRunOptions): Promise<RunAttachment> {
+    const busy = this.#runs.get(options.sessionId);
+    if (busy) {
+      throw new HttpError(
+        `Session ${options.sessionId} is busy with run ${busy.id}: wait for it to end, or cancel it with POST /api/sessions/${options.sessionId}/cancel.`,
+        { code: 'session_busy', statusCode: 409, details: { runId: busy.id, sessionId: options.sessionId } },
+      );
+    }
+    // The slot is taken before the first await, so two requests at once cannot both start a run.
+    const run = new ActiveRun(options.runId ?? randomUUID(), options.sessionId, options.principal.id);
+    this.#runs.set(options.sessionId, run);
+    const attachment = options.listener ? this.#attachTo(run, options.listener) : undefined;
+    let agent: Agent;
+    try {
+      agent = await this.#createAgent({ sessionId: options.sessionId, principal: options.principal });
+    } catch (error) {
+      this.#runs.delete(options.sessionId);
+      throw new HttpError(`The agent for session ${options.sessionId} could not be created.`, {
+        code: 'agent_unavailable',
+        statusCode: 503,
+        cause: error,
+      });
+    }
+    this.#drive(run, agent, options.input);
+    return attachment ?? { runId: run.id, detach: () => {} };
+  }
+
+  /** Attaches a listener to the session's running run; undefined when none runs. */
+  attach(sessionId: string, listener: RunListener): RunAttachment | undefined {
+    const run = this.#runs.get(sessionId);
+    return run ? this.#attachTo(run, listener) : undefined;
+  }
+
+  /** Answers a pending approval of the session's run; false when it has none with this id. */
+  answerApproval(sessionId: string, requestId: string, answer: ApprovalAnswer): boolean {
+    const run = this.#runs.get(sessionId);
+    if (!run?.agent || !run.approvals.has(requestId)) return false;
+    run.agent.answerApproval(requestId, answer);
+    return true;
+  }
+
+  /** Answers a sub-agent's pending question; false when the session's run has none with this id. */
+  answerQuestion(sessionId: string, requestId: string, answer: string): boolean {
+    const run = this.#runs.get(sessionId);
+    if (!run?.agent?.answerQuestion || !run.questions.has(requestId)) return false;
+    run.questions.delete(requestId);
+    run.agent.answerQuestion(requestId, answer);
+    return true;
+  }
+
+  /** Cancels the session's run; false when none runs. The run ends with `exit: 'cancelled'`. */
+  cancel(sessionId: string, reason = 'cancelled by the user'): boolean {
+    const run = this.#runs.get(sessionId);
+    if (!run) return false;
+    run.controller.abort(reason);
+    return true;
+  }
+
+  /** What the session's run waits on; undefined when none runs. */
+  snapshot(sessionId: string): RunSnapshot | undefined {
+    const run = this.#runs.get(sessionId);
+    if (!run) return undefined;
+    return {
+      runId: run.id,
+      sessionId,
+      principalId: run.principalId,
+      startedAt: run.startedAt,
+      approvals: [...run.approvals.values()].map((pending) => pending.approval),
+      questions: [...run.questions.values()],
+    };
+  }
+
+  /** Cancels every run and resolves once they all ended (a server shutting down). */
+  async close(): Promise<void> {
+    const ending = [...this.#runs.values()].map((run) => {
+      run.controller.abort('the server is shutting down');
+      return run.ended;
+    });
+    await Promise.all(ending);
+  }
+
+  #attachTo(run: ActiveRun, listener: RunListener): RunAttachment {
+    run.listeners.add(listener);
+    // Events that came while nobody listened go to this listener first, in order.
+    const backlog = run.backlog.splice(0);
+    for (const event of backlog) deliver(listener, event);
+    let attached = true;
+    return {
+      runId: run.id,
+      detach: (reason) => {
+        if (!attached) return;
+        attached = false;
+        run.listeners.delete(listener);
+        if (reason === 'dropped' && this.#onDisconnect === 'cancel' && run.listeners.size === 0) {
+          run.controller.abort('the client disconnected');
+        }
+      },
+    };
+  }
+
+  #drive(run: ActiveRun, agent: Agent, input: string): void {
+    run.agent = agent;
+    const stopListening = agent.onAny((event) => {
+      this.#track(run, agent, event);
+      if (run.listeners.size === 0) run.backlog.push(event);
+      for (const listener of run.listeners) deliver(listener, event);
+    });
+    const finish = (end: RunEnd) => {
+      stopListening();
+      for (const pending of run.approvals.values()) clearTimeout(pending.timer);
+      run.approvals.clear();
+      run.questions.clear();
+      this.#runs.delete(run.sessionId);
+      for (const listener of [...run.listeners]) {
+        try {
+          listener.onEnd(end);
+        } catch {
+          // A listener's failure is its response's, and must not keep the run from ending.
+        }
+      }
+      run.listeners.clear();
+      run.backlog.length = 0;
+    };
+    run.ended = agent
+      .run(input, { signal: run.controller.signal })
+      .then(
+        (result) => ({ result }) as RunEnd,
+        (error: unknown) => ({ error }) as RunEnd,
+      )
+      .then(async (end) => {
+        await closeAgentSession(agent);
+        finish(end);
+      });
+  }
+
+  #track(run: ActiveRun, agent: Agent, event: AgentEvent): void {
+    const inner = event.type === 'subagent-event' ? event.event : event;
+    const path = event.type === 'subagent-event' ? event.path : [];
+    if (inner.type === 'approval-requested') {
+      const timer = setTimeout(() => {
+        run.approvals.delete(inner.requestId);
+        agent.answerApproval(inner.requestId, {
+          decision: 'deny',
+          message: `Nobody answered the approval request within ${formatDuration(this.#approvalTimeoutMs)}, so the call was denied.`,
+        });
+      }, this.#approvalTimeoutMs);
+      run.approvals.set(inner.requestId, { approval: toPendingApproval(inner, path, this.#approvalTimeoutMs), timer });
+    } else if (inner.type === 'approval-resolved') {
+      const pending = run.approvals.get(inner.requestId);
+      if (pending) clearTimeout(pending.timer);
+      run.approvals.delete(inner.requestId);
+    } else if (event.type === 'subagent-question') {
+      run.questions.set(event.requestId, {
+        requestId: event.requestId,
+        question: event.question,
+        ...(event.suggestions ? { suggestions: event.suggestions } : {}),
+        path: event.path,
+      });
+    }
+  }
+}
+
+class ActiveRun {
+  readonly startedAt = new Date();
+  readonly controller = new AbortController();
+  readonly listeners = new Set<RunListener>();
+  readonly backlog: AgentEvent[] = [];
+  readonly approvals = new Map<string, { approval: PendingApproval; timer: ReturnType<typeof setTimeout> }>();
+  readonly questions = new Map<string, PendingRunQuestion>();
+  agent: Agent | undefined;
+  ended: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly id: string,
+    readonly sessionId: string,
+    readonly principalId: string,
+  ) {}
+}
+
+function deliver(listener: RunListener, event: AgentEvent): void {
+  try {
+    listener.onEvent(event);
+  } catch {
+    // One response's failure must not break the run or the other responses.
+  }
+}
+
+function toPendingApproval(
+  event: AgentEventMap['approval-requested'],
+  path: PendingApproval['path'],
+  timeoutMs: number,
+): PendingApproval {
+  return {
+    requestId: event.requestId,
+    toolCallId: event.toolCallId,
+    name: event.name,
+    arguments: event.arguments,
+    ...(event.command === undefined ? {} : { command: event.command }),
+    reason: event.reason,
+    choices: event.choices,
+    path,
+    expiresAt: Date.now() + timeoutMs,
+  };
+}
+
+/** Gives the session's write lock up, so the next run's agent can open it. */
+async function closeAgentSession(agent: Agent): Promise<void> {
+  const closable = agent as Agent & { closeSession?: () => Promise<void> };
+  try {
+    await closable.closeSession?.();
+  } catch {
+    // The turn was committed (or reported in loop-end) already; a failed release leaves nothing to do here.
+  }
+}
+
+function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  if (ms % 1000 === 0) return `${ms / 1000} seconds`;
+  return `${ms} ms`;
+}

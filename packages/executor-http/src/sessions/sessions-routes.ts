@@ -1,0 +1,119 @@
+import type { SessionInfo, StoredSession } from '@agentloop/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { HttpError } from '../errors/http-error.js';
+import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
+import { parseSessionId, requireOwnSession, sessionNotFound } from '../handler/handler-context.js';
+import { readJsonBody } from '../security/read-json-body.js';
+
+const approvalAnswerSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('allow-once') }),
+  z.object({ decision: z.literal('allow-session'), commandPrefix: z.string().min(1).max(1000).optional() }),
+  z.object({ decision: z.literal('deny'), message: z.string().max(10_000).optional() }),
+]);
+
+const questionAnswerSchema = z.object({ answer: z.string().min(1).max(100_000) });
+
+/**
+ * The session routes, under `/api/sessions`: the principal's sessions (newest first), one session with
+ * what its run waits on, answering an approval or a sub-agent's question by request id, and cancelling.
+ */
+export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
+  const routes = new Hono<HandlerEnv>();
+
+  routes.get('/', async (c) => {
+    const limit = parseLimit(c.req.query('limit'));
+    const sessions = await context.owners.list(c.get('principal').id, limit === undefined ? {} : { limit });
+    return c.json({ sessions: sessions.map((info) => toSessionSummary(info, context.runs.runningRunId(info.id))) });
+  });
+
+  routes.get('/:id', async (c) => {
+    const sessionId = parseSessionId(c.req.param('id'));
+    await requireOwnSession(context, c.get('principal'), sessionId);
+    const run = context.runs.snapshot(sessionId);
+    const stored = await loadSession(context, sessionId);
+    // A session's first run may not have saved anything yet: it exists once the run started.
+    if (!stored && !run) throw sessionNotFound(sessionId);
+    return c.json({
+      session: stored ? toSessionSummary(stored.info, run?.runId) : { id: sessionId, running: run?.runId },
+      messages: stored?.messages ?? [],
+      pendingQuestion: stored?.pendingQuestion ?? null,
+      run: run
+        ? { runId: run.runId, startedAt: run.startedAt, approvals: run.approvals, questions: run.questions }
+        : null,
+    });
+  });
+
+  routes.post('/:id/approvals/:requestId', async (c) => {
+    const sessionId = parseSessionId(c.req.param('id'));
+    await requireOwnSession(context, c.get('principal'), sessionId);
+    const answer = await readJsonBody(c, approvalAnswerSchema, 'an approval answer');
+    const requestId = c.req.param('requestId');
+    if (!context.runs.answerApproval(sessionId, requestId, answer))
+      throw nothingPending('approval', sessionId, requestId);
+    return c.json({ answered: true, requestId, decision: answer.decision });
+  });
+
+  routes.post('/:id/questions/:requestId', async (c) => {
+    const sessionId = parseSessionId(c.req.param('id'));
+    await requireOwnSession(context, c.get('principal'), sessionId);
+    const { answer } = await readJsonBody(c, questionAnswerSchema, 'a question answer');
+    const requestId = c.req.param('requestId');
+    if (!context.runs.answerQuestion(sessionId, requestId, answer))
+      throw nothingPending('question', sessionId, requestId);
+    return c.json({ answered: true, requestId });
+  });
+
+  routes.post('/:id/cancel', async (c) => {
+    const sessionId = parseSessionId(c.req.param('id'));
+    await requireOwnSession(context, c.get('principal'), sessionId);
+    const runId = context.runs.runningRunId(sessionId);
+    const cancelled = context.runs.cancel(sessionId);
+    return c.json({ cancelled, ...(runId === undefined ? {} : { runId }) });
+  });
+
+  return routes;
+}
+
+/** What the session list shows of a session. */
+function toSessionSummary(info: SessionInfo, runningRunId: string | undefined) {
+  return {
+    id: info.id,
+    title: info.title ?? null,
+    model: info.model ?? null,
+    createdAt: info.createdAt.toISOString(),
+    updatedAt: info.updatedAt.toISOString(),
+    turnCount: info.turnCount,
+    messageCount: info.messageCount,
+    tokenCount: info.tokenCount,
+    running: runningRunId ?? null,
+  };
+}
+
+async function loadSession(context: HandlerContext, sessionId: string): Promise<StoredSession | undefined> {
+  try {
+    return await context.sessions.load(sessionId);
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'session_not_found') {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const limit = Number(value);
+  if (Number.isInteger(limit) && limit > 0 && limit <= 1000) return limit;
+  throw new HttpError(`limit=${JSON.stringify(value)} is not valid: give a whole number from 1 to 1000.`, {
+    code: 'invalid_body',
+    statusCode: 400,
+  });
+}
+
+function nothingPending(kind: 'approval' | 'question', sessionId: string, requestId: string): HttpError {
+  return new HttpError(
+    `Session ${sessionId} has no pending ${kind} ${requestId}: it was answered, timed out, or its run ended. GET /api/sessions/${sessionId} shows what is pending.`,
+    { code: 'not_found', statusCode: 404 },
+  );
+}
