@@ -1,3 +1,10 @@
+export type {
+  AgentloopApprovalData,
+  AgentloopDataTypes,
+  AgentloopMessageMetadata,
+  AgentloopQuestionData,
+  AgentloopResultData,
+} from './ai-sdk/ui-message-chunk.js';
 export type { HttpErrorCode } from './errors/http-error.js';
 export { HttpError } from './errors/http-error.js';
 export type { AgentHandlerOptions } from './handler/agent-handler-options.js';

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { HttpError } from '../errors/http-error.js';
+import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
+import { claimSession } from '../handler/handler-context.js';
+import { readJsonBody } from '../security/read-json-body.js';
+import { type ChatRequest, chatRequestSchema, parseChatRequest } from './chat-request.js';
+import { ChatResponseStream, UI_MESSAGE_STREAM_HEADERS } from './chat-response-stream.js';
+import { UiChunkMapper } from './ui-chunk-mapper.js';
+
+/**
+ * `POST /api/chat`: the AI SDK 6 chat transport's endpoint (`useChat` with a `DefaultChatTransport`). The
+ * chat's `id` is the session's. A new user message starts a run on its text and streams it as a UI message
+ * stream; the response ends when the run ends, or when it waits on the user's approval. The request that
+ * carries the approval responses (the same assistant message, now with `approval-responded` tool parts)
+ * answers the waiting approvals and continues that message with the same run's remaining events.
+ *
+ * A busy session (a second message while a run goes on) gets a 409 that names the run, before any chunk.
+ */
+export function chatRoute(context: HandlerContext) {
+  return async (c: Context<HandlerEnv>): Promise<Response> => {
+    const request = parseChatRequest(await readJsonBody(c, chatRequestSchema, 'a chat request'));
+    const principal = c.get('principal');
+    await claimSession(context, principal, request.sessionId);
+    const response =
+      request.kind === 'message' ? await startRun(context, c, request) : continueRun(context, c, request);
+    return new Response(response.body, { headers: UI_MESSAGE_STREAM_HEADERS });
+  };
+}
+
+async function startRun(
+  context: HandlerContext,
+  c: Context<HandlerEnv>,
+  request: Extract<ChatRequest, { kind: 'message' }>,
+): Promise<ChatResponseStream> {
+  const mapper = new UiChunkMapper();
+  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal });
+  const runId = randomUUID();
+  stream.write(mapper.start({ runId, messageId: runId }));
+  // A 409 (busy) or 503 (no agent) rejects here, before the response began: Hono's error handler answers.
+  const attachment = await context.runs.start({
+    sessionId: request.sessionId,
+    principal: c.get('principal'),
+    input: request.text,
+    runId,
+    listener: stream,
+  });
+  stream.attached(attachment);
+  return stream;
+}
+
+function continueRun(
+  context: HandlerContext,
+  c: Context<HandlerEnv>,
+  request: Extract<ChatRequest, { kind: 'approval-responses' }>,
+): ChatResponseStream {
+  const { sessionId } = request;
+  const runId = context.runs.runningRunId(sessionId);
+  if (runId === undefined) {
+    throw new HttpError(
+      `Session ${sessionId} has no run waiting for these approvals: they timed out and were denied, or the run ended. GET /api/sessions/${sessionId} shows the conversation as it is.`,
+      { code: 'not_found', statusCode: 404 },
+    );
+  }
+  // Answered before attaching: the run resumes on a later tick, so attaching next misses none of its events.
+  for (const response of request.responses) {
+    context.runs.answerApproval(
+      sessionId,
+      response.approvalId,
+      response.approved
+        ? { decision: 'allow-once' }
+        : { decision: 'deny', ...(response.reason === undefined ? {} : { message: response.reason }) },
+    );
+  }
+  const mapper = new UiChunkMapper({ knownToolCallIds: request.toolCallIds });
+  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal });
+  // No message id: the client continues the message the answers are in, and keeps its id.
+  stream.write(mapper.start({ runId }));
+  const attachment = context.runs.attach(sessionId, stream);
+  if (attachment) stream.attached(attachment);
+  else stream.fail('The run ended before the answers arrived.');
+  return stream;
+}
