@@ -4,6 +4,7 @@ export type {
   AgentloopMessageMetadata,
   AgentloopQuestionData,
   AgentloopResultData,
+  AgentloopSubagentQuestionData,
 } from './ai-sdk/ui-message-chunk.js';
 export type { HttpErrorCode } from './errors/http-error.js';
 export { HttpError } from './errors/http-error.js';

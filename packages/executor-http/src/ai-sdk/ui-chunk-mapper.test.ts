@@ -221,4 +221,59 @@ describe('UiChunkMapper', () => {
     ]);
     expect(mapper.map(result('c9'))).toEqual([]);
   });
+
+  it('shows a sub-agent’s approval request and question as data parts, and does not wait on them', () => {
+    const mapper = new UiChunkMapper();
+    const path = [{ toolName: 'researcher', toolCallId: 'c1' }];
+    mapper.map({ type: 'loop-iteration', runId: 'r1', iteration: 1 });
+    mapper.map({ type: 'tool-call', iteration: 1, toolCallId: 'c1', name: 'researcher', arguments: {} });
+    const approval = mapper.map({
+      type: 'subagent-event',
+      path,
+      event: {
+        type: 'approval-requested',
+        iteration: 1,
+        requestId: 'approval-1',
+        toolCallId: 'child-1',
+        name: 'run_command',
+        arguments: { command: 'ls' },
+        command: 'ls',
+        annotations: { readOnly: false, destructive: true, openWorld: true },
+        reason: 'run_command can change things',
+        choices: ['allow-once', 'allow-session', 'deny'],
+      },
+    });
+    expect(approval).toEqual([
+      {
+        type: 'data-agentloop-approval',
+        id: 'approval-1',
+        data: {
+          requestId: 'approval-1',
+          toolCallId: 'child-1',
+          name: 'run_command',
+          arguments: { command: 'ls' },
+          command: 'ls',
+          reason: 'run_command can change things',
+          view: { kind: 'command', title: 'Run ls', command: 'ls' },
+          choices: ['allow-once', 'allow-session', 'deny'],
+          path,
+        },
+      },
+    ]);
+    const question = mapper.map({
+      type: 'subagent-question',
+      path,
+      requestId: 'question-1',
+      question: 'Which branch?',
+      suggestions: ['main'],
+    });
+    expect(question).toEqual([
+      {
+        type: 'data-agentloop-subagent-question',
+        id: 'question-1',
+        data: { requestId: 'question-1', question: 'Which branch?', suggestions: ['main'], path },
+      },
+    ]);
+    expect(mapper.waitingOnUser).toBe(false);
+  });
 });

@@ -31,7 +31,10 @@ export interface UiChunkMapperOptions {
  * - The loop-control tools are no tool parts: `task_completion`'s result, `ask_question`'s question and
  *   `converse`'s message become text, with `data-agentloop-result` and `data-agentloop-question` beside.
  * - An approval request of the agent's own call is the SDK's `tool-approval-request` (its approval id is
- *   the request id), with a `data-agentloop-approval` part for what the SDK does not carry.
+ *   the request id), with a `data-agentloop-approval` part for what the SDK does not carry. A sub-agent's
+ *   approval request and question are only data parts (`data-agentloop-approval`,
+ *   `data-agentloop-subagent-question`), answered through the session routes while the response goes on:
+ *   the SDK would send an answer only once no tool part of the step runs, and the sub-agent's runs.
  *
  * `waitingOnUser` says when the response should end so the user can answer (see its doc).
  */
@@ -136,6 +139,19 @@ export class UiChunkMapper {
         return [{ type: 'message-metadata', messageMetadata: { usage: this.#usage } }];
       case 'subagent-event':
         return this.#subagentEvent(event.path, event.event);
+      case 'subagent-question':
+        return [
+          {
+            type: 'data-agentloop-subagent-question',
+            id: event.requestId,
+            data: {
+              requestId: event.requestId,
+              question: event.question,
+              suggestions: event.suggestions ?? [],
+              path: event.path,
+            },
+          },
+        ];
       default:
         return [];
     }

@@ -27,6 +27,18 @@ export interface AgentloopQuestionData {
   suggestions: string[];
 }
 
+/**
+ * `data-agentloop-subagent-question` (its part id is the request id): a sub-agent asks the user while the
+ * run goes on; answer it with `POST /api/sessions/:id/questions/:requestId` and `{ answer }`.
+ */
+export interface AgentloopSubagentQuestionData {
+  requestId: string;
+  question: string;
+  suggestions: string[];
+  /** The sub-agent calls it came through. */
+  path: readonly SubagentStep[];
+}
+
 /** `data-agentloop-result`: the agent finished the task (`task_completion`). */
 export interface AgentloopResultData {
   /** The result: text, or a value of the run's `output` schema. */
@@ -69,6 +81,7 @@ export type AgentloopDataTypes = {
   'agentloop-question': AgentloopQuestionData;
   'agentloop-result': AgentloopResultData;
   'agentloop-approval': AgentloopApprovalData;
+  'agentloop-subagent-question': AgentloopSubagentQuestionData;
 };
 
 /** One chunk of an AI SDK 6 UI message stream, as this server writes them. */
@@ -91,6 +104,7 @@ export type UiMessageChunk =
   | { type: 'data-agentloop-question'; id?: string; data: AgentloopQuestionData }
   | { type: 'data-agentloop-result'; id?: string; data: AgentloopResultData }
   | { type: 'data-agentloop-approval'; id: string; data: AgentloopApprovalData }
+  | { type: 'data-agentloop-subagent-question'; id: string; data: AgentloopSubagentQuestionData }
   | { type: 'message-metadata'; messageMetadata: AgentloopMessageMetadata }
   | { type: 'error'; errorText: string }
   | { type: 'abort'; reason?: string }
