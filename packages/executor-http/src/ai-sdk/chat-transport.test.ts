@@ -129,6 +129,32 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     expect(server.handler.runs.runCount).toBe(0);
   });
 
+  it('answers two approvals of one response, each continuing the same run', async () => {
+    const second = { id: 'c2', name: 'edit_file', arguments: { path: 'b.txt', old_text: 'a', new_text: 'c' } };
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall, second] }, finish('Fixed both.')] } });
+    const { chat, finished } = await connect('s1');
+    await chat.sendMessage({ text: 'Fix a.txt and b.txt' });
+    const answered: string[] = [];
+    for (;;) {
+      const waiting = chat.lastMessage?.parts.filter(
+        (part): part is Extract<typeof part, { state: 'approval-requested' }> =>
+          'state' in part && part.state === 'approval-requested',
+      );
+      if (!waiting?.length) break;
+      const done = finished();
+      for (const part of waiting) {
+        answered.push(part.approval.id);
+        await chat.addToolApprovalResponse({ id: part.approval.id, approved: true });
+      }
+      await done;
+    }
+    expect(answered).toEqual(['approval-1', 'approval-2']);
+    expect(chat.status).toBe('ready');
+    expect(chat.messages).toHaveLength(2);
+    expect(server.written.sort()).toEqual(['a.txt: b', 'b.txt: c']);
+    expect(texts(chat)).toEqual(['Fixed both.']);
+  });
+
   it('denies a call with the reason given, which the model is told', async () => {
     server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('Left a.txt alone.')] } });
     const { chat, finished } = await connect('s1');
