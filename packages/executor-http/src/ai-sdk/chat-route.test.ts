@@ -16,28 +16,24 @@ const chat = (id: string, text: string) => ({ id, trigger: 'submit-message', mes
 
 /** The approval answer a client sends: the assistant message with its tool part answered. */
 function approvalAnswer(sessionId: string, approvalId: string, approved: boolean, reason?: string) {
-  return {
-    id: sessionId,
-    trigger: 'submit-message',
-    messageId: 'a1',
-    messages: [
-      userMessage('Fix a.txt'),
-      {
-        id: 'a1',
-        role: 'assistant',
-        parts: [
-          { type: 'step-start' },
-          {
-            type: 'tool-edit_file',
-            toolCallId: 'c1',
-            state: 'approval-responded',
-            input: editCall.arguments,
-            approval: { id: approvalId, approved, ...(reason === undefined ? {} : { reason }) },
-          },
-        ],
-      },
-    ],
-  };
+  const messages: { id: string; role: string; parts: Record<string, unknown>[] }[] = [
+    userMessage('Fix a.txt'),
+    {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        {
+          type: 'tool-edit_file',
+          toolCallId: 'c1',
+          state: 'approval-responded',
+          input: editCall.arguments,
+          approval: { id: approvalId, approved, ...(reason === undefined ? {} : { reason }) },
+        },
+      ],
+    },
+  ];
+  return { id: sessionId, trigger: 'submit-message', messageId: 'a1', messages };
 }
 
 /** The chunks of a UI message stream body, once it ended, and whether it ended with `[DONE]`. */
@@ -152,6 +148,34 @@ describe('POST /api/chat', () => {
     // The answer continued the run: one agent, one run, no run left.
     expect(server.agents).toHaveLength(1);
     expect(server.handler.runs.runCount).toBe(0);
+  });
+
+  it('ends a continued response again at an approval the client left unanswered', async () => {
+    const second = { id: 'c2', name: 'edit_file', arguments: { path: 'b.txt', old_text: 'a', new_text: 'c' } };
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall, second] }, finish('fixed both')] } });
+    const first = await readStream(await server.request('/api/chat', { json: chat('s1', 'Fix a.txt and b.txt') }));
+    expect(first.chunks.filter((chunk) => chunk.type === 'tool-approval-request')).toEqual([
+      { type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'c1' },
+      { type: 'tool-approval-request', approvalId: 'approval-2', toolCallId: 'c2' },
+    ]);
+    // Only the first is answered; the second tool part is still waiting in the message the client sends.
+    const partial = approvalAnswer('s1', 'approval-1', true);
+    partial.messages[1]?.parts.push({
+      type: 'tool-edit_file',
+      toolCallId: 'c2',
+      state: 'approval-requested',
+      input: second.arguments,
+      approval: { id: 'approval-2' },
+    });
+    const middle = await readStream(await server.request('/api/chat', { json: partial }));
+    expect(types(middle.chunks).slice(1)).toEqual(['tool-output-available', 'finish']);
+    expect(middle.chunks.at(-1)).toMatchObject({ finishReason: 'tool-calls' });
+    expect(server.handler.runs.snapshot('s1')?.approvals.map((approval) => approval.requestId)).toEqual(['approval-2']);
+    const last = await readStream(
+      await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-2', true) }),
+    );
+    expect(last.chunks.at(-1)).toMatchObject({ finishReason: 'stop' });
+    expect(server.written.sort()).toEqual(['a.txt: b', 'b.txt: c']);
   });
 
   it('denies the call with the user’s reason when the answer is a denial', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApprovalAnswer } from '@agentloop/core';
 import type { Context } from 'hono';
 import { HttpError } from '../errors/http-error.js';
 import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
@@ -62,17 +63,24 @@ function continueRun(
       { code: 'not_found', statusCode: 404 },
     );
   }
+  // The agent's own approvals that wait, before the answers: a call whose approval is answered here runs
+  // on, one the client left unanswered still waits, and the response ends again once nothing else runs.
+  const pending = (context.runs.snapshot(sessionId)?.approvals ?? []).filter((approval) => approval.path.length === 0);
+  const answered = new Set<string>();
   // Answered before attaching: the run resumes on a later tick, so attaching next misses none of its events.
   for (const response of request.responses) {
-    context.runs.answerApproval(
-      sessionId,
-      response.approvalId,
-      response.approved
-        ? { decision: 'allow-once' }
-        : { decision: 'deny', ...(response.reason === undefined ? {} : { message: response.reason }) },
-    );
+    const answer: ApprovalAnswer = response.approved
+      ? { decision: 'allow-once' }
+      : { decision: 'deny', ...(response.reason === undefined ? {} : { message: response.reason }) };
+    if (context.runs.answerApproval(sessionId, response.approvalId, answer)) answered.add(response.approvalId);
   }
-  const mapper = new UiChunkMapper({ knownToolCallIds: request.toolCallIds });
+  const mapper = new UiChunkMapper({
+    knownToolCallIds: request.toolCallIds,
+    runningToolCallIds: pending
+      .filter((approval) => answered.has(approval.requestId))
+      .map((approval) => approval.toolCallId),
+    awaitingApprovals: pending.filter((approval) => !answered.has(approval.requestId)),
+  });
   const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal });
   // No message id: the client continues the message the answers are in, and keeps its id.
   stream.write(mapper.start({ runId }));

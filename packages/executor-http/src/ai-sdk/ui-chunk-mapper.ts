@@ -17,6 +17,13 @@ export interface UiChunkMapperOptions {
    * results and denials are sent although this mapper did not see the calls begin.
    */
   knownToolCallIds?: Iterable<string>;
+  /**
+   * The agent's own approval requests that wait still when a response continues (the client answered
+   * others): the response ends again once nothing else runs, so the client can answer them.
+   */
+  awaitingApprovals?: Iterable<{ requestId: string; toolCallId: string }>;
+  /** Shown calls that run on from here (their approval was just given): the response waits for them. */
+  runningToolCallIds?: Iterable<string>;
 }
 
 /**
@@ -57,6 +64,12 @@ export class UiChunkMapper {
 
   constructor(options: UiChunkMapperOptions = {}) {
     this.#shown = new Set(options.knownToolCallIds);
+    for (const { requestId, toolCallId } of options.awaitingApprovals ?? []) {
+      if (this.#shown.has(toolCallId)) this.#awaiting.set(requestId, toolCallId);
+    }
+    for (const toolCallId of options.runningToolCallIds ?? []) {
+      if (this.#shown.has(toolCallId)) this.#running.add(toolCallId);
+    }
   }
 
   /**
