@@ -248,6 +248,23 @@ describe('POST /api/chat', () => {
     expect(server.handler.runs.listenerCount).toBe(0);
   });
 
+  it('lets the run go on when the client drops the response with onDisconnect: continue', async () => {
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('fixed')] }, onDisconnect: 'continue' });
+    const response = await server.request('/api/chat', { json: chat('s1', 'Fix a.txt') });
+    const agent = server.agents[0];
+    if (!agent) throw new Error('no agent');
+    const asked = server.handler.runs.snapshot('s1')?.approvals.length
+      ? Promise.resolve()
+      : new Promise((resolve) => agent.once('approval-requested', resolve));
+    await response.body?.cancel();
+    await asked;
+    expect(server.handler.runs.runCount).toBe(1);
+    const ended = runEnd(server, 's1');
+    await server.request('/api/sessions/s1/approvals/approval-1', { json: { decision: 'allow-once' } });
+    expect((await ended)?.exit).toBe('task_completion');
+    expect(server.written).toEqual(['a.txt: b']);
+  });
+
   it('keeps another principal’s session from view: 404 as for a missing one', async () => {
     server = testServer({
       scripts: { '*': [finish('mine')] },
