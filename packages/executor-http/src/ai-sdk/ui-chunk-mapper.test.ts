@@ -276,4 +276,45 @@ describe('UiChunkMapper', () => {
     ]);
     expect(mapper.waitingOnUser).toBe(false);
   });
+
+  it('ends a run stopped by its step limit with what it did, and a cancelled one with abort', () => {
+    const figures = { usage: { inputTokens: 3, outputTokens: 4 }, iterations: 10, messages: [] };
+    const limited = { exit: 'max_iterations', payload: { result: 'Fixed one of two files.' }, ...figures };
+    expect(new UiChunkMapper().end({ result: limited as unknown as AgentResult<unknown>, messages: [] })).toEqual([
+      { type: 'text-start', id: 'text-1' },
+      {
+        type: 'text-delta',
+        id: 'text-1',
+        delta: 'Stopped after 10 model calls without finishing the task.\n\nFixed one of two files.',
+      },
+      { type: 'text-end', id: 'text-1' },
+      {
+        type: 'finish',
+        finishReason: 'length',
+        messageMetadata: { exit: 'max_iterations', usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 } },
+      },
+    ]);
+    const cancelled = {
+      exit: 'cancelled',
+      payload: undefined,
+      error: new AgentloopError('x', { code: 'cancelled' }),
+      ...figures,
+    };
+    expect(new UiChunkMapper().end({ result: cancelled as unknown as AgentResult<unknown>, messages: [] })).toEqual([
+      { type: 'abort', reason: 'The run was cancelled.' },
+      {
+        type: 'finish',
+        finishReason: 'other',
+        messageMetadata: { exit: 'cancelled', usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 } },
+      },
+    ]);
+  });
+
+  it('ends a run that failed before its loop with a generic error', () => {
+    const chunks = new UiChunkMapper().end({ error: new Error('ECONNREFUSED 10.0.0.7:5432 password=hunter2') });
+    expect(chunks).toEqual([
+      { type: 'error', errorText: 'The run failed inside the server; its log says why.' },
+      { type: 'finish', finishReason: 'error' },
+    ]);
+  });
 });
