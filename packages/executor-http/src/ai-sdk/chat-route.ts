@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalAnswer } from '@agentloop/core';
+import type { ApprovalAnswer, Message } from '@agentloop/core';
 import type { Context } from 'hono';
 import { HttpError } from '../errors/http-error.js';
 import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
-import { claimSession } from '../handler/handler-context.js';
+import { claimSession, parseSessionId, requireOwnSession, sessionNotFound } from '../handler/handler-context.js';
 import { readJsonBody } from '../security/read-json-body.js';
 import { type ChatRequest, chatRequestSchema, parseChatRequest } from './chat-request.js';
 import { ChatResponseStream, UI_MESSAGE_STREAM_HEADERS } from './chat-response-stream.js';
+import { toUiMessages } from './to-ui-messages.js';
 import { UiChunkMapper } from './ui-chunk-mapper.js';
 
 /**
@@ -88,4 +89,30 @@ function continueRun(
   if (attachment) stream.attached(attachment);
   else stream.fail('The run ended before the answers arrived.');
   return stream;
+}
+
+/**
+ * `GET /api/chat/:id/messages`: the session's conversation as the AI SDK's UI messages (`{ messages }`),
+ * for a `useChat` to start from after a reload; a tool call that waits for approval is shown as the SDK's
+ * approval request, which the chat answers as usual.
+ */
+export function chatMessagesRoute(context: HandlerContext) {
+  return async (c: Context<HandlerEnv>): Promise<Response> => {
+    const sessionId = parseSessionId(c.req.param('id') ?? '');
+    await requireOwnSession(context, c.get('principal'), sessionId);
+    let messages: Message[];
+    try {
+      messages = (await context.sessions.load(sessionId)).messages;
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== 'session_not_found') throw error;
+      // A session's first run may not have saved anything yet.
+      if (context.runs.runningRunId(sessionId) === undefined) throw sessionNotFound(sessionId);
+      messages = [];
+    }
+    const run = context.runs.snapshot(sessionId);
+    const waitingApprovals = (run?.approvals ?? []).filter((approval) => approval.path.length === 0);
+    return c.json({
+      messages: toUiMessages(messages, { sessionId, waitingApprovals, ...(run ? { runId: run.runId } : {}) }),
+    });
+  };
 }

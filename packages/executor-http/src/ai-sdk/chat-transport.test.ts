@@ -19,7 +19,10 @@ type AgentloopUIMessage = UIMessage<AgentloopMessageMetadata, AgentloopDataTypes
 class PlainChatState implements ChatState<AgentloopUIMessage> {
   status: ChatStatus = 'ready';
   error: Error | undefined = undefined;
-  messages: AgentloopUIMessage[] = [];
+  messages: AgentloopUIMessage[];
+  constructor(messages: AgentloopUIMessage[]) {
+    this.messages = messages;
+  }
   pushMessage = (message: AgentloopUIMessage) => {
     this.messages = [...this.messages, message];
   };
@@ -34,8 +37,8 @@ class PlainChatState implements ChatState<AgentloopUIMessage> {
 
 /** `useChat` without React: the SDK's AbstractChat over plain state. */
 class Chat extends AbstractChat<AgentloopUIMessage> {
-  constructor(init: Omit<ChatInit<AgentloopUIMessage>, 'messages'>) {
-    super({ ...init, state: new PlainChatState() });
+  constructor({ messages, ...init }: ChatInit<AgentloopUIMessage>) {
+    super({ ...init, state: new PlainChatState(messages ?? []) });
   }
 }
 
@@ -56,12 +59,13 @@ const editCall = { id: 'c1', name: 'edit_file', arguments: { path: 'a.txt', old_
  * headers, answering approvals automatically once they all have a response. `finished()` resolves when the
  * next response ends (also one the chat sends by itself).
  */
-async function connect(id: string) {
+async function connect(id: string, messages: AgentloopUIMessage[] = []) {
   if (!server) throw new Error('no server');
   listening ??= await listen(server.handler);
   const waiting: (() => void)[] = [];
   const chat = new Chat({
     id,
+    messages,
     transport: new DefaultChatTransport({
       api: `${listening.url}/api/chat`,
       headers: { Authorization: `Bearer ${TEST_TOKEN}` },
@@ -246,5 +250,60 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     expect(await ended).toBe('cancelled');
     expect(chat.status).toBe('ready');
     expect(server.handler.runs.listenerCount).toBe(0);
+  });
+
+  /** What a page reloads the chat with: the session's messages as UI messages. */
+  async function reload(sessionId: string): Promise<AgentloopUIMessage[]> {
+    if (!listening) throw new Error('not listening');
+    const response = await fetch(`${listening.url}/api/chat/${sessionId}/messages`, {
+      headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { messages: AgentloopUIMessage[] }).messages;
+  }
+
+  it('resumes a session after a reload from GET /api/chat/:id/messages', async () => {
+    server = testServer({
+      scripts: {
+        s1: [
+          { toolCalls: [{ id: 'c0', name: 'read_file', arguments: { path: 'a.txt' } }] },
+          finish('a.txt holds text'),
+          finish('It said: contents of a.txt'),
+        ],
+      },
+    });
+    const { chat } = await connect('s1');
+    await chat.sendMessage({ text: 'What is in a.txt?' });
+    const messages = await reload('s1');
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(messages[1]?.parts).toContainEqual(
+      expect.objectContaining({ type: 'tool-read_file', state: 'output-available', output: 'contents of a.txt' }),
+    );
+    const { chat: reloaded } = await connect('s1', messages);
+    await reloaded.sendMessage({ text: 'What did it say?' });
+    expect(texts(reloaded)).toEqual(['It said: contents of a.txt']);
+    expect(reloaded.messages).toHaveLength(4);
+    // The server sent its own history, not the client's: the first turn is in the third request.
+    const request = server.providers.get('s1')?.requests[2];
+    expect(JSON.stringify(request?.messages)).toContain('What is in a.txt?');
+  });
+
+  it('answers an approval that waited across a reload, continuing the same run', async () => {
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('Fixed a.txt.')] } });
+    const { chat } = await connect('s1');
+    await chat.sendMessage({ text: 'Fix a.txt' });
+    const messages = await reload('s1');
+    expect(messages.at(-1)?.parts).toContainEqual(
+      expect.objectContaining({ type: 'tool-edit_file', state: 'approval-requested', approval: { id: 'approval-1' } }),
+    );
+    const { chat: reloaded, finished } = await connect('s1', messages);
+    const done = finished();
+    await reloaded.addToolApprovalResponse({ id: 'approval-1', approved: true });
+    await done;
+    expect(reloaded.status).toBe('ready');
+    expect(toolPart(reloaded, 'edit_file')).toMatchObject({ state: 'output-available', output: 'edited a.txt' });
+    expect(texts(reloaded)).toEqual(['Fixed a.txt.']);
+    expect(server.written).toEqual(['a.txt: b']);
+    expect(server.agents).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { aguiRoute } from '../agui/agui-route.js';
-import { chatRoute } from '../ai-sdk/chat-route.js';
+import { chatMessagesRoute, chatRoute } from '../ai-sdk/chat-route.js';
 import { HttpError } from '../errors/http-error.js';
 import type { Principal } from '../runs/principal.js';
 import { RunManager } from '../runs/run-manager.js';
@@ -114,6 +114,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   app.route('/api/sessions', sessionsRoutes(context));
   app.post('/api/agui', aguiRoute(context));
   app.post('/api/chat', chatRoute(context));
+  app.get('/api/chat/:id/messages', chatMessagesRoute(context));
   // GET / (the page) is mounted here.
 
   return {
