@@ -59,7 +59,11 @@ const editCall = { id: 'c1', name: 'edit_file', arguments: { path: 'a.txt', old_
  * headers, answering approvals automatically once they all have a response. `finished()` resolves when the
  * next response ends (also one the chat sends by itself).
  */
-async function connect(id: string, messages: AgentloopUIMessage[] = []) {
+async function connect(
+  id: string,
+  messages: AgentloopUIMessage[] = [],
+  options: { lastMessageOnly?: boolean; bodies?: unknown[] } = {},
+) {
   if (!server) throw new Error('no server');
   listening ??= await listen(server.handler);
   const waiting: (() => void)[] = [];
@@ -69,6 +73,22 @@ async function connect(id: string, messages: AgentloopUIMessage[] = []) {
     transport: new DefaultChatTransport({
       api: `${listening.url}/api/chat`,
       headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+      // What the README suggests for long chats: the server reads only the last message.
+      ...(options.lastMessageOnly
+        ? {
+            prepareSendMessagesRequest: ({
+              id: chatId,
+              messages: all,
+            }: {
+              id: string;
+              messages: AgentloopUIMessage[];
+            }) => {
+              const body = { id: chatId, messages: all.slice(-1) };
+              options.bodies?.push(body);
+              return { body };
+            },
+          }
+        : {}),
     }),
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     onFinish: () => waiting.shift()?.(),
@@ -305,5 +325,19 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     expect(texts(reloaded)).toEqual(['Fixed a.txt.']);
     expect(server.written).toEqual(['a.txt: b']);
     expect(server.agents).toHaveLength(1);
+  });
+
+  it('works when the transport sends the last message only, as for a long chat', async () => {
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('Fixed a.txt.'), finish('Yes.')] } });
+    const bodies: unknown[] = [];
+    const { chat, finished } = await connect('s1', [], { lastMessageOnly: true, bodies });
+    await chat.sendMessage({ text: 'Fix a.txt' });
+    const done = finished();
+    await chat.addToolApprovalResponse({ id: 'approval-1', approved: true });
+    await done;
+    await chat.sendMessage({ text: 'Done?' });
+    expect(texts(chat)).toEqual(['Yes.']);
+    expect(server.written).toEqual(['a.txt: b']);
+    expect(bodies.map((body) => (body as { messages: unknown[] }).messages.length)).toEqual([1, 1, 1]);
   });
 });
