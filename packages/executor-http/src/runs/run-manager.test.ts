@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Agent, AgentEvent } from '@agentloop/core';
 import { DefaultAgent } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
+import { JsonlSessionStore } from '@agentloop/sessions';
 import { describe, expect, it, vi } from 'vitest';
 import { askForWrites, editTool } from '../test-support/test-server.js';
 import type { RunEnd, RunListener } from './run-listener.js';
@@ -124,5 +128,70 @@ describe('RunManager', () => {
     await record.done;
     expect(record.end()).toEqual({ error: new Error('session locked') });
     expect(runs.runCount).toBe(0);
+  });
+});
+
+describe('RunManager across runs of a session', () => {
+  it('keeps an allow-session answer for the later runs, which show no approval request', async () => {
+    const written: string[] = [];
+    const provider = new ScriptedProvider([
+      { toolCalls: [editCall('c1')] },
+      finish,
+      { toolCalls: [editCall('c2')] },
+      finish,
+    ]);
+    const otherSession = new ScriptedProvider([{ toolCalls: [editCall('c3')] }, finish]);
+    const runs = new RunManager({
+      createAgent: ({ sessionId }) =>
+        new DefaultAgent(sessionId === 's1' ? provider : otherSession, { approval: askForWrites }).registerTool(
+          editTool(written),
+        ),
+    });
+    const first = recorder();
+    await runs.start({ sessionId: 's1', principal, input: 'edit', listener: first.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1));
+    runs.answerApproval('s1', runs.snapshot('s1')?.approvals[0]?.requestId ?? '', { decision: 'allow-session' });
+    await first.done;
+
+    const second = recorder();
+    await runs.start({ sessionId: 's1', principal, input: 'edit again', listener: second.listener });
+    await second.done;
+    expect(written).toEqual(['c1.ts: b', 'c2.ts: b']);
+    expect(second.events.map((event) => event.type)).not.toContain('approval-requested');
+    expect(second.events.map((event) => event.type)).not.toContain('approval-resolved');
+    expect(second.end()?.result?.exit).toBe('task_completion');
+
+    // Another session of the same manager is asked as before.
+    const other = recorder();
+    await runs.start({ sessionId: 's2', principal, input: 'edit', listener: other.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s2')?.approvals).toHaveLength(1));
+    await runs.close();
+    expect(other.end()?.result?.exit).toBe('cancelled');
+  });
+});
+
+describe('RunManager with an agent kept across runs', () => {
+  it('closes the session after each run and the same agent resumes it at the next', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'agentloop-runs-'));
+    const store = new JsonlSessionStore({ directory: folder });
+    try {
+      const provider = new ScriptedProvider([finish, finish]);
+      const agent = new DefaultAgent(provider, { session: { store, id: 's1' } });
+      const runs = new RunManager({ createAgent: () => agent });
+      for (const input of ['first', 'second']) {
+        const record = recorder();
+        await runs.start({ sessionId: 's1', principal, input, listener: record.listener });
+        await record.done;
+        expect(record.end()?.result?.exit).toBe('task_completion');
+        // Released: another writer (a CLI resuming the session) could open it now.
+        await store.open('s1');
+        await store.release('s1');
+      }
+      expect(provider.request(1).messages.filter((message) => message.role === 'user')).toHaveLength(2);
+      expect((await store.load('s1')).info.turnCount).toBe(2);
+    } finally {
+      await store.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
