@@ -18,6 +18,9 @@ export function encodeUiMessageChunk(chunk: UiMessageChunk): string {
 }
 
 const DONE = 'data: [DONE]\n\n';
+/** How often a response that has nothing to say says it is alive. */
+export const KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE = ': keep-alive\n\n';
 
 /**
  * One `POST /api/chat` response: a run listener that writes the run's events as UI message chunks to
@@ -34,11 +37,23 @@ export class ChatResponseStream implements RunListener {
   readonly #encoder = new TextEncoder();
   #controller!: ReadableStreamDefaultController<Uint8Array>;
   #attachment: RunAttachment | undefined;
+  readonly #reportError: ((error: unknown) => void) | undefined;
+  readonly #keepAlive: ReturnType<typeof setInterval>;
   #open = true;
   #dropped = false;
 
-  constructor(mapper: UiChunkMapper, options: { signal?: AbortSignal } = {}) {
+  /**
+   * `signal` is the request's (aborted when the client goes away); `reportError` gets what failed a run
+   * before its loop began, which the client is told only in general terms.
+   */
+  constructor(mapper: UiChunkMapper, options: { signal?: AbortSignal; reportError?: (error: unknown) => void } = {}) {
     this.#mapper = mapper;
+    this.#reportError = options.reportError;
+    // A tool can run for minutes without an event; proxies and browsers drop a connection that says nothing
+    // for that long, so an SSE comment, which the SDK's parser skips, goes out meanwhile.
+    this.#keepAlive = setInterval(() => {
+      if (this.#open) this.#controller.enqueue(this.#encoder.encode(KEEP_ALIVE));
+    }, KEEP_ALIVE_MS);
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.#controller = controller;
@@ -65,6 +80,7 @@ export class ChatResponseStream implements RunListener {
   }
 
   onEnd(end: RunEnd): void {
+    if (end.error !== undefined) this.#reportError?.(end.error);
     this.write(this.#mapper.end(end));
     this.#close();
   }
@@ -75,6 +91,12 @@ export class ChatResponseStream implements RunListener {
     if (this.#dropped) attachment.detach('dropped');
     else if (!this.#open) attachment.detach('done');
     else this.#pauseIfWaiting();
+  }
+
+  /** Ends the response without chunks: the request failed before it could stream (a 409, a 503). */
+  abandon(): void {
+    clearInterval(this.#keepAlive);
+    this.#open = false;
   }
 
   /** Ends the response with an error chunk, for a request that cannot go on (nothing is attached). */
@@ -94,6 +116,7 @@ export class ChatResponseStream implements RunListener {
   }
 
   #close(): void {
+    clearInterval(this.#keepAlive);
     if (!this.#open) return;
     this.#controller.enqueue(this.#encoder.encode(DONE));
     this.#open = false;
@@ -101,6 +124,7 @@ export class ChatResponseStream implements RunListener {
   }
 
   #drop(): void {
+    clearInterval(this.#keepAlive);
     if (!this.#open) return;
     this.#open = false;
     this.#dropped = true;

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { HttpError } from '../errors/http-error.js';
 import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
 import { claimSession, parseSessionId, requireOwnSession, sessionNotFound } from '../handler/handler-context.js';
+import type { RunAttachment } from '../runs/run-manager.js';
 import { readJsonBody } from '../security/read-json-body.js';
 import { type ChatRequest, chatRequestSchema, parseChatRequest } from './chat-request.js';
 import { ChatResponseStream, UI_MESSAGE_STREAM_HEADERS } from './chat-response-stream.js';
@@ -36,17 +37,23 @@ async function startRun(
   request: Extract<ChatRequest, { kind: 'message' }>,
 ): Promise<ChatResponseStream> {
   const mapper = new UiChunkMapper();
-  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal });
+  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal, reportError: context.reportError });
   const runId = randomUUID();
   stream.write(mapper.start({ runId, messageId: runId }));
   // A 409 (busy) or 503 (no agent) rejects here, before the response began: Hono's error handler answers.
-  const attachment = await context.runs.start({
-    sessionId: request.sessionId,
-    principal: c.get('principal'),
-    input: request.text,
-    runId,
-    listener: stream,
-  });
+  let attachment: RunAttachment;
+  try {
+    attachment = await context.runs.start({
+      sessionId: request.sessionId,
+      principal: c.get('principal'),
+      input: request.text,
+      runId,
+      listener: stream,
+    });
+  } catch (error) {
+    stream.abandon();
+    throw error;
+  }
   stream.attached(attachment);
   return stream;
 }
@@ -82,7 +89,7 @@ function continueRun(
       .map((approval) => approval.toolCallId),
     awaitingApprovals: pending.filter((approval) => !answered.has(approval.requestId)),
   });
-  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal });
+  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal, reportError: context.reportError });
   // No message id: the client continues the message the answers are in, and keeps its id.
   stream.write(mapper.start({ runId }));
   const attachment = context.runs.attach(sessionId, stream);
