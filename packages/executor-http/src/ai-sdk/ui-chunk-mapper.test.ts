@@ -96,6 +96,14 @@ describe('UiChunkMapper', () => {
     expect(message.parts).toEqual([{ type: 'step-start' }, { type: 'text', text: 'Hello there.', state: 'done' }]);
   });
 
+  it('shows a reply taken as converse once, after a model kept answering without tools', async () => {
+    const { chunks, result } = await mapRun([{ text: 'One.' }, { text: 'Two.' }, { text: 'Three.' }]);
+    expect(result.exit).toBe('converse');
+    const message = await readMessage(chunks);
+    const texts = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+    expect(texts).toEqual(['One.', 'Two.', 'Three.']);
+  });
+
   it('asks for approval on the tool part and shows the output of the allowed call', async () => {
     const { chunks } = await mapRun(
       [{ toolCalls: [{ id: 'c1', name: 'edit_file', arguments: edit }] }, finish('done')],

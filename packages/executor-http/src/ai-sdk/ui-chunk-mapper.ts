@@ -61,6 +61,8 @@ export class UiChunkMapper {
   /** What each approval part said, to send it again with its decision. */
   readonly #approvals = new Map<string, AgentloopApprovalData>();
   #usage: AgentloopMessageMetadata['usage'];
+  /** The text of the last reply without a tool call, which the loop may take as `converse`. */
+  #replyWithoutTool: { iteration: number; text: string } | undefined;
 
   constructor(options: UiChunkMapperOptions = {}) {
     this.#shown = new Set(options.knownToolCallIds);
@@ -145,7 +147,15 @@ export class UiChunkMapper {
           ...this.#wholeText(event.question),
           { type: 'data-agentloop-question', data: { question: event.question, suggestions: event.suggestions ?? [] } },
         ];
+      case 'no-tool-call':
+        this.#replyWithoutTool = { iteration: event.iteration, text: event.text.trim() };
+        return [];
       case 'converse':
+        // A model that keeps answering without tools has its last reply taken as `converse`: that text
+        // streamed already, and is not shown twice.
+        if (this.#replyWithoutTool?.iteration === event.iteration && this.#replyWithoutTool.text === event.message) {
+          return [];
+        }
         return this.#wholeText(event.message);
       case 'usage':
         this.#usage = toUsage(event.total);
