@@ -281,6 +281,15 @@ describe('POST /api/chat', () => {
       code: 'not_found',
       message: 'No session s1: list yours with GET /api/sessions.',
     });
+    const ownMessages = await server.request('/api/chat/s1/messages', { headers: { 'x-user': 'ann' } });
+    expect((await body(ownMessages)).messages.map((message: { role: string }) => message.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
+    const otherMessages = await server.request('/api/chat/s1/messages', { headers: { 'x-user': 'bob' } });
+    expect(otherMessages.status).toBe(404);
+    const missing = await server.request('/api/chat/s9/messages', { headers: { 'x-user': 'ann' } });
+    expect(missing.status).toBe(404);
   });
 
   it('refuses a wrong token and a body that is not a chat request, saying what is wrong', async () => {
