@@ -1,4 +1,4 @@
-export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT } from './agui/agui-event-mapper.js';
+export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT, RETRY_EVENT } from './agui/agui-event-mapper.js';
 export type {
   AgentloopApprovalData,
   AgentloopDataTypes,

@@ -3,6 +3,9 @@ import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allEvents, body, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
 
+// Waits on what the server does, not on a clock: the limit only stops a test that would hang, on a loaded machine.
+const WAIT = { timeout: 20_000 };
+
 let server: TestServer | undefined;
 afterEach(async () => {
   vi.useRealTimers();
@@ -304,7 +307,7 @@ describe('POST /api/agui', () => {
   it('cancels the run when its only response is dropped (onDisconnect: cancel)', async () => {
     const { events } = await untilApproval();
     await events.return(undefined);
-    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0));
+    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0), WAIT);
     expect(server?.handler.runs.listenerCount).toBe(0);
     expect(server?.agents[0]?.running).toBe(false);
   });
@@ -322,7 +325,7 @@ describe('POST /api/agui', () => {
     await events.return(undefined);
     expect(server.handler.runs.runCount).toBe(1);
     await server.request(`/api/sessions/s1/approvals/${requestId}`, { json: { decision: 'allow-once' } });
-    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0));
+    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0), WAIT);
     expect(server.written).toEqual(['src/a.ts: a + b']);
   });
 
