@@ -5,6 +5,7 @@ export type {
   AgentloopMessageMetadata,
   AgentloopQuestionData,
   AgentloopResultData,
+  AgentloopRetryData,
   AgentloopSubagentQuestionData,
 } from './ai-sdk/ui-message-chunk.js';
 export type { ApprovalView } from './approvals/approval-view.js';

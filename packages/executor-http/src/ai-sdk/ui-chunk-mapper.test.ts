@@ -325,4 +325,27 @@ describe('UiChunkMapper', () => {
       { type: 'finish', finishReason: 'error' },
     ]);
   });
+
+  it('ends the open text at a retry, so the retried output starts a part of its own', () => {
+    const mapper = new UiChunkMapper();
+    mapper.map({ type: 'loop-iteration', runId: 'r1', iteration: 1 });
+    mapper.map({ type: 'message-start', iteration: 1 });
+    mapper.map({ type: 'message-content', iteration: 1, text: 'Half a' });
+    const retry = mapper.map({
+      type: 'retry',
+      iteration: 1,
+      attempt: 1,
+      delayMs: 500,
+      error: new AgentloopError('cut', { code: 'stream_broken' }),
+      discardOutput: true,
+    });
+    expect(retry).toEqual([
+      { type: 'text-end', id: 'text-1' },
+      { type: 'data-agentloop-retry', data: { attempt: 1, delayMs: 500, discardOutput: true, code: 'stream_broken' } },
+    ]);
+    expect(mapper.map({ type: 'message-content', iteration: 1, text: 'Whole answer' })).toEqual([
+      { type: 'text-start', id: 'text-2' },
+      { type: 'text-delta', id: 'text-2', delta: 'Whole answer' },
+    ]);
+  });
 });

@@ -147,6 +147,20 @@ export class UiChunkMapper {
           ...this.#wholeText(event.question),
           { type: 'data-agentloop-question', data: { question: event.question, suggestions: event.suggestions ?? [] } },
         ];
+      case 'retry':
+        // The open parts end here, so that a retried step's output starts parts of its own.
+        return [
+          ...this.#closeParts(),
+          {
+            type: 'data-agentloop-retry',
+            data: {
+              attempt: event.attempt,
+              delayMs: event.delayMs,
+              discardOutput: event.discardOutput,
+              code: String(event.error.code),
+            },
+          },
+        ];
       case 'no-tool-call':
         this.#replyWithoutTool = { iteration: event.iteration, text: event.text.trim() };
         return [];

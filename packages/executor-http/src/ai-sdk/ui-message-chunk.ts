@@ -39,6 +39,20 @@ export interface AgentloopSubagentQuestionData {
   path: readonly SubagentStep[];
 }
 
+/**
+ * `data-agentloop-retry`: a model call failed and is tried again. With `discardOutput`, the text and
+ * reasoning parts of the step before this part are void (the SDK cannot take them back); the retried
+ * output comes in new parts after it.
+ */
+export interface AgentloopRetryData {
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
+  discardOutput: boolean;
+  /** The failure's code, e.g. `stream_broken`. */
+  code: string;
+}
+
 /** `data-agentloop-result`: the agent finished the task (`task_completion`). */
 export interface AgentloopResultData {
   /** The result: text, or a value of the run's `output` schema. */
@@ -82,6 +96,7 @@ export type AgentloopDataTypes = {
   'agentloop-result': AgentloopResultData;
   'agentloop-approval': AgentloopApprovalData;
   'agentloop-subagent-question': AgentloopSubagentQuestionData;
+  'agentloop-retry': AgentloopRetryData;
 };
 
 /** One chunk of an AI SDK 6 UI message stream, as this server writes them. */
@@ -105,6 +120,7 @@ export type UiMessageChunk =
   | { type: 'data-agentloop-result'; id?: string; data: AgentloopResultData }
   | { type: 'data-agentloop-approval'; id: string; data: AgentloopApprovalData }
   | { type: 'data-agentloop-subagent-question'; id: string; data: AgentloopSubagentQuestionData }
+  | { type: 'data-agentloop-retry'; data: AgentloopRetryData }
   | { type: 'message-metadata'; messageMetadata: AgentloopMessageMetadata }
   | { type: 'error'; errorText: string }
   | { type: 'abort'; reason?: string }
