@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { aguiRoute } from '../agui/agui-route.js';
+import { chatMessagesRoute, chatRoute } from '../ai-sdk/chat-route.js';
 import { HttpError } from '../errors/http-error.js';
 import type { Principal } from '../runs/principal.js';
 import { RunManager } from '../runs/run-manager.js';
@@ -114,7 +115,8 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   // The routes. Each protocol route starts runs through `context.runs` (see RunManager).
   app.route('/api/sessions', sessionsRoutes(context));
   app.post('/api/agui', aguiRoute(context));
-  // POST /api/chat (the AI SDK's UI message stream) is mounted here.
+  app.post('/api/chat', chatRoute(context));
+  app.get('/api/chat/:id/messages', chatMessagesRoute(context));
   // GET / (the page) is mounted here.
 
   return {
