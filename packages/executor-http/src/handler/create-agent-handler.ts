@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HttpError } from '../errors/http-error.js';
+import { pageRoutes } from '../page/page-routes.js';
 import type { Principal } from '../runs/principal.js';
 import { RunManager } from '../runs/run-manager.js';
 import { bearerToken, randomToken, tokensEqual } from '../security/bearer-token.js';
@@ -112,7 +113,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   app.route('/api/sessions', sessionsRoutes(context));
   // POST /api/agui (AG-UI) is mounted here.
   // POST /api/chat (the AI SDK's UI message stream) is mounted here.
-  // GET / (the page) is mounted here.
+  app.route('/', pageRoutes(normalizeBasePath(options.basePath)));
 
   return {
     fetch: async (request) => app.fetch(request),

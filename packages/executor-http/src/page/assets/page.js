@@ -1,0 +1,653 @@
+// The agentloop web page: a chat over the handler's AG-UI route and its sessions, approvals and cancel
+// routes. Plain DOM, no framework and nothing fetched from elsewhere, so it works offline and under a
+// Content-Security-Policy that allows scripts, styles and requests from this origin only. Every text the
+// agent or the server sends is set with textContent, never parsed as HTML.
+
+const TOKEN_KEY = 'agentloop.token';
+const SESSION_KEY = 'agentloop.session';
+const LOOP_CONTROL = new Set(['task_completion', 'ask_question', 'converse']);
+
+const basePath = document.querySelector('meta[name="agentloop-base"]')?.getAttribute('content') ?? '';
+const elements = {
+  transcript: byId('transcript'),
+  sessions: byId('sessions'),
+  input: byId('input'),
+  composer: byId('composer'),
+  send: byId('send'),
+  stop: byId('stop'),
+  status: byId('status'),
+  usage: byId('usage'),
+  notice: byId('notice'),
+  newSession: byId('new-session'),
+};
+
+/** What the page knows: the token, the session shown, the run streaming into it. */
+const state = {
+  token: readToken(),
+  sessionId: sessionStorage.getItem(SESSION_KEY) ?? undefined,
+  /** @type {{ runId: string, sessionId: string } | undefined} */
+  run: undefined,
+  /** Answers chosen (a suggestion) while a run still streams, sent when it ends. */
+  queued: undefined,
+  usage: { inputTokens: 0, outputTokens: 0 },
+};
+
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no #${id}`);
+  return element;
+}
+
+/**
+ * The token comes in the URL fragment (`#token=...`), which the browser never sends to a server or puts
+ * in a Referer; it is kept in sessionStorage for reloads of this tab and taken out of the address bar,
+ * so that it does not end up in the history, a bookmark or a screenshot.
+ */
+function readToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get('token');
+  if (token) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+}
+
+// ---- the server ----------------------------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(path, init = {}) {
+  const headers = { Authorization: `Bearer ${state.token}`, ...(init.headers ?? {}) };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${basePath}/api${path}`, { ...init, headers });
+  if (response.ok) return response;
+  const message = await errorMessage(response);
+  if (response.status === 401) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    showNotice(
+      `The server refused the access token (${message}). Open the address agentloop serve printed, with its #token=… part.`,
+    );
+  }
+  throw new ApiError(response.status, message);
+}
+
+async function errorMessage(response) {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text);
+    const message = body?.error?.message ?? body?.message ?? body?.error;
+    if (typeof message === 'string') return message;
+  } catch {
+    // Not JSON: the text itself, or the status.
+  }
+  return text.trim() || `HTTP ${response.status}`;
+}
+
+async function getJson(path) {
+  return (await request(path)).json();
+}
+
+function postJson(path, body) {
+  return request(path, { method: 'POST', body: JSON.stringify(body) });
+}
+
+/** The events of an SSE response, decoded, as they arrive. */
+async function* serverEvents(response) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value.replace(/\r\n?/g, '\n');
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+        .join('\n');
+      if (data) yield JSON.parse(data);
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+// ---- drawing ---------------------------------------------------------------------------------------
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (name === 'className') node.className = value;
+    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) {
+    if (child === undefined || child === null) continue;
+    node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+function addEntry(className, ...children) {
+  const entry = element('li', { className: `entry ${className}` }, ...children);
+  elements.transcript.append(entry);
+  entry.scrollIntoView({ block: 'end' });
+  return entry;
+}
+
+function showNotice(message) {
+  elements.notice.textContent = message;
+  elements.notice.hidden = false;
+}
+
+function clearNotice() {
+  elements.notice.hidden = true;
+  elements.notice.textContent = '';
+}
+
+function setStatus(text) {
+  elements.status.textContent = text;
+}
+
+function setRunning(run) {
+  state.run = run;
+  elements.stop.disabled = !run;
+  elements.send.disabled = Boolean(run);
+  setStatus(run ? 'Working…' : 'Idle');
+}
+
+function pretty(value) {
+  if (typeof value === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      return value;
+    }
+  }
+  return JSON.stringify(value, null, 2) ?? '';
+}
+
+function parseArguments(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A unified diff, each line marked added, removed or a hunk header. */
+function diffView(diff) {
+  const view = element('pre', { className: 'diff', 'aria-label': 'Proposed change' });
+  for (const line of diff.replace(/\n$/, '').split('\n')) {
+    let className;
+    if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('@@')) className = 'hunk';
+    else if (line.startsWith('+')) className = 'added';
+    else if (line.startsWith('-')) className = 'removed';
+    view.append(element('span', { className }, line));
+  }
+  return view;
+}
+
+function showUsage(usage) {
+  if (!usage) return;
+  const input = usage.inputTokens ?? usage.promptTokens ?? 0;
+  const output = usage.outputTokens ?? usage.completionTokens ?? 0;
+  state.usage = { inputTokens: input, outputTokens: output };
+  elements.usage.textContent = `${input.toLocaleString()} in · ${output.toLocaleString()} out tokens`;
+}
+
+// ---- one run's events ------------------------------------------------------------------------------
+
+/** Draws the events of one run as they arrive: text, reasoning, tool cards, approvals, questions. */
+function createRunView() {
+  const texts = new Map();
+  const reasonings = new Map();
+  const tools = new Map();
+  let lastReasoning;
+
+  const textOf = (messageId) => {
+    let entry = texts.get(messageId);
+    if (!entry) {
+      entry = addEntry('assistant');
+      texts.set(messageId, entry);
+    }
+    return entry;
+  };
+  const reasoningOf = (messageId) => {
+    let text = reasonings.get(messageId);
+    if (!text) {
+      text = element('div', { className: 'reasoning-text' });
+      addEntry(
+        '',
+        element('details', { className: 'reasoning', open: true }, element('summary', {}, 'Thinking'), text),
+      );
+      reasonings.set(messageId, text);
+    }
+    lastReasoning = text;
+    return text;
+  };
+
+  return (event) => {
+    switch (event.type) {
+      case 'RUN_STARTED':
+        setStatus('Working…');
+        break;
+      case 'TEXT_MESSAGE_START':
+        textOf(event.messageId);
+        break;
+      case 'TEXT_MESSAGE_CONTENT':
+      case 'TEXT_MESSAGE_CHUNK':
+        textOf(event.messageId).append(event.delta ?? '');
+        break;
+      case 'REASONING_MESSAGE_START':
+      case 'THINKING_TEXT_MESSAGE_START':
+        reasoningOf(event.messageId ?? 'thinking');
+        break;
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_CHUNK':
+        reasoningOf(event.messageId ?? 'thinking').append(event.delta ?? '');
+        break;
+      case 'THINKING_TEXT_MESSAGE_CONTENT':
+        (lastReasoning ?? reasoningOf('thinking')).append(event.delta ?? '');
+        break;
+      case 'REASONING_END':
+      case 'THINKING_END':
+        lastReasoning?.closest('details')?.removeAttribute('open');
+        break;
+      case 'TOOL_CALL_START':
+        tools.set(event.toolCallId, { name: event.toolCallName, args: '', card: undefined });
+        if (!LOOP_CONTROL.has(event.toolCallName)) tools.get(event.toolCallId).card = toolCard(event.toolCallName);
+        break;
+      case 'TOOL_CALL_ARGS': {
+        const tool = tools.get(event.toolCallId);
+        if (tool) tool.args += event.delta ?? '';
+        break;
+      }
+      case 'TOOL_CALL_END': {
+        const tool = tools.get(event.toolCallId);
+        if (tool?.card) tool.card.setArguments(tool.args);
+        else if (tool) loopControl(tool.name, parseArguments(tool.args));
+        break;
+      }
+      case 'TOOL_CALL_RESULT': {
+        const tool = tools.get(event.toolCallId);
+        tool?.card?.setResult(event.content ?? '', event.isError === true || event.error === true);
+        break;
+      }
+      case 'CUSTOM':
+        custom(event.name, event.value);
+        break;
+      case 'RUN_FINISHED':
+        finished(event.result);
+        break;
+      case 'RUN_ERROR':
+        addEntry('error', event.message ?? 'The run failed.');
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+/** The three loop-control tools are the agent speaking to the user, not tool calls to show as cards. */
+function loopControl(name, args) {
+  if (!args || typeof args !== 'object') return;
+  if (name === 'task_completion' && typeof args.result === 'string') {
+    const artifacts = Array.isArray(args.artifacts) && args.artifacts.length > 0 ? args.artifacts : undefined;
+    addEntry(
+      'result',
+      args.result,
+      artifacts ? element('div', { className: 'artifacts' }, `Artifacts: ${artifacts.join(', ')}`) : undefined,
+    );
+  } else if (name === 'converse' && typeof args.message === 'string') {
+    addEntry('assistant', args.message);
+  } else if (name === 'ask_question' && typeof args.question === 'string') {
+    questionPanel({ question: args.question, suggestions: args.suggestions });
+  }
+}
+
+function custom(name, value) {
+  if (name === 'agentloop.approval-requested') approvalPanel(value ?? {});
+  else if (name === 'agentloop.question') questionPanel(value ?? {});
+  else if (name === 'agentloop.usage') showUsage(value?.sessionTotal ?? value?.total ?? value?.usage ?? value);
+}
+
+function finished(result) {
+  if (result && typeof result === 'object') {
+    showUsage(result.sessionUsage ?? result.usage);
+    if (result.exit === 'cancelled') addEntry('info', 'Stopped.');
+    else if (result.exit === 'max_iterations') addEntry('info', 'The agent reached its iteration limit.');
+  }
+}
+
+/** A compact card for one tool call: its name, arguments and result, folded. */
+function toolCard(name) {
+  const badge = element('span', { className: 'state' }, 'running…');
+  const body = element('div');
+  const details = element('details', { className: 'tool' }, element('summary', {}, name, badge), body);
+  addEntry('', details);
+  return {
+    setArguments(args) {
+      body.append(element('pre', { 'aria-label': 'Arguments' }, pretty(args)));
+    },
+    setResult(content, failed) {
+      badge.textContent = failed ? 'failed' : 'done';
+      badge.classList.toggle('failed', failed);
+      body.append(element('pre', { 'aria-label': 'Result' }, typeof content === 'string' ? content : pretty(content)));
+    },
+  };
+}
+
+// ---- approvals and questions -----------------------------------------------------------------------
+
+const APPROVAL_CHOICES = [
+  ['allow-once', 'Allow once', 'Allowed once'],
+  ['allow-session', 'Allow for the session', 'Allowed for the session'],
+  ['deny', 'Deny', 'Denied'],
+];
+
+/** An approval request: the diff of an edit, the command of a command, the arguments of anything else. */
+function approvalPanel(request) {
+  const sessionId = state.sessionId;
+  const toolName = request.toolName ?? request.name ?? 'a tool';
+  const title = request.title ?? `Allow ${toolName}?`;
+  let preview;
+  if (typeof request.diff === 'string' && request.diff) preview = diffView(request.diff);
+  else if (typeof request.command === 'string' && request.command)
+    preview = element('pre', { className: 'command', 'aria-label': 'Command' }, request.command);
+  else preview = element('pre', { className: 'command', 'aria-label': 'Arguments' }, pretty(request.arguments ?? {}));
+  const reason = element('input', {
+    type: 'text',
+    placeholder: 'Why not (optional, the agent sees it)',
+    'aria-label': 'Reason for denying',
+  });
+  const choices = element('div', { className: 'choices' });
+  const panel = element(
+    'section',
+    { className: 'approval', 'aria-label': 'Approval request' },
+    element('h3', {}, title),
+    preview,
+    choices,
+  );
+  const buttons = APPROVAL_CHOICES.map(([decision, label, done]) =>
+    element(
+      'button',
+      {
+        type: 'button',
+        className: decision === 'deny' ? 'danger' : decision === 'allow-session' ? 'secondary' : undefined,
+        onclick: async () => {
+          for (const button of buttons) button.disabled = true;
+          try {
+            const message = reason.value.trim();
+            await postJson(
+              `/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(request.requestId)}`,
+              decision === 'deny' && message ? { decision, message } : { decision },
+            );
+            choices.replaceWith(element('p', { className: 'answered' }, done));
+            (state.run ? elements.stop : elements.input).focus();
+          } catch (error) {
+            for (const button of buttons) button.disabled = false;
+            showNotice(`The answer was not taken: ${error.message}`);
+          }
+        },
+      },
+      label,
+    ),
+  );
+  choices.append(...buttons, reason);
+  addEntry('', panel);
+  buttons[0].focus();
+}
+
+/** The agent's question, its suggestions as buttons that answer it; typing an answer works as well. */
+function questionPanel(payload) {
+  const suggestions = Array.isArray(payload.suggestions) ? payload.suggestions : [];
+  const panel = element(
+    'section',
+    { className: 'question', 'aria-label': 'Question from the agent' },
+    element('h3', {}, payload.question ?? 'The agent asks:'),
+  );
+  if (suggestions.length > 0) {
+    const choices = element('div', { className: 'choices' });
+    const buttons = suggestions.map((suggestion) =>
+      element(
+        'button',
+        {
+          type: 'button',
+          className: 'secondary',
+          onclick: () => {
+            for (const button of buttons) button.disabled = true;
+            answer(suggestion);
+          },
+        },
+        suggestion,
+      ),
+    );
+    choices.append(...buttons);
+    panel.append(choices);
+    addEntry('', panel);
+    buttons[0].focus();
+  } else {
+    addEntry('', panel);
+    elements.input.focus();
+  }
+}
+
+/** Sends an answer now, or when the run that asked has ended. */
+function answer(text) {
+  if (state.run) state.queued = text;
+  else void send(text);
+}
+
+// ---- runs ------------------------------------------------------------------------------------------
+
+async function send(text) {
+  if (!state.token) return missingToken();
+  if (state.run) return;
+  clearNotice();
+  if (!state.sessionId) selectSession(crypto.randomUUID());
+  const sessionId = state.sessionId;
+  const runId = crypto.randomUUID();
+  addEntry('user', text);
+  setRunning({ runId, sessionId });
+  try {
+    const response = await request('/agui', {
+      method: 'POST',
+      headers: { Accept: 'text/event-stream' },
+      body: JSON.stringify({
+        threadId: sessionId,
+        runId,
+        state: {},
+        messages: [{ id: crypto.randomUUID(), role: 'user', content: text }],
+        tools: [],
+        context: [],
+        forwardedProps: {},
+      }),
+    });
+    const view = createRunView();
+    for await (const event of serverEvents(response)) view(event);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) showNotice(`This session is busy: ${error.message}`);
+    else if (!(error instanceof ApiError && error.status === 401))
+      addEntry('error', `The run failed: ${error.message}`);
+  } finally {
+    setRunning(undefined);
+    void loadSessions();
+  }
+  const queued = state.queued;
+  state.queued = undefined;
+  if (queued !== undefined) await send(queued);
+  else elements.input.focus();
+}
+
+async function stop() {
+  const run = state.run;
+  if (!run) return;
+  elements.stop.disabled = true;
+  setStatus('Stopping…');
+  try {
+    await postJson(`/sessions/${encodeURIComponent(run.sessionId)}/cancel`, {});
+  } catch (error) {
+    elements.stop.disabled = false;
+    showNotice(`The run could not be stopped: ${error.message}`);
+  }
+}
+
+// ---- sessions --------------------------------------------------------------------------------------
+
+function selectSession(sessionId) {
+  state.sessionId = sessionId;
+  if (sessionId) sessionStorage.setItem(SESSION_KEY, sessionId);
+  else sessionStorage.removeItem(SESSION_KEY);
+  for (const button of elements.sessions.querySelectorAll('button')) {
+    button.setAttribute('aria-current', String(button.dataset.sessionId === sessionId));
+  }
+}
+
+async function loadSessions() {
+  if (!state.token) return;
+  let sessions;
+  try {
+    const body = await getJson('/sessions');
+    sessions = Array.isArray(body) ? body : (body.sessions ?? []);
+  } catch {
+    return;
+  }
+  elements.sessions.replaceChildren(
+    ...sessions.map((session) => {
+      const when = session.updatedAt ?? session.createdAt;
+      return element(
+        'li',
+        {},
+        element(
+          'button',
+          {
+            type: 'button',
+            'data-session-id': session.id,
+            'aria-current': String(session.id === state.sessionId),
+            onclick: () => void openSession(session.id),
+          },
+          session.title ?? session.firstMessage ?? session.id.slice(0, 8),
+          when ? element('span', { className: 'when' }, new Date(when).toLocaleString()) : undefined,
+        ),
+      );
+    }),
+  );
+}
+
+/** Shows a saved session: its messages, and what it waits for (an approval, a question's answer). */
+async function openSession(sessionId) {
+  if (state.run) return;
+  clearNotice();
+  let session;
+  try {
+    session = await getJson(`/sessions/${encodeURIComponent(sessionId)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      selectSession(undefined);
+      return;
+    }
+    showNotice(`The session could not be opened: ${error.message}`);
+    return;
+  }
+  elements.transcript.replaceChildren();
+  selectSession(sessionId);
+  drawMessages(session.messages ?? []);
+  const pending = session.pending ?? {};
+  if (pending.approval) approvalPanel(pending.approval);
+  if (pending.question) questionPanel(pending.question);
+  if (session.usage) showUsage(session.usage);
+  if (session.run?.running ?? session.running) {
+    setStatus('A run of this session is still working; its approvals show here.');
+    elements.stop.disabled = false;
+    state.run = undefined;
+  }
+}
+
+/** Draws saved messages: agentloop's (parts) or AG-UI's (text, toolCalls, tool results by id). */
+function drawMessages(messages) {
+  const cards = new Map();
+  for (const message of messages) {
+    const parts = Array.isArray(message.content)
+      ? message.content
+      : [
+          ...(typeof message.content === 'string' && message.content && message.role !== 'tool'
+            ? [{ type: 'text', text: message.content }]
+            : []),
+          ...(message.toolCalls ?? []).map((call) => ({
+            type: 'tool-call',
+            toolCallId: call.id,
+            toolName: call.function?.name,
+            arguments: parseArguments(call.function?.arguments ?? '') ?? call.function?.arguments,
+          })),
+          ...(message.role === 'tool'
+            ? [{ type: 'tool-result', toolCallId: message.toolCallId, content: message.content, isError: false }]
+            : []),
+        ];
+    for (const part of parts) {
+      if (part.type === 'text' && message.role === 'user') addEntry('user', part.text);
+      else if (part.type === 'text' && message.role === 'assistant') addEntry('assistant', part.text);
+      else if (part.type === 'thinking' && part.text) {
+        addEntry('', element('details', { className: 'reasoning' }, element('summary', {}, 'Thinking'), part.text));
+      } else if (part.type === 'tool-call') {
+        if (LOOP_CONTROL.has(part.toolName)) loopControl(part.toolName, part.arguments);
+        else {
+          const card = toolCard(part.toolName);
+          card.setArguments(part.arguments);
+          cards.set(part.toolCallId, card);
+        }
+      } else if (part.type === 'tool-result') {
+        cards.get(part.toolCallId)?.setResult(part.content, part.isError === true);
+      }
+    }
+  }
+}
+
+function missingToken() {
+  showNotice('This page needs its access token: open the address agentloop serve printed (it ends with #token=…).');
+}
+
+// ---- keyboard and buttons --------------------------------------------------------------------------
+
+elements.composer.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = elements.input.value.trim();
+  if (!text || state.run) return;
+  elements.input.value = '';
+  void send(text);
+});
+elements.input.addEventListener('keydown', (event) => {
+  // Enter sends, Shift+Enter is a new line; a composition (an IME) in progress keeps its Enter.
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    elements.composer.requestSubmit();
+  }
+});
+elements.stop.addEventListener('click', () => void stop());
+elements.newSession.addEventListener('click', () => {
+  if (state.run) return;
+  clearNotice();
+  selectSession(undefined);
+  elements.transcript.replaceChildren();
+  elements.usage.textContent = '';
+  elements.input.focus();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && state.run) void stop();
+});
+
+if (!state.token) missingToken();
+else {
+  void loadSessions();
+  if (state.sessionId) void openSession(state.sessionId);
+}
+elements.input.focus();
