@@ -21,7 +21,8 @@ function handler(basePath?: string) {
   const sessions = new JsonlSessionStore({ directory });
   return createAgentHandler({
     sessions,
-    createAgent: ({ sessionId }) => new DefaultAgent(new ScriptedProvider([]), { session: { store: sessions, id: sessionId } }),
+    createAgent: ({ sessionId }) =>
+      new DefaultAgent(new ScriptedProvider([]), { session: { store: sessions, id: sessionId } }),
     ...(basePath === undefined ? {} : { basePath }),
   });
 }

@@ -47,16 +47,18 @@ export function pageRoutes(basePath: string): Hono {
     });
 
   const routes = new Hono();
-  routes.get('/', () =>
-    new Response(html, {
-      headers: {
-        ...COMMON_HEADERS,
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': PAGE_CONTENT_SECURITY_POLICY,
-        'X-Frame-Options': 'DENY',
-        'Cache-Control': 'no-cache',
-      },
-    }),
+  routes.get(
+    '/',
+    () =>
+      new Response(html, {
+        headers: {
+          ...COMMON_HEADERS,
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': PAGE_CONTENT_SECURITY_POLICY,
+          'X-Frame-Options': 'DENY',
+          'Cache-Control': 'no-cache',
+        },
+      }),
   );
   routes.get(scriptPath, () => asset(PAGE_SCRIPT.body, 'text/javascript; charset=utf-8'));
   routes.get(stylePath, () => asset(PAGE_STYLE.body, 'text/css; charset=utf-8'));
