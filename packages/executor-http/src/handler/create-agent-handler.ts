@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { aguiRoute } from '../agui/agui-route.js';
 import { HttpError } from '../errors/http-error.js';
 import { pageRoutes } from '../page/page-routes.js';
 import type { Principal } from '../runs/principal.js';
@@ -111,7 +112,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
 
   // The routes. Each protocol route starts runs through `context.runs` (see RunManager).
   app.route('/api/sessions', sessionsRoutes(context));
-  // POST /api/agui (AG-UI) is mounted here.
+  app.post('/api/agui', aguiRoute(context));
   // POST /api/chat (the AI SDK's UI message stream) is mounted here.
   app.route('/', pageRoutes(normalizeBasePath(options.basePath)));
 

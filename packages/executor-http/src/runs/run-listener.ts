@@ -1,7 +1,12 @@
-import type { AgentEvent, AgentResult } from '@agentloop/core';
+import type { AgentEvent, AgentResult, Message } from '@agentloop/core';
 
-/** How a run ended: with the agent's result, or with an error before the loop could start (no `loop-end`). */
-export type RunEnd = { result: AgentResult<unknown>; error?: undefined } | { result?: undefined; error: unknown };
+/**
+ * How a run ended: with the agent's result and the whole conversation as the run left it, or with an
+ * error before the loop could start (no `loop-end` then).
+ */
+export type RunEnd =
+  | { result: AgentResult<unknown>; messages: readonly Message[]; error?: undefined }
+  | { result?: undefined; messages?: undefined; error: unknown };
 
 /**
  * Receives a run's events. A protocol route attaches one per response and turns the events into its wire

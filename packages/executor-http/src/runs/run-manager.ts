@@ -104,6 +104,11 @@ export class RunManager {
     this.#onDisconnect = options.onDisconnect ?? 'cancel';
   }
 
+  /** How long an approval waits for its answer before it is denied, in ms. */
+  get approvalTimeoutMs(): number {
+    return this.#approvalTimeoutMs;
+  }
+
   /** How many runs are going. */
   get runCount(): number {
     return this.#runs.size;
@@ -228,13 +233,20 @@ export class RunManager {
 
   #drive(run: ActiveRun, agent: Agent, input: string): void {
     run.agent = agent;
+    // The agent refuses an approval or a sub-agent's question that nothing listens to; these listeners
+    // say the manager answers them, and run before the catch-all one, so what is pending is known by the
+    // time a client sees the event.
+    const onApproval = (event: AgentEventMap['approval-requested']) => this.#track(run, agent, event);
+    const onQuestion = (event: AgentEventMap['subagent-question']) => this.#track(run, agent, event);
+    agent.on('approval-requested', onApproval).on('subagent-question', onQuestion);
     const stopListening = agent.onAny((event) => {
-      this.#track(run, agent, event);
+      if (event.type !== 'approval-requested' && event.type !== 'subagent-question') this.#track(run, agent, event);
       if (run.listeners.size === 0) run.backlog.push(event);
       for (const listener of run.listeners) deliver(listener, event);
     });
     const finish = (end: RunEnd) => {
       stopListening();
+      agent.off('approval-requested', onApproval).off('subagent-question', onQuestion);
       for (const pending of run.approvals.values()) clearTimeout(pending.timer);
       run.approvals.clear();
       run.questions.clear();
@@ -252,7 +264,7 @@ export class RunManager {
     run.ended = agent
       .run(input, { signal: run.controller.signal })
       .then(
-        (result) => ({ result }) as RunEnd,
+        (result) => ({ result, messages: [...agent.memory.messages()] }) as RunEnd,
         (error: unknown) => ({ error }) as RunEnd,
       )
       .then(async (end) => {

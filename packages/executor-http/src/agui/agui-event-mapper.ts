@@ -1,0 +1,246 @@
+import { type BaseEvent, EventType } from '@ag-ui/core';
+import type { AgentEvent, AgentEventMap } from '@agentloop/core';
+import { AgentloopError, isLoopControlToolName } from '@agentloop/core';
+import { approvalView } from '../approvals/approval-view.js';
+import type { RunEnd } from '../runs/run-listener.js';
+import { toAguiMessages } from './to-agui-messages.js';
+
+/** The name of the CUSTOM event of a tool call waiting for approval. */
+export const APPROVAL_REQUESTED_EVENT = 'agentloop.approval-requested';
+/** The name of the CUSTOM event of a question for the user. */
+export const QUESTION_EVENT = 'agentloop.question';
+
+/** Options of an AguiEventMapper. */
+export interface AguiEventMapperOptions {
+  threadId: string;
+  runId: string;
+  /** When an approval request is denied unless answered, in ms from its request. */
+  approvalTimeoutMs: number;
+  /** Makes message ids. */
+  createId: () => string;
+  /** The clock, for approvals' `expiresAt`. Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * Turns a run's agent events into AG-UI events, one agent event at a time: text and reasoning as
+ * streamed messages, tool calls with their arguments and results, approvals and questions as CUSTOM
+ * events, and at the end a MESSAGES_SNAPSHOT of the whole conversation and RUN_FINISHED or RUN_ERROR.
+ * Loop-control calls are not shown as tool calls: what they say to the user is a text message.
+ */
+export class AguiEventMapper {
+  readonly #options: AguiEventMapperOptions;
+  readonly #now: () => number;
+  #textId: string | undefined;
+  #reasoningId: string | undefined;
+  readonly #startedToolCalls = new Set<string>();
+
+  constructor(options: AguiEventMapperOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The first event of the stream. */
+  started(): BaseEvent[] {
+    return [{ type: EventType.RUN_STARTED, threadId: this.#options.threadId, runId: this.#options.runId } as BaseEvent];
+  }
+
+  /** The AG-UI events of one agent event (often none). */
+  map(event: AgentEvent): BaseEvent[] {
+    switch (event.type) {
+      case 'thinking-start':
+        this.#reasoningId = this.#options.createId();
+        return [
+          { type: EventType.REASONING_START, messageId: this.#reasoningId },
+          { type: EventType.REASONING_MESSAGE_START, messageId: this.#reasoningId, role: 'reasoning' },
+        ] as BaseEvent[];
+      case 'thinking-content':
+        if (this.#reasoningId === undefined || event.text === '') return [];
+        return [
+          { type: EventType.REASONING_MESSAGE_CONTENT, messageId: this.#reasoningId, delta: event.text } as BaseEvent,
+        ];
+      case 'thinking-end':
+        return this.#endReasoning();
+      case 'message-start':
+        this.#textId = this.#options.createId();
+        return [{ type: EventType.TEXT_MESSAGE_START, messageId: this.#textId, role: 'assistant' } as BaseEvent];
+      case 'message-content':
+        if (this.#textId === undefined || event.text === '') return [];
+        return [{ type: EventType.TEXT_MESSAGE_CONTENT, messageId: this.#textId, delta: event.text } as BaseEvent];
+      case 'message-end':
+        return this.#endText();
+      case 'tool-call-start':
+        if (isLoopControlToolName(event.name)) return [];
+        this.#startedToolCalls.add(event.toolCallId);
+        return [this.#toolCallStart(event.toolCallId, event.name)];
+      case 'tool-call':
+        return this.#toolCall(event);
+      case 'tool-result':
+      case 'tool-result-error':
+        if (isLoopControlToolName(event.name)) return [];
+        return [
+          {
+            type: EventType.TOOL_CALL_RESULT,
+            messageId: this.#options.createId(),
+            toolCallId: event.toolCallId,
+            content: event.content,
+            role: 'tool',
+          } as BaseEvent,
+        ];
+      case 'approval-requested':
+        return [this.#approval(event, [])];
+      case 'subagent-event':
+        return event.event.type === 'approval-requested' ? [this.#approval(event.event, event.path)] : [];
+      case 'task-complete':
+        return this.#say(typeof event.result === 'string' ? event.result : JSON.stringify(event.result));
+      case 'converse':
+        return this.#say(event.message);
+      case 'question-asked':
+        return [
+          ...this.#say(event.question),
+          {
+            type: EventType.CUSTOM,
+            name: QUESTION_EVENT,
+            value: { question: event.question, suggestions: event.suggestions ?? [] },
+          } as BaseEvent,
+        ];
+      case 'subagent-question':
+        return [
+          {
+            type: EventType.CUSTOM,
+            name: QUESTION_EVENT,
+            value: {
+              question: event.question,
+              suggestions: event.suggestions ?? [],
+              requestId: event.requestId,
+              subagentPath: event.path,
+            },
+          } as BaseEvent,
+        ];
+      default:
+        return [];
+    }
+  }
+
+  /** The last events of the stream: open messages closed, the conversation, and how the run ended. */
+  ended(end: RunEnd): BaseEvent[] {
+    const closing = [...this.#endReasoning(), ...this.#endText()];
+    const { threadId, runId } = this.#options;
+    if (end.error !== undefined || end.result === undefined) {
+      return [...closing, runError(end.error)];
+    }
+    const { result } = end;
+    const snapshot = {
+      type: EventType.MESSAGES_SNAPSHOT,
+      messages: toAguiMessages(end.messages, threadId),
+    } as BaseEvent;
+    if (result.exit === 'error') return [...closing, snapshot, runError(result.error)];
+    const usage = [
+      {
+        inputTokens: result.usage.inputTokens,
+        outputTokens: result.usage.outputTokens,
+        totalTokens: result.usage.inputTokens + result.usage.outputTokens,
+      },
+    ];
+    const finished = {
+      type: EventType.RUN_FINISHED,
+      threadId,
+      runId,
+      result: { exit: result.exit, ...(isRecord(result.payload) ? result.payload : {}) },
+      outcome: result.exit === 'cancelled' ? { type: 'cancelled' } : { type: 'success' },
+      usage,
+    } as BaseEvent;
+    return [...closing, snapshot, finished];
+  }
+
+  #toolCall(event: AgentEventMap['tool-call']): BaseEvent[] {
+    if (isLoopControlToolName(event.name)) return [];
+    const events: BaseEvent[] = [];
+    if (!this.#startedToolCalls.has(event.toolCallId)) events.push(this.#toolCallStart(event.toolCallId, event.name));
+    this.#startedToolCalls.delete(event.toolCallId);
+    events.push(
+      {
+        type: EventType.TOOL_CALL_ARGS,
+        toolCallId: event.toolCallId,
+        delta: JSON.stringify(event.arguments ?? {}),
+      } as BaseEvent,
+      { type: EventType.TOOL_CALL_END, toolCallId: event.toolCallId } as BaseEvent,
+    );
+    return events;
+  }
+
+  #toolCallStart(toolCallId: string, name: string): BaseEvent {
+    return {
+      type: EventType.TOOL_CALL_START,
+      toolCallId,
+      toolCallName: name,
+      ...(this.#textId === undefined ? {} : { parentMessageId: this.#textId }),
+    } as BaseEvent;
+  }
+
+  #approval(
+    event: AgentEventMap['approval-requested'],
+    path: readonly { toolName: string; toolCallId: string }[],
+  ): BaseEvent {
+    return {
+      type: EventType.CUSTOM,
+      name: APPROVAL_REQUESTED_EVENT,
+      value: {
+        requestId: event.requestId,
+        toolCallId: event.toolCallId,
+        toolName: event.name,
+        arguments: event.arguments,
+        ...approvalView(event),
+        reason: event.reason,
+        choices: event.choices,
+        expiresAt: new Date(this.#now() + this.#options.approvalTimeoutMs).toISOString(),
+        ...(path.length === 0 ? {} : { subagentPath: path }),
+      },
+    } as BaseEvent;
+  }
+
+  /** A whole text message: what a loop-control call says to the user. */
+  #say(text: string): BaseEvent[] {
+    if (text === '') return [];
+    const messageId = this.#options.createId();
+    return [
+      ...this.#endText(),
+      { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' },
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: text },
+      { type: EventType.TEXT_MESSAGE_END, messageId },
+    ] as BaseEvent[];
+  }
+
+  #endText(): BaseEvent[] {
+    if (this.#textId === undefined) return [];
+    const messageId = this.#textId;
+    this.#textId = undefined;
+    return [{ type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent];
+  }
+
+  #endReasoning(): BaseEvent[] {
+    if (this.#reasoningId === undefined) return [];
+    const messageId = this.#reasoningId;
+    this.#reasoningId = undefined;
+    return [
+      { type: EventType.REASONING_MESSAGE_END, messageId },
+      { type: EventType.REASONING_END, messageId },
+    ] as BaseEvent[];
+  }
+}
+
+/** A RUN_ERROR that says what failed without a stack: an agentloop error's message and code, else nothing more. */
+function runError(error: unknown): BaseEvent {
+  if (AgentloopError.isInstance(error)) {
+    return { type: EventType.RUN_ERROR, message: error.message, code: error.code } as BaseEvent;
+  }
+  return {
+    type: EventType.RUN_ERROR,
+    message: 'The run failed; the server log says why.',
+    code: 'internal_error',
+  } as BaseEvent;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
