@@ -30,6 +30,8 @@ const state = {
   /** Answers chosen (a suggestion) while a run still streams, sent when it ends. */
   queued: undefined,
   usage: { inputTokens: 0, outputTokens: 0 },
+  /** The run the page follows by reading its session, when it was reloaded while the run went on. */
+  following: undefined,
 };
 
 function byId(id) {
@@ -70,9 +72,7 @@ async function request(path, init = {}) {
   const message = await errorMessage(response);
   if (response.status === 401) {
     sessionStorage.removeItem(TOKEN_KEY);
-    showNotice(
-      `The server refused the access token (${message}). Open the address agentloop serve printed, with its #token=… part.`,
-    );
+    showNotice(`${message} Open the address agentloop serve printed, with its #token=… part.`);
   }
   throw new ApiError(response.status, message);
 }
@@ -197,12 +197,53 @@ function diffView(diff) {
   return view;
 }
 
-function showUsage(usage) {
-  if (!usage) return;
-  const input = usage.inputTokens ?? usage.promptTokens ?? 0;
-  const output = usage.outputTokens ?? usage.completionTokens ?? 0;
-  state.usage = { inputTokens: input, outputTokens: output };
-  elements.usage.textContent = `${input.toLocaleString()} in · ${output.toLocaleString()} out tokens`;
+/** The tokens this tab's runs of the session used, and how many the conversation holds when known. */
+/**
+ * The diff of an edit from its arguments, as the server's approval view makes it: what a pending approval
+ * shows after a reload, where the session lists the call's arguments alone.
+ */
+function diffOfArguments(args) {
+  if (!args || typeof args !== 'object' || typeof args.path !== 'string') return undefined;
+  const lines = (prefix, text) =>
+    text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => prefix + line);
+  if (typeof args.patch === 'string') return args.patch;
+  if (typeof args.old_text === 'string' && typeof args.new_text === 'string') {
+    return [
+      `--- a/${args.path}`,
+      `+++ b/${args.path}`,
+      ...lines('-', args.old_text),
+      ...lines('+', args.new_text),
+    ].join('\n');
+  }
+  if (typeof args.content === 'string') return [`+++ b/${args.path}`, ...lines('+', args.content)].join('\n');
+  return undefined;
+}
+
+/** The title the server's approval view gives a call, for a pending approval read back after a reload. */
+function approvalTitle(toolName, request) {
+  const args = request.arguments && typeof request.arguments === 'object' ? request.arguments : {};
+  if (typeof request.command === 'string') return `Run ${request.command}`;
+  if (typeof args.path === 'string') {
+    if (typeof args.patch === 'string') return `Patch ${args.path}`;
+    if (typeof args.old_text === 'string') return `Edit ${args.path}`;
+    if (typeof args.content === 'string') return `Write ${args.path}`;
+  }
+  return `Call ${toolName}`;
+}
+
+function showUsage(conversationTokens) {
+  const { inputTokens, outputTokens } = state.usage;
+  const parts = [];
+  if (inputTokens + outputTokens > 0) {
+    parts.push(`${inputTokens.toLocaleString()} in · ${outputTokens.toLocaleString()} out tokens`);
+  }
+  if (typeof conversationTokens === 'number' && conversationTokens > 0) {
+    parts.push(`${conversationTokens.toLocaleString()} tokens in the conversation`);
+  }
+  elements.usage.textContent = parts.join(' · ');
 }
 
 // ---- one run's events ------------------------------------------------------------------------------
@@ -287,7 +328,7 @@ function createRunView() {
         custom(event.name, event.value);
         break;
       case 'RUN_FINISHED':
-        finished(event.result);
+        finished(event);
         break;
       case 'RUN_ERROR':
         addEntry('error', event.message ?? 'The run failed.');
@@ -303,30 +344,34 @@ function loopControl(name, args) {
   if (!args || typeof args !== 'object') return;
   if (name === 'task_completion' && typeof args.result === 'string') {
     const artifacts = Array.isArray(args.artifacts) && args.artifacts.length > 0 ? args.artifacts : undefined;
+    // As the live stream shows it: the agent's message.
     addEntry(
-      'result',
+      'assistant',
       args.result,
       artifacts ? element('div', { className: 'artifacts' }, `Artifacts: ${artifacts.join(', ')}`) : undefined,
     );
   } else if (name === 'converse' && typeof args.message === 'string') {
     addEntry('assistant', args.message);
   } else if (name === 'ask_question' && typeof args.question === 'string') {
-    questionPanel({ question: args.question, suggestions: args.suggestions });
+    addEntry('assistant', args.question);
   }
 }
 
 function custom(name, value) {
   if (name === 'agentloop.approval-requested') approvalPanel(value ?? {});
-  else if (name === 'agentloop.question') questionPanel(value ?? {});
-  else if (name === 'agentloop.usage') showUsage(value?.sessionTotal ?? value?.total ?? value?.usage ?? value);
+  else if (name === 'agentloop.question') questionPanel(value ?? {}, { asked: true });
 }
 
-function finished(result) {
-  if (result && typeof result === 'object') {
-    showUsage(result.sessionUsage ?? result.usage);
-    if (result.exit === 'cancelled') addEntry('info', 'Stopped.');
-    else if (result.exit === 'max_iterations') addEntry('info', 'The agent reached its iteration limit.');
+function finished(event) {
+  // The run's usage: AG-UI's RUN_FINISHED carries it as a list of entries.
+  for (const usage of Array.isArray(event.usage) ? event.usage : []) {
+    state.usage.inputTokens += usage.inputTokens ?? 0;
+    state.usage.outputTokens += usage.outputTokens ?? 0;
   }
+  showUsage();
+  const exit = event.result?.exit;
+  if (exit === 'cancelled') addEntry('info', 'Stopped.');
+  else if (exit === 'max_iterations') addEntry('info', 'The agent reached its iteration limit.');
 }
 
 /** A compact card for one tool call: its name, arguments and result, folded. */
@@ -359,9 +404,10 @@ const APPROVAL_CHOICES = [
 function approvalPanel(request) {
   const sessionId = state.sessionId;
   const toolName = request.toolName ?? request.name ?? 'a tool';
-  const title = request.title ?? `Allow ${toolName}?`;
+  const title = request.title ?? approvalTitle(toolName, request);
+  const diff = request.diff ?? diffOfArguments(request.arguments);
   let preview;
-  if (typeof request.diff === 'string' && request.diff) preview = diffView(request.diff);
+  if (typeof diff === 'string' && diff) preview = diffView(diff);
   else if (typeof request.command === 'string' && request.command)
     preview = element('pre', { className: 'command', 'aria-label': 'Command' }, request.command);
   else preview = element('pre', { className: 'command', 'aria-label': 'Arguments' }, pretty(request.arguments ?? {}));
@@ -408,38 +454,56 @@ function approvalPanel(request) {
   buttons[0].focus();
 }
 
-/** The agent's question, its suggestions as buttons that answer it; typing an answer works as well. */
-function questionPanel(payload) {
+/**
+ * What answers a question: its suggestions as buttons (typing an answer works as well). The agent's own
+ * question (an `ask_question` exit) was shown as its message already, and the next message answers it;
+ * a sub-agent's question (with a `requestId`) waits inside the run and is answered through its route.
+ */
+function questionPanel(payload, { asked = false } = {}) {
+  const sessionId = state.sessionId;
   const suggestions = Array.isArray(payload.suggestions) ? payload.suggestions : [];
-  const panel = element(
-    'section',
-    { className: 'question', 'aria-label': 'Question from the agent' },
-    element('h3', {}, payload.question ?? 'The agent asks:'),
+  const subagent = typeof payload.requestId === 'string';
+  const panel = element('section', { className: 'question', 'aria-label': 'Question from the agent' });
+  panel.append(
+    element(
+      'h3',
+      {},
+      subagent || !asked ? (payload.question ?? 'The agent asks:') : 'Answer with a suggestion, or type your own',
+    ),
   );
-  if (suggestions.length > 0) {
-    const choices = element('div', { className: 'choices' });
-    const buttons = suggestions.map((suggestion) =>
-      element(
-        'button',
-        {
-          type: 'button',
-          className: 'secondary',
-          onclick: () => {
-            for (const button of buttons) button.disabled = true;
-            answer(suggestion);
-          },
-        },
-        suggestion,
-      ),
-    );
-    choices.append(...buttons);
-    panel.append(choices);
-    addEntry('', panel);
-    buttons[0].focus();
-  } else {
-    addEntry('', panel);
+  if (suggestions.length === 0 && !subagent) {
+    if (!asked) addEntry('', panel);
     elements.input.focus();
+    return;
   }
+  const choices = element('div', { className: 'choices' });
+  const settle = async (text) => {
+    for (const button of choices.querySelectorAll('button, input')) button.disabled = true;
+    if (!subagent) return answer(text);
+    try {
+      await postJson(`/sessions/${encodeURIComponent(sessionId)}/questions/${encodeURIComponent(payload.requestId)}`, {
+        answer: text,
+      });
+      choices.replaceWith(element('p', { className: 'answered' }, `Answered: ${text}`));
+    } catch (error) {
+      for (const button of choices.querySelectorAll('button, input')) button.disabled = false;
+      showNotice(`The answer was not taken: ${error.message}`);
+    }
+  };
+  const buttons = suggestions.map((suggestion) =>
+    element('button', { type: 'button', className: 'secondary', onclick: () => void settle(suggestion) }, suggestion),
+  );
+  choices.append(...buttons);
+  if (subagent) {
+    const typed = element('input', { type: 'text', placeholder: 'Your answer', 'aria-label': 'Your answer' });
+    typed.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && typed.value.trim()) void settle(typed.value.trim());
+    });
+    choices.append(typed);
+  }
+  panel.append(choices);
+  addEntry('', panel);
+  (buttons[0] ?? choices.querySelector('input'))?.focus();
 }
 
 /** Sends an answer now, or when the run that asked has ended. */
@@ -490,7 +554,7 @@ async function send(text) {
 }
 
 async function stop() {
-  const run = state.run;
+  const run = state.run ?? state.following;
   if (!run) return;
   elements.stop.disabled = true;
   setStatus('Stopping…');
@@ -536,7 +600,7 @@ async function loadSessions() {
             'aria-current': String(session.id === state.sessionId),
             onclick: () => void openSession(session.id),
           },
-          session.title ?? session.firstMessage ?? session.id.slice(0, 8),
+          session.title ?? `Untitled (${session.id.slice(0, 8)})`,
           when ? element('span', { className: 'when' }, new Date(when).toLocaleString()) : undefined,
         ),
       );
@@ -544,13 +608,17 @@ async function loadSessions() {
   );
 }
 
-/** Shows a saved session: its messages, and what it waits for (an approval, a question's answer). */
+/**
+ * Shows a session: its saved messages, and what its run waits on. A run still going (the page was
+ * reloaded while it ran) streams to no one here: the page shows its approvals and follows it by reading
+ * the session again until it ends.
+ */
 async function openSession(sessionId) {
   if (state.run) return;
   clearNotice();
-  let session;
+  let body;
   try {
-    session = await getJson(`/sessions/${encodeURIComponent(sessionId)}`);
+    body = await getJson(`/sessions/${encodeURIComponent(sessionId)}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       selectSession(undefined);
@@ -559,18 +627,45 @@ async function openSession(sessionId) {
     showNotice(`The session could not be opened: ${error.message}`);
     return;
   }
+  if (state.sessionId !== sessionId) state.usage = { inputTokens: 0, outputTokens: 0 };
   elements.transcript.replaceChildren();
   selectSession(sessionId);
-  drawMessages(session.messages ?? []);
-  const pending = session.pending ?? {};
-  if (pending.approval) approvalPanel(pending.approval);
-  if (pending.question) questionPanel(pending.question);
-  if (session.usage) showUsage(session.usage);
-  if (session.run?.running ?? session.running) {
-    setStatus('A run of this session is still working; its approvals show here.');
+  drawMessages(body.messages ?? []);
+  if (body.pendingQuestion) questionPanel(body.pendingQuestion, { asked: true });
+  for (const approval of body.run?.approvals ?? []) approvalPanel(approval);
+  for (const question of body.run?.questions ?? []) questionPanel(question);
+  showUsage(body.session?.tokenCount);
+  state.following = body.run ? { sessionId, runId: body.run.runId, shown: body.run.approvals?.length ?? 0 } : undefined;
+  if (state.following) {
+    setStatus('A run of this session is going: its progress shows as it is saved.');
     elements.stop.disabled = false;
-    state.run = undefined;
+    elements.send.disabled = true;
+    setTimeout(() => void follow(sessionId), FOLLOW_INTERVAL_MS);
   }
+}
+
+const FOLLOW_INTERVAL_MS = 1500;
+
+async function follow(sessionId) {
+  if (!state.following || state.following.sessionId !== sessionId) return;
+  let body;
+  try {
+    body = await getJson(`/sessions/${encodeURIComponent(sessionId)}`);
+  } catch {
+    state.following = undefined;
+    return;
+  }
+  if (!body.run || body.run.runId !== state.following.runId) {
+    state.following = undefined;
+    elements.stop.disabled = true;
+    elements.send.disabled = false;
+    await openSession(sessionId);
+    return;
+  }
+  const approvals = body.run.approvals ?? [];
+  for (const approval of approvals.slice(state.following.shown)) approvalPanel(approval);
+  state.following.shown = approvals.length;
+  setTimeout(() => void follow(sessionId), FOLLOW_INTERVAL_MS);
 }
 
 /** Draws saved messages: agentloop's (parts) or AG-UI's (text, toolCalls, tool results by id). */
@@ -635,6 +730,10 @@ elements.input.addEventListener('keydown', (event) => {
 elements.stop.addEventListener('click', () => void stop());
 elements.newSession.addEventListener('click', () => {
   if (state.run) return;
+  state.following = undefined;
+  state.usage = { inputTokens: 0, outputTokens: 0 };
+  elements.stop.disabled = true;
+  elements.send.disabled = false;
   clearNotice();
   selectSession(undefined);
   elements.transcript.replaceChildren();
@@ -642,7 +741,7 @@ elements.newSession.addEventListener('click', () => {
   elements.input.focus();
 });
 document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape' && state.run) void stop();
+  if (event.key === 'Escape' && (state.run || state.following)) void stop();
 });
 
 if (!state.token) missingToken();
