@@ -1,0 +1,186 @@
+// `agentloop serve`, the built command: its options and `[serve]` table, the address it prints, a clean
+// stop on Ctrl-C, and the page in headless Chromium driving a real agent (the workspace tools, the
+// approval mode, the session store) against the scripted OpenAI-compatible server.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, screenshot } from '../test-support/chromium.js';
+import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+
+let workspace: CliWorkspace | undefined;
+let model: ScriptedOpenAIServer | undefined;
+let command: ServeProcess | undefined;
+
+beforeAll(() => assertBuilt());
+
+afterEach(async () => {
+  await command?.stop();
+  await model?.close();
+  workspace?.remove();
+  command = undefined;
+  model = undefined;
+  workspace = undefined;
+});
+
+/** A running `agentloop serve`, with what it printed. */
+interface ServeProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the page's address once the command printed it; rejects if it exits first. */
+  address: Promise<string>;
+  /** Resolves with the exit status. */
+  exited: Promise<number | null>;
+  /** Sends SIGINT (as Ctrl-C does) unless it ended, and resolves with the exit status. */
+  stop(): Promise<number | null>;
+}
+
+function serve(args: string[], environment: Record<string, string> = {}): ServeProcess {
+  const at = workspace as CliWorkspace;
+  const child = spawn(process.execPath, [AGENTLOOP_BIN, 'serve', ...args], {
+    cwd: at.project,
+    env: at.environment(environment),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
+  const address = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const url = /^(http:\/\/\S+)$/m.exec(stdout)?.[1];
+      if (url) resolve(url);
+    });
+    void exited.then((status) => reject(new Error(`agentloop serve exited with ${status}:\n${stderr}`)));
+  });
+  address.catch(() => undefined);
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    address,
+    exited,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+describe('agentloop serve', () => {
+  it('prints the address with its token in the fragment, serves the page and the API, and stops on Ctrl-C', async () => {
+    workspace = new CliWorkspace();
+    model = await startScriptedOpenAIServer([]);
+    command = serve(['--port', '0', '--base-url', model.url, '--model', 'test-model']);
+    const address = await command.address;
+    const url = new URL(address);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(Number(url.port)).toBeGreaterThan(0);
+    expect(url.pathname).toBe('/');
+    expect(url.search).toBe('');
+    const token = /^#token=([0-9A-Za-z_-]{16,})$/.exec(url.hash)?.[1];
+    expect(token).toBeDefined();
+
+    const page = await fetch(`${url.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('<title>agentloop</title>');
+    expect((await fetch(`${url.origin}/api/sessions`)).status).toBe(401);
+    const sessions = await fetch(`${url.origin}/api/sessions`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await sessions.json()).toEqual({ sessions: [] });
+
+    expect(await command.stop()).toBe(0);
+    expect(command.stderr()).toContain('agentloop serve: stopping: the runs are cancelled and the sessions saved.');
+  });
+
+  it('takes the port and the token from [serve] and its token_env_var', async () => {
+    workspace = new CliWorkspace();
+    const config = join(workspace.configHome, 'agentloop', 'config.toml');
+    mkdirSync(join(workspace.configHome, 'agentloop'), { recursive: true });
+    writeFileSync(config, '[sandbox]\nmode = "off"\n[serve]\nport = 0\ntoken_env_var = "MY_SERVE_TOKEN"\n');
+    model = await startScriptedOpenAIServer([]);
+    command = serve(['--base-url', model.url, '--model', 'test-model'], {
+      MY_SERVE_TOKEN: 'the-configured-token-1234',
+    });
+    const url = new URL(await command.address);
+    expect(url.hash).toBe('#token=the-configured-token-1234');
+    const sessions = await fetch(`${url.origin}/api/sessions`, {
+      headers: { Authorization: 'Bearer the-configured-token-1234' },
+    });
+    expect(sessions.status).toBe(200);
+  });
+
+  it('refuses another address than this machine without a token you chose, with status 2', async () => {
+    workspace = new CliWorkspace();
+    command = serve(['--host', '0.0.0.0', '--model', 'test-model', '--base-url', 'http://127.0.0.1:9/v1']);
+    expect(await command.exited).toBe(2);
+    expect(command.stdout()).toBe('');
+    expect(command.stderr()).toBe(
+      '✗ Listening on 0.0.0.0 lets other machines reach the agent, so it needs a token you chose: set [serve] token_env_var to an environment variable that holds one (or give --token), or leave --host out to serve this machine only.\n',
+    );
+  });
+
+  it('refuses a token shorter than 16 characters, with status 2', async () => {
+    workspace = new CliWorkspace();
+    command = serve(['--token', 'short', '--model', 'test-model', '--base-url', 'http://127.0.0.1:9/v1']);
+    expect(await command.exited).toBe(2);
+    expect(command.stderr()).toMatch(/The token from --token is 5 characters long: give at least 16/);
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('the page of agentloop serve in Chromium', () => {
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('runs a task with the workspace tools: the edit waits for approval, shows its diff, and is written once allowed', async () => {
+    workspace = new CliWorkspace();
+    model = await startScriptedOpenAIServer([
+      {
+        text: 'I will update the note.',
+        toolCalls: [
+          { name: 'edit_file', arguments: { path: 'notes.txt', old_text: 'the milk', new_text: 'the oat milk' } },
+        ],
+      },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'The note says oat milk now.' } }] },
+    ]);
+    command = serve(['--port', '0', '--approval', 'ask', '--base-url', model.url, '--model', 'test-model']);
+    const address = await command.address;
+    const context = await (browser as Browser).newContext({ viewport: { width: 1100, height: 700 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(address);
+      await page.locator('#input').fill('Make it oat milk');
+      await page.locator('#input').press('Enter');
+      const approval = page.locator('.approval');
+      await approval.waitFor();
+      expect(await approval.locator('h3').textContent()).toBe('Edit notes.txt');
+      expect(await page.locator('.diff .removed').allTextContents()).toEqual(['-the milk']);
+      expect(await page.locator('.diff .added').allTextContents()).toEqual(['+the oat milk']);
+      // Nothing is written before the answer.
+      expect(readFileSync(join(workspace.project, 'notes.txt'), 'utf8')).toBe('Remember the milk.\n');
+      await screenshot(page, 'serve-approval');
+
+      await approval.locator('button', { hasText: 'Allow once' }).click();
+      await page.locator('.entry.assistant', { hasText: 'The note says oat milk now.' }).waitFor();
+      expect(readFileSync(join(workspace.project, 'notes.txt'), 'utf8')).toBe('Remember the oat milk.\n');
+      await page.locator('#status', { hasText: 'Idle' }).waitFor();
+      await page.locator('#sessions button', { hasText: 'Make it oat milk' }).waitFor();
+      await screenshot(page, 'serve-done');
+    } finally {
+      await context.close();
+    }
+    expect(await command.stop()).toBe(0);
+  }, 60_000);
+});
