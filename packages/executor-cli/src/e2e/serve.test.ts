@@ -115,6 +115,55 @@ describe('agentloop serve', () => {
     expect(sessions.status).toBe(200);
   });
 
+  it('cancels a running run on Ctrl-C, saves its session and exits with 0', async () => {
+    workspace = new CliWorkspace();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    model = await startScriptedOpenAIServer([{ text: 'One, two, three, four.', hold: { afterChars: 5, until: held } }]);
+    command = serve(['--port', '0', '--base-url', model.url, '--model', 'test-model']);
+    const url = new URL(await command.address);
+    const token = url.hash.slice('#token='.length);
+    const response = await fetch(`${url.origin}/api/agui`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        threadId: 'counting',
+        runId: 'run-1',
+        messages: [{ id: 'm1', role: 'user', content: 'Count to ten' }],
+        tools: [],
+        context: [],
+        state: {},
+        forwardedProps: {},
+      }),
+    });
+    expect(response.status).toBe(200);
+    // Read until the model's first words arrive: the run is going, its stream held by the model server.
+    const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    while (!received.includes('TEXT_MESSAGE_CONTENT')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += value;
+    }
+    expect(received).toContain('"delta":"One, t"');
+
+    expect(await command.stop()).toBe(0);
+    release();
+    await reader.cancel().catch(() => undefined);
+    // The session is in the store, for agentloop --resume or the next agentloop serve.
+    const listed = spawn(process.execPath, [AGENTLOOP_BIN, 'sessions'], {
+      cwd: workspace.project,
+      env: workspace.environment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let sessions = '';
+    listed.stdout.on('data', (chunk) => (sessions += chunk));
+    await new Promise((resolve) => listed.on('close', resolve));
+    expect(sessions).toContain('Count to ten');
+  });
+
   it('refuses another address than this machine without a token you chose, with status 2', async () => {
     workspace = new CliWorkspace();
     command = serve(['--host', '0.0.0.0', '--model', 'test-model', '--base-url', 'http://127.0.0.1:9/v1']);

@@ -65,13 +65,16 @@ async function sendMessage(page: Page, text: string): Promise<void> {
 }
 
 const textOf = (page: Page, selector: string) => page.locator(selector).allTextContents();
+// Expressions, not functions: the page's globals (sessionStorage, document) are not in this package's types.
+const stored = (page: Page, key: string) =>
+  page.evaluate<string | null>(`sessionStorage.getItem(${JSON.stringify(key)})`);
 
 describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_000 }, () => {
   it('takes the token from the address fragment, keeps it for reloads and takes it out of the address bar', async () => {
     const page = await openPage({ scripts: { '*': [] } });
     await page.locator('#sessions').waitFor({ state: 'attached' });
     expect(page.url()).toBe(`${listening?.url}/`);
-    expect(await page.evaluate(() => sessionStorage.getItem('agentloop.token'))).toBe(TEST_TOKEN);
+    expect(await stored(page, 'agentloop.token')).toBe(TEST_TOKEN);
     expect(await page.locator('#notice').isHidden()).toBe(true);
     await screenshot(page, '01-empty');
     expect(pageErrors).toEqual([]);
@@ -151,7 +154,7 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await textOf(page, '.diff .added')).toEqual(['+const port = 4680;']);
     expect(await approval.locator('button').allTextContents()).toEqual(['Allow once', 'Allow for the session', 'Deny']);
     // The first choice has the focus, so the keyboard answers at once.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Allow once');
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent')).toBe('Allow once');
     await screenshot(page, '05-approval');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, '05-approval-dark');
@@ -173,7 +176,7 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     await page.locator('.entry.assistant', { hasText: 'I left the port alone.' }).waitFor();
     expect(await page.locator('.approval .answered').textContent()).toBe('Denied');
     expect(server?.written).toEqual([]);
-    const sessionId = await page.evaluate(() => sessionStorage.getItem('agentloop.session'));
+    const sessionId = await stored(page, 'agentloop.session');
     const result = JSON.stringify(server?.providers.get(sessionId ?? '')?.lastMessage());
     expect(result).toContain('Port 80 is what the proxy expects.');
   });
@@ -201,7 +204,7 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     await page.locator('.question button', { hasText: '8080' }).click();
     await page.locator('.entry.assistant', { hasText: 'Port 8080 it is.' }).waitFor();
     expect(await textOf(page, '.entry.user')).toEqual(['Change the port', '8080']);
-    const sessionId = await page.evaluate(() => sessionStorage.getItem('agentloop.session'));
+    const sessionId = await stored(page, 'agentloop.session');
     expect(server?.providers.get(sessionId ?? '')?.lastMessage()).toEqual({
       role: 'user',
       content: [{ type: 'text', text: '8080' }],
