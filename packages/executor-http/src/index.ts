@@ -1,3 +1,6 @@
+export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT } from './agui/agui-event-mapper.js';
+export type { ApprovalView } from './approvals/approval-view.js';
+export { approvalView } from './approvals/approval-view.js';
 export type { HttpErrorCode } from './errors/http-error.js';
 export { HttpError } from './errors/http-error.js';
 export type { AgentHandlerOptions } from './handler/agent-handler-options.js';

@@ -1,3 +1,5 @@
+import { DefaultAgent } from '@agentloop/core';
+import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allEvents, body, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
 
@@ -120,6 +122,26 @@ describe('POST /api/agui', () => {
     expect(second.at(-1)).toMatchObject({ type: 'RUN_FINISHED', runId: 'run-2', result: { exit: 'task_completion' } });
     const answered = server.providers.get('s1')?.request(1).messages.at(-1);
     expect(answered).toEqual({ role: 'user', content: [{ type: 'text', text: 'b.txt' }] });
+  });
+
+  it('ends the turn at task_completion with its result and artifacts', async () => {
+    server = testServer({
+      scripts: {
+        s1: [
+          {
+            toolCalls: [
+              { name: 'task_completion', arguments: { result: 'Wrote the report.', artifacts: ['report.md'] } },
+            ],
+          },
+        ],
+      },
+    });
+    const events = await allEvents(await server.request('/api/agui', { json: runInput('s1', 'Write a report') }));
+    expect(events.at(-1)).toMatchObject({
+      type: 'RUN_FINISHED',
+      result: { exit: 'task_completion', result: 'Wrote the report.', artifacts: ['report.md'] },
+    });
+    expect(events.find((event) => event.type === 'TEXT_MESSAGE_CONTENT')).toMatchObject({ delta: 'Wrote the report.' });
   });
 
   it('shows converse as a text message', async () => {
@@ -286,6 +308,60 @@ describe('POST /api/agui', () => {
     await server.request(`/api/sessions/s1/approvals/${requestId}`, { json: { decision: 'allow-once' } });
     await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0));
     expect(server.written).toEqual(['src/a.ts: a + b']);
+  });
+
+  it("shows a sub-agent's question with its request id, and the answer lets the run go on", async () => {
+    server = testServer({
+      scripts: {
+        s1: [
+          { toolCalls: [{ id: 'c1', name: 'researcher', arguments: { task: 'Find the city' } }] },
+          finish('Bergen it is'),
+        ],
+      },
+      tools: () => [
+        new DefaultAgent(
+          new ScriptedProvider([
+            {
+              toolCalls: [{ name: 'ask_question', arguments: { question: 'Which country?', suggestions: ['Norway'] } }],
+            },
+            ({ messages }) => ({
+              toolCalls: [
+                { name: 'task_completion', arguments: { result: `answer: ${JSON.stringify(messages.at(-1))}` } },
+              ],
+            }),
+          ]),
+        ).asTool({ name: 'researcher', description: 'Researches.' }),
+      ],
+    });
+    const response = await server.request('/api/agui', { json: runInput('s1', 'Where?') });
+    const events = sseEvents(response);
+    let question: Record<string, unknown> | undefined;
+    while (!question) {
+      const next = await events.next();
+      if (next.done) break;
+      if (next.value.type === 'CUSTOM') question = next.value;
+    }
+    expect(question).toMatchObject({
+      name: 'agentloop.question',
+      value: {
+        question: 'Which country?',
+        suggestions: ['Norway'],
+        subagentPath: [{ toolName: 'researcher', toolCallId: 'c1' }],
+      },
+    });
+    const requestId = (question!.value as { requestId: string }).requestId;
+    expect((await body(await server.request('/api/sessions/s1'))).run.questions).toMatchObject([{ requestId }]);
+    const answer = await server.request(`/api/sessions/s1/questions/${encodeURIComponent(requestId)}`, {
+      json: { answer: 'Norway' },
+    });
+    expect(await body(answer)).toEqual({ answered: true, requestId });
+    const remaining = await rest(events);
+    expect(remaining.find((event) => event.type === 'TOOL_CALL_RESULT')?.content).toContain('Norway');
+    expect(remaining.at(-1)).toMatchObject({ type: 'RUN_FINISHED', result: { result: 'Bergen it is' } });
+    const again = await server.request(`/api/sessions/s1/questions/${encodeURIComponent(requestId)}`, {
+      json: { answer: 'Norway' },
+    });
+    expect(again.status).toBe(404);
   });
 
   it('says what is wrong with a body that is not a RunAgentInput', async () => {

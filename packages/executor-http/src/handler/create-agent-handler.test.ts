@@ -118,14 +118,16 @@ describe('createAgentHandler security', () => {
     expect(reported).toEqual([new Error('disk on fire at /secret/path')]);
   });
 
-  it('answers 503 when createAgent fails, without its message', async () => {
-    server = testServer({ scripts: {} });
+  it('answers 503 when createAgent fails, without its message, which goes to onError', async () => {
+    const reported: unknown[] = [];
+    server = testServer({ scripts: {}, onError: (error) => reported.push(error) });
     const response = await server.request('/api/agui', { json: runInput('nobody', 'hi') });
     expect(response.status).toBe(503);
     expect(await body(response)).toEqual({
       error: { code: 'agent_unavailable', message: 'The agent for session nobody could not be created.' },
     });
     expect(server.handler.runs.runCount).toBe(0);
+    expect(reported).toEqual([new Error('no script for session nobody')]);
   });
 
   it('serves every route under basePath, and nothing outside it', async () => {

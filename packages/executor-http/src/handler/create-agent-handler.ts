@@ -50,16 +50,18 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     store: options.sessions,
     ...(options.authenticate ? {} : { singlePrincipal: TOKEN_PRINCIPAL.id }),
   });
-  const context: HandlerContext = { runs, sessions: options.sessions, owners };
+  const reportError = options.onError ?? ((error: unknown) => console.error('agentloop http:', error));
+  const context: HandlerContext = { runs, sessions: options.sessions, owners, reportError };
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const reportError = options.onError ?? ((error: unknown) => console.error('agentloop http:', error));
 
   const app = new Hono<HandlerEnv>().basePath(normalizeBasePath(options.basePath));
 
   app.onError((error, c) => {
     if (HttpError.isInstance(error) && error instanceof HttpError) {
       if (error.code === 'unauthorized') c.header('WWW-Authenticate', 'Bearer');
+      // The client is told what failed, not why: the why (a createAgent that threw) is the server's.
+      if (error.statusCode >= 500) reportError(error.cause ?? error);
       return c.json(error.toBody(), error.statusCode as 400);
     }
     reportError(error);

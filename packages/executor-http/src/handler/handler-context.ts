@@ -10,6 +10,8 @@ export interface HandlerContext {
   runs: RunManager;
   sessions: SessionStore;
   owners: SessionOwners;
+  /** Hands what failed on the server to the handler's `onError`: responses never carry it. */
+  reportError: (error: unknown) => void;
 }
 
 /** Hono's environment of the handler's app: the authenticated principal of each API request. */

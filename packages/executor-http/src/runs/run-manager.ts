@@ -3,6 +3,7 @@ import type { Agent, AgentEvent, AgentEventMap, ApprovalAnswer } from '@agentloo
 import { HttpError } from '../errors/http-error.js';
 import type { Principal } from './principal.js';
 import type { DetachReason, RunEnd, RunListener } from './run-listener.js';
+import { SessionGrants } from './session-grants.js';
 
 /** Builds the agent of a session; the handler's `createAgent` option. */
 export type CreateAgent = (setup: { sessionId: string; principal: Principal }) => Agent | Promise<Agent>;
@@ -97,6 +98,7 @@ export class RunManager {
   readonly #approvalTimeoutMs: number;
   readonly #onDisconnect: 'cancel' | 'continue';
   readonly #runs = new Map<string, ActiveRun>();
+  readonly #grants = new SessionGrants();
 
   constructor(options: RunManagerOptions) {
     this.#createAgent = options.createAgent;
@@ -167,7 +169,15 @@ export class RunManager {
   /** Answers a pending approval of the session's run; false when it has none with this id. */
   answerApproval(sessionId: string, requestId: string, answer: ApprovalAnswer): boolean {
     const run = this.#runs.get(sessionId);
-    if (!run?.agent || !run.approvals.has(requestId)) return false;
+    const pending = run?.approvals.get(requestId);
+    if (!run?.agent || !pending) return false;
+    if (
+      answer.decision === 'allow-session' &&
+      answer.commandPrefix === undefined &&
+      pending.approval.path.length === 0
+    ) {
+      this.#grants.grant(sessionId, pending.approval.name);
+    }
     run.agent.answerApproval(requestId, answer);
     return true;
   }
@@ -241,6 +251,7 @@ export class RunManager {
     agent.on('approval-requested', onApproval).on('subagent-question', onQuestion);
     const stopListening = agent.onAny((event) => {
       if (event.type !== 'approval-requested' && event.type !== 'subagent-question') this.#track(run, agent, event);
+      if (isGranted(run, event)) return;
       if (run.listeners.size === 0) run.backlog.push(event);
       for (const listener of run.listeners) deliver(listener, event);
     });
@@ -276,7 +287,11 @@ export class RunManager {
   #track(run: ActiveRun, agent: Agent, event: AgentEvent): void {
     const inner = event.type === 'subagent-event' ? event.event : event;
     const path = event.type === 'subagent-event' ? event.path : [];
-    if (inner.type === 'approval-requested') {
+    if (event.type === 'approval-requested' && this.#grants.allows(run.sessionId, event.name)) {
+      // Allowed for the session in an earlier run: answered here, and no client sees the request.
+      run.granted.add(event.requestId);
+      agent.answerApproval(event.requestId, { decision: 'allow-session' });
+    } else if (inner.type === 'approval-requested') {
       const timer = setTimeout(() => {
         run.approvals.delete(inner.requestId);
         agent.answerApproval(inner.requestId, {
@@ -307,6 +322,8 @@ class ActiveRun {
   readonly backlog: AgentEvent[] = [];
   readonly approvals = new Map<string, { approval: PendingApproval; timer: ReturnType<typeof setTimeout> }>();
   readonly questions = new Map<string, PendingRunQuestion>();
+  /** Approval requests answered from the session's grants: their events reach no client. */
+  readonly granted = new Set<string>();
   agent: Agent | undefined;
   ended: Promise<void> = Promise.resolve();
 
@@ -315,6 +332,14 @@ class ActiveRun {
     readonly sessionId: string,
     readonly principalId: string,
   ) {}
+}
+
+/** True for the request and resolution of an approval answered from the session's grants. */
+function isGranted(run: ActiveRun, event: AgentEvent): boolean {
+  if (event.type !== 'approval-requested' && event.type !== 'approval-resolved') return false;
+  if (!run.granted.has(event.requestId)) return false;
+  if (event.type === 'approval-resolved') run.granted.delete(event.requestId);
+  return true;
 }
 
 function deliver(listener: RunListener, event: AgentEvent): void {

@@ -68,6 +68,8 @@ export interface TestServerOptions extends Partial<Omit<AgentHandlerOptions, 'cr
   scripts: Record<string, ScriptStep[]>;
   /** Chunk size of the scripted stream. Default 8. */
   chunkSize?: number;
+  /** More tools for each agent (a sub-agent, say), made per agent. */
+  tools?: () => Tool[];
 }
 
 const listenerCounts = new WeakMap<Agent, number>();
@@ -104,7 +106,7 @@ export function testServer(options: TestServerOptions): TestServer {
   const providers = new Map<string, ScriptedProvider>();
   const agents: Agent[] = [];
   const written: string[] = [];
-  const { scripts, chunkSize, ...handlerOptions } = options;
+  const { scripts, chunkSize, tools, ...handlerOptions } = options;
   const handler = createAgentHandler({
     token: TEST_TOKEN,
     ...handlerOptions,
@@ -123,6 +125,7 @@ export function testServer(options: TestServerOptions): TestServer {
         workspace: folder,
       });
       agent.registerTool(readTool).registerTool(editTool(written));
+      for (const tool of tools?.() ?? []) agent.registerTool(tool);
       countListeners(agent);
       agents.push(agent);
       return agent;
