@@ -44,10 +44,15 @@ afterEach(async () => {
 });
 
 /** Starts a server with these scripts and opens the page with `fragment` (the token's, by default). */
-async function openPage(options: TestServerOptions, fragment = `#token=${TEST_TOKEN}`): Promise<Page> {
+async function openPage(
+  options: TestServerOptions,
+  fragment = `#token=${TEST_TOKEN}`,
+  cookie?: { name: string; value: string },
+): Promise<Page> {
   server = testServer(options);
   listening = await listen(server.handler);
   context = await (browser as Browser).newContext({ viewport: { width: 1100, height: 760 } });
+  if (cookie) await context.addCookies([{ ...cookie, url: listening.url }]);
   const page = await context.newPage();
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -283,6 +288,21 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await notice.textContent()).toBe(
       'This page needs its access token: open the address agentloop serve printed (it ends with #token=…).',
     );
+    expect(pageErrors.filter((error) => !error.includes('401'))).toEqual([]);
+  });
+
+  it("works without a token where the app's own authenticate signs people in with a cookie", async () => {
+    const page = await openPage(
+      {
+        scripts: { '*': [finish('Hello, Ada.')] },
+        authenticate: (request) => (request.headers.get('cookie')?.includes('user=ada') ? { id: 'ada' } : undefined),
+      },
+      '',
+      { name: 'user', value: 'ada' },
+    );
+    await sendMessage(page, 'Hello');
+    await page.locator('.entry.assistant', { hasText: 'Hello, Ada.' }).waitFor();
+    expect(await page.locator('#notice').isHidden()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });

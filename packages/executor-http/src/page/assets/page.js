@@ -65,14 +65,18 @@ class ApiError extends Error {
 }
 
 async function request(path, init = {}) {
-  const headers = { Authorization: `Bearer ${state.token}`, ...(init.headers ?? {}) };
+  // Without a token the request still goes: an app that mounts the handler with its own authenticate
+  // may sign its users in with a cookie, which the browser sends by itself.
+  const headers = { ...(state.token ? { Authorization: `Bearer ${state.token}` } : {}), ...(init.headers ?? {}) };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${basePath}/api${path}`, { ...init, headers });
   if (response.ok) return response;
   const message = await errorMessage(response);
-  if (response.status === 401) {
+  if (response.status === 401 && state.token) {
     sessionStorage.removeItem(TOKEN_KEY);
     showNotice(`${message} Open the address agentloop serve printed, with its #token=… part.`);
+  } else if (response.status === 401) {
+    missingToken();
   }
   throw new ApiError(response.status, message);
 }
@@ -515,7 +519,6 @@ function answer(text) {
 // ---- runs ------------------------------------------------------------------------------------------
 
 async function send(text) {
-  if (!state.token) return missingToken();
   if (state.run) return;
   clearNotice();
   if (!state.sessionId) selectSession(crypto.randomUUID());
@@ -578,7 +581,6 @@ function selectSession(sessionId) {
 }
 
 async function loadSessions() {
-  if (!state.token) return;
   let sessions;
   try {
     const body = await getJson('/sessions');
@@ -744,9 +746,6 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && (state.run || state.following)) void stop();
 });
 
-if (!state.token) missingToken();
-else {
-  void loadSessions();
-  if (state.sessionId) void openSession(state.sessionId);
-}
+void loadSessions();
+if (state.sessionId) void openSession(state.sessionId);
 elements.input.focus();
