@@ -158,6 +158,8 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await textOf(page, '.diff .removed')).toEqual(['-const port = 80;']);
     expect(await textOf(page, '.diff .added')).toEqual(['+const port = 4680;']);
     expect(await approval.locator('button').allTextContents()).toEqual(['Allow once', 'Allow for the session', 'Deny']);
+    expect(await page.locator('details.tool summary').textContent()).toBe('edit_filewaiting for approval…');
+    expect(await approval.locator('.expires').textContent()).toMatch(/^Denied at \d\d:\d\d( [AP]M)? unless answered\.$/);
     // The first choice has the focus, so the keyboard answers at once.
     expect(await page.evaluate<string | null>('document.activeElement?.textContent')).toBe('Allow once');
     await screenshot(page, '05-approval');

@@ -329,6 +329,7 @@ function createRunView() {
         break;
       }
       case 'CUSTOM':
+        if (event.name === 'agentloop.approval-requested') tools.get(event.value?.toolCallId)?.card?.setWaiting();
         custom(event.name, event.value);
         break;
       case 'RUN_FINISHED':
@@ -385,6 +386,9 @@ function toolCard(name) {
   const details = element('details', { className: 'tool' }, element('summary', {}, name, badge), body);
   addEntry('', details);
   return {
+    setWaiting() {
+      badge.textContent = 'waiting for approval…';
+    },
     setArguments(args) {
       body.append(element('pre', { 'aria-label': 'Arguments' }, pretty(args)));
     },
@@ -421,12 +425,23 @@ function approvalPanel(request) {
     'aria-label': 'Reason for denying',
   });
   const choices = element('div', { className: 'choices' });
+  // An approval nobody answers is denied when it expires, so a closed tab never holds the session.
+  const expiresAt = request.expiresAt === undefined ? undefined : new Date(request.expiresAt);
+  const expiry =
+    expiresAt && !Number.isNaN(expiresAt.getTime())
+      ? element(
+          'p',
+          { className: 'expires' },
+          `Denied at ${expiresAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} unless answered.`,
+        )
+      : undefined;
   const panel = element(
     'section',
     { className: 'approval', 'aria-label': 'Approval request' },
     element('h3', {}, title),
     preview,
     choices,
+    expiry,
   );
   const buttons = APPROVAL_CHOICES.map(([decision, label, done]) =>
     element(
@@ -443,6 +458,7 @@ function approvalPanel(request) {
               decision === 'deny' && message ? { decision, message } : { decision },
             );
             choices.replaceWith(element('p', { className: 'answered' }, done));
+            expiry?.remove();
             (state.run ? elements.stop : elements.input).focus();
           } catch (error) {
             for (const button of buttons) button.disabled = false;
