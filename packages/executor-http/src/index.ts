@@ -1,4 +1,4 @@
-export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT } from './agui/agui-event-mapper.js';
+export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT, RETRY_EVENT } from './agui/agui-event-mapper.js';
 export type { ApprovalView } from './approvals/approval-view.js';
 export { approvalView } from './approvals/approval-view.js';
 export type { HttpErrorCode } from './errors/http-error.js';

@@ -64,5 +64,5 @@ describe('a real AG-UI client (HttpAgent) over a Node server', () => {
       ],
     );
     expect(server.handler.runs.runCount).toBe(0);
-  });
+  }, 30_000);
 });

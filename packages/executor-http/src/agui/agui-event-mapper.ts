@@ -9,6 +9,8 @@ import { toAguiMessages } from './to-agui-messages.js';
 export const APPROVAL_REQUESTED_EVENT = 'agentloop.approval-requested';
 /** The name of the CUSTOM event of a question for the user. */
 export const QUESTION_EVENT = 'agentloop.question';
+/** The name of the CUSTOM event of a model call that is tried again. */
+export const RETRY_EVENT = 'agentloop.retry';
 
 /** Options of an AguiEventMapper. */
 export interface AguiEventMapperOptions {
@@ -48,12 +50,15 @@ export class AguiEventMapper {
   /** The AG-UI events of one agent event (often none). */
   map(event: AgentEvent): BaseEvent[] {
     switch (event.type) {
-      case 'thinking-start':
+      case 'thinking-start': {
+        const closing = this.#endReasoning();
         this.#reasoningId = this.#options.createId();
         return [
+          ...closing,
           { type: EventType.REASONING_START, messageId: this.#reasoningId },
           { type: EventType.REASONING_MESSAGE_START, messageId: this.#reasoningId, role: 'reasoning' },
         ] as BaseEvent[];
+      }
       case 'thinking-content':
         if (this.#reasoningId === undefined || event.text === '') return [];
         return [
@@ -61,9 +66,14 @@ export class AguiEventMapper {
         ];
       case 'thinking-end':
         return this.#endReasoning();
-      case 'message-start':
+      case 'message-start': {
+        const closing = this.#endText();
         this.#textId = this.#options.createId();
-        return [{ type: EventType.TEXT_MESSAGE_START, messageId: this.#textId, role: 'assistant' } as BaseEvent];
+        return [
+          ...closing,
+          { type: EventType.TEXT_MESSAGE_START, messageId: this.#textId, role: 'assistant' } as BaseEvent,
+        ];
+      }
       case 'message-content':
         if (this.#textId === undefined || event.text === '') return [];
         return [{ type: EventType.TEXT_MESSAGE_CONTENT, messageId: this.#textId, delta: event.text } as BaseEvent];
@@ -85,6 +95,22 @@ export class AguiEventMapper {
             toolCallId: event.toolCallId,
             content: event.content,
             role: 'tool',
+          } as BaseEvent,
+        ];
+      case 'retry':
+        // AG-UI cannot take back what was streamed: the open messages are closed, the client is told to
+        // drop them (`discardOutput`), and the snapshot at the end holds the conversation as it is.
+        return [
+          ...(event.discardOutput ? [...this.#endReasoning(), ...this.#endText()] : []),
+          {
+            type: EventType.CUSTOM,
+            name: RETRY_EVENT,
+            value: {
+              attempt: event.attempt,
+              delayMs: event.delayMs,
+              discardOutput: event.discardOutput,
+              code: event.error.code,
+            },
           } as BaseEvent,
         ];
       case 'approval-requested':

@@ -3,6 +3,9 @@ import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allEvents, body, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
 
+// Waits on what the server does, not on a clock: the limit only stops a test that would hang, on a loaded machine.
+const WAIT = { timeout: 20_000 };
+
 let server: TestServer | undefined;
 afterEach(async () => {
   vi.useRealTimers();
@@ -255,6 +258,22 @@ describe('POST /api/agui', () => {
     expect(late?.status).toBe(404);
   });
 
+  it('says it is alive every 15 seconds while the run waits, with a comment clients skip', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('fixed')] } });
+    const response = await server.request('/api/agui', { json: runInput('s1', 'Fix the sum') });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('agentloop.approval-requested')) text += decoder.decode((await reader.read()).value);
+    await vi.advanceTimersByTimeAsync(14_999);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(decoder.decode((await reader.read()).value)).toBe(': keep-alive\n\n');
+    await server.request('/api/sessions/s1/cancel', { method: 'POST' });
+    while (!(await reader.read()).done) {}
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('cancels a run: the stream ends with a cancelled outcome', async () => {
     const { events } = await untilApproval();
     const cancel = await server?.request('/api/sessions/s1/cancel', { method: 'POST' });
@@ -288,7 +307,7 @@ describe('POST /api/agui', () => {
   it('cancels the run when its only response is dropped (onDisconnect: cancel)', async () => {
     const { events } = await untilApproval();
     await events.return(undefined);
-    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0));
+    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0), WAIT);
     expect(server?.handler.runs.listenerCount).toBe(0);
     expect(server?.agents[0]?.running).toBe(false);
   });
@@ -306,7 +325,7 @@ describe('POST /api/agui', () => {
     await events.return(undefined);
     expect(server.handler.runs.runCount).toBe(1);
     await server.request(`/api/sessions/s1/approvals/${requestId}`, { json: { decision: 'allow-once' } });
-    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0));
+    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0), WAIT);
     expect(server.written).toEqual(['src/a.ts: a + b']);
   });
 

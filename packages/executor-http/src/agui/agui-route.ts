@@ -10,6 +10,10 @@ import type { RunAttachment } from '../runs/run-manager.js';
 import { readJsonBody } from '../security/read-json-body.js';
 import { AguiEventMapper } from './agui-event-mapper.js';
 
+/** How often a waiting stream says it is alive. */
+const KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE = ': keep-alive\n\n';
+
 const contentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
 
 // RunAgentInput, of which the server reads the thread, the run and the last message only: the session's
@@ -52,31 +56,43 @@ export function aguiRoute(context: HandlerContext) {
       for (const event of events) text += encoder.encodeSSE(event);
       controller.enqueue(bytes.encode(text));
     };
+    // A run can wait minutes on an approval without an event; proxies and browsers drop a connection that
+    // says nothing for that long, so an SSE comment (which clients skip) goes out while it waits.
+    const keepAlive = setInterval(() => {
+      if (open) controller.enqueue(bytes.encode(KEEP_ALIVE));
+    }, KEEP_ALIVE_MS);
     const stream = new ReadableStream<Uint8Array>({
       start: (streamController) => {
         controller = streamController;
       },
       cancel: () => {
         open = false;
+        clearInterval(keepAlive);
         attachment?.detach('dropped');
       },
     });
     send(mapper.started());
-    attachment = await context.runs.start({
-      sessionId: input.threadId,
-      principal,
-      input: text,
-      runId: input.runId,
-      listener: {
-        onEvent: (event) => send(mapper.map(event)),
-        onEnd: (end) => {
-          if (end.error !== undefined) context.reportError(end.error);
-          send(mapper.ended(end));
-          if (open) controller.close();
-          open = false;
+    try {
+      attachment = await context.runs.start({
+        sessionId: input.threadId,
+        principal,
+        input: text,
+        runId: input.runId,
+        listener: {
+          onEvent: (event) => send(mapper.map(event)),
+          onEnd: (end) => {
+            if (end.error !== undefined) context.reportError(end.error);
+            send(mapper.ended(end));
+            clearInterval(keepAlive);
+            if (open) controller.close();
+            open = false;
+          },
         },
-      },
-    });
+      });
+    } catch (error) {
+      clearInterval(keepAlive);
+      throw error;
+    }
     return new Response(stream, {
       headers: {
         'Content-Type': encoder.getContentType(),

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ListeningServer, listen } from '../test-support/listen.js';
 import { allEvents, runInput, TEST_TOKEN, type TestServer, testServer } from '../test-support/test-server.js';
 
+// Waits on what the server does, not on a clock: the limit only stops a test that would hang, on a loaded machine.
+const WAIT = { timeout: 20_000 };
+
 let server: TestServer | undefined;
 let listening: ListeningServer | undefined;
 afterEach(async () => {
@@ -42,7 +45,7 @@ describe('the handler in a Node server', () => {
     expect(server.handler.runs.runCount).toBe(0);
     expect(server.handler.runs.listenerCount).toBe(0);
     expect(server.agentListeners()).toBe(0);
-  });
+  }, 120_000);
 
   it('leaves no run or listener behind when a client disconnects mid-stream', async () => {
     server = testServer({
@@ -64,11 +67,11 @@ describe('the handler in a Node server', () => {
       request.end(JSON.stringify(runInput('s1', 'a long task')));
     });
     const disconnect = await firstBytes;
-    await vi.waitFor(() => expect(server?.agents).toHaveLength(1));
-    await vi.waitFor(() => expect(server?.agentListeners()).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(server?.agents).toHaveLength(1), WAIT);
+    await vi.waitFor(() => expect(server?.agentListeners()).toBeGreaterThan(0), WAIT);
     expect(server.handler.runs.runCount).toBe(1);
     disconnect();
-    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0));
+    await vi.waitFor(() => expect(server?.handler.runs.runCount).toBe(0), WAIT);
     expect(server.handler.runs.listenerCount).toBe(0);
     expect(server.agentListeners()).toBe(0);
     expect(server.agents[0]?.running).toBe(false);

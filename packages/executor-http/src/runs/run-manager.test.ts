@@ -10,6 +10,9 @@ import { askForWrites, editTool } from '../test-support/test-server.js';
 import type { RunEnd, RunListener } from './run-listener.js';
 import { RunManager } from './run-manager.js';
 
+// Waits on what the server does, not on a clock: the limit only stops a test that would hang, on a loaded machine.
+const WAIT = { timeout: 20_000 };
+
 const principal = { id: 'p1' };
 const editCall = (id: string) => ({
   id,
@@ -46,7 +49,7 @@ describe('RunManager', () => {
     const runs = new RunManager({ createAgent: () => editingAgent(written) });
     const first = recorder();
     const attachment = await runs.start({ sessionId: 's1', principal, input: 'edit', listener: first.listener });
-    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1));
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1), WAIT);
     // The AI SDK's response ends at an approval request: on purpose, so the run goes on.
     attachment.detach('done');
     const requestId = runs.snapshot('s1')?.approvals[0]?.requestId ?? '';
@@ -72,7 +75,7 @@ describe('RunManager', () => {
     });
     const record = recorder();
     await runs.start({ sessionId: 's1', principal, input: 'edit twice', listener: record.listener });
-    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1));
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1), WAIT);
     runs.answerApproval('s1', runs.snapshot('s1')?.approvals[0]?.requestId ?? '', { decision: 'allow-session' });
     await record.done;
     expect(written).toEqual(['c1.ts: b', 'c2.ts: b']);
@@ -86,7 +89,7 @@ describe('RunManager', () => {
     expect(runs.snapshot('s1')).toBeUndefined();
     const record = recorder();
     await runs.start({ sessionId: 's1', principal, input: 'edit', listener: record.listener });
-    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1));
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1), WAIT);
     expect(runs.answerApproval('s1', 'nope', { decision: 'allow-once' })).toBe(false);
     expect(runs.cancel('s1')).toBe(true);
     await record.done;
@@ -149,7 +152,7 @@ describe('RunManager across runs of a session', () => {
     });
     const first = recorder();
     await runs.start({ sessionId: 's1', principal, input: 'edit', listener: first.listener });
-    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1));
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1), WAIT);
     runs.answerApproval('s1', runs.snapshot('s1')?.approvals[0]?.requestId ?? '', { decision: 'allow-session' });
     await first.done;
 
@@ -164,7 +167,7 @@ describe('RunManager across runs of a session', () => {
     // Another session of the same manager is asked as before.
     const other = recorder();
     await runs.start({ sessionId: 's2', principal, input: 'edit', listener: other.listener });
-    await vi.waitFor(() => expect(runs.snapshot('s2')?.approvals).toHaveLength(1));
+    await vi.waitFor(() => expect(runs.snapshot('s2')?.approvals).toHaveLength(1), WAIT);
     await runs.close();
     expect(other.end()?.result?.exit).toBe('cancelled');
   });
