@@ -1,6 +1,7 @@
 // The web page in a real headless Chromium, against the handler in a real Node server on 127.0.0.1 with
 // scripted agents: what a person sees and does, one state at a time, each saved as a screenshot under
 // test-artifacts/page/. The tests wait for what the page shows, never for a number of milliseconds.
+import { AgentloopError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,33 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(pageErrors).toEqual([]);
   });
 
+  it('strikes through what a model call wrote before a retry that throws it away', async () => {
+    const retry = {
+      type: 'retry',
+      attempt: 1,
+      delayMs: 0,
+      error: new AgentloopError('The stream broke.', { code: 'stream_broken' }),
+      discardOutput: true,
+    } as const;
+    const page = await openPage({
+      scripts: {
+        '*': [
+          { text: 'A first try that bre', chunks: [retry, { type: 'text-delta', text: 'A second try.' }] },
+          finish('Done.'),
+        ],
+      },
+    });
+    await sendMessage(page, 'Try');
+    await page.locator('.entry.assistant', { hasText: 'Done.' }).waitFor();
+    expect(await textOf(page, '.entry.discarded')).toEqual(['A first try that bre']);
+    expect(await textOf(page, '.entry.info')).toEqual([
+      'The model call failed (stream_broken); what it wrote above is thrown away and it is tried again.',
+    ]);
+    expect(await textOf(page, '.entry.assistant:not(.discarded)')).toEqual(['A second try.', 'Done.']);
+    await screenshot(page, '12-retried');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('keeps Shift+Enter as a new line in the message, and sends on Enter', async () => {
     const page = await openPage({ scripts: { '*': [finish('Noted.')] } });
     await page.locator('#input').type('first line');
@@ -159,7 +187,9 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await textOf(page, '.diff .added')).toEqual(['+const port = 4680;']);
     expect(await approval.locator('button').allTextContents()).toEqual(['Allow once', 'Allow for the session', 'Deny']);
     expect(await page.locator('details.tool summary').textContent()).toBe('edit_filewaiting for approval…');
-    expect(await approval.locator('.expires').textContent()).toMatch(/^Denied at \d\d:\d\d( [AP]M)? unless answered\.$/);
+    expect(await approval.locator('.expires').textContent()).toMatch(
+      /^Denied at \d\d:\d\d( [AP]M)? unless answered\.$/,
+    );
     // The first choice has the focus, so the keyboard answers at once.
     expect(await page.evaluate<string | null>('document.activeElement?.textContent')).toBe('Allow once');
     await screenshot(page, '05-approval');

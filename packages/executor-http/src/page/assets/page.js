@@ -258,12 +258,15 @@ function createRunView() {
   const reasonings = new Map();
   const tools = new Map();
   let lastReasoning;
+  /** What the current model call streamed: a retry that discards its output voids these. */
+  let stepEntries = [];
 
   const textOf = (messageId) => {
     let entry = texts.get(messageId);
     if (!entry) {
       entry = addEntry('assistant');
       texts.set(messageId, entry);
+      stepEntries.push(entry);
     }
     return entry;
   };
@@ -271,9 +274,11 @@ function createRunView() {
     let text = reasonings.get(messageId);
     if (!text) {
       text = element('div', { className: 'reasoning-text' });
-      addEntry(
-        '',
-        element('details', { className: 'reasoning', open: true }, element('summary', {}, 'Thinking'), text),
+      stepEntries.push(
+        addEntry(
+          '',
+          element('details', { className: 'reasoning', open: true }, element('summary', {}, 'Thinking'), text),
+        ),
       );
       reasonings.set(messageId, text);
     }
@@ -310,7 +315,11 @@ function createRunView() {
         break;
       case 'TOOL_CALL_START':
         tools.set(event.toolCallId, { name: event.toolCallName, args: '', card: undefined });
-        if (!LOOP_CONTROL.has(event.toolCallName)) tools.get(event.toolCallId).card = toolCard(event.toolCallName);
+        if (!LOOP_CONTROL.has(event.toolCallName)) {
+          const card = toolCard(event.toolCallName);
+          tools.get(event.toolCallId).card = card;
+          stepEntries.push(card.entry);
+        }
         break;
       case 'TOOL_CALL_ARGS': {
         const tool = tools.get(event.toolCallId);
@@ -326,10 +335,15 @@ function createRunView() {
       case 'TOOL_CALL_RESULT': {
         const tool = tools.get(event.toolCallId);
         tool?.card?.setResult(event.content ?? '', event.isError === true || event.error === true);
+        stepEntries = [];
         break;
       }
       case 'CUSTOM':
         if (event.name === 'agentloop.approval-requested') tools.get(event.value?.toolCallId)?.card?.setWaiting();
+        if (event.name === 'agentloop.retry') {
+          retried(event.value ?? {}, stepEntries);
+          stepEntries = [];
+        }
         custom(event.name, event.value);
         break;
       case 'RUN_FINISHED':
@@ -367,6 +381,20 @@ function custom(name, value) {
   else if (name === 'agentloop.question') questionPanel(value ?? {}, { asked: true });
 }
 
+/** A model call failed and is tried again; with `discardOutput`, what it streamed so far is void. */
+function retried(retry, entries) {
+  setStatus(`Retrying the model call (attempt ${retry.attempt ?? 1})…`);
+  if (!retry.discardOutput || entries.length === 0) return;
+  for (const entry of entries) {
+    entry.classList.add('discarded');
+    entry.setAttribute('title', 'Thrown away: the model call failed and was tried again');
+  }
+  addEntry(
+    'info',
+    `The model call failed${retry.code ? ` (${retry.code})` : ''}; what it wrote above is thrown away and it is tried again.`,
+  );
+}
+
 function finished(event) {
   // The run's usage: AG-UI's RUN_FINISHED carries it as a list of entries.
   for (const usage of Array.isArray(event.usage) ? event.usage : []) {
@@ -384,8 +412,9 @@ function toolCard(name) {
   const badge = element('span', { className: 'state' }, 'running…');
   const body = element('div');
   const details = element('details', { className: 'tool' }, element('summary', {}, name, badge), body);
-  addEntry('', details);
+  const entry = addEntry('', details);
   return {
+    entry,
     setWaiting() {
       badge.textContent = 'waiting for approval…';
     },
