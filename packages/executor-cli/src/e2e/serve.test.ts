@@ -203,6 +203,7 @@ describe.skipIf(!chromiumAvailable())('the page of agentloop serve in Chromium',
         ],
       },
       { toolCalls: [{ name: 'task_completion', arguments: { result: 'The note says oat milk now.' } }] },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'You are welcome.' } }] },
     ]);
     command = serve(['--port', '0', '--approval', 'ask', '--base-url', model.url, '--model', 'test-model']);
     const address = await command.address;
@@ -227,6 +228,17 @@ describe.skipIf(!chromiumAvailable())('the page of agentloop serve in Chromium',
       await page.locator('#status', { hasText: 'Idle' }).waitFor();
       await page.locator('#sessions button', { hasText: 'Make it oat milk' }).waitFor();
       await screenshot(page, 'serve-done');
+
+      // The session's next run goes on with the same agent and the whole conversation.
+      await page.locator('#input').fill('Thanks');
+      await page.locator('#input').press('Enter');
+      await page.locator('.entry.assistant', { hasText: 'You are welcome.' }).waitFor();
+      const messages = (model as ScriptedOpenAIServer).requests[2].messages as { role: string; content: unknown }[];
+      expect(messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
+        'Make it oat milk',
+        'Thanks',
+      ]);
+      expect(await page.locator('#sessions button').count()).toBe(1);
     } finally {
       await context.close();
     }
