@@ -138,6 +138,23 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(pageErrors).toEqual([]);
   });
 
+  it('says so when the connection ends before the run does', async () => {
+    const page = await openPage({ scripts: { '*': [{ text: 'Working on it.', hang: true }] } });
+    await sendMessage(page, 'Go');
+    await page.locator('.entry.assistant', { hasText: 'Working on it.' }).waitFor();
+    // The server goes away with the run's stream open.
+    await listening?.close();
+    listening = undefined;
+    const error = page.locator('.entry.error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^The run failed: .+\. Reload the page to see where the session got to\.$/,
+    );
+    expect(await page.locator('#status').textContent()).toBe('Idle');
+    expect(await page.locator('#send').isEnabled()).toBe(true);
+    await screenshot(page, '13-connection-lost');
+  });
+
   it('keeps Shift+Enter as a new line in the message, and sends on Enter', async () => {
     const page = await openPage({ scripts: { '*': [finish('Noted.')] } });
     await page.locator('#input').type('first line');

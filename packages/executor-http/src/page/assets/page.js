@@ -586,11 +586,20 @@ async function send(text) {
       }),
     });
     const view = createRunView();
-    for await (const event of serverEvents(response)) view(event);
+    let ended = false;
+    for await (const event of serverEvents(response)) {
+      if (event.type === 'RUN_FINISHED' || event.type === 'RUN_ERROR') ended = true;
+      view(event);
+    }
+    if (!ended) throw new Error('the connection to the server ended before the run did');
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) showNotice(`This session is busy: ${error.message}`);
     else if (!(error instanceof ApiError && error.status === 401))
-      addEntry('error', `The run failed: ${error.message}`);
+      // fetch reports a dropped connection as a TypeError whose message ("network error") says little.
+      addEntry(
+        'error',
+        `The run failed: ${error instanceof TypeError ? 'the connection to the server was lost' : error.message}. Reload the page to see where the session got to.`,
+      );
   } finally {
     setRunning(undefined);
     void loadSessions();
