@@ -207,8 +207,24 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await approval.locator('.expires').textContent()).toMatch(
       /^Denied at \d\d:\d\d( [AP]M)? unless answered\.$/,
     );
-    // The first choice has the focus, so the keyboard answers at once.
-    expect(await page.evaluate<string | null>('document.activeElement?.textContent')).toBe('Allow once');
+    // The first choice has the focus, so the keyboard answers at once; Tab reaches the others, each with a
+    // visible focus ring.
+    const focused = () =>
+      page.evaluate<string | null>(
+        'document.activeElement?.textContent || document.activeElement?.getAttribute("aria-label")',
+      );
+    const ring = () => page.evaluate<string>('getComputedStyle(document.activeElement).outlineStyle');
+    expect(await focused()).toBe('Allow once');
+    await page.keyboard.press('Tab');
+    expect([await focused(), await ring()]).toEqual(['Allow for the session', 'solid']);
+    await page.keyboard.press('Tab');
+    expect([await focused(), await ring()]).toEqual(['Deny', 'solid']);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Reason for denying');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect([await focused(), await ring()]).toEqual(['Allow once', 'solid']);
     await screenshot(page, '05-approval');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, '05-approval-dark');
