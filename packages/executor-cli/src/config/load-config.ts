@@ -58,11 +58,13 @@ export interface ConfigLocations {
  * valid TOML, or does not match the schema; when a provider table, merged, has no type its name does not
  * give, or a file's `provider` and `model` name different providers; and when a project file sets what only the user may: a base
  * URL or key variable for a provider without its own key (it would send the user's key elsewhere),
- * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
+ * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), `serve.host`,
+ * `serve.token_env_var` or `serve.allowed_origins` (they decide who reaches the agent), or plugins in a project
  * the user has not trusted (they run code), and when an untrusted project loosens approvals or the
  * sandbox (see checkProjectToolSafety). The `tools.deny` lists of both files add up; so do the approval
- * rules, the project's first. The `[compaction]`, `[retry]` and `[serve]` tables merge key by key; so do provider tables, except
- * that one the project re-points (another base URL or vendor) takes none of the user's credentials (see
+ * rules, the project's first. The `[compaction]`, `[retry]` and `[serve]` tables merge key by key (a
+ * project's `[serve]` may set the port only, see checkProjectConfig); so do provider tables, except that
+ * one the project re-points (another base URL or vendor) takes none of the user's credentials (see
  * mergeProviderEntry). An MCP server table of the project replaces the user's of the same name whole.
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {

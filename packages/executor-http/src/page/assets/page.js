@@ -376,6 +376,8 @@ function loopControl(name, args) {
   }
 }
 
+// An MCP server's question to the user (elicitation) belongs here beside approvals and questions: a
+// panel whose answer goes to the server by its request id, as approvalPanel's does.
 function custom(name, value) {
   if (name === 'agentloop.approval-requested') approvalPanel(value ?? {});
   else if (name === 'agentloop.question') questionPanel(value ?? {}, { asked: true });
