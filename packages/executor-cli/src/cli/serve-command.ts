@@ -77,7 +77,7 @@ export async function startServe(
     });
     hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
     return composed;
-  });
+  }, log);
   let handler: ReturnType<typeof createAgentHandler>;
   try {
     handler = createAgentHandler({
@@ -120,13 +120,22 @@ export async function startServe(
   return EXIT_CODES.success;
 }
 
-/** One composed agent per session, made on its first run and kept: the next run resumes it. */
-class AgentsBySession {
-  readonly #compose: (sessionId: string) => ComposedAgent;
-  readonly #agents = new Map<string, ComposedAgent>();
+/**
+ * One composed agent per session, made on its first run and kept: the next run resumes it, and its
+ * plugins and MCP servers are started once. A composition that fails is logged (the browser is told only
+ * that the agent could not be created) and tried again by the session's next run.
+ */
+export class AgentsBySession {
+  readonly #compose: (sessionId: string) => Pick<ComposedAgent, 'agent' | 'dispose'>;
+  readonly #log: (message: string) => void;
+  readonly #agents = new Map<string, Pick<ComposedAgent, 'agent' | 'dispose'>>();
 
-  constructor(compose: (sessionId: string) => ComposedAgent) {
+  constructor(
+    compose: (sessionId: string) => Pick<ComposedAgent, 'agent' | 'dispose'>,
+    log: (message: string) => void,
+  ) {
     this.#compose = compose;
+    this.#log = log;
   }
 
   async agentOf(sessionId: string): Promise<Agent> {
@@ -138,8 +147,10 @@ class AgentsBySession {
     try {
       return await composed.agent;
     } catch (error) {
-      // A composition that failed (a plugin, the provider) is tried again by the session's next run.
       this.#agents.delete(sessionId);
+      this.#log(
+        `the agent of session ${sessionId} could not be built: ${error instanceof Error ? error.message : String(error)}`,
+      );
       await composed.dispose().catch(() => undefined);
       throw error;
     }
