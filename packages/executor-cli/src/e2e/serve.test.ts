@@ -164,6 +164,43 @@ describe('agentloop serve', () => {
     expect(sessions).toContain('Count to ten');
   });
 
+  it('keeps sessions in a temporary store until it stops, with [sessions] store = "off"', async () => {
+    workspace = new CliWorkspace();
+    mkdirSync(join(workspace.configHome, 'agentloop'), { recursive: true });
+    writeFileSync(
+      join(workspace.configHome, 'agentloop', 'config.toml'),
+      '[sandbox]\nmode = "off"\n[sessions]\nstore = "off"\n',
+    );
+    model = await startScriptedOpenAIServer([
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'Done.' } }] },
+    ]);
+    command = serve(['--port', '0', '--base-url', model.url, '--model', 'test-model']);
+    const url = new URL(await command.address);
+    const headers = { Authorization: `Bearer ${url.hash.slice('#token='.length)}`, 'Content-Type': 'application/json' };
+    const run = await fetch(`${url.origin}/api/agui`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        threadId: 'unsaved',
+        runId: 'run-1',
+        messages: [{ id: 'm1', role: 'user', content: 'Finish' }],
+        tools: [],
+        context: [],
+        state: {},
+        forwardedProps: {},
+      }),
+    });
+    expect(await run.text()).toContain('"type":"RUN_FINISHED"');
+    const listed = (await (await fetch(`${url.origin}/api/sessions`, { headers })).json()) as {
+      sessions: { id: string; title: string }[];
+    };
+    expect(listed.sessions.map((session) => [session.id, session.title])).toEqual([['unsaved', 'Finish']]);
+    expect(command.stderr()).toContain(
+      'agentloop serve: sessions are kept until the server stops, not saved ([sessions] store = "off").',
+    );
+    expect(await command.stop()).toBe(0);
+  });
+
   it('refuses another address than this machine without a token you chose, with status 2', async () => {
     workspace = new CliWorkspace();
     command = serve(['--host', '0.0.0.0', '--model', 'test-model', '--base-url', 'http://127.0.0.1:9/v1']);
