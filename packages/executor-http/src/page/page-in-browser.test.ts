@@ -155,6 +155,18 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     await screenshot(page, '13-connection-lost');
   });
 
+  it('makes its ids without crypto.randomUUID, which a page on a LAN address over http lacks', async () => {
+    const page = await openPage({ scripts: { '*': [finish('Done.')] } }, '');
+    await page.addInitScript('delete Crypto.prototype.randomUUID');
+    // Only the fragment changes, so the page loads again from reload() alone, with the script first.
+    await page.goto(`${listening?.url}/#token=${TEST_TOKEN}`);
+    await page.reload();
+    expect(await page.evaluate<string>('typeof crypto.randomUUID')).toBe('undefined');
+    await sendMessage(page, 'Go');
+    await page.locator('.entry.assistant', { hasText: 'Done.' }).waitFor();
+    expect(await stored(page, 'agentloop.session')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('keeps Shift+Enter as a new line in the message, and sends on Enter', async () => {
     const page = await openPage({ scripts: { '*': [finish('Noted.')] } });
     await page.locator('#input').type('first line');

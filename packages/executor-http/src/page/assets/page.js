@@ -34,6 +34,15 @@ const state = {
   following: undefined,
 };
 
+/**
+ * A random id for a session, a run or a message. crypto.randomUUID exists in secure contexts only, which
+ * a page served on another address than localhost over http is not; getRandomValues works everywhere.
+ */
+function randomId() {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function byId(id) {
   const element = document.getElementById(id);
   if (!element) throw new Error(`the page has no #${id}`);
@@ -568,9 +577,9 @@ function answer(text) {
 async function send(text) {
   if (state.run) return;
   clearNotice();
-  if (!state.sessionId) selectSession(crypto.randomUUID());
+  if (!state.sessionId) selectSession(randomId());
   const sessionId = state.sessionId;
-  const runId = crypto.randomUUID();
+  const runId = randomId();
   addEntry('user', text);
   setRunning({ runId, sessionId });
   try {
@@ -581,7 +590,7 @@ async function send(text) {
         threadId: sessionId,
         runId,
         state: {},
-        messages: [{ id: crypto.randomUUID(), role: 'user', content: text }],
+        messages: [{ id: randomId(), role: 'user', content: text }],
         tools: [],
         context: [],
         forwardedProps: {},
