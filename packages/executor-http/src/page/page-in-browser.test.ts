@@ -71,6 +71,7 @@ async function sendMessage(page: Page, text: string): Promise<void> {
 }
 
 const textOf = (page: Page, selector: string) => page.locator(selector).allTextContents();
+const runIdOf = (sessionId: string) => server?.handler.runs.runningRunId(sessionId);
 // Expressions, not functions: the page's globals (sessionStorage, document) are not in this package's types.
 const stored = (page: Page, key: string) =>
   page.evaluate<string | null>(`sessionStorage.getItem(${JSON.stringify(key)})`);
@@ -136,6 +137,38 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await textOf(page, '.entry.assistant:not(.discarded)')).toEqual(['A second try.', 'Done.']);
     await screenshot(page, '12-retried');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('gives a message back when another tab runs the session, saying which run is busy', async () => {
+    const first = await openPage({
+      scripts: { '*': [finish('Ready.'), { text: 'Counting slowly.', hang: true }] },
+    });
+    await sendMessage(first, 'Get ready');
+    await first.locator('#status', { hasText: 'Idle' }).waitFor();
+    const sessionId = await stored(first, 'agentloop.session');
+    // A second tab opens the same session from the list.
+    const second = await (context as BrowserContext).newPage();
+    await second.goto(`${listening?.url}/#token=${TEST_TOKEN}`);
+    await second.locator('#sessions button', { hasText: 'Get ready' }).click();
+    await second.locator('.entry.assistant', { hasText: 'Ready.' }).waitFor();
+    await sendMessage(first, 'Count');
+    await first.locator('.entry.assistant', { hasText: 'Counting slowly.' }).waitFor();
+
+    await sendMessage(second, 'Stop counting');
+    const notice = second.locator('#notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      `This session is busy with run ${runIdOf(sessionId ?? '')} in another tab or window: wait for it to end, or stop it.`,
+    );
+    expect(await second.locator('#input').inputValue()).toBe('Stop counting');
+    expect(await textOf(second, '.entry.user')).toEqual(['Get ready']);
+    await screenshot(second, '14-busy');
+
+    // The second tab follows the busy run, and its Stop stops it.
+    await second.locator('#stop').click();
+    await first.locator('.entry.info', { hasText: 'Stopped.' }).waitFor();
+    await second.locator('#send:not([disabled])').waitFor();
+    expect(await second.locator('#stop').isDisabled()).toBe(true);
   });
 
   it('says so when the connection ends before the run does', async () => {

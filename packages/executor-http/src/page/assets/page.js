@@ -67,9 +67,11 @@ function readToken() {
 // ---- the server ----------------------------------------------------------------------------------
 
 class ApiError extends Error {
-  constructor(status, message) {
+  /** `details` is the error body's own fields beside its message: `code`, and `runId` for a busy session. */
+  constructor(status, message, details = {}) {
     super(message);
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -80,26 +82,27 @@ async function request(path, init = {}) {
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${basePath}/api${path}`, { ...init, headers });
   if (response.ok) return response;
-  const message = await errorMessage(response);
+  const { message, details } = await errorOf(response);
   if (response.status === 401 && state.token) {
     sessionStorage.removeItem(TOKEN_KEY);
     showNotice(`${message} Open the address agentloop serve printed, with its #token=… part.`);
   } else if (response.status === 401) {
     missingToken();
   }
-  throw new ApiError(response.status, message);
+  throw new ApiError(response.status, message, details);
 }
 
-async function errorMessage(response) {
+/** What an error response says: its message, and the fields beside it (`{ error: { code, message, ... } }`). */
+async function errorOf(response) {
   const text = await response.text().catch(() => '');
   try {
     const body = JSON.parse(text);
     const message = body?.error?.message ?? body?.message ?? body?.error;
-    if (typeof message === 'string') return message;
+    if (typeof message === 'string') return { message, details: typeof body.error === 'object' ? body.error : {} };
   } catch {
     // Not JSON: the text itself, or the status.
   }
-  return text.trim() || `HTTP ${response.status}`;
+  return { message: text.trim() || `HTTP ${response.status}`, details: {} };
 }
 
 async function getJson(path) {
@@ -580,7 +583,8 @@ async function send(text) {
   if (!state.sessionId) selectSession(randomId());
   const sessionId = state.sessionId;
   const runId = randomId();
-  addEntry('user', text);
+  const sent = addEntry('user', text);
+  let busy;
   setRunning({ runId, sessionId });
   try {
     const response = await request('/agui', {
@@ -604,8 +608,13 @@ async function send(text) {
     }
     if (!ended) throw new Error('the connection to the server ended before the run did');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) showNotice(`This session is busy: ${error.message}`);
-    else if (!(error instanceof ApiError && error.status === 401))
+    if (error instanceof ApiError && error.status === 409) {
+      // Another tab runs this session: the message was not taken, so it goes back where it was typed,
+      // and the page follows that run (Stop stops it) as it does after a reload.
+      sent.remove();
+      if (!elements.input.value) elements.input.value = text;
+      busy = error.details.runId ?? 'another run';
+    } else if (!(error instanceof ApiError && error.status === 401))
       // fetch reports a dropped connection as a TypeError whose message ("network error") says little.
       addEntry(
         'error',
@@ -614,6 +623,11 @@ async function send(text) {
   } finally {
     setRunning(undefined);
     void loadSessions();
+  }
+  if (busy) {
+    await openSession(sessionId);
+    showNotice(`This session is busy with run ${busy} in another tab or window: wait for it to end, or stop it.`);
+    return;
   }
   const queued = state.queued;
   state.queued = undefined;
