@@ -51,6 +51,8 @@ async function runProgram(argv: readonly string[], session: SessionHooks): Promi
       },
       // Loaded on use, as the MCP SDK is: the ACP SDK serves editors only.
       acp: async (flags) => (await import('./acp-command.js')).startAcp(flags, session),
+      // Loaded on use: the HTTP server, the handler and their libraries serve a browser only.
+      serve: async (flags, options) => (await import('./serve-command.js')).startServe(flags, options, session),
     },
     (result) => {
       status = result;

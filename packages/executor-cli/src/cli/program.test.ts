@@ -21,6 +21,7 @@ async function parse(args: string[]) {
       mcpList: async (cwd) => record({ command: 'mcp list', cwd }),
       acp: async (flags) => record({ command: 'acp', flags }),
       sessions: async (options) => record({ command: 'sessions', ...options }),
+      serve: async (flags, options) => record({ command: 'serve', flags, options }),
     },
     () => undefined,
   );
@@ -33,6 +34,34 @@ async function parse(args: string[]) {
 describe('the agentloop command line', () => {
   it('starts a session with no arguments', async () => {
     expect(await parse([])).toEqual({ command: 'interactive', task: undefined, flags: {} });
+  });
+
+  it('serves the page with its port, host, token and --open, and the global options', async () => {
+    expect(await parse(['serve'])).toEqual({ command: 'serve', flags: {}, options: {} });
+    expect(
+      await parse([
+        '--model',
+        'm',
+        'serve',
+        '--port',
+        '8080',
+        '--host',
+        '0.0.0.0',
+        '--token',
+        'a-token-of-sixteen+',
+        '--open',
+      ]),
+    ).toEqual({
+      command: 'serve',
+      flags: { model: 'm' },
+      options: { port: 8080, host: '0.0.0.0', token: 'a-token-of-sixteen+', open: true },
+    });
+  });
+
+  it('refuses a --port that is not a port number', async () => {
+    for (const port of ['http', '-1', '70000', '80.5']) {
+      await expect(parse(['serve', '--port', port])).rejects.toThrow(/Must be a port number from 0 to 65535/);
+    }
   });
 
   it('resumes the last session of the directory with --continue or -c', async () => {

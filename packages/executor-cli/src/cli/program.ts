@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CliFlags } from '../config/index.js';
 import { closestCommands } from './closest-commands.js';
+import type { ServeFlags } from './serve-settings.js';
 
 /** What the commands do; `createProgram` only parses. Each resolves with the exit status. */
 export interface ProgramActions {
@@ -14,6 +15,8 @@ export interface ProgramActions {
   sessions(options: { cwd: string; all: boolean }): Promise<number>;
   /** `agentloop acp`: serves an editor over the Agent Client Protocol until it closes stdin. */
   acp(flags: CliFlags): Promise<number>;
+  /** `agentloop serve`: serves the web page and its API until Ctrl-C. */
+  serve(flags: CliFlags, options: ServeFlags): Promise<number>;
 }
 
 /** The `agentloop` command line: options, the `run` and `config` subcommands, help texts. */
@@ -127,6 +130,27 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .command('acp')
     .description("serve an editor over the Agent Client Protocol on stdin and stdout (Zed's agent_servers)")
     .action(async (_options: unknown, command: Command) => report(await actions.acp(flagsOf(command))));
+  program
+    .command('serve')
+    .description('serve the agent to a browser: a web page, and its API (AG-UI, the AI SDK stream), until Ctrl-C')
+    .option('--port <port>', 'the TCP port (default 4680, or [serve] port; 0 picks a free one)', portNumber)
+    .option(
+      '--host <address>',
+      'the address to listen on (default 127.0.0.1, this machine only); another one needs a token you chose',
+    )
+    .option(
+      '--token <token>',
+      'the bearer token (at least 16 characters; default: random at each start); [serve] token_env_var keeps it out of the process list',
+    )
+    .option('--open', 'open the page in a browser ($BROWSER, or the system opener)')
+    .action(async (options: ServeFlags, command: Command) => {
+      const serveFlags: ServeFlags = {};
+      if (typeof options.port === 'number') serveFlags.port = options.port;
+      if (typeof options.host === 'string') serveFlags.host = options.host;
+      if (typeof options.token === 'string') serveFlags.token = options.token;
+      if (options.open === true) serveFlags.open = true;
+      report(await actions.serve(flagsOf(command), serveFlags));
+    });
   // Set last, so that the subcommands do not inherit it: rejectExtraWords says more than commander would.
   program.allowExcessArguments();
   return program;
@@ -191,6 +215,12 @@ function flagsOf(command: Command): CliFlags {
 function positiveInteger(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('Must be a whole number of at least 1.');
+  return number;
+}
+
+function portNumber(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > 65535) throw new InvalidArgumentError('Must be a port number from 0 to 65535.');
   return number;
 }
 

@@ -6,6 +6,7 @@ import { mcpServersSchema } from './mcp-servers-schema.js';
 import { modelsSchema } from './models-schema.js';
 import { PROVIDER_TYPES } from './provider-types.js';
 import { retrySchema } from './retry-schema.js';
+import { serveSchema } from './serve-schema.js';
 import { sessionsSchema } from './sessions-schema.js';
 import { skillsSchema } from './skills-schema.js';
 import { approvalSchema, sandboxSchema } from './tool-safety-schema.js';
@@ -115,6 +116,8 @@ export const configFileSchema = z.strictObject({
   mcp_servers: mcpServersSchema.optional(),
   /** Where sessions are saved, for `--continue` and `--resume`: `store` and `directory`. */
   sessions: sessionsSchema.optional(),
+  /** Where `agentloop serve` listens and who may call it: `port`, `host`, `token_env_var`, `allowed_origins`. */
+  serve: serveSchema.optional(),
   /** When the conversation is compacted: `enabled`, `threshold`, and a `context_window` override. */
   compaction: compactionSchema.optional(),
   /** How failed model calls are retried. */

@@ -110,6 +110,18 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # directory = "~/.local/share/agentloop/sessions"
 # url_env_var = "DATABASE_URL"
 
+# agentloop serve: the web page and its API. It listens on host (default 127.0.0.1, this machine only)
+# and port (default 4680; 0 picks a free one). Every API request needs the bearer token the command
+# prints in the page's address; token_env_var names the environment variable that holds a fixed one (at
+# least 16 characters; without it the token is random at each start). A host other than 127.0.0.1, ::1
+# or localhost needs that token. allowed_origins lists the web origins of other pages that may call the
+# API. host, token_env_var and allowed_origins are read from this user file only.
+# [serve]
+# port = 4680
+# host = "127.0.0.1"
+# token_env_var = "AGENTLOOP_SERVE_TOKEN"
+# allowed_origins = ["https://app.example.com"]
+
 # Compaction: before a request that would fill more than threshold of the model's context window
 # (above 0, below 1), the older part of the conversation is summarised; enabled = false turns that off
 # (/compact still compacts on demand). context_window sets the model's window in tokens, for a local

@@ -13,6 +13,7 @@ export type { ProviderRequest, ProviderSpec } from './provider-spec.js';
 export { API_KEY_VARIABLES, resolveProviderSpec } from './provider-spec.js';
 export { isProviderType, PROVIDER_TYPES } from './provider-types.js';
 export type { RetryOverrides } from './retry-overrides.js';
+export type { ServeConfig } from './serve-schema.js';
 export type { CliFlags, SessionSettings, SettingsSources } from './session-settings.js';
 export { resolveSessionSettings } from './session-settings.js';
 export type { ToolSafetySettings } from './tool-safety-config.js';

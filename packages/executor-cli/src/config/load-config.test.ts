@@ -161,6 +161,32 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['host = "0.0.0.0"', 'serve.host'],
+    ['token_env_var = "USER"', 'serve.token_env_var'],
+    ['allowed_origins = ["https://elsewhere.example"]', 'serve.allowed_origins'],
+  ])('refuses serve %s in a project file, which would decide who reaches the agent', async (line, key) => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), `[serve]\n${line}\n`);
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.key).toBe(key);
+    expect(error.problem).toMatch(/^can be set only in the user configuration, since it decides who may reach/);
+  });
+
+  it("takes a project file's serve port, and the user file's other serve settings", async () => {
+    writeFileSync(userFile, '[serve]\nhost = "localhost"\n');
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[serve]\nport = 5000\n');
+    expect((await loadConfig({ cwd: project, userFile })).serve).toEqual({ port: 5000, host: 'localhost' });
+  });
+
+  it('refuses a serve port out of range and an allowed origin with a path', async () => {
+    writeFileSync(userFile, '[serve]\nport = 70000\n');
+    expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).key).toBe('serve.port');
+    writeFileSync(userFile, '[serve]\nallowed_origins = ["https://app.example.com/chat"]\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.key).toBe('serve.allowed_origins.0');
+    expect(error.problem).toMatch(/must be an origin alone/);
+  });
+
+  it.each([
     ['store = "postgres"', 'sessions.store'],
     ['url_env_var = "OTHER_URL"', 'sessions.url_env_var'],
   ])(
@@ -407,6 +433,7 @@ describe('parseConfig errors', () => {
         'providers',
         'sandbox',
         'retry',
+        'serve',
         'sessions',
         'skills',
         'system_prompt',
@@ -416,6 +443,12 @@ describe('parseConfig errors', () => {
         'verbose',
       ].sort(),
     );
+    expect(config.serve).toEqual({
+      port: 4680,
+      host: '127.0.0.1',
+      token_env_var: 'AGENTLOOP_SERVE_TOKEN',
+      allowed_origins: ['https://app.example.com'],
+    });
     expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
     expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs']);
     expect(config.models).toEqual({

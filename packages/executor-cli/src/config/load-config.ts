@@ -58,11 +58,13 @@ export interface ConfigLocations {
  * valid TOML, or does not match the schema; when a provider table, merged, has no type its name does not
  * give, or a file's `provider` and `model` name different providers; and when a project file sets what only the user may: a base
  * URL or key variable for a provider without its own key (it would send the user's key elsewhere),
- * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), or plugins in a project
+ * `trusted_projects`, `tools.allow` (it would open the deny-list of secret files), `serve.host`,
+ * `serve.token_env_var` or `serve.allowed_origins` (they decide who reaches the agent), or plugins in a project
  * the user has not trusted (they run code), and when an untrusted project loosens approvals or the
  * sandbox (see checkProjectToolSafety). The `tools.deny` lists of both files add up; so do the approval
- * rules, the project's first. The `[compaction]` and `[retry]` tables merge key by key; so do provider tables, except
- * that one the project re-points (another base URL or vendor) takes none of the user's credentials (see
+ * rules, the project's first. The `[compaction]`, `[retry]` and `[serve]` tables merge key by key (a
+ * project's `[serve]` may set the port only, see checkProjectConfig); so do provider tables, except that
+ * one the project re-points (another base URL or vendor) takes none of the user's credentials (see
  * mergeProviderEntry). An MCP server table of the project replaces the user's of the same name whole.
  */
 export async function loadConfig(locations: ConfigLocations): Promise<LoadedConfig> {
@@ -96,6 +98,7 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
       sandbox: _sandbox,
       compaction,
       retry,
+      serve,
       skills: _skills,
       models,
       agents,
@@ -107,6 +110,8 @@ export async function loadConfig(locations: ConfigLocations): Promise<LoadedConf
     // Key by key: a project may change the threshold and keep the user's context_window for a model.
     if (compaction) merged.compaction = { ...merged.compaction, ...compaction };
     if (retry) merged.retry = { ...merged.retry, ...retry };
+    // Key by key: a project may choose its port; the rest is the user's alone (checkProjectConfig).
+    if (serve) merged.serve = { ...merged.serve, ...serve };
     // Model by model and key by key: a project may set a model's edit tool and keep the user's prices.
     for (const [name, entry] of Object.entries(models ?? {})) {
       merged.models = { ...merged.models, [name]: { ...merged.models?.[name], ...entry } };
@@ -224,6 +229,17 @@ function checkProjectConfig(config: ConfigFile, file: string, trusted: boolean):
       key: config.sessions.url_env_var !== undefined ? 'sessions.url_env_var' : 'sessions.store',
       problem:
         'can be set only in the user configuration, since store = "postgres" writes your conversations into the database your environment names (`agentloop config path` shows where it is)',
+    });
+  }
+  const serveKey = (['host', 'token_env_var', 'allowed_origins'] as const).find(
+    (key) => config.serve?.[key] !== undefined,
+  );
+  if (serveKey !== undefined) {
+    throw new ConfigError({
+      file,
+      key: `serve.${serveKey}`,
+      problem:
+        'can be set only in the user configuration, since it decides who may reach the agent and run your tools (`agentloop config path` shows where it is)',
     });
   }
   if (config.tools?.allow !== undefined) {

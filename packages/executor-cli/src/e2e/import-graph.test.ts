@@ -28,9 +28,10 @@ const COMMAND_DIR = join(AGENTLOOP_BIN, '..', '..', 'dist', 'command');
 const INTERACTIVE_CHUNK = /^(cli-executor|slash|sessions-command)-[\w-]+\.js$/;
 /**
  * The chunks the prompt must not wait for: the composition root (core, the plugin container, the tools),
- * the configuration file's parser and schemas (TOML, zod), each provider with its SDK, MCP and ACP.
+ * the configuration file's parser and schemas (TOML, zod), each provider with its SDK, MCP, ACP, and
+ * `agentloop serve` (the HTTP server and the handler).
  */
-const AFTER_PROMPT_CHUNK = /^(compose-agent|parse-config|openai|anthropic|mcp|acp-command)-[\w-]+\.js$/;
+const AFTER_PROMPT_CHUNK = /^(compose-agent|parse-config|openai|anthropic|mcp|acp-command|serve-command)-[\w-]+\.js$/;
 /**
  * What the command may load from node_modules, each being one copy in the process or loaded on use: zod
  * (shared with tool packages), the plugin container (tsyringe, reflect-metadata), the session store's
@@ -189,6 +190,11 @@ describe('what the agentloop command loads', () => {
 
     it('loads neither @agentloop/mcp nor the MCP SDK', () => {
       expect(ofPackages(run.modules, ['mcp', '@modelcontextprotocol/sdk'])).toEqual([]);
+    });
+
+    it("loads neither agentloop serve's chunk nor the HTTP server's packages", () => {
+      expect(commandFiles(run.modules).filter((file) => /^serve-command-/.test(file))).toEqual([]);
+      expect(ofPackages(run.modules, ['executor-http', 'hono', '@hono/node-server', '@ag-ui/core'])).toEqual([]);
     });
 
     it('runs the bundled command, not the per-module files tsc wrote', () => {

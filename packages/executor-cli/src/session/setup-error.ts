@@ -5,6 +5,8 @@ const SETUP_ERROR_CODES: ReadonlySet<string> = new Set([
   'invalid_config',
   'invalid_cwd',
   'invalid_record_file',
+  // agentloop serve: a bad port, host or token, or an address it cannot listen on.
+  'invalid_serve_settings',
   'project_instructions_unreadable',
   'no_provider',
   'no_task',

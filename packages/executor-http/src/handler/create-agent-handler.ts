@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { aguiRoute } from '../agui/agui-route.js';
 import { chatMessagesRoute, chatRoute } from '../ai-sdk/chat-route.js';
 import { HttpError } from '../errors/http-error.js';
+import { pageRoutes } from '../page/page-routes.js';
 import type { Principal } from '../runs/principal.js';
 import { RunManager } from '../runs/run-manager.js';
 import { bearerToken, randomToken, tokensEqual } from '../security/bearer-token.js';
@@ -117,7 +118,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   app.post('/api/agui', aguiRoute(context));
   app.post('/api/chat', chatRoute(context));
   app.get('/api/chat/:id/messages', chatMessagesRoute(context));
-  // GET / (the page) is mounted here.
+  app.route('/', pageRoutes(normalizeBasePath(options.basePath)));
 
   return {
     fetch: async (request) => app.fetch(request),
