@@ -1,5 +1,8 @@
 import type { Tool, ToolRegistry } from '@agentloop/tools';
-import { checkServerConfig, type McpServersConfig } from './config/index.js';
+import type { McpOAuthOptions } from './auth/mcp-oauth-options.js';
+import { MemoryTokenStore } from './auth/mcp-token-store.js';
+import { oauthProviderFor } from './auth/oauth-provider-for.js';
+import { checkServerConfig, isStdioServerConfig, type McpServersConfig } from './config/index.js';
 import { McpConnection } from './connection/mcp-connection.js';
 import type { McpServerStatus } from './connection/mcp-server-status.js';
 import type { RestartBackoff } from './connection/restart-backoff.js';
@@ -14,6 +17,12 @@ export interface ConnectMcpServersOptions {
   onStatusChange?: (status: McpServerStatus) => void;
   /** The clock, for the backoff; `Date.now` by default. */
   now?: () => number;
+  /**
+   * OAuth for HTTP servers without static credentials: the app's own provider, or the store of the
+   * built-in one (in memory by default). A server that needs a person to log in is `failed` with
+   * `auth.state` `login-needed`.
+   */
+  oauth?: McpOAuthOptions;
 }
 
 /** The part of a ToolRegistry that `attach` keeps in step with the servers' tools. */
@@ -59,17 +68,21 @@ export class McpServers {
     const entries = Object.entries(servers);
     for (const [name, config] of entries) checkServerConfig(name, config);
     this.#onStatusChange = options.onStatusChange;
+    const memoryStore = new MemoryTokenStore();
     this.#connections = entries
       .filter(([, config]) => config.enabled !== false)
-      .map(
-        ([name, config]) =>
-          new McpConnection(name, config, {
-            clientInfo: options.clientInfo ?? { name: 'agentloop', version: '0.1.0' },
-            ...(options.restartBackoff ? { restartBackoff: options.restartBackoff } : {}),
-            ...(options.now ? { now: options.now } : {}),
-            onChange: () => this.#changed(name),
-          }),
-      );
+      .map(([name, config]) => {
+        const authProvider = isStdioServerConfig(config)
+          ? undefined
+          : oauthProviderFor(name, config, options.oauth, memoryStore);
+        return new McpConnection(name, config, {
+          clientInfo: options.clientInfo ?? { name: 'agentloop', version: '0.1.0' },
+          ...(options.restartBackoff ? { restartBackoff: options.restartBackoff } : {}),
+          ...(options.now ? { now: options.now } : {}),
+          ...(authProvider ? { authProvider } : {}),
+          onChange: () => this.#changed(name),
+        });
+      });
   }
 
   /** Starts every server that is not running; resolves once each is ready or has failed. Never rejects. */

@@ -1,3 +1,4 @@
+import { oauthConfigProblem } from '../auth/check-oauth-config.js';
 import { McpServerError } from '../errors/index.js';
 import type { McpServerConfig } from './mcp-server-config.js';
 
@@ -49,6 +50,8 @@ export function checkServerConfig(name: string, config: McpServerConfig): void {
     if (transport !== undefined && transport !== 'auto' && transport !== 'streamable-http' && transport !== 'sse') {
       fail(`"transport" must be "auto", "streamable-http" or "sse", not ${JSON.stringify(transport)}.`);
     }
+    const oauthProblem = record.oauth === undefined ? undefined : oauthConfigProblem(record.oauth);
+    if (oauthProblem) fail(oauthProblem);
   }
   for (const field of ['toolTimeoutMs', 'startupTimeoutMs'] as const) {
     const value = record[field];
