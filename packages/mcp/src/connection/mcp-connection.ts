@@ -151,6 +151,15 @@ export class McpConnection {
         this.#auth = { state: 'login-needed' };
         throw loginRequired(this.name, error);
       }
+      if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
+        // The server answered: it refuses this call with the authorization the client could get.
+        throw new McpServerError(
+          this.name,
+          `MCP server "${this.name}" refused the call with HTTP ${error.code} even after authorizing again (${describeThrown(error)}); the account may lack the permission.`,
+          'tool_error',
+          error,
+        );
+      }
       throw await this.#callFailure(client, toolName, error);
     } finally {
       this.#progress.delete(progressToken);
