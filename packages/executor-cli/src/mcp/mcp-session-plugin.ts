@@ -1,6 +1,7 @@
 import type { Plugin, PluginContainer, ToolRegistry } from '@agentloop/core';
 import type { McpServers } from '@agentloop/mcp';
 import { type LoadedMcpServers, toMcpServersConfig } from '../config/mcp-servers-config.js';
+import { mcpTokenFile } from './mcp-token-file.js';
 
 // The servers of each agent's registry, for `/mcp`: a slash command sees the agent, not the container.
 const serversByRegistry = new WeakMap<ToolRegistry, McpServers>();
@@ -18,8 +19,8 @@ export async function mcpSessionPlugins(
   if (!servers || Object.keys(servers).length === 0) return [];
   const config = toMcpServersConfig(servers, environment);
   // Loaded only when a server is configured: the MCP SDK is not small.
-  const { mcpPlugin } = await import('@agentloop/mcp');
-  const plugin = mcpPlugin(config);
+  const { FileTokenStore, mcpPlugin } = await import('@agentloop/mcp');
+  const plugin = mcpPlugin(config, { oauth: { store: new FileTokenStore(mcpTokenFile()) } });
   return [
     {
       name: plugin.name,
