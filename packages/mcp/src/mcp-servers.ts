@@ -1,4 +1,5 @@
 import type { Tool, ToolRegistry } from '@agentloop/tools';
+import { finishAuthorization } from './auth/finish-authorization.js';
 import type { McpOAuthOptions } from './auth/mcp-oauth-options.js';
 import { MemoryTokenStore } from './auth/mcp-token-store.js';
 import { oauthProviderFor } from './auth/oauth-provider-for.js';
@@ -6,6 +7,7 @@ import { checkServerConfig, isStdioServerConfig, type McpServersConfig } from '.
 import { McpConnection } from './connection/mcp-connection.js';
 import type { McpServerStatus } from './connection/mcp-server-status.js';
 import type { RestartBackoff } from './connection/restart-backoff.js';
+import { McpServerError } from './errors/index.js';
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpServersOptions {
@@ -134,10 +136,46 @@ export class McpServers {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Completes an OAuth authorization that the app's provider sent the user off for: exchanges the code
+   * its redirect brought back (with the PKCE verifier the provider kept), and starts the server again.
+   * Resolves with the server's status; rejects with an McpServerError when the server is unknown, has no
+   * OAuth provider, or the exchange failed.
+   */
+  async finishAuthorization(name: string, authorizationCode: string): Promise<McpServerStatus> {
+    const connection = this.#connection(name);
+    await finishAuthorization(connection, authorizationCode);
+    await connection.startAgain();
+    return connection.status();
+  }
+
+  /**
+   * Starts a failed server again now, without waiting for its backoff: after a login made elsewhere
+   * (`loginMcpServer`). Resolves with its status; rejects with an McpServerError for an unknown name.
+   */
+  async reconnect(name: string): Promise<McpServerStatus> {
+    const connection = this.#connection(name);
+    await connection.startAgain();
+    return connection.status();
+  }
+
   /** Ends every server (their processes, for stdio ones), in parallel. */
   async close(): Promise<void> {
     await Promise.all(this.#connections.map((connection) => connection.close()));
     this.#listeners.clear();
+  }
+
+  #connection(name: string): McpConnection {
+    const connection = this.#connections.find((candidate) => candidate.name === name);
+    if (!connection) {
+      const known = this.#connections.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new McpServerError(
+        name,
+        `No enabled MCP server is named "${name}" (there are: ${known}).`,
+        'invalid_server_config',
+      );
+    }
+    return connection;
   }
 
   #changed(name: string): void {

@@ -170,6 +170,22 @@ export class McpConnection {
     return toToolValue(callResult);
   }
 
+  /** The HTTP server's OAuth provider, if it has one. */
+  get authProvider(): OAuthClientProvider | undefined {
+    return this.#options.authProvider;
+  }
+
+  /**
+   * Starts a failed server again now, its backoff aside: after a login made its authorization possible.
+   * Leaves a server that is ready or starting as it is. Never rejects.
+   */
+  async startAgain(): Promise<void> {
+    if (this.#state !== 'failed') return this.#starting;
+    clearTimeout(this.#retryTimer);
+    this.#restarts += 1;
+    await this.start();
+  }
+
   /** Ends the server (its process, for stdio) for good. */
   async close(): Promise<void> {
     this.#state = 'closed';
