@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
 import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
+import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
 
 const MCP_TEST_SUPPORT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../mcp/src/test-support');
 const FIXTURE_MAIN = join(MCP_TEST_SUPPORT, 'oauth-fixture-main.mjs');
@@ -156,6 +157,47 @@ describe('agentloop run with a server that needs a login', () => {
       expect(run.stderr.split('\n').filter((line) => line.includes('MCP server'))).toEqual([
         '⚠ MCP server "remote" needs you to log in: run `agentloop mcp login remote`; its tools are missing until then.',
       ]);
+    } finally {
+      await model.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!tmuxAvailable())('an interactive session with a server that needs a login (tmux)', () => {
+  const socket = `agentloop-e2e-mcp-login-${process.pid}`;
+  let tmux: TmuxSession | undefined;
+
+  afterEach(() => {
+    tmux?.kill();
+    tmux = undefined;
+    TmuxSession.killServer(socket);
+  });
+
+  it('asks once to log in, logs in through the browser, and the server is ready', async () => {
+    const url = await startFixture();
+    workspace = new CliWorkspace();
+    configureServer(workspace, url);
+    const model = await startScriptedOpenAIServer();
+    try {
+      tmux = new TmuxSession(`agentloop-mcp-login-${process.pid}`, socket);
+      tmux.start(
+        workspace.commandLine(['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'], {
+          BROWSER: FOLLOW_URL,
+        }),
+      );
+      await tmux.waitFor('Log in to MCP server "remote" now? [Y/n]');
+      tmux.press('Enter');
+      const screen = await tmux.waitFor(/✓ Logged in to MCP server "remote"; its 2 tools are ready\.\n[\s\S]*›\s*$/);
+      expect(screen).toContain('needs you to log in: run `agentloop mcp login remote`');
+      tmux.type('/mcp');
+      tmux.press('Enter');
+      // A server that needs a login is tried again on its backoff like any failed one: it may have been.
+      await tmux.waitFor(
+        /remote {2}ready {2}streamable-http, 2 tools, (?:restarted \d+×, )?oauth: logged in, expires in 60 min/,
+      );
+      tmux.type('/exit');
+      tmux.press('Enter');
+      expect(await tmux.exitStatus()).toBe(0);
     } finally {
       await model.close();
     }

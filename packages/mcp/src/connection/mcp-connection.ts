@@ -181,8 +181,8 @@ export class McpConnection {
    */
   async startAgain(): Promise<void> {
     if (this.#state !== 'failed') return this.#starting;
+    // Not counted in `restarts`, which tells of a server that failed by itself.
     clearTimeout(this.#retryTimer);
-    this.#restarts += 1;
     await this.start();
   }
 
