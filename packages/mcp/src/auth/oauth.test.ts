@@ -112,6 +112,30 @@ describe('a browser login (authorization code)', () => {
     expect(server.seen.metadataRequests).toEqual(['protected-resource', 'openid']);
   });
 
+  it('asks for the scopes the 401 names in WWW-Authenticate', async () => {
+    const server = await fixture({ requiredScopes: ['notes:read'] });
+    await login({ url: server.url }, new MemoryTokenStore());
+    expect(server.seen.authorizations[0]?.scopes).toEqual(['notes:read']);
+  });
+
+  it('says so when a server needs no login', async () => {
+    const { startHttpFixtureServer } = await import('../test-support/http-fixture-server.js');
+    const open = await startHttpFixtureServer();
+    try {
+      const result = await loginMcpServer({
+        name: 'open',
+        config: { url: open.url },
+        store: new MemoryTokenStore(),
+        openAuthorizationUrl: () => {
+          throw new Error('no browser should open');
+        },
+      });
+      expect(result).toEqual({ outcome: 'not-needed' });
+    } finally {
+      await open.close();
+    }
+  });
+
   it('asks for the scopes the server supports, the configured and given ones, and offline_access where offered', async () => {
     const server = await fixture({ scopesSupported: ['read', 'offline_access'] });
     const { opened } = await login({ url: server.url, oauth: { scopes: ['write'] } }, new MemoryTokenStore(), [

@@ -122,7 +122,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       };
     }
     if (!stored) {
-      if (!login && !this.clientMetadataUrl) throw this.#loginRequired();
+      if (!login && !this.clientMetadataUrl) throw await this.#cannotAuthorizeAlone();
       return undefined;
     }
     // A registration made for another loopback port is useless to this login: register again.
@@ -231,6 +231,21 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const next = change(await this.#read());
     const defined = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined));
     await this.#options.store.set(this.resource, defined);
+  }
+
+  /**
+   * Why a session cannot authorize alone: a server that describes an authorization server wants a login;
+   * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`.
+   */
+  async #cannotAuthorizeAlone(): Promise<McpServerError> {
+    const discovered = (await this.#read()).discoveryState;
+    if (discovered?.authorizationServerMetadata || discovered?.resourceMetadata) return this.#loginRequired();
+    const name = this.#options.serverName;
+    return new McpServerError(
+      name,
+      `the server answered HTTP 401 and describes no OAuth authorization server; check the credentials in "headers"`,
+      'server_start_failed',
+    );
   }
 
   #loginRequired(): McpServerError {

@@ -50,6 +50,7 @@ describe('checkServerConfig', () => {
   it("checks an HTTP server's oauth table", () => {
     const url = 'https://mcp.example.com/mcp';
     expect(problem('a', { url, oauth: { clientId: 'app', scopes: ['read'], redirectPort: 8765 } })).toBe('no problem');
+    expect(problem('a', { command: 'x', oauth: {} })).toContain('"oauth" is for a server with "url"');
     expect(problem('a', { url, oauth: { scopes: 'read' } })).toContain('"oauth.scopes" must be a list of scope names');
     expect(problem('a', { url, oauth: { grant: 'password' } })).toContain(
       '"oauth.grant" must be "authorization_code" or "client_credentials", not "password"',

@@ -38,6 +38,8 @@ export function checkServerConfig(name: string, config: McpServerConfig): void {
     if (record.args !== undefined && !isStringArray(record.args)) fail('"args" must be a list of strings.');
     if (record.env !== undefined && !isStringRecord(record.env)) fail('"env" must map names to string values.');
     if (record.cwd !== undefined && typeof record.cwd !== 'string') fail('"cwd" must be a string.');
+    if (record.oauth !== undefined)
+      fail('"oauth" is for a server with "url"; a program takes its credentials in "env".');
   } else {
     const url = typeof record.url === 'string' ? parseUrl(record.url) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
