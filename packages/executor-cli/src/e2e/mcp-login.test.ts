@@ -75,6 +75,23 @@ describe('agentloop mcp login', () => {
     );
     expect(list.stdout).not.toContain(token);
 
+    // A run calls the server with the token, and --verbose, which logs the calls, shows none of it.
+    const model = await startScriptedOpenAIServer([
+      { toolCalls: [{ name: 'remote__whoami', arguments: {} }] },
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] },
+    ]);
+    try {
+      const connection = ['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'];
+      const run = await runAgentloop(workspace, ['run', '--verbose', ...connection, 'Who am I?']);
+      expect(run.stdout).toBe('ok\n');
+      expect(run.stderr).toContain('remote__whoami');
+      expect(run.stderr).not.toContain(token);
+      expect(model.requests[1].messages.at(-1)).toMatchObject({ role: 'tool' });
+      expect(JSON.stringify(model.requests)).not.toContain(token);
+    } finally {
+      await model.close();
+    }
+
     const logout = await runAgentloop(workspace, ['mcp', 'logout', 'remote']);
     expect(logout.stdout).toBe('Logged out of MCP server "remote": its tokens are forgotten.\n');
     const after = await runAgentloop(workspace, ['mcp', 'list']);
