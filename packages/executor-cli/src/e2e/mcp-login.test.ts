@@ -219,4 +219,29 @@ describe.skipIf(!tmuxAvailable())('an interactive session with a server that nee
       await model.close();
     }
   }, 60_000);
+
+  it('ends a login that waits for the browser with Ctrl-C, and the session goes on', async () => {
+    const url = await startFixture();
+    workspace = new CliWorkspace();
+    configureServer(workspace, url);
+    const model = await startScriptedOpenAIServer();
+    try {
+      tmux = new TmuxSession(`agentloop-mcp-login-${process.pid}-cancel`, socket);
+      tmux.start(
+        workspace.commandLine(['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'], {
+          BROWSER: join(workspace.root, 'no-such-browser'),
+        }),
+      );
+      await tmux.waitFor('Log in to MCP server "remote" now? [Y/n]');
+      tmux.press('Enter');
+      await tmux.waitFor('Waiting for the browser to come back (Ctrl-C stops)');
+      tmux.press('C-c');
+      await tmux.waitFor(/✗ MCP server "remote": the login did not complete: it was cancelled\.\n[\s\S]*›\s*$/);
+      tmux.type('/exit');
+      tmux.press('Enter');
+      expect(await tmux.exitStatus()).toBe(0);
+    } finally {
+      await model.close();
+    }
+  }, 60_000);
 });

@@ -14,6 +14,8 @@ export interface OfferMcpLoginsOptions {
   environment: Record<string, string | undefined>;
   /** Opens the authorization URL; default the browser. */
   openUrl?: (url: string) => Promise<boolean>;
+  /** Ends a login that waits for the browser (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -40,10 +42,11 @@ export async function offerMcpLogins(registry: ToolRegistry, options: OfferMcpLo
         name,
         config: server,
         store: new FileTokenStore(mcpTokenFile()),
+        ...(options.signal ? { signal: options.signal } : {}),
         openAuthorizationUrl: async (url) => {
           const opened = await openUrl(url.href);
           output.write(
-            `${opened ? 'Opened your browser; if it did not open, go to' : 'Open this address in a browser'}:\n  ${url.href}\n`,
+            `${opened ? 'Opened your browser; if it did not open, go to' : 'Open this address in a browser'}:\n  ${url.href}\n${style.dim('Waiting for the browser to come back (Ctrl-C stops)…')}\n`,
           );
         },
       });

@@ -270,7 +270,11 @@ export class CliExecutor {
     if (!statuses.some((status) => status.auth?.state === 'login-needed')) return;
     // Loaded only when a login is wanted: the prompt must not wait for the browser opener and the rest.
     const { offerMcpLogins } = await import('../mcp/offer-mcp-logins.js');
+    // Ctrl-C while the browser is awaited (see #handleSignals) ends the login, not the session.
+    const login = new AbortController();
+    this.#promptAbort = login;
     await offerMcpLogins(agent.tools, {
+      signal: login.signal,
       ask: async (question) => {
         const outcome = await this.#lines.read(question);
         return outcome.type === 'line' ? outcome.text : undefined;
@@ -279,6 +283,7 @@ export class CliExecutor {
       style: this.#style,
       environment: this.#options.environment ?? process.env,
     });
+    if (login.signal.aborted) this.#exiting = false;
   }
 
   /**

@@ -106,7 +106,8 @@ async function probe(
   try {
     response = await authorizedFetch(config.url)(config.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      // The configured headers too: a server that takes them (a static Authorization) needs no login.
+      headers: { ...config.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 0,
