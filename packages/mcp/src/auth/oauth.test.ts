@@ -213,6 +213,33 @@ describe('a browser login (authorization code)', () => {
     expect(server.seen.registrations).toEqual([]);
   });
 
+  it('authorizes anew at a second login instead of refreshing the tokens held', async () => {
+    const server = await fixture();
+    const store = new MemoryTokenStore();
+    await login({ url: server.url }, store);
+    await login({ url: server.url }, store, ['extra']);
+    expect(server.seen.authorizations.map((authorization) => authorization.scopes ?? [])).toEqual([[], ['extra']]);
+    expect(server.seen.tokenRequests.map((request) => request.grant)).toEqual([
+      'authorization_code',
+      'authorization_code',
+    ]);
+    // Each login listens on a fresh port, and a server that matches redirect URIs exactly needs it registered.
+    expect(server.seen.registrations.map((client) => client.redirect_uris)).toEqual([
+      [server.seen.authorizations[0]?.redirectUri],
+      [server.seen.authorizations[1]?.redirectUri],
+    ]);
+  });
+
+  it('keeps its registration across logins on a fixed redirect_port', async () => {
+    const server = await fixture();
+    const store = new MemoryTokenStore();
+    const config = { url: server.url, oauth: { redirectPort: await freePort() } };
+    await login(config, store);
+    await login(config, store);
+    expect(server.seen.registrations).toHaveLength(1);
+    expect(server.seen.authorizations).toHaveLength(2);
+  });
+
   it('forgets the tokens at logout', async () => {
     const server = await fixture();
     const store = new MemoryTokenStore();

@@ -140,6 +140,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
+    // A login asks anew (other scopes, another account): refreshing what is held would only renew it.
+    if (this.#options.login) return undefined;
     return (await this.#read()).tokens;
   }
 
