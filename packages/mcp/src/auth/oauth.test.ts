@@ -202,6 +202,20 @@ describe('a browser login (authorization code)', () => {
     expect(after?.tokens?.refresh_token).toMatch(/^rt-/);
   });
 
+  it('shows the expiry of a token refreshed during a call, not the one it had at the start', async () => {
+    const server = await fixture();
+    const store = new MemoryTokenStore();
+    await login({ url: server.url }, store);
+    // The store says the token expired long ago, while the server still takes it: the start needs no refresh.
+    await store.set(server.url, { ...(await store.get(server.url)), expiresAt: 1 });
+    const { mcp, registry } = await connect({ remote: { url: server.url } }, store);
+    expect(mcp.status()[0]?.auth).toEqual({ state: 'logged-in', expiresAt: 1 });
+
+    server.expireTokens();
+    expect((await callTool(registry, 'remote__whoami')).status).toBe('ok');
+    expect(mcp.status()[0]?.auth?.expiresAt).toBeGreaterThan(Date.now());
+  });
+
   it('reports login-needed in a session that has no token, without registering a client', async () => {
     const server = await fixture();
     const { mcp } = await connect({ remote: { url: server.url } }, new MemoryTokenStore());

@@ -165,6 +165,8 @@ export class McpConnection {
       this.#progress.delete(progressToken);
     }
     this.#failures = 0;
+    // The call may have refreshed the token: keep the expiry the status shows current.
+    if (this.#auth) this.#auth = (await authStatus(this.#options.authProvider)) ?? this.#auth;
     const callResult = result as Parameters<typeof formatCallResult>[0];
     if (result.isError) throw new McpServerError(this.name, formatCallResult(callResult), 'tool_error');
     return toToolValue(callResult);
