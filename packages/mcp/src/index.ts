@@ -2,6 +2,23 @@
 // other: it depends on @agentloop/tools and the official MCP SDK, never on @agentloop/core.
 
 export type {
+  LoginMcpServerOptions,
+  LoginMcpServerResult,
+  McpOAuthConfig,
+  McpOAuthOptions,
+  McpStoredCredentials,
+  McpTokenStore,
+  StoredOAuthProviderOptions,
+} from './auth/index.js';
+export {
+  FileTokenStore,
+  loginMcpServer,
+  logoutMcpServer,
+  MemoryTokenStore,
+  resourceKey,
+  StoredOAuthProvider,
+} from './auth/index.js';
+export type {
   McpHttpServerConfig,
   McpServerCommonConfig,
   McpServerConfig,
@@ -9,6 +26,7 @@ export type {
   McpStdioServerConfig,
 } from './config/index.js';
 export type {
+  McpAuthStatus,
   McpServerState,
   McpServerStatus,
   McpToolSummary,

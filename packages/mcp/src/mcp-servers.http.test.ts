@@ -50,6 +50,17 @@ describe('an MCP server over Streamable HTTP', () => {
     expect(status?.transport).toBe('streamable-http');
   });
 
+  it('asks for credentials in "headers", not a login, where a 401 comes with no OAuth metadata', async () => {
+    const server = await start({ requireToken: 'secret-token' });
+    const { mcp } = await connect({ remote: { url: server.url } });
+    const [status] = mcp.status();
+    expect(status).toMatchObject({ state: 'failed' });
+    expect(status?.auth).toBeUndefined();
+    expect(status?.error).toBe(
+      'MCP server "remote" failed to start: the server answered HTTP 401 and describes no OAuth authorization server; check the credentials in "headers".',
+    );
+  });
+
   it('falls back to the older SSE transport when the server offers only that', async () => {
     const server = await start({ transport: 'sse' });
     const { mcp, registry } = await connect({ legacy: { url: server.url } });

@@ -1,8 +1,13 @@
 import type { Tool, ToolRegistry } from '@agentloop/tools';
-import { checkServerConfig, type McpServersConfig } from './config/index.js';
+import { finishAuthorization } from './auth/finish-authorization.js';
+import type { McpOAuthOptions } from './auth/mcp-oauth-options.js';
+import { MemoryTokenStore } from './auth/mcp-token-store.js';
+import { oauthProviderFor } from './auth/oauth-provider-for.js';
+import { checkServerConfig, isStdioServerConfig, type McpServersConfig } from './config/index.js';
 import { McpConnection } from './connection/mcp-connection.js';
 import type { McpServerStatus } from './connection/mcp-server-status.js';
 import type { RestartBackoff } from './connection/restart-backoff.js';
+import { McpServerError } from './errors/index.js';
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpServersOptions {
@@ -14,6 +19,12 @@ export interface ConnectMcpServersOptions {
   onStatusChange?: (status: McpServerStatus) => void;
   /** The clock, for the backoff; `Date.now` by default. */
   now?: () => number;
+  /**
+   * OAuth for HTTP servers without static credentials: the app's own provider, or the store of the
+   * built-in one (in memory by default). A server that needs a person to log in is `failed` with
+   * `auth.state` `login-needed`.
+   */
+  oauth?: McpOAuthOptions;
 }
 
 /** The part of a ToolRegistry that `attach` keeps in step with the servers' tools. */
@@ -59,17 +70,21 @@ export class McpServers {
     const entries = Object.entries(servers);
     for (const [name, config] of entries) checkServerConfig(name, config);
     this.#onStatusChange = options.onStatusChange;
+    const memoryStore = new MemoryTokenStore();
     this.#connections = entries
       .filter(([, config]) => config.enabled !== false)
-      .map(
-        ([name, config]) =>
-          new McpConnection(name, config, {
-            clientInfo: options.clientInfo ?? { name: 'agentloop', version: '0.1.0' },
-            ...(options.restartBackoff ? { restartBackoff: options.restartBackoff } : {}),
-            ...(options.now ? { now: options.now } : {}),
-            onChange: () => this.#changed(name),
-          }),
-      );
+      .map(([name, config]) => {
+        const authProvider = isStdioServerConfig(config)
+          ? undefined
+          : oauthProviderFor(name, config, options.oauth, memoryStore);
+        return new McpConnection(name, config, {
+          clientInfo: options.clientInfo ?? { name: 'agentloop', version: '0.1.0' },
+          ...(options.restartBackoff ? { restartBackoff: options.restartBackoff } : {}),
+          ...(options.now ? { now: options.now } : {}),
+          ...(authProvider ? { authProvider } : {}),
+          onChange: () => this.#changed(name),
+        });
+      });
   }
 
   /** Starts every server that is not running; resolves once each is ready or has failed. Never rejects. */
@@ -121,10 +136,46 @@ export class McpServers {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Completes an OAuth authorization that the app's provider sent the user off for: exchanges the code
+   * its redirect brought back (with the PKCE verifier the provider kept), and starts the server again.
+   * Resolves with the server's status; rejects with an McpServerError when the server is unknown, has no
+   * OAuth provider, or the exchange failed.
+   */
+  async finishAuthorization(name: string, authorizationCode: string): Promise<McpServerStatus> {
+    const connection = this.#connection(name);
+    await finishAuthorization(connection, authorizationCode);
+    await connection.startAgain();
+    return connection.status();
+  }
+
+  /**
+   * Starts a failed server again now, without waiting for its backoff: after a login made elsewhere
+   * (`loginMcpServer`). Resolves with its status; rejects with an McpServerError for an unknown name.
+   */
+  async reconnect(name: string): Promise<McpServerStatus> {
+    const connection = this.#connection(name);
+    await connection.startAgain();
+    return connection.status();
+  }
+
   /** Ends every server (their processes, for stdio ones), in parallel. */
   async close(): Promise<void> {
     await Promise.all(this.#connections.map((connection) => connection.close()));
     this.#listeners.clear();
+  }
+
+  #connection(name: string): McpConnection {
+    const connection = this.#connections.find((candidate) => candidate.name === name);
+    if (!connection) {
+      const known = this.#connections.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new McpServerError(
+        name,
+        `No enabled MCP server is named "${name}" (there are: ${known}).`,
+        'invalid_server_config',
+      );
+    }
+    return connection;
   }
 
   #changed(name: string): void {

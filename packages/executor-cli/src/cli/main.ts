@@ -41,6 +41,22 @@ async function runProgram(argv: readonly string[], session: SessionHooks): Promi
         const style = createStyle(terminalFeatures(process.stdout).color);
         return mcpList({ cwd, output: process.stdout, errorOutput: process.stderr, style });
       },
+      mcpLogin: async (options) => {
+        const [{ mcpLogin }, { createStyle, terminalFeatures }] = await Promise.all([
+          import('../mcp/index.js'),
+          import('../render/index.js'),
+        ]);
+        const style = createStyle(terminalFeatures(process.stdout).color);
+        return mcpLogin({ ...options, output: process.stdout, errorOutput: process.stderr, style });
+      },
+      mcpLogout: async (options) => {
+        const [{ mcpLogout }, { createStyle, terminalFeatures }] = await Promise.all([
+          import('../mcp/index.js'),
+          import('../render/index.js'),
+        ]);
+        const style = createStyle(terminalFeatures(process.stdout).color);
+        return mcpLogout({ ...options, output: process.stdout, errorOutput: process.stderr, style });
+      },
       sessions: async ({ cwd, all }) => {
         const [{ listSessions }, { createStyle, terminalFeatures }] = await Promise.all([
           import('../session-store/index.js'),
@@ -58,8 +74,12 @@ async function runProgram(argv: readonly string[], session: SessionHooks): Promi
       status = result;
     },
   );
-  program.exitOverride();
-  for (const command of program.commands) command.exitOverride();
+  // Every level, `mcp login` included: a usage error anywhere exits with 2, not through process.exit.
+  const overrideExits = (command: typeof program): void => {
+    command.exitOverride();
+    for (const subcommand of command.commands) overrideExits(subcommand);
+  };
+  overrideExits(program);
   try {
     await program.parseAsync([...argv]);
   } catch (error) {

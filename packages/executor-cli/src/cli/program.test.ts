@@ -19,19 +19,38 @@ async function parse(args: string[]) {
       configInit: (options) => record({ command: 'config init', ...options }),
       configPath: (cwd) => record({ command: 'config path', cwd }),
       mcpList: async (cwd) => record({ command: 'mcp list', cwd }),
+      mcpLogin: async (options) => record({ command: 'mcp login', ...options }),
+      mcpLogout: async (options) => record({ command: 'mcp logout', ...options }),
       acp: async (flags) => record({ command: 'acp', flags }),
       sessions: async (options) => record({ command: 'sessions', ...options }),
       serve: async (flags, options) => record({ command: 'serve', flags, options }),
     },
     () => undefined,
   );
-  program.exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
-  for (const command of program.commands) command.exitOverride();
+  const quiet = (command: typeof program): void => {
+    command.exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+    for (const subcommand of command.commands) quiet(subcommand);
+  };
+  quiet(program);
   await program.parseAsync(['node', 'agentloop', ...args]);
   return calls[0];
 }
 
 describe('the agentloop command line', () => {
+  it('logs in to and out of an MCP server, with the scopes given', async () => {
+    const cwd = process.cwd();
+    expect(await parse(['mcp', 'login', 'tracker', '--scopes', 'read, write'])).toEqual({
+      command: 'mcp login',
+      cwd,
+      name: 'tracker',
+      scopes: ['read', 'write'],
+    });
+    expect(await parse(['mcp', 'logout', 'tracker'])).toEqual({ command: 'mcp logout', cwd, name: 'tracker' });
+    await expect(parse(['mcp', 'login', 'tracker', '--scopes', ','])).rejects.toThrow(
+      'give scope names separated by commas',
+    );
+  });
+
   it('starts a session with no arguments', async () => {
     expect(await parse([])).toEqual({ command: 'interactive', task: undefined, flags: {} });
   });
@@ -187,7 +206,7 @@ describe('the agentloop command line', () => {
       "error: unknown command 'frob'\n",
       '(agentloop config --help lists its subcommands: init, path)\n',
       "error: unknown command 'lsit'\n(Did you mean list?)\n",
-      '(agentloop mcp --help lists its subcommands: list)\n',
+      '(agentloop mcp --help lists its subcommands: list, login, logout)\n',
     ]);
   });
 

@@ -11,6 +11,10 @@ export interface ProgramActions {
   configInit(options: { project: boolean; force: boolean; cwd: string }): number;
   configPath(cwd: string): number;
   mcpList(cwd: string): Promise<number>;
+  /** `agentloop mcp login NAME [--scopes a,b]`: an OAuth login to an HTTP server. */
+  mcpLogin(options: { cwd: string; name: string; scopes?: string[] }): Promise<number>;
+  /** `agentloop mcp logout NAME`: forgets the server's tokens. */
+  mcpLogout(options: { cwd: string; name: string }): Promise<number>;
   /** `agentloop sessions`: the saved sessions of the directory, or of every directory with `all`. */
   sessions(options: { cwd: string; all: boolean }): Promise<number>;
   /** `agentloop acp`: serves an editor over the Agent Client Protocol until it closes stdin. */
@@ -110,14 +114,36 @@ export function createProgram(actions: ProgramActions, report: (status: number) 
     .command('path')
     .description('show where the configuration files are')
     .action((_options: unknown, command: Command) => report(actions.configPath(flagsOf(command).cwd ?? process.cwd())));
-  program
+  const mcp = program
     .command('mcp')
     .description('MCP servers ([mcp_servers.NAME] in the configuration)')
-    .showHelpAfterError('(agentloop mcp --help lists its subcommands: list)')
+    .showHelpAfterError('(agentloop mcp --help lists its subcommands: list, login, logout)');
+  mcp
     .command('list')
-    .description('start the configured MCP servers, show their state and their tools, and end them')
+    .description('start the configured MCP servers, show their state, tools and logins, and end them')
     .action(async (_options: unknown, command: Command) =>
       report(await actions.mcpList(flagsOf(command).cwd ?? process.cwd())),
+    );
+  mcp
+    .command('login')
+    .description('log in to an MCP server that wants OAuth: in the browser, or alone with client credentials')
+    .argument('<name>', 'the server, as [mcp_servers.NAME] names it')
+    .option('--scopes <scopes>', 'scopes to ask for beside the configured ones, comma-separated', scopeList)
+    .action(async (name: string, options: { scopes?: string[] }, command: Command) =>
+      report(
+        await actions.mcpLogin({
+          cwd: flagsOf(command).cwd ?? process.cwd(),
+          name,
+          ...(options.scopes ? { scopes: options.scopes } : {}),
+        }),
+      ),
+    );
+  mcp
+    .command('logout')
+    .description("forget an MCP server's OAuth tokens")
+    .argument('<name>', 'the server, as [mcp_servers.NAME] names it')
+    .action(async (name: string, _options: unknown, command: Command) =>
+      report(await actions.mcpLogout({ cwd: flagsOf(command).cwd ?? process.cwd(), name })),
     );
   program
     .command('sessions')
@@ -231,4 +257,16 @@ function packageVersion(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** `--scopes a,b`: scope names, without blanks. */
+function scopeList(value: string): string[] {
+  const scopes = value
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  if (scopes.length === 0 || scopes.some((scope) => /\s/.test(scope))) {
+    throw new InvalidArgumentError('give scope names separated by commas, e.g. --scopes read,write');
+  }
+  return scopes;
 }

@@ -204,4 +204,16 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # url = "https://mcp.example.com/mcp"
 # bearer_token_env_var = "DOCS_MCP_TOKEN"
 # enabled = true
+#
+# A remote server that wants OAuth needs no more than its url: \`agentloop mcp login tracker\` opens the
+# browser (or runs client credentials), and the tokens are kept in your data directory, readable by you
+# alone. The oauth table is for what the server cannot tell: a pre-registered client, extra scopes.
+# [mcp_servers.tracker]
+# url = "https://mcp.tracker.example/mcp"
+# [mcp_servers.tracker.oauth]
+# client_id = "agentloop-at-acme"               # a client registered beforehand; omit to register
+# client_secret_env_var = "TRACKER_CLIENT_SECRET"
+# scopes = ["issues:read", "issues:write"]
+# grant = "authorization_code"                  # or "client_credentials" (with private_key_file, or the secret)
+# redirect_port = 8765                          # default: a free port on 127.0.0.1
 `;

@@ -450,7 +450,8 @@ describe('parseConfig errors', () => {
       allowed_origins: ['https://app.example.com'],
     });
     expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
-    expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs']);
+    expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs', 'tracker']);
+    expect(config.mcp_servers?.tracker?.oauth).toMatchObject({ client_id: 'agentloop-at-acme', redirect_port: 8765 });
     expect(config.models).toEqual({
       'qwen3-coder': {
         context_window: 262_144,

@@ -136,4 +136,83 @@ describe('[mcp_servers] in the configuration', () => {
       c: { url: 'http://127.0.0.1:1/mcp' },
     });
   });
+
+  it('reads [mcp_servers.NAME.oauth]: the secret from its variable, the key file beside its file', async () => {
+    writeFileSync(
+      userFile,
+      `[mcp_servers.tracker]
+url = "https://mcp.tracker.example/mcp"
+[mcp_servers.tracker.oauth]
+client_id = "agentloop-at-acme"
+client_secret_env_var = "TRACKER_SECRET"
+scopes = ["issues:read"]
+redirect_port = 8765
+client_metadata_url = "https://agentloop.example/client.json"
+[mcp_servers.robot]
+url = "https://mcp.robot.example/mcp"
+oauth = { grant = "client_credentials", client_id = "svc", private_key_file = "keys/robot.pem" }
+`,
+    );
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(toMcpServersConfig(config.mcp_servers ?? {}, { TRACKER_SECRET: 'sh' })).toEqual({
+      tracker: {
+        url: 'https://mcp.tracker.example/mcp',
+        oauth: {
+          clientId: 'agentloop-at-acme',
+          clientSecret: 'sh',
+          scopes: ['issues:read'],
+          redirectPort: 8765,
+          clientMetadataUrl: 'https://agentloop.example/client.json',
+        },
+      },
+      robot: {
+        url: 'https://mcp.robot.example/mcp',
+        oauth: {
+          grant: 'client_credentials',
+          clientId: 'svc',
+          privateKeyFile: join(root, 'user', 'keys', 'robot.pem'),
+        },
+      },
+    });
+    const missing = (() => {
+      try {
+        toMcpServersConfig(config.mcp_servers ?? {}, {});
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    })();
+    expect(missing).toContain('mcp_servers.tracker.oauth.client_secret_env_var');
+    expect(missing).toContain('names the environment variable TRACKER_SECRET, which is not set');
+  });
+
+  it('refuses an oauth table that cannot log in, or on a stdio server', async () => {
+    writeFileSync(
+      userFile,
+      '[mcp_servers.robot]\nurl = "https://x.example/mcp"\noauth = { grant = "client_credentials" }\n',
+    );
+    expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).message).toContain(
+      'grant = "client_credentials" needs client_id',
+    );
+    writeFileSync(userFile, '[mcp_servers.local-ish]\ncommand = "x"\noauth = { client_id = "a" }\n');
+    expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).message).toContain(
+      '"oauth" is for a server with "url"',
+    );
+  });
+
+  it("gives a trusted project's table of a known name none of the user's oauth secrets", async () => {
+    writeFileSync(
+      userFile,
+      `trusted_projects = [${JSON.stringify(project)}]
+[mcp_servers.tracker]
+url = "https://mcp.tracker.example/mcp"
+oauth = { client_id = "mine", client_secret_env_var = "TRACKER_SECRET" }
+`,
+    );
+    writeFileSync(projectFile, '[mcp_servers.tracker]\nurl = "https://evil.example/mcp"\n');
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(toMcpServersConfig(config.mcp_servers ?? {}, { TRACKER_SECRET: 'sh' })).toEqual({
+      tracker: { url: 'https://evil.example/mcp' },
+    });
+  });
 });

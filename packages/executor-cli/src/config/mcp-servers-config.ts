@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join } from 'node:path';
-import type { McpServerConfig, McpServersConfig } from '@agentloop/mcp';
+import type { McpOAuthConfig, McpServerConfig, McpServersConfig } from '@agentloop/mcp';
 import { ConfigError } from './config-error.js';
 import type { ConfigFile } from './config-schema.js';
 import type { McpServerEntry } from './mcp-servers-schema.js';
@@ -83,5 +83,32 @@ function toServerConfig(
   if (entry.bearer_token_env_var) {
     headers.Authorization = `Bearer ${variable('bearer_token_env_var', entry.bearer_token_env_var)}`;
   }
-  return { url: entry.url ?? '', ...(Object.keys(headers).length > 0 ? { headers } : {}), ...common };
+  // A disabled server logs in nowhere: its secret's variable need not be set.
+  const oauth = entry.oauth && entry.enabled !== false ? toOAuthConfig(entry.oauth, entry.file, variable) : undefined;
+  return {
+    url: entry.url ?? '',
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(oauth ? { oauth } : {}),
+    ...common,
+  };
+}
+
+/** `[mcp_servers.NAME.oauth]` as @agentloop/mcp takes it: the secret read from its variable, the key file's path resolved. */
+function toOAuthConfig(
+  oauth: NonNullable<McpServerEntry['oauth']>,
+  file: string,
+  variable: (key: string, variableName: string) => string,
+): McpOAuthConfig {
+  const keyFile = oauth.private_key_file;
+  return {
+    ...(oauth.client_id ? { clientId: oauth.client_id } : {}),
+    ...(oauth.client_secret_env_var
+      ? { clientSecret: variable('oauth.client_secret_env_var', oauth.client_secret_env_var) }
+      : {}),
+    ...(oauth.scopes ? { scopes: oauth.scopes } : {}),
+    ...(oauth.grant ? { grant: oauth.grant } : {}),
+    ...(keyFile ? { privateKeyFile: isAbsolute(keyFile) ? keyFile : join(dirname(file), keyFile) } : {}),
+    ...(oauth.redirect_port ? { redirectPort: oauth.redirect_port } : {}),
+    ...(oauth.client_metadata_url ? { clientMetadataUrl: oauth.client_metadata_url } : {}),
+  };
 }

@@ -13,6 +13,39 @@ const seconds = z
   .max(MAX_SECONDS, `must be at most ${MAX_SECONDS} seconds (24 days)`);
 
 /**
+ * `[mcp_servers.<name>.oauth]`: how to log in where the server wants OAuth. Nothing here is needed for a
+ * server that registers clients itself; the secret is named by its environment variable, never written.
+ */
+const oauthSchema = z
+  .strictObject({
+    /** A client registered with the authorization server beforehand. */
+    client_id: nonEmpty.optional(),
+    /** The environment variable that holds that client's secret. */
+    client_secret_env_var: variableName.optional(),
+    /** Scopes to ask for beside those the server names. */
+    scopes: z.array(nonEmpty).optional(),
+    /** `authorization_code` (a browser login, the default) or `client_credentials` (a machine alone). */
+    grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+    /** A PEM private key for private_key_jwt (client credentials), relative to this file's directory. */
+    private_key_file: nonEmpty.optional(),
+    /** The loopback port of the browser's redirect; default a free one. */
+    redirect_port: z.number().int('must be a whole number').min(1).max(65_535, 'must be a port, 1 to 65535').optional(),
+    /** The https URL of a client ID metadata document you host. */
+    client_metadata_url: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  })
+  .superRefine((oauth, context) => {
+    const problem = (message: string) => context.addIssue({ code: 'custom', message });
+    if (oauth.grant === 'client_credentials') {
+      if (!oauth.client_id) problem('grant = "client_credentials" needs client_id');
+      if ((oauth.client_secret_env_var === undefined) === (oauth.private_key_file === undefined)) {
+        problem('grant = "client_credentials" needs one of client_secret_env_var and private_key_file');
+      }
+    } else if (oauth.private_key_file !== undefined) {
+      problem('private_key_file is for grant = "client_credentials"');
+    }
+  });
+
+/**
  * One `[mcp_servers.<name>]` table, in the shape Codex users write (Claude Code's `headers` and the
  * shorter `tool_timeout` are taken too): a stdio server (`command`) or an HTTP one (`url`).
  */
@@ -35,6 +68,8 @@ export const mcpServerEntrySchema = z
     env_http_headers: z.record(headerName, variableName).optional(),
     /** An environment variable holding a bearer token, sent as `Authorization: Bearer …`. */
     bearer_token_env_var: variableName.optional(),
+    /** How to log in where the server wants OAuth (`agentloop mcp login NAME`). */
+    oauth: oauthSchema.optional(),
     /** false leaves the server out. */
     enabled: z.boolean().optional(),
     /** Seconds a call of its tools may run; 0 never stops one (Codex: `tool_timeout_sec`). */
@@ -54,7 +89,7 @@ export const mcpServerEntrySchema = z
     }
     const stdioOnly = (['args', 'env', 'cwd'] as const).filter((key) => entry[key] !== undefined);
     if (entry.url !== undefined && stdioOnly.length > 0) problem(`"${stdioOnly[0]}" is for a server with "command"`);
-    const httpOnly = (['headers', 'http_headers', 'env_http_headers', 'bearer_token_env_var'] as const).filter(
+    const httpOnly = (['headers', 'http_headers', 'env_http_headers', 'bearer_token_env_var', 'oauth'] as const).filter(
       (key) => entry[key] !== undefined,
     );
     if (entry.command !== undefined && httpOnly.length > 0) problem(`"${httpOnly[0]}" is for a server with "url"`);

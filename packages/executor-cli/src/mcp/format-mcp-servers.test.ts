@@ -26,4 +26,31 @@ describe('formatMcpServers', () => {
     const rows = formatMcpServers([server], [], createStyle(false)).trimEnd().split('\n');
     expect(rows[2]).toBe(`    ${names.join(', ')}`);
   });
+
+  it("shows each server's OAuth state, and how to log in where one is needed", () => {
+    const now = 1_000_000_000;
+    const remote: McpServerStatus = { ...server, name: 'remote', transport: 'streamable-http', tools: [] };
+    const text = formatMcpServers(
+      [
+        { ...remote, auth: { state: 'logged-in', expiresAt: now + 52 * 60_000 } },
+        {
+          ...remote,
+          name: 'tracker',
+          state: 'failed',
+          error: 'MCP server "tracker" needs you to log in (OAuth).',
+          auth: { state: 'login-needed' },
+        },
+      ],
+      [],
+      createStyle(false),
+      Number.POSITIVE_INFINITY,
+      now,
+    );
+    expect(text.split('\n').slice(1)).toEqual([
+      '  remote  ready  streamable-http, 0 tools, oauth: logged in, expires in 52 min',
+      '  tracker  failed  streamable-http, 0 tools, oauth: login needed',
+      '    MCP server "tracker" needs you to log in: run `agentloop mcp login tracker`.',
+      '',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { McpServerStatus } from '@agentloop/mcp';
 import { type Style, stripControls, wrapLine } from '../render/index.js';
+import { describeAuth, loginHint } from './describe-auth.js';
 
 /**
  * The servers for `agentloop mcp list` and `/mcp`: each with its state, transport and tools (by their names
@@ -12,6 +13,8 @@ export function formatMcpServers(
   style: Style,
   /** The terminal's width, which the tool lists and errors are wrapped to between words; none for a pipe. */
   width = Number.POSITIVE_INFINITY,
+  /** The time, for when a token expires. */
+  now = Date.now(),
 ): string {
   if (statuses.length === 0 && disabled.length === 0) {
     return 'No MCP servers are configured. Add one as [mcp_servers.NAME] in a configuration file (`agentloop config path` shows where).\n';
@@ -25,13 +28,15 @@ export function formatMcpServers(
       `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`,
       ...(status.pid ? [`pid ${status.pid}`] : []),
       ...(status.restarts > 0 ? [`restarted ${status.restarts}×`] : []),
+      ...(status.auth ? [describeAuth(status.auth, now)] : []),
     ];
     lines.push(`  ${style.bold(stripControls(status.name))}  ${state}  ${style.dim(details.join(', '))}`);
     if (status.tools.length > 0) {
       lines.push(wrapLine(`    ${status.tools.map((tool) => stripControls(tool.name)).join(', ')}`, width, '    '));
     }
-    if (status.error) {
-      for (const line of status.error.trimEnd().split('\n'))
+    const error = status.auth?.state === 'login-needed' ? `${loginHint(status.name)}.` : status.error;
+    if (error) {
+      for (const line of error.trimEnd().split('\n'))
         lines.push(wrapLine(`    ${style.red(stripControls(line))}`, width, '    '));
     }
   }

@@ -1,10 +1,11 @@
-import { connectMcpServers } from '@agentloop/mcp';
+import { connectMcpServers, FileTokenStore } from '@agentloop/mcp';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { toMcpServersConfig } from '../config/mcp-servers-config.js';
 import type { Style, TerminalOutput } from '../render/index.js';
 import { outputWidth } from '../render/index.js';
 import { EXIT_CODES } from '../session/exit-codes.js';
 import { formatMcpServers } from './format-mcp-servers.js';
+import { mcpTokenFile } from './mcp-token-file.js';
 
 /** Where `agentloop mcp list` reads and writes; injectable for tests. */
 export interface McpListOptions {
@@ -38,7 +39,7 @@ export async function mcpList(options: McpListOptions): Promise<number> {
   const disabled = Object.entries(servers)
     .filter(([, server]) => server.enabled === false)
     .map(([name]) => name);
-  const mcp = await connectMcpServers(servers);
+  const mcp = await connectMcpServers(servers, { oauth: { store: new FileTokenStore(mcpTokenFile()) } });
   try {
     const statuses = mcp.status();
     options.output.write(

@@ -1,9 +1,11 @@
 import type { Plugin, PluginContainer, ToolRegistry } from '@agentloop/core';
-import type { McpServers } from '@agentloop/mcp';
+import type { McpServers, McpServersConfig } from '@agentloop/mcp';
 import { type LoadedMcpServers, toMcpServersConfig } from '../config/mcp-servers-config.js';
+import { mcpTokenFile } from './mcp-token-file.js';
 
-// The servers of each agent's registry, for `/mcp`: a slash command sees the agent, not the container.
-const serversByRegistry = new WeakMap<ToolRegistry, McpServers>();
+// The servers of each agent's registry (and their configuration, for a login in the session), for `/mcp`:
+// a slash command sees the agent, not the container.
+const serversByRegistry = new WeakMap<ToolRegistry, { servers: McpServers; config: McpServersConfig }>();
 
 /**
  * The configured MCP servers as a plugin of the session's container, or none when none is configured:
@@ -18,8 +20,8 @@ export async function mcpSessionPlugins(
   if (!servers || Object.keys(servers).length === 0) return [];
   const config = toMcpServersConfig(servers, environment);
   // Loaded only when a server is configured: the MCP SDK is not small.
-  const { mcpPlugin } = await import('@agentloop/mcp');
-  const plugin = mcpPlugin(config);
+  const { FileTokenStore, mcpPlugin } = await import('@agentloop/mcp');
+  const plugin = mcpPlugin(config, { oauth: { store: new FileTokenStore(mcpTokenFile()) } });
   return [
     {
       name: plugin.name,
@@ -30,7 +32,7 @@ export async function mcpSessionPlugins(
           // Imported here, not at the top: `/mcp` imports this module before the prompt shows, and core is
           // loaded by the time a container exists, so the prompt does not wait for it.
           const { TOKENS } = await import('@agentloop/core');
-          serversByRegistry.set(container.resolve(TOKENS.ToolRegistry), plugin.servers);
+          serversByRegistry.set(container.resolve(TOKENS.ToolRegistry), { servers: plugin.servers, config });
         }
       },
       dispose: () => plugin.dispose(),
@@ -40,5 +42,10 @@ export async function mcpSessionPlugins(
 
 /** The MCP servers whose tools are in this registry (`agent.tools`), if any. */
 export function mcpServersOf(registry: ToolRegistry): McpServers | undefined {
-  return serversByRegistry.get(registry);
+  return serversByRegistry.get(registry)?.servers;
+}
+
+/** The configuration of the MCP servers whose tools are in this registry, if any. */
+export function mcpConfigOf(registry: ToolRegistry): McpServersConfig | undefined {
+  return serversByRegistry.get(registry)?.config;
 }

@@ -1,4 +1,5 @@
 import type { ToolRegistry } from '@agentloop/core';
+import { loginHint } from './describe-auth.js';
 import { mcpServersOf } from './mcp-session-plugin.js';
 
 /** The most of a server's stderr line a warning shows: the line is one of the session's first. */
@@ -17,6 +18,7 @@ export function mcpStartWarnings(registry: ToolRegistry, more: string): string[]
   return statuses
     .filter((status) => status.state === 'failed')
     .map((status) => {
+      if (status.auth?.state === 'login-needed') return `${loginHint(status.name)}; its tools are missing until then.`;
       const [first = '', ...rest] = (status.error ?? '').trim().split('\n');
       const prefix = `MCP server "${status.name}" failed to start: `;
       const what = (first.endsWith(STDERR_HEADING) ? first.slice(0, -STDERR_HEADING.length) : first)

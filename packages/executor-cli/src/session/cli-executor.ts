@@ -1,6 +1,7 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
 import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
 import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
+import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
@@ -120,6 +121,7 @@ export class CliExecutor {
   /** The provider whose use of the XML tool protocol the session has shown. */
   #xmlShownFor: LLMProvider | undefined;
   #startWarningsShown = false;
+  #loginsOffered = false;
   /** The agent whose start-up warnings interrupted the prompt, to be shown before it is drawn again. */
   #pendingWarningsOf: Agent | undefined;
 
@@ -185,7 +187,10 @@ export class CliExecutor {
           outcome = { type: 'line', text: initialInput };
           initialInput = undefined;
         } else {
-          if (this.#pendingWarningsOf) this.#showStartWarnings(this.#pendingWarningsOf);
+          if (this.#pendingWarningsOf) {
+            this.#showStartWarnings(this.#pendingWarningsOf);
+            await this.#offerLogins(this.#pendingWarningsOf);
+          }
           this.#promptAbort = new AbortController();
           const signal = AbortSignal.any([startup.signal, this.#promptAbort.signal]);
           const reading = this.#lines.read(this.#prompt, { initial: this.#leftover, signal });
@@ -238,6 +243,7 @@ export class CliExecutor {
     const notice = this.#approval.notice?.();
     if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
     this.#showStartWarnings(agent);
+    await this.#offerLogins(agent);
     return attached;
   }
 
@@ -250,6 +256,34 @@ export class CliExecutor {
     this.#startWarningsShown = true;
     for (const line of [...mcpStartWarnings(agent.tools, '/mcp'), ...skillStartWarnings(agent)])
       this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`);
+  }
+
+  /**
+   * On a terminal, asks once to log in to each MCP server that needs it (see offerMcpLogins), right after
+   * the start-up warnings: a server that wants a login is a question, not a failure, where someone can
+   * answer it.
+   */
+  async #offerLogins(agent: Agent): Promise<void> {
+    if (this.#loginsOffered || this.#input.isTTY !== true) return;
+    this.#loginsOffered = true;
+    const statuses = mcpServersOf(agent.tools)?.status() ?? [];
+    if (!statuses.some((status) => status.auth?.state === 'login-needed')) return;
+    // Loaded only when a login is wanted: the prompt must not wait for the browser opener and the rest.
+    const { offerMcpLogins } = await import('../mcp/offer-mcp-logins.js');
+    // Ctrl-C while the browser is awaited (see #handleSignals) ends the login, not the session.
+    const login = new AbortController();
+    this.#promptAbort = login;
+    await offerMcpLogins(agent.tools, {
+      signal: login.signal,
+      ask: async (question) => {
+        const outcome = await this.#lines.read(question);
+        return outcome.type === 'line' ? outcome.text : undefined;
+      },
+      output: this.#output,
+      style: this.#style,
+      environment: this.#options.environment ?? process.env,
+    });
+    if (login.signal.aborted) this.#exiting = false;
   }
 
   /**

@@ -46,4 +46,27 @@ describe('checkServerConfig', () => {
     expect(problem('a', { command: 'x', includeTools: 'echo' })).toContain('"includeTools" must be a list');
     expect(problem('a', { command: 'x', enabled: 'yes' })).toContain('"enabled" must be true or false');
   });
+
+  it("checks an HTTP server's oauth table", () => {
+    const url = 'https://mcp.example.com/mcp';
+    expect(problem('a', { url, oauth: { clientId: 'app', scopes: ['read'], redirectPort: 8765 } })).toBe('no problem');
+    expect(problem('a', { command: 'x', oauth: {} })).toContain('"oauth" is for a server with "url"');
+    expect(problem('a', { url, oauth: { scopes: 'read' } })).toContain('"oauth.scopes" must be a list of scope names');
+    expect(problem('a', { url, oauth: { grant: 'password' } })).toContain(
+      '"oauth.grant" must be "authorization_code" or "client_credentials", not "password"',
+    );
+    expect(problem('a', { url, oauth: { grant: 'client_credentials' } })).toContain('needs "oauth.clientId"');
+    expect(problem('a', { url, oauth: { grant: 'client_credentials', clientId: 'svc' } })).toContain(
+      'needs one of "oauth.clientSecret" and "oauth.privateKeyFile"',
+    );
+    expect(problem('a', { url, oauth: { privateKeyFile: '/k.pem' } })).toContain(
+      'is for "oauth.grant" = "client_credentials"',
+    );
+    expect(problem('a', { url, oauth: { redirectPort: 70000 } })).toContain(
+      '"oauth.redirectPort" must be a port number',
+    );
+    expect(problem('a', { url, oauth: { clientMetadataUrl: 'http://app.example/client.json' } })).toContain(
+      '"oauth.clientMetadataUrl" must be an https:// URL with a path',
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { oauthConfigProblem } from '../auth/check-oauth-config.js';
 import { McpServerError } from '../errors/index.js';
 import type { McpServerConfig } from './mcp-server-config.js';
 
@@ -37,6 +38,8 @@ export function checkServerConfig(name: string, config: McpServerConfig): void {
     if (record.args !== undefined && !isStringArray(record.args)) fail('"args" must be a list of strings.');
     if (record.env !== undefined && !isStringRecord(record.env)) fail('"env" must map names to string values.');
     if (record.cwd !== undefined && typeof record.cwd !== 'string') fail('"cwd" must be a string.');
+    if (record.oauth !== undefined)
+      fail('"oauth" is for a server with "url"; a program takes its credentials in "env".');
   } else {
     const url = typeof record.url === 'string' ? parseUrl(record.url) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
@@ -49,6 +52,8 @@ export function checkServerConfig(name: string, config: McpServerConfig): void {
     if (transport !== undefined && transport !== 'auto' && transport !== 'streamable-http' && transport !== 'sse') {
       fail(`"transport" must be "auto", "streamable-http" or "sse", not ${JSON.stringify(transport)}.`);
     }
+    const oauthProblem = record.oauth === undefined ? undefined : oauthConfigProblem(record.oauth);
+    if (oauthProblem) fail(oauthProblem);
   }
   for (const field of ['toolTimeoutMs', 'startupTimeoutMs'] as const) {
     const value = record[field];

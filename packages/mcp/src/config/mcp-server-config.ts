@@ -1,3 +1,5 @@
+import type { McpOAuthConfig } from '../auth/mcp-oauth-config.js';
+
 /** What every server's configuration may say, whatever its transport. */
 export interface McpServerCommonConfig {
   /** False leaves the server out (it is neither started nor listed as failed). Default true. */
@@ -42,6 +44,11 @@ export interface McpHttpServerConfig extends McpServerCommonConfig {
    * section describes.
    */
   transport?: 'auto' | 'streamable-http' | 'sse';
+  /**
+   * How to log in where the server wants OAuth. Without static credentials (an `Authorization` header),
+   * a server that answers 401 is authorized through OAuth even without this table.
+   */
+  oauth?: McpOAuthConfig;
 }
 
 /** One MCP server: a command to start (stdio) or a URL to reach (HTTP). */

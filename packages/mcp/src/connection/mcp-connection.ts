@@ -1,4 +1,5 @@
 import { describeThrown, type Tool, type ToolContext, type ToolResult } from '@agentloop/tools';
+import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,13 +11,15 @@ import {
   ProgressNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { authorizedFetch } from '../auth/authorized-fetch.js';
+import { StoredOAuthProvider } from '../auth/stored-oauth-provider.js';
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
 import { McpServerError } from '../errors/index.js';
 import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
 import { StderrTail } from '../transport/stderr-tail.js';
-import type { McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
+import type { McpAuthStatus, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import { openClient } from './open-client.js';
 import { type RestartBackoff, restartDelayMs } from './restart-backoff.js';
 import { toAgentloopTool } from './to-agentloop-tool.js';
@@ -31,6 +34,8 @@ export interface McpConnectionOptions {
   onChange?: () => void;
   /** The clock, for the backoff; `Date.now` by default. */
   now?: () => number;
+  /** An HTTP server's OAuth provider; none for static credentials. */
+  authProvider?: OAuthClientProvider;
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -68,6 +73,7 @@ export class McpConnection {
   /** The progress callback of each call in flight, by the progress token sent with it. */
   readonly #progress = new Map<string, (progress: Progress) => void>();
   #nextProgressToken = 0;
+  #auth: McpAuthStatus | undefined;
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -98,6 +104,7 @@ export class McpConnection {
       ...(this.#state === 'ready' && this.#process?.pid !== undefined ? { pid: this.#process.pid } : {}),
       ...(this.#serverInfo ? { serverInfo: this.#serverInfo } : {}),
       ...(this.#state === 'failed' ? { nextStartAt: this.#nextStartAt } : {}),
+      ...(this.#auth ? { auth: this.#auth } : {}),
     };
   }
 
@@ -139,14 +146,46 @@ export class McpConnection {
       });
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;
+      if (needsLogin(error)) {
+        // A step-up the server asked for that needs a person: the connection itself is fine.
+        this.#auth = { state: 'login-needed' };
+        throw loginRequired(this.name, error);
+      }
+      if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
+        // The server answered: it refuses this call with the authorization the client could get.
+        throw new McpServerError(
+          this.name,
+          `MCP server "${this.name}" refused the call with HTTP ${error.code} even after authorizing again (${describeThrown(error)}); the account may lack the permission.`,
+          'tool_error',
+          error,
+        );
+      }
       throw await this.#callFailure(client, toolName, error);
     } finally {
       this.#progress.delete(progressToken);
     }
     this.#failures = 0;
+    // The call may have refreshed the token: keep the expiry the status shows current.
+    if (this.#auth) this.#auth = (await authStatus(this.#options.authProvider)) ?? this.#auth;
     const callResult = result as Parameters<typeof formatCallResult>[0];
     if (result.isError) throw new McpServerError(this.name, formatCallResult(callResult), 'tool_error');
     return toToolValue(callResult);
+  }
+
+  /** The HTTP server's OAuth provider, if it has one. */
+  get authProvider(): OAuthClientProvider | undefined {
+    return this.#options.authProvider;
+  }
+
+  /**
+   * Starts a failed server again now, its backoff aside: after a login made its authorization possible.
+   * Leaves a server that is ready or starting as it is. Never rejects.
+   */
+  async startAgain(): Promise<void> {
+    if (this.#state !== 'failed') return this.#starting;
+    // Not counted in `restarts`, which tells of a server that failed by itself.
+    clearTimeout(this.#retryTimer);
+    await this.start();
   }
 
   /** Ends the server (its process, for stdio) for good. */
@@ -170,6 +209,7 @@ export class McpConnection {
         clientInfo: this.#options.clientInfo,
         stderr: this.#stderr,
         requestOptions: { timeout },
+        ...this.#openAuth(),
         onProcess: (process) => {
           startingProcess = process;
         },
@@ -193,14 +233,27 @@ export class McpConnection {
       this.#serverInfo = version ? { name: version.name, version: version.version } : undefined;
       await this.#listTools(generation, { timeout });
       if (generation !== this.#generation) return;
+      this.#auth = await authStatus(this.#options.authProvider);
       this.#error = undefined;
       this.#setState('ready');
     } catch (error) {
       if (generation !== this.#generation) return;
       await this.#closeClient();
+      if (needsLogin(error)) {
+        this.#auth = { state: 'login-needed' };
+        this.#fail(loginRequired(this.name, error).message);
+        return;
+      }
       const exit = startingProcess?.exit ? ` (it ${describeExit(startingProcess)})` : '';
       this.#fail(`MCP server "${this.name}" failed to start: ${describeStartError(error, this.config)}${exit}.`);
     }
+  }
+
+  #openAuth(): { auth?: { provider: OAuthClientProvider | undefined; fetch: ReturnType<typeof authorizedFetch> } } {
+    if (isStdioServerConfig(this.config)) return {};
+    const provider = this.#options.authProvider;
+    const listener = provider instanceof StoredOAuthProvider ? provider : undefined;
+    return { auth: { provider, fetch: authorizedFetch(this.config.url, listener) } };
   }
 
   async #readyClient(): Promise<Client> {
@@ -337,6 +390,22 @@ export class McpConnection {
     // A client that never connected does not own its transport yet.
     await process?.close().catch(() => {});
   }
+}
+
+/** True for an authorization that needs a person: the built-in provider's, or an app provider's redirect. */
+function needsLogin(error: unknown): boolean {
+  return (error instanceof McpServerError && error.code === 'login_required') || error instanceof UnauthorizedError;
+}
+
+function loginRequired(name: string, error: unknown): McpServerError {
+  if (error instanceof McpServerError && error.code === 'login_required') return error;
+  return new McpServerError(name, `MCP server "${name}" needs you to log in (OAuth).`, 'login_required', error);
+}
+
+async function authStatus(provider: OAuthClientProvider | undefined): Promise<McpAuthStatus | undefined> {
+  if (!provider || !(await provider.tokens())) return undefined;
+  const expiresAt = provider instanceof StoredOAuthProvider ? await provider.expiresAt() : undefined;
+  return { state: 'logged-in', ...(expiresAt === undefined ? {} : { expiresAt }) };
 }
 
 function describeExit(process: ChildProcessTransport | undefined): string {

@@ -18,6 +18,16 @@ export interface McpToolSummary {
   readonly description: string;
 }
 
+/**
+ * Where an HTTP server's OAuth authorization is: `logged-in` (a token is held; `expiresAt` when the
+ * server said), or `login-needed` (the server wants an authorization that needs a person).
+ */
+export interface McpAuthStatus {
+  readonly state: 'logged-in' | 'login-needed';
+  /** When the access token expires (milliseconds since the epoch); it is refreshed where it can be. */
+  readonly expiresAt?: number;
+}
+
 /** A server's state, for `agentloop mcp list`, `/mcp` and an app's own display. */
 export interface McpServerStatus {
   /** The server's name as configured. */
@@ -36,4 +46,6 @@ export interface McpServerStatus {
   readonly restarts: number;
   /** When a `failed` server may be started again (milliseconds since the epoch). */
   readonly nextStartAt?: number;
+  /** Its OAuth authorization, for a server that asked for one. */
+  readonly auth?: McpAuthStatus;
 }

@@ -1,7 +1,9 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isStdioServerConfig, type McpHttpServerConfig, type McpServerConfig } from '../config/index.js';
 import { ChildProcessTransport } from '../transport/child-process-transport.js';
 import type { StderrTail } from '../transport/stderr-tail.js';
@@ -27,6 +29,8 @@ export interface OpenClientOptions {
   onProcess?(process: ChildProcessTransport): void;
   /** Bounds the handshake. */
   requestOptions: RequestOptions;
+  /** An HTTP server's OAuth provider, and the fetch that keeps its token to the server's origin. */
+  auth?: { provider: OAuthClientProvider | undefined; fetch: FetchLike };
 }
 
 /**
@@ -44,12 +48,14 @@ export async function openClient(config: McpServerConfig, options: OpenClientOpt
     return { client, kind: 'stdio', process };
   }
   const mode = config.transport ?? 'auto';
-  if (mode === 'sse') return { client: await connectHttp(() => sseTransport(config), options), kind: 'sse' };
+  const sse = () => sseTransport(config, options.auth);
+  if (mode === 'sse') return { client: await connectHttp(sse, options), kind: 'sse' };
   try {
-    return { client: await connectHttp(() => streamableTransport(config), options), kind: 'streamable-http' };
+    const streamable = () => streamableTransport(config, options.auth);
+    return { client: await connectHttp(streamable, options), kind: 'streamable-http' };
   } catch (error) {
     if (mode === 'streamable-http' || !refusedStreamableHttp(error)) throw error;
-    return { client: await connectHttp(() => sseTransport(config), options), kind: 'sse' };
+    return { client: await connectHttp(sse, options), kind: 'sse' };
   }
 }
 
@@ -92,12 +98,23 @@ async function connect(
   }
 }
 
-function streamableTransport(config: McpHttpServerConfig): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+function streamableTransport(
+  config: McpHttpServerConfig,
+  auth: OpenClientOptions['auth'],
+): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(config.url), transportOptions(config, auth));
 }
 
-function sseTransport(config: McpHttpServerConfig): SSEClientTransport {
-  return new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+function sseTransport(config: McpHttpServerConfig, auth: OpenClientOptions['auth']): SSEClientTransport {
+  return new SSEClientTransport(new URL(config.url), transportOptions(config, auth));
+}
+
+function transportOptions(config: McpHttpServerConfig, auth: OpenClientOptions['auth']) {
+  return {
+    requestInit: { headers: { ...config.headers } },
+    ...(auth?.provider ? { authProvider: auth.provider } : {}),
+    ...(auth ? { fetch: auth.fetch } : {}),
+  };
 }
 
 function refusedStreamableHttp(error: unknown): boolean {

@@ -11,7 +11,9 @@ export type McpServerErrorCode =
   /** The server is down and waits out its backoff before the next start. */
   | 'server_unavailable'
   /** The server answered the call with an error (`isError`, or a JSON-RPC error). */
-  | 'tool_error';
+  | 'tool_error'
+  /** The server wants OAuth authorization that needs a person (a browser login) and none was given yet. */
+  | 'login_required';
 
 /**
  * An MCP server's failure. Thrown from a tool's `execute`, it becomes an error result the model sees

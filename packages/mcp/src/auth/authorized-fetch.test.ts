@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { authorizedFetch } from './authorized-fetch.js';
+
+function recordingFetch() {
+  const sent: { url: string; authorization: string | null }[] = [];
+  const base = async (url: string | URL, init?: RequestInit) => {
+    sent.push({ url: String(url), authorization: new Headers(init?.headers).get('authorization') });
+    return new Response('ok');
+  };
+  return { sent, base };
+}
+
+describe('authorizedFetch', () => {
+  it("sends a bearer token to the server's origin only", async () => {
+    const { sent, base } = recordingFetch();
+    const fetch = authorizedFetch('https://mcp.example.com/mcp', undefined, base);
+    const init = { headers: { Authorization: 'Bearer at-1' } };
+    await fetch('https://mcp.example.com/messages?session=1', init);
+    await fetch('https://elsewhere.example.net/messages', init);
+    await fetch('http://mcp.example.com/mcp', init);
+    expect(sent.map((request) => request.authorization)).toEqual(['Bearer at-1', null, null]);
+  });
+
+  it('leaves client authentication to a token endpoint elsewhere alone', async () => {
+    const { sent, base } = recordingFetch();
+    await authorizedFetch(
+      'https://mcp.example.com/mcp',
+      undefined,
+      base,
+    )('https://auth.example.net/token', {
+      headers: { Authorization: 'Basic Y2xpZW50OnNlY3JldA==' },
+    });
+    expect(sent[0]?.authorization).toBe('Basic Y2xpZW50OnNlY3JldA==');
+  });
+});

@@ -1,0 +1,13 @@
+export { authorizedFetch } from './authorized-fetch.js';
+export { oauthConfigProblem } from './check-oauth-config.js';
+export { FileTokenStore } from './file-token-store.js';
+export type { LoginMcpServerOptions, LoginMcpServerResult } from './login-mcp-server.js';
+export { loginMcpServer } from './login-mcp-server.js';
+export { logoutMcpServer } from './logout-mcp-server.js';
+export type { McpOAuthConfig } from './mcp-oauth-config.js';
+export type { McpOAuthOptions } from './mcp-oauth-options.js';
+export type { McpStoredCredentials, McpTokenStore } from './mcp-token-store.js';
+export { MemoryTokenStore, resourceKey } from './mcp-token-store.js';
+export { oauthProviderFor } from './oauth-provider-for.js';
+export type { StoredOAuthProviderOptions } from './stored-oauth-provider.js';
+export { StoredOAuthProvider } from './stored-oauth-provider.js';

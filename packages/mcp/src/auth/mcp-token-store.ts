@@ -1,0 +1,51 @@
+import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+
+/** What is kept for one server (one resource URL) between runs. */
+export interface McpStoredCredentials {
+  /** The tokens as the authorization server issued them (the SDK's issuer stamp included). */
+  tokens?: OAuthTokens;
+  /** When the access token expires (milliseconds since the epoch), where the server said. */
+  expiresAt?: number;
+  /** The client registration (dynamic, or a client ID metadata document's URL). */
+  clientInformation?: OAuthClientInformationMixed;
+  /** Where discovery found the authorization server, so that a later run skips it. */
+  discoveryState?: OAuthDiscoveryState;
+}
+
+/**
+ * Where OAuth tokens and client registrations are kept, keyed by the server's resource URL (see
+ * `resourceKey`) and never by a configuration's server name: a project that points a known name
+ * elsewhere gets no token.
+ */
+export interface McpTokenStore {
+  get(resource: string): Promise<McpStoredCredentials | undefined>;
+  set(resource: string, credentials: McpStoredCredentials): Promise<void>;
+  delete(resource: string): Promise<void>;
+}
+
+/** A token store that forgets everything when the process ends: the default of `connectMcpServers`. */
+export class MemoryTokenStore implements McpTokenStore {
+  readonly #entries = new Map<string, McpStoredCredentials>();
+
+  async get(resource: string): Promise<McpStoredCredentials | undefined> {
+    return this.#entries.get(resource);
+  }
+
+  async set(resource: string, credentials: McpStoredCredentials): Promise<void> {
+    this.#entries.set(resource, credentials);
+  }
+
+  async delete(resource: string): Promise<void> {
+    this.#entries.delete(resource);
+  }
+}
+
+/**
+ * The key of a server's credentials: its URL without query, fragment or credentials, and without a
+ * trailing `/` (the resource indicator the MCP specification says a token is bound to).
+ */
+export function resourceKey(serverUrl: string | URL): string {
+  const url = new URL(serverUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,289 @@
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import { McpServerError } from '../errors/index.js';
+import type { McpOAuthConfig } from './mcp-oauth-config.js';
+import { type McpStoredCredentials, type McpTokenStore, resourceKey } from './mcp-token-store.js';
+
+/** What the built-in OAuth provider of one server needs. */
+export interface StoredOAuthProviderOptions {
+  /** The server's name as configured, for messages. */
+  serverName: string;
+  /** The server's MCP endpoint; its resource key (see `resourceKey`) is where the credentials are kept. */
+  serverUrl: string;
+  config: McpOAuthConfig;
+  store: McpTokenStore;
+  /**
+   * Where the browser is sent back to during a login (the loopback redirect), with the function that
+   * sends the user to the authorization URL. Without it (a session, not a login), an authorization that
+   * needs a person throws an McpServerError `login_required` instead.
+   */
+  login?: { redirectUrl: string; openAuthorizationUrl(url: URL): void | Promise<void> };
+  /** How the client names itself when it registers. Default `agentloop`. */
+  clientName?: string;
+  /** The clock, for expiry times; `Date.now` by default. */
+  now?: () => number;
+}
+
+/** Stands in for a redirect that is never used: outside a login, an authorization stops before it. */
+const NO_REDIRECT = 'http://127.0.0.1/callback';
+const OFFLINE_ACCESS = 'offline_access';
+
+/**
+ * The SDK's OAuthClientProvider over a McpTokenStore: keeps one server's tokens, client registration and
+ * discovery under its resource URL, adds the configured scopes (and `offline_access` where the
+ * authorization server offers it, so that a refresh token comes back), and runs the client-credentials
+ * grant (client secret or `private_key_jwt`) without anybody.
+ */
+export class StoredOAuthProvider implements OAuthClientProvider {
+  readonly resource: string;
+  readonly #options: StoredOAuthProviderOptions;
+  readonly #now: () => number;
+  #codeVerifier: string | undefined;
+  #state: string | undefined;
+  /** Scopes the server asked for in a `WWW-Authenticate` challenge (a step-up), for the client-credentials grant. */
+  #challengedScope: string | undefined;
+  readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
+
+  constructor(options: StoredOAuthProviderOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.resource = resourceKey(options.serverUrl);
+    const { config } = options;
+    if (config.grant === 'client_credentials' && config.privateKeyFile && config.clientId) {
+      const clientId = config.clientId;
+      const keyFile = config.privateKeyFile;
+      this.addClientAuthentication = async (headers, params, url, metadata) => {
+        const privateKey = await readPrivateKey(keyFile, options.serverName);
+        await createPrivateKeyJwtAuth({
+          issuer: clientId,
+          subject: clientId,
+          privateKey: privateKey.pem,
+          alg: privateKey.algorithm,
+        })(headers, params, url, metadata);
+      };
+    }
+  }
+
+  get redirectUrl(): string | undefined {
+    if (this.#options.config.grant === 'client_credentials') return undefined;
+    return this.#options.login?.redirectUrl ?? NO_REDIRECT;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.config.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const { config } = this.#options;
+    const scope = config.scopes?.join(' ');
+    const clientCredentials = config.grant === 'client_credentials';
+    return {
+      client_name: this.#options.clientName ?? 'agentloop',
+      redirect_uris: clientCredentials ? [] : [this.redirectUrl ?? NO_REDIRECT],
+      grant_types: clientCredentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: clientCredentials ? [] : ['code'],
+      token_endpoint_auth_method: config.privateKeyFile
+        ? 'private_key_jwt'
+        : config.clientSecret
+          ? 'client_secret_basic'
+          : 'none',
+      ...(scope ? { scope } : {}),
+    };
+  }
+
+  state(): string {
+    this.#state = randomBytes(16).toString('base64url');
+    return this.#state;
+  }
+
+  /** The `state` sent with the last authorization URL, which the redirect must bring back. */
+  get expectedState(): string | undefined {
+    return this.#state;
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const { config, login } = this.#options;
+    const stored = (await this.#read()).clientInformation;
+    if (config.clientId) {
+      // The configured client, with the issuer the SDK bound it to once it was used, and its secret
+      // from the configuration (it is never written to the store).
+      const bound = stored?.client_id === config.clientId ? stored : undefined;
+      return {
+        ...bound,
+        client_id: config.clientId,
+        ...(config.clientSecret ? { client_secret: config.clientSecret } : {}),
+      };
+    }
+    if (!stored) {
+      if (!login && !this.clientMetadataUrl) throw await this.#cannotAuthorizeAlone();
+      return undefined;
+    }
+    // A registration made for another loopback port is useless to this login: register again.
+    const registered = 'redirect_uris' in stored ? stored.redirect_uris : undefined;
+    if (login && registered && stored.client_id !== this.clientMetadataUrl && !registered.includes(login.redirectUrl)) {
+      return undefined;
+    }
+    return stored;
+  }
+
+  async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+    const { client_secret: _secret, ...withoutConfiguredSecret } = clientInformation;
+    const kept = this.#options.config.clientId ? withoutConfiguredSecret : clientInformation;
+    await this.#update((credentials) => ({ ...credentials, clientInformation: kept }));
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    // A login asks anew (other scopes, another account): refreshing what is held would only renew it.
+    if (this.#options.login) return undefined;
+    return (await this.#read()).tokens;
+  }
+
+  /** When the access token held expires (milliseconds since the epoch), where the server said. */
+  async expiresAt(): Promise<number | undefined> {
+    return (await this.#read()).expiresAt;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    await this.#update((credentials) => {
+      // A refresh that brings no new refresh token leaves the old one valid (RFC 6749, 6).
+      const refreshToken = tokens.refresh_token ?? credentials.tokens?.refresh_token;
+      const { expiresAt: _expired, ...rest } = credentials;
+      return {
+        ...rest,
+        tokens: { ...tokens, ...(refreshToken ? { refresh_token: refreshToken } : {}) },
+        ...(tokens.expires_in === undefined ? {} : { expiresAt: this.#now() + tokens.expires_in * 1000 }),
+      };
+    });
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const login = this.#options.login;
+    if (!login) throw this.#loginRequired();
+    const metadata = (await this.#read()).discoveryState?.authorizationServerMetadata;
+    const scopes = new Set((authorizationUrl.searchParams.get('scope') ?? '').split(' ').filter(Boolean));
+    for (const scope of this.#options.config.scopes ?? []) scopes.add(scope);
+    if (metadata?.scopes_supported?.includes(OFFLINE_ACCESS)) scopes.add(OFFLINE_ACCESS);
+    if (scopes.size > 0) authorizationUrl.searchParams.set('scope', [...scopes].join(' '));
+    // OpenID Connect hands out a refresh token for offline_access only after the user consented to it.
+    if (scopes.has(OFFLINE_ACCESS) && !authorizationUrl.searchParams.has('prompt')) {
+      authorizationUrl.searchParams.set('prompt', 'consent');
+    }
+    await login.openAuthorizationUrl(authorizationUrl);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.#codeVerifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.#codeVerifier) throw new Error('No PKCE code verifier: the authorization was not started here.');
+    return this.#codeVerifier;
+  }
+
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (this.#options.config.grant !== 'client_credentials') return undefined;
+    const scopes = new Set([...(scope ?? '').split(' '), ...(this.#challengedScope ?? '').split(' ')]);
+    scopes.delete('');
+    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (scopes.size > 0) params.set('scope', [...scopes].join(' '));
+    return params;
+  }
+
+  /** Notes the scope a server's `WWW-Authenticate` challenge asked for (see `authorizedFetch`). */
+  noteChallengedScope(scope: string): void {
+    this.#challengedScope = scope;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'verifier') {
+      this.#codeVerifier = undefined;
+      return;
+    }
+    if (scope === 'all') {
+      await this.#options.store.delete(this.resource);
+      return;
+    }
+    const field = { client: 'clientInformation', tokens: 'tokens', discovery: 'discoveryState' } as const;
+    await this.#update((credentials) => {
+      const { [field[scope]]: _dropped, ...rest } = credentials;
+      return scope === 'tokens' ? { ...rest, expiresAt: undefined } : rest;
+    });
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.#read()).discoveryState;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.#update((credentials) => ({ ...credentials, discoveryState: state }));
+  }
+
+  async #read(): Promise<McpStoredCredentials> {
+    return (await this.#options.store.get(this.resource)) ?? {};
+  }
+
+  async #update(change: (credentials: McpStoredCredentials) => McpStoredCredentials): Promise<void> {
+    const next = change(await this.#read());
+    const defined = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined));
+    await this.#options.store.set(this.resource, defined);
+  }
+
+  /**
+   * Why a session cannot authorize alone: a server that describes an authorization server wants a login;
+   * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`.
+   */
+  async #cannotAuthorizeAlone(): Promise<McpServerError> {
+    const discovered = (await this.#read()).discoveryState;
+    if (discovered?.authorizationServerMetadata || discovered?.resourceMetadata) return this.#loginRequired();
+    const name = this.#options.serverName;
+    return new McpServerError(
+      name,
+      `the server answered HTTP 401 and describes no OAuth authorization server; check the credentials in "headers"`,
+      'server_start_failed',
+    );
+  }
+
+  #loginRequired(): McpServerError {
+    const name = this.#options.serverName;
+    return new McpServerError(name, `MCP server "${name}" needs you to log in (OAuth).`, 'login_required');
+  }
+}
+
+/** A PEM private key and the JWS algorithm its kind signs with. */
+async function readPrivateKey(path: string, serverName: string): Promise<{ pem: string; algorithm: string }> {
+  let pem: string;
+  try {
+    pem = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new McpServerError(
+      serverName,
+      `MCP server "${serverName}": cannot read "oauth.privateKeyFile" ${path} (${(error as Error).message}).`,
+      'invalid_server_config',
+      error,
+    );
+  }
+  const key = createPrivateKey(pem);
+  const type = key.asymmetricKeyType;
+  const algorithm =
+    type === 'rsa' ? 'RS256' : type === 'ec' ? ecAlgorithm(key.asymmetricKeyDetails?.namedCurve) : undefined;
+  if (!algorithm) {
+    throw new McpServerError(
+      serverName,
+      `MCP server "${serverName}": "oauth.privateKeyFile" ${path} holds a ${type} key; use an RSA or an EC (P-256, P-384) key in PKCS #8 PEM.`,
+      'invalid_server_config',
+    );
+  }
+  // jose imports PKCS #8 only: convert a PKCS #1 or SEC 1 file.
+  return { pem: key.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm };
+}
+
+function ecAlgorithm(curve: string | undefined): string | undefined {
+  return curve === 'prime256v1' ? 'ES256' : curve === 'secp384r1' ? 'ES384' : undefined;
+}
