@@ -3,6 +3,11 @@ import { checkServerConfig, type McpServersConfig } from './config/index.js';
 import { McpConnection } from './connection/mcp-connection.js';
 import type { McpServerStatus } from './connection/mcp-server-status.js';
 import type { RestartBackoff } from './connection/restart-backoff.js';
+import type { ServerContent } from './content/server-content.js';
+import { McpServerError } from './errors/index.js';
+import type { McpPromptResult } from './prompts/mcp-prompt.js';
+import type { McpResourceContents } from './resources/mcp-resource-contents.js';
+import { readResourceTool } from './resources/read-resource-tool.js';
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpServersOptions {
@@ -14,6 +19,19 @@ export interface ConnectMcpServersOptions {
   onStatusChange?: (status: McpServerStatus) => void;
   /** The clock, for the backoff; `Date.now` by default. */
   now?: () => number;
+  /**
+   * Whether `tools` includes `read_resource` (arguments `server`, `uri`, read-only) while any server offers
+   * resources, so that the model can read them. Default true.
+   */
+  readResourceTool?: boolean;
+}
+
+/** A subscription to a resource's changes (`subscribeResource`). */
+export interface McpResourceSubscription {
+  /** True when the server offers subscriptions and took this one; without them no update ever comes. */
+  readonly subscribed: boolean;
+  /** Stops the updates; the server is told once no one listens to the resource. Never rejects. */
+  unsubscribe(): Promise<void>;
 }
 
 /** The part of a ToolRegistry that `attach` keeps in step with the servers' tools. */
@@ -51,14 +69,21 @@ export async function connectMcpServers(
 export class McpServers {
   readonly #connections: McpConnection[];
   readonly #listeners = new Set<() => void>();
+  readonly #contentListeners = new Set<() => void>();
   readonly #onStatusChange: ConnectMcpServersOptions['onStatusChange'];
+  readonly #offerReadResource: boolean;
   #toolsCache: readonly Tool[] | undefined;
+  /** The `read_resource` tool and the listing it was made for: made again only when that changes. */
+  #readResource: { key: string; tool: Tool } | undefined;
+  /** Each server's content as last announced, to tell content listeners only of a change. */
+  readonly #seenContent = new Map<string, ServerContent>();
 
   /** Checks every configuration (see `connectMcpServers`); nothing starts until `start()`. */
   constructor(servers: McpServersConfig, options: ConnectMcpServersOptions = {}) {
     const entries = Object.entries(servers);
     for (const [name, config] of entries) checkServerConfig(name, config);
     this.#onStatusChange = options.onStatusChange;
+    this.#offerReadResource = options.readResourceTool !== false;
     this.#connections = entries
       .filter(([, config]) => config.enabled !== false)
       .map(
@@ -79,8 +104,44 @@ export class McpServers {
 
   /** Every server's tools, in the servers' order; a new array after a change. */
   get tools(): readonly Tool[] {
-    this.#toolsCache ??= this.#connections.flatMap((connection) => connection.tools);
+    this.#toolsCache ??= this.#currentTools();
     return this.#toolsCache;
+  }
+
+  /**
+   * Fills in a server's prompt (`prompts/get`) with its arguments (by name), as messages whose text is
+   * cleaned for the model and the terminal. Rejects with an McpServerError: `unknown_server`,
+   * `prompt_error` (the server refused: an unknown prompt, a missing argument), or the server's failure.
+   */
+  async getPrompt(server: string, name: string, args: Record<string, string> = {}): Promise<McpPromptResult> {
+    return this.#connection(server).getPrompt(name, args);
+  }
+
+  /**
+   * Reads a server's resource by its URI (listed, or filled into one of its templates). Rejects with an
+   * McpServerError: `unknown_server`, `resource_error` (the server refused: an unknown URI), or the
+   * server's failure; with the signal's reason when it is aborted.
+   */
+  async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
+    return this.#connection(server).readResource(uri, signal);
+  }
+
+  /**
+   * Calls `listener` whenever the server says the resource at `uri` changed, while the subscription
+   * lasts (see McpResourceSubscription). Rejects with an McpServerError (`unknown_server`) only.
+   */
+  async subscribeResource(
+    server: string,
+    uri: string,
+    listener: (uri: string) => void,
+  ): Promise<McpResourceSubscription> {
+    return this.#connection(server).subscribeResource(uri, listener);
+  }
+
+  /** Calls `listener` whenever a server's prompts, resources or resource templates change. Returns a function that removes it. */
+  onContentChanged(listener: () => void): () => void {
+    this.#contentListeners.add(listener);
+    return () => this.#contentListeners.delete(listener);
   }
 
   /** Every enabled server's status, in configuration order. */
@@ -125,16 +186,51 @@ export class McpServers {
   async close(): Promise<void> {
     await Promise.all(this.#connections.map((connection) => connection.close()));
     this.#listeners.clear();
+    this.#contentListeners.clear();
+  }
+
+  #connection(server: string): McpConnection {
+    const connection = this.#connections.find((candidate) => candidate.name === server);
+    if (connection) return connection;
+    const names = this.#connections.map((candidate) => candidate.name);
+    throw new McpServerError(
+      server,
+      `No MCP server is named "${server}"${names.length > 0 ? `; the servers are ${names.join(', ')}` : ''}.`,
+      'unknown_server',
+    );
+  }
+
+  /** The servers' tools, and `read_resource` while any of them offers resources. */
+  #currentTools(): Tool[] {
+    const tools = this.#connections.flatMap((connection) => connection.tools);
+    if (!this.#offerReadResource) return tools;
+    const statuses = this.status();
+    if (!statuses.some((status) => status.resources.length > 0 || status.resourceTemplates.length > 0)) return tools;
+    const key = JSON.stringify(statuses.map((status) => [status.name, status.resources, status.resourceTemplates]));
+    if (this.#readResource?.key !== key) {
+      this.#readResource = {
+        key,
+        tool: readResourceTool(
+          { readResource: (server, uri, signal) => this.readResource(server, uri, signal) },
+          statuses,
+        ),
+      };
+    }
+    return [...tools, this.#readResource.tool];
   }
 
   #changed(name: string): void {
-    const tools = this.#connections.flatMap((connection) => connection.tools);
+    const tools = this.#currentTools();
     const before = this.#toolsCache;
     if (!before || before.length !== tools.length || tools.some((tool, index) => tool !== before[index])) {
       this.#toolsCache = tools;
       for (const listener of [...this.#listeners]) listener();
     }
     const connection = this.#connections.find((candidate) => candidate.name === name);
+    if (connection && this.#seenContent.get(name) !== connection.content) {
+      this.#seenContent.set(name, connection.content);
+      for (const listener of [...this.#contentListeners]) listener();
+    }
     if (connection) this.#onStatusChange?.(connection.status());
   }
 }

@@ -8,10 +8,17 @@ import {
   type Tool as McpTool,
   type Progress,
   ProgressNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
+import { type ContentKind, listServerContent, NO_CONTENT, type ServerContent } from '../content/server-content.js';
 import { McpServerError } from '../errors/index.js';
+import { type McpPromptResult, toPromptResult } from '../prompts/mcp-prompt.js';
+import { type McpResourceContents, toResourceContents } from '../resources/mcp-resource-contents.js';
+import { ResourceSubscriptions } from '../resources/resource-subscriptions.js';
 import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
@@ -68,6 +75,9 @@ export class McpConnection {
   /** The progress callback of each call in flight, by the progress token sent with it. */
   readonly #progress = new Map<string, (progress: Progress) => void>();
   #nextProgressToken = 0;
+  /** Its prompts, resources and resource templates, as last listed (kept while it is down). */
+  #content: ServerContent = NO_CONTENT;
+  readonly #subscriptions = new ResourceSubscriptions();
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -82,6 +92,11 @@ export class McpConnection {
     return this.#tools;
   }
 
+  /** Its prompts, resources and resource templates, as last listed; a new object after each listing. */
+  get content(): ServerContent {
+    return this.#content;
+  }
+
   /** Where the server is, for display. */
   status(): McpServerStatus {
     return {
@@ -93,6 +108,10 @@ export class McpConnection {
         nativeName: tool.name,
         description: tool.description,
       })),
+      prompts: this.#content.prompts,
+      resources: this.#content.resources,
+      resourceTemplates: this.#content.resourceTemplates,
+      resourcesSubscribable: this.#client?.getServerCapabilities()?.resources?.subscribe === true,
       restarts: this.#restarts,
       ...(this.#error === undefined ? {} : { error: this.#error }),
       ...(this.#state === 'ready' && this.#process?.pid !== undefined ? { pid: this.#process.pid } : {}),
@@ -139,7 +158,7 @@ export class McpConnection {
       });
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;
-      throw await this.#callFailure(client, toolName, error);
+      throw await this.#callFailure(client, `"${toolName}"`, error);
     } finally {
       this.#progress.delete(progressToken);
     }
@@ -147,6 +166,71 @@ export class McpConnection {
     const callResult = result as Parameters<typeof formatCallResult>[0];
     if (result.isError) throw new McpServerError(this.name, formatCallResult(callResult), 'tool_error');
     return toToolValue(callResult);
+  }
+
+  /**
+   * Fills in one of the server's prompts (`prompts/get`), its text cleaned for the model and the terminal
+   * (see toPromptResult). Starts the server first when it is down and its backoff has passed. Rejects with
+   * an McpServerError: `prompt_error` when the server refuses (an unknown prompt, a missing argument), or
+   * the server's failure as for a tool call.
+   */
+  async getPrompt(name: string, args: Record<string, string> = {}): Promise<McpPromptResult> {
+    const client = await this.#readyClient();
+    try {
+      return toPromptResult(await client.getPrompt({ name, arguments: args }, this.#requestOptions()));
+    } catch (error) {
+      throw await this.#requestFailure(client, `prompt "${name}"`, 'prompt_error', error);
+    }
+  }
+
+  /**
+   * Reads one of the server's resources (`resources/read`) by its URI. Starts the server first when it is
+   * down and its backoff has passed. Rejects with an McpServerError: `resource_error` when the server
+   * refuses (an unknown URI), or the server's failure as for a tool call.
+   */
+  async readResource(uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
+    const client = await this.#readyClient();
+    try {
+      const result = await client.readResource({ uri }, { ...this.#requestOptions(), ...(signal ? { signal } : {}) });
+      return toResourceContents(result.contents);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason ?? error;
+      throw await this.#requestFailure(client, `resource <${uri}>`, 'resource_error', error);
+    }
+  }
+
+  /**
+   * Calls `listener` whenever the server says the resource at `uri` changed (`notifications/resources/updated`),
+   * subscribing with `resources/subscribe` when the server offers subscriptions (`subscribed` says whether it
+   * does; without them the listener is never called), and again after a restart. `unsubscribe` removes the
+   * listener, and tells the server once no one listens. Never rejects: a refused subscription is `subscribed: false`.
+   */
+  async subscribeResource(
+    uri: string,
+    listener: (uri: string) => void,
+  ): Promise<{ subscribed: boolean; unsubscribe: () => Promise<void> }> {
+    const entry = this.#subscriptions.add(uri, listener);
+    const unsubscribe = async (): Promise<void> => {
+      const client = this.#client;
+      if (entry.remove().last && client && this.#canSubscribe(client)) {
+        await client.unsubscribeResource({ uri }, this.#requestOptions()).catch(() => {});
+      }
+    };
+    let client: Client;
+    try {
+      client = await this.#readyClient();
+    } catch {
+      // Down for now: the start that brings it back subscribes again, as after any restart.
+      return { subscribed: false, unsubscribe };
+    }
+    if (!this.#canSubscribe(client)) return { subscribed: false, unsubscribe };
+    if (!entry.first) return { subscribed: true, unsubscribe };
+    try {
+      await client.subscribeResource({ uri }, this.#requestOptions());
+      return { subscribed: true, unsubscribe };
+    } catch {
+      return { subscribed: false, unsubscribe };
+    }
   }
 
   /** Ends the server (its process, for stdio) for good. */
@@ -176,6 +260,15 @@ export class McpConnection {
         prepare: (client) => {
           client.onclose = () => this.#onClosed(generation);
           client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#onToolsChanged(generation));
+          client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+            this.#onContentChanged(generation, 'prompts'),
+          );
+          client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+            this.#onContentChanged(generation, 'resources'),
+          );
+          client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) =>
+            this.#subscriptions.notify(params.uri),
+          );
           client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
             const { progressToken, ...progress } = params;
             this.#progress.get(String(progressToken))?.(progress);
@@ -192,7 +285,9 @@ export class McpConnection {
       const version = opened.client.getServerVersion();
       this.#serverInfo = version ? { name: version.name, version: version.version } : undefined;
       await this.#listTools(generation, { timeout });
+      await this.#listContent(generation, ['prompts', 'resources'], { timeout });
       if (generation !== this.#generation) return;
+      await this.#subscribeAgain(opened.client, { timeout });
       this.#error = undefined;
       this.#setState('ready');
     } catch (error) {
@@ -230,7 +325,8 @@ export class McpConnection {
     return this.#client;
   }
 
-  async #callFailure(client: Client, toolName: string, error: unknown): Promise<McpServerError> {
+  /** `what` names what was asked for: a tool (`"search"`), a prompt or a resource. */
+  async #callFailure(client: Client, what: string, error: unknown): Promise<McpServerError> {
     if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
       // The server answered: the call was wrong (unknown tool, invalid params) or the tool failed.
       if (error.code === ErrorCode.RequestTimeout) {
@@ -247,7 +343,7 @@ export class McpConnection {
     }
     return new McpServerError(
       this.name,
-      `The call of "${toolName}" failed: ${this.#error ?? describeThrown(error)} It is started again at a later call.`,
+      `The call of ${what} failed: ${this.#error ?? describeThrown(error)} It is started again at a later call.`,
       'server_exited',
       error,
     );
@@ -269,6 +365,55 @@ export class McpConnection {
     } catch {
       // The server went away while listing: its close reports that.
     }
+  }
+
+  #requestOptions(): { timeout: number } {
+    return { timeout: this.config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS };
+  }
+
+  #canSubscribe(client: Client): boolean {
+    return client.getServerCapabilities()?.resources?.subscribe === true;
+  }
+
+  async #requestFailure(
+    client: Client,
+    what: string,
+    code: 'prompt_error' | 'resource_error',
+    error: unknown,
+  ): Promise<McpServerError> {
+    if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
+      return new McpServerError(
+        this.name,
+        `MCP server "${this.name}" could not give ${what}: ${error.message}`,
+        code,
+        error,
+      );
+    }
+    return this.#callFailure(client, what, error);
+  }
+
+  async #onContentChanged(generation: number, kind: ContentKind): Promise<void> {
+    try {
+      await this.#listContent(generation, [kind], {});
+      this.#options.onChange?.();
+    } catch {
+      // The server went away while listing: its close reports that.
+    }
+  }
+
+  async #listContent(generation: number, kinds: readonly ContentKind[], options: { timeout?: number }): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const content = await listServerContent(client, kinds, this.#content, options);
+    if (generation === this.#generation) this.#content = content;
+  }
+
+  /** A restarted server knows nothing of the subscriptions made before: they are made again. */
+  async #subscribeAgain(client: Client, options: { timeout?: number }): Promise<void> {
+    if (!this.#canSubscribe(client)) return;
+    await Promise.all(
+      this.#subscriptions.uris().map((uri) => client.subscribeResource({ uri }, options).catch(() => undefined)),
+    );
   }
 
   async #listTools(generation: number, options: { timeout?: number }): Promise<void> {

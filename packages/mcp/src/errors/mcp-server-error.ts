@@ -11,7 +11,13 @@ export type McpServerErrorCode =
   /** The server is down and waits out its backoff before the next start. */
   | 'server_unavailable'
   /** The server answered the call with an error (`isError`, or a JSON-RPC error). */
-  | 'tool_error';
+  | 'tool_error'
+  /** No server of that name is configured (or it is disabled). */
+  | 'unknown_server'
+  /** The server refused to fill in a prompt: an unknown prompt, a missing or bad argument. */
+  | 'prompt_error'
+  /** The server refused to read a resource: an unknown URI, or one it cannot read. */
+  | 'resource_error';
 
 /**
  * An MCP server's failure. Thrown from a tool's `execute`, it becomes an error result the model sees

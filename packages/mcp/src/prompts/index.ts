@@ -1,0 +1,2 @@
+export type { McpPromptArgument, McpPromptMessage, McpPromptResult, McpPromptSummary } from './mcp-prompt.js';
+export { promptInputText, toPromptResult, toPromptSummary } from './mcp-prompt.js';
