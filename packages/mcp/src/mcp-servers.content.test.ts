@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServersConfig } from './config/index.js';
-import { connectMcpServers, type McpServers } from './mcp-servers.js';
+import { attachedMcpServers, connectMcpServers, type McpServers } from './mcp-servers.js';
 import { callTool, ToolRegistry } from './test-support/call-tool.js';
 import { everythingServer, isAlive } from './test-support/servers.js';
 import { liveChildCount } from './transport/live-children.js';
@@ -194,5 +194,19 @@ describe('the read_resource tool', () => {
     const mcp = await connectMcpServers({ everything: everythingServer() }, { readResourceTool: false });
     opened.push(mcp);
     expect(mcp.tools.some((tool) => tool.name === 'read_resource')).toBe(false);
+  });
+});
+
+describe('attachedMcpServers', () => {
+  it('finds the servers attached to a registry until they are detached or closed', async () => {
+    const { mcp, registry } = await connect();
+    expect(attachedMcpServers(registry)).toEqual([mcp]);
+    const other = new ToolRegistry();
+    const detach = mcp.attach(other);
+    expect(attachedMcpServers(other)).toEqual([mcp]);
+    detach();
+    expect(attachedMcpServers(other)).toEqual([]);
+    await mcp.close();
+    expect(attachedMcpServers(registry)).toEqual([]);
   });
 });

@@ -34,6 +34,18 @@ export interface McpResourceSubscription {
   unsubscribe(): Promise<void>;
 }
 
+// The servers attached to each registry, for an executor that sees the agent and not who composed it.
+const attachedServers = new WeakMap<object, Set<McpServers>>();
+
+/**
+ * The server sets whose tools `attach` keeps in this registry (`agent.tools`), in the order they were
+ * attached, while they are attached and open: an executor finds the prompts and resources of the agent's
+ * servers through them. Never throws.
+ */
+export function attachedMcpServers(registry: object): McpServers[] {
+  return [...(attachedServers.get(registry) ?? [])];
+}
+
 /** The part of a ToolRegistry that `attach` keeps in step with the servers' tools. */
 export type ToolRegistryTarget = Pick<ToolRegistry, 'register' | 'unregister' | 'get'>;
 
@@ -70,6 +82,7 @@ export class McpServers {
   readonly #connections: McpConnection[];
   readonly #listeners = new Set<() => void>();
   readonly #contentListeners = new Set<() => void>();
+  readonly #registries = new Set<object>();
   readonly #onStatusChange: ConnectMcpServersOptions['onStatusChange'];
   readonly #offerReadResource: boolean;
   #toolsCache: readonly Tool[] | undefined;
@@ -173,7 +186,15 @@ export class McpServers {
       }
     };
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    const servers = attachedServers.get(registry) ?? new Set<McpServers>();
+    servers.add(this);
+    attachedServers.set(registry, servers);
+    this.#registries.add(registry);
+    return () => {
+      this.#listeners.delete(listener);
+      attachedServers.get(registry)?.delete(this);
+      this.#registries.delete(registry);
+    };
   }
 
   /** Calls `listener` whenever a server's tools change. Returns a function that removes it. */
@@ -187,6 +208,8 @@ export class McpServers {
     await Promise.all(this.#connections.map((connection) => connection.close()));
     this.#listeners.clear();
     this.#contentListeners.clear();
+    for (const registry of this.#registries) attachedServers.get(registry)?.delete(this);
+    this.#registries.clear();
   }
 
   #connection(server: string): McpConnection {

@@ -2,7 +2,6 @@ import type { Agent } from '@agentloop/core';
 import type { McpPromptSummary } from '@agentloop/mcp';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { describeError, stripControls } from '../render/index.js';
-import { parsePromptArguments } from './prompt-arguments.js';
 import type { SlashCommand } from './slash-command.js';
 
 /**
@@ -31,6 +30,8 @@ function promptCommand(server: string, prompt: McpPromptSummary): SlashCommand {
       (prompt.description ?? prompt.title ?? `The MCP prompt ${prompt.name}`).split('\n')[0] ?? '',
     ),
     async run(args, { agent, output, style, submit }) {
+      // Loaded here: the MCP package is loaded only in a session with servers, where it is by now.
+      const { parsePromptArguments, promptInputText } = await import('@agentloop/mcp');
       let values: Record<string, string>;
       try {
         values = parsePromptArguments(args, prompt, usage);
@@ -44,7 +45,6 @@ function promptCommand(server: string, prompt: McpPromptSummary): SlashCommand {
         return;
       }
       try {
-        const { promptInputText } = await import('@agentloop/mcp');
         const filled = await servers.getPrompt(server, prompt.name, values);
         const input = promptInputText(filled);
         if (input.trim() === '') {

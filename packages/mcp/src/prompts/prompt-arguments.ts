@@ -1,4 +1,4 @@
-import type { McpPromptSummary } from '@agentloop/mcp';
+import type { McpPromptSummary } from './mcp-prompt.js';
 
 /**
  * The arguments of `/server:prompt …` by name: positional ones in the prompt's declared order, or

@@ -1,5 +1,5 @@
-import type { McpPromptSummary } from '@agentloop/mcp';
 import { describe, expect, it } from 'vitest';
+import type { McpPromptSummary } from './mcp-prompt.js';
 import { parsePromptArguments } from './prompt-arguments.js';
 
 const WEATHER: McpPromptSummary = {
