@@ -18,6 +18,7 @@ import { createClientFileSystem } from './client/client-file-system.js';
 import { AcpSession } from './session/acp-session.js';
 import type { AcpAgentFactory, AcpSessionAgent } from './session/agent-factory.js';
 import { connectEditorMcpServers, type EditorMcpServers } from './session/editor-mcp-servers.js';
+import { agentMcpServers, mcpPromptCommands } from './session/mcp-prompt-commands.js';
 import { SessionOutbox } from './session/session-outbox.js';
 import { availableCommands } from './session/slash-commands.js';
 import { toRequestError } from './session/to-request-error.js';
@@ -190,9 +191,16 @@ export class AcpConnection {
       throw toRequestError(error);
     }
     this.#sessions.set(sessionId, session);
-    setImmediate(() =>
-      outbox.send({ sessionUpdate: 'available_commands_update', availableCommands: availableCommands() }),
-    );
+    // The MCP servers' prompts are commands too, sent again whenever a server's list changes; the servers
+    // end with the session, and their listeners with them.
+    const servers = await agentMcpServers(built.agent);
+    const sendCommands = () =>
+      outbox.send({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [...availableCommands(), ...mcpPromptCommands(servers)],
+      });
+    for (const mcp of servers) mcp.onContentChanged(sendCommands);
+    setImmediate(sendCommands);
     return session;
   }
 

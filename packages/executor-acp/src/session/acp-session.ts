@@ -14,6 +14,7 @@ import { endingAfterStreamed, stopReasonOf } from '../updates/run-ending.js';
 import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
 import { toolCallView } from '../updates/tool-call-view.js';
 import type { AcpSessionAgent } from './agent-factory.js';
+import { agentMcpServers, invokeMcpPrompt } from './mcp-prompt-commands.js';
 import { promptText } from './prompt-text.js';
 import { approvalAnswer, permissionRequest } from './request-permission.js';
 import type { SessionOutbox } from './session-outbox.js';
@@ -96,14 +97,15 @@ export class AcpSession {
         'a prompt is already running in this session; cancel it (session/cancel) or wait for its answer',
       );
     }
-    const text = promptText(prompt);
+    let text = promptText(prompt);
     const command = slashCommandOf(text);
     if (command) {
-      const { outbox, mapper } = this.#parts;
-      outbox.send(mapper.messageChunk(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts })));
-      await outbox.flush();
-      return { stopReason: 'end_turn' };
+      return this.#answer(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts }));
     }
+    // `/server:prompt args`: the server fills the prompt in, and its messages are the turn's input.
+    const invoked = await invokeMcpPrompt(text, await agentMcpServers(this.agent));
+    if (invoked && 'error' in invoked) return this.#answer(invoked.error);
+    if (invoked) text = invoked.input;
     const controller = new AbortController();
     const done = this.#run(text, controller.signal, signal);
     this.#turn = { controller, done };
@@ -112,6 +114,14 @@ export class AcpSession {
     } finally {
       this.#turn = undefined;
     }
+  }
+
+  /** Answers a prompt with a message of the executor's own, without the model. */
+  async #answer(message: string): Promise<PromptResponse> {
+    const { outbox, mapper } = this.#parts;
+    outbox.send(mapper.messageChunk(message));
+    await outbox.flush();
+    return { stopReason: 'end_turn' };
   }
 
   /** Cancels the running turn, which then ends with the stop reason `cancelled`; nothing when none runs. */
