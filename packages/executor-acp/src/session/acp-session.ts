@@ -14,7 +14,7 @@ import { endingAfterStreamed, stopReasonOf } from '../updates/run-ending.js';
 import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
 import { toolCallView } from '../updates/tool-call-view.js';
 import type { AcpSessionAgent } from './agent-factory.js';
-import { agentMcpServers, invokeMcpPrompt } from './mcp-prompt-commands.js';
+import { agentMcpServers, embedMcpResources, invokeMcpPrompt } from './mcp-prompt-commands.js';
 import { promptText } from './prompt-text.js';
 import { approvalAnswer, permissionRequest } from './request-permission.js';
 import type { SessionOutbox } from './session-outbox.js';
@@ -97,23 +97,33 @@ export class AcpSession {
         'a prompt is already running in this session; cancel it (session/cancel) or wait for its answer',
       );
     }
-    let text = promptText(prompt);
-    const command = slashCommandOf(text);
-    if (command) {
-      return this.#answer(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts }));
-    }
-    // `/server:prompt args`: the server fills the prompt in, and its messages are the turn's input.
-    const invoked = await invokeMcpPrompt(text, await agentMcpServers(this.agent));
-    if (invoked && 'error' in invoked) return this.#answer(invoked.error);
-    if (invoked) text = invoked.input;
+    // The turn exists from here, so that a second prompt or a cancel during the MCP steps below sees it.
     const controller = new AbortController();
-    const done = this.#run(text, controller.signal, signal);
+    const done = this.#prepareAndRun(prompt, controller.signal, signal);
     this.#turn = { controller, done };
     try {
       return await done;
     } finally {
       this.#turn = undefined;
     }
+  }
+
+  async #prepareAndRun(
+    prompt: readonly ContentBlock[],
+    cancelled: AbortSignal,
+    signal: AbortSignal,
+  ): Promise<PromptResponse> {
+    const servers = await agentMcpServers(this.agent);
+    let text = promptText(await embedMcpResources(prompt, servers));
+    const command = slashCommandOf(text);
+    if (command) {
+      return this.#answer(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts }));
+    }
+    // `/server:prompt args`: the server fills the prompt in, and its messages are the turn's input.
+    const invoked = await invokeMcpPrompt(text, servers);
+    if (invoked && 'error' in invoked) return this.#answer(invoked.error);
+    if (invoked) text = invoked.input;
+    return this.#run(text, cancelled, signal);
   }
 
   /** Answers a prompt with a message of the executor's own, without the model. */

@@ -74,3 +74,24 @@ describe('MCP prompts over ACP', () => {
     expect((made.agents[0]!.provider as ScriptedProvider).requests).toHaveLength(0);
   });
 });
+
+describe('MCP resources over ACP', () => {
+  it('embeds the content of a resource link to a resource a server lists', async () => {
+    const { editor, made, sessionId } = await openSession([[complete('Read it.')]]);
+    const uri = 'demo://resource/static/document/architecture.md';
+    await editor.agent.request('session/prompt', {
+      sessionId,
+      prompt: [
+        { type: 'text', text: 'Summarise ' },
+        { type: 'resource_link', uri, name: 'architecture.md' },
+        { type: 'text', text: ' and ' },
+        { type: 'resource_link', uri: 'demo://unlisted', name: 'unlisted' },
+      ],
+    });
+    const provider = made.agents[0]!.provider as ScriptedProvider;
+    const message = provider.requests[0]?.messages.at(-1);
+    const text = message?.content[0]?.type === 'text' ? message.content[0].text : '';
+    expect(text).toMatch(/^Summarise \n<context path="demo:\/\/resource\/static\/document\/architecture\.md">\n# /);
+    expect(text.endsWith('</context>\n and @demo://unlisted')).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import type { AvailableCommand } from '@agentclientprotocol/sdk';
+import type { AvailableCommand, ContentBlock } from '@agentclientprotocol/sdk';
 import type { Agent } from '@agentloop/core';
 import type { McpServers } from '@agentloop/mcp';
 
@@ -78,4 +78,35 @@ export async function invokeMcpPrompt(
     }
   }
   return undefined;
+}
+
+/**
+ * The prompt with each resource link to a resource an MCP server lists (the editor offers the servers'
+ * resources as links) replaced by the resource's content, embedded as the editor would embed a file's
+ * text; a link that no server lists, or that cannot be read, stays a link. Never rejects.
+ */
+export async function embedMcpResources(
+  prompt: readonly ContentBlock[],
+  servers: readonly McpServers[],
+): Promise<ContentBlock[]> {
+  if (servers.length === 0 || !prompt.some((block) => block.type === 'resource_link')) return [...prompt];
+  const { resourceContentsText } = await import('@agentloop/mcp');
+  return Promise.all(
+    prompt.map(async (block) => {
+      if (block.type !== 'resource_link') return block;
+      for (const mcp of servers) {
+        const status = mcp
+          .status()
+          .find((candidate) => candidate.resources.some((resource) => resource.uri === block.uri));
+        if (!status) continue;
+        try {
+          const text = resourceContentsText(await mcp.readResource(status.name, block.uri));
+          return { type: 'resource', resource: { uri: block.uri, text } } satisfies ContentBlock;
+        } catch {
+          return block;
+        }
+      }
+      return block;
+    }),
+  );
 }
