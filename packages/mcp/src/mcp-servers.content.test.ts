@@ -2,15 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServersConfig } from './config/index.js';
 import { attachedMcpServers, connectMcpServers, type McpServers } from './mcp-servers.js';
 import { callTool, ToolRegistry } from './test-support/call-tool.js';
-import { everythingServer, isAlive } from './test-support/servers.js';
+import { contentFixtureServer, everythingServer, isAlive } from './test-support/servers.js';
 import { liveChildCount } from './transport/live-children.js';
 
 // Prompts, resources, resource templates and subscriptions of the reference "everything" server, over stdio.
 const opened: McpServers[] = [];
 const pids: number[] = [];
 
-async function connect(servers: McpServersConfig = { everything: everythingServer() }) {
-  const mcp = await connectMcpServers(servers);
+async function connect(
+  servers: McpServersConfig = { everything: everythingServer() },
+  options: Parameters<typeof connectMcpServers>[1] = {},
+) {
+  const mcp = await connectMcpServers(servers, options);
   opened.push(mcp);
   for (const status of mcp.status()) if (status.pid) pids.push(status.pid);
   const registry = new ToolRegistry();
@@ -208,5 +211,62 @@ describe('attachedMcpServers', () => {
     expect(attachedMcpServers(other)).toEqual([]);
     await mcp.close();
     expect(attachedMcpServers(registry)).toEqual([]);
+  });
+});
+
+describe('a server’s prompts and resources as the agent shows them', () => {
+  it('cleans names and descriptions of escape sequences and bidirectional controls', async () => {
+    const { mcp, registry } = await connect({ content: contentFixtureServer() });
+    const [status] = mcp.status();
+    expect(status?.prompts).toEqual([
+      {
+        name: 'review',
+        title: 'Review',
+        description: 'Reviews a file. Careful.',
+        arguments: [{ name: 'file', description: 'The file to review', required: true }],
+      },
+    ]);
+    expect(status?.resources).toEqual([
+      { uri: 'fixture://notes', name: 'notes', description: 'The team notes.', mimeType: 'text/plain' },
+    ]);
+    expect(registry.get('read_resource')?.tool.description).toContain(
+      '- content: fixture://notes (notes: text/plain, The team notes.)',
+    );
+    expect((await mcp.getPrompt('content', 'review', { file: 'a.ts' })).messages).toEqual([
+      { role: 'user', text: 'Review a.ts now.' },
+    ]);
+  });
+
+  it('lists the prompts again on prompts/list_changed', async () => {
+    const { mcp, registry } = await connect({ content: contentFixtureServer() });
+    const changed = new Promise<void>((resolve) => mcp.onContentChanged(resolve));
+    await callTool(registry, 'content__add_prompt', { name: 'summarise' });
+    await changed;
+    expect(mcp.status()[0]?.prompts.map((prompt) => prompt.name)).toEqual(['review', 'summarise']);
+  });
+});
+
+describe('subscriptions across a restart', () => {
+  it('subscribes again once a server that exited is started again', async () => {
+    let clock = 0;
+    let exited!: () => void;
+    const failed = new Promise<void>((resolve) => (exited = resolve));
+    const { mcp, registry } = await connect(
+      { everything: everythingServer() },
+      { now: () => clock, onStatusChange: (status) => status.state === 'failed' && exited() },
+    );
+    let updated!: (uri: string) => void;
+    const update = new Promise<string>((resolve) => (updated = resolve));
+    expect((await mcp.subscribeResource('everything', DOCUMENT, (uri) => updated(uri))).subscribed).toBe(true);
+    const pid = mcp.status()[0]?.pid as number;
+    process.kill(pid, 'SIGKILL');
+    await failed;
+    clock += 60_000;
+    // The next call starts it again; the new process knows nothing of the subscription until told.
+    expect((await callTool(registry, 'everything__echo', { message: 'back' })).content).toBe('Echo: back');
+    const restarted = mcp.status()[0]?.pid;
+    if (restarted) pids.push(restarted);
+    await callTool(registry, 'everything__toggle-subscriber-updates');
+    expect(await update).toBe(DOCUMENT);
   });
 });

@@ -24,6 +24,11 @@ export function filesystemServer(directory: string): McpStdioServerConfig {
   };
 }
 
+/** The prompt and resource fixture server (content-fixture-server.mjs). */
+export function contentFixtureServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [path.join(here, 'content-fixture-server.mjs')] };
+}
+
 /** The fixture server (stdio-fixture-server.mjs), noting what it saw in `logFile` when given. */
 export function fixtureServer(
   options: { logFile?: string; failStart?: boolean; startWhen?: string } = {},
