@@ -14,11 +14,11 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
+import { McpContentRequests } from '../content/mcp-content-requests.js';
 import { type ContentKind, listServerContent, NO_CONTENT, type ServerContent } from '../content/server-content.js';
 import { McpServerError } from '../errors/index.js';
-import { type McpPromptResult, toPromptResult } from '../prompts/mcp-prompt.js';
-import { type McpResourceContents, toResourceContents } from '../resources/mcp-resource-contents.js';
-import { ResourceSubscriptions } from '../resources/resource-subscriptions.js';
+import type { McpPromptResult } from '../prompts/mcp-prompt.js';
+import type { McpResourceContents } from '../resources/mcp-resource-contents.js';
 import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
@@ -77,7 +77,8 @@ export class McpConnection {
   #nextProgressToken = 0;
   /** Its prompts, resources and resource templates, as last listed (kept while it is down). */
   #content: ServerContent = NO_CONTENT;
-  readonly #subscriptions = new ResourceSubscriptions();
+  /** Its prompts and resources' requests: prompts/get, resources/read, subscriptions. */
+  readonly #requests: McpContentRequests;
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -85,6 +86,13 @@ export class McpConnection {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#kind = isStdioServerConfig(config) ? 'stdio' : config.transport === 'sse' ? 'sse' : 'streamable-http';
+    this.#requests = new McpContentRequests({
+      name,
+      readyClient: () => this.#readyClient(),
+      currentClient: () => this.#client,
+      connectionFailure: (client, what, error) => this.#callFailure(client, what, error),
+      timeoutMs: config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
+    });
   }
 
   /** The server's tools as agentloop tools, after `includeTools` and `excludeTools`; kept while it is down. */
@@ -168,69 +176,19 @@ export class McpConnection {
     return toToolValue(callResult);
   }
 
-  /**
-   * Fills in one of the server's prompts (`prompts/get`), its text cleaned for the model and the terminal
-   * (see toPromptResult). Starts the server first when it is down and its backoff has passed. Rejects with
-   * an McpServerError: `prompt_error` when the server refuses (an unknown prompt, a missing argument), or
-   * the server's failure as for a tool call.
-   */
-  async getPrompt(name: string, args: Record<string, string> = {}): Promise<McpPromptResult> {
-    const client = await this.#readyClient();
-    try {
-      return toPromptResult(await client.getPrompt({ name, arguments: args }, this.#requestOptions()));
-    } catch (error) {
-      throw await this.#requestFailure(client, `prompt "${name}"`, 'prompt_error', error);
-    }
+  /** Fills in one of the server's prompts: see McpContentRequests.getPrompt. */
+  getPrompt(name: string, args: Record<string, string> = {}): Promise<McpPromptResult> {
+    return this.#requests.getPrompt(name, args);
   }
 
-  /**
-   * Reads one of the server's resources (`resources/read`) by its URI. Starts the server first when it is
-   * down and its backoff has passed. Rejects with an McpServerError: `resource_error` when the server
-   * refuses (an unknown URI), or the server's failure as for a tool call.
-   */
-  async readResource(uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
-    const client = await this.#readyClient();
-    try {
-      const result = await client.readResource({ uri }, { ...this.#requestOptions(), ...(signal ? { signal } : {}) });
-      return toResourceContents(result.contents);
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error;
-      throw await this.#requestFailure(client, `resource <${uri}>`, 'resource_error', error);
-    }
+  /** Reads one of the server's resources: see McpContentRequests.readResource. */
+  readResource(uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
+    return this.#requests.readResource(uri, signal);
   }
 
-  /**
-   * Calls `listener` whenever the server says the resource at `uri` changed (`notifications/resources/updated`),
-   * subscribing with `resources/subscribe` when the server offers subscriptions (`subscribed` says whether it
-   * does; without them the listener is never called), and again after a restart. `unsubscribe` removes the
-   * listener, and tells the server once no one listens. Never rejects: a refused subscription is `subscribed: false`.
-   */
-  async subscribeResource(
-    uri: string,
-    listener: (uri: string) => void,
-  ): Promise<{ subscribed: boolean; unsubscribe: () => Promise<void> }> {
-    const entry = this.#subscriptions.add(uri, listener);
-    const unsubscribe = async (): Promise<void> => {
-      const client = this.#client;
-      if (entry.remove().last && client && this.#canSubscribe(client)) {
-        await client.unsubscribeResource({ uri }, this.#requestOptions()).catch(() => {});
-      }
-    };
-    let client: Client;
-    try {
-      client = await this.#readyClient();
-    } catch {
-      // Down for now: the start that brings it back subscribes again, as after any restart.
-      return { subscribed: false, unsubscribe };
-    }
-    if (!this.#canSubscribe(client)) return { subscribed: false, unsubscribe };
-    if (!entry.first) return { subscribed: true, unsubscribe };
-    try {
-      await client.subscribeResource({ uri }, this.#requestOptions());
-      return { subscribed: true, unsubscribe };
-    } catch {
-      return { subscribed: false, unsubscribe };
-    }
+  /** Follows a resource's changes: see McpContentRequests.subscribeResource. */
+  subscribeResource(uri: string, listener: (uri: string) => void): ReturnType<McpContentRequests['subscribeResource']> {
+    return this.#requests.subscribeResource(uri, listener);
   }
 
   /** Ends the server (its process, for stdio) for good. */
@@ -267,7 +225,7 @@ export class McpConnection {
             this.#onContentChanged(generation, 'resources'),
           );
           client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) =>
-            this.#subscriptions.notify(params.uri),
+            this.#requests.subscriptions.notify(params.uri),
           );
           client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
             const { progressToken, ...progress } = params;
@@ -287,7 +245,7 @@ export class McpConnection {
       await this.#listTools(generation, { timeout });
       await this.#listContent(generation, ['prompts', 'resources'], { timeout });
       if (generation !== this.#generation) return;
-      await this.#subscribeAgain(opened.client, { timeout });
+      await this.#requests.subscribeAgain(opened.client, { timeout });
       this.#error = undefined;
       this.#setState('ready');
     } catch (error) {
@@ -367,31 +325,6 @@ export class McpConnection {
     }
   }
 
-  #requestOptions(): { timeout: number } {
-    return { timeout: this.config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS };
-  }
-
-  #canSubscribe(client: Client): boolean {
-    return client.getServerCapabilities()?.resources?.subscribe === true;
-  }
-
-  async #requestFailure(
-    client: Client,
-    what: string,
-    code: 'prompt_error' | 'resource_error',
-    error: unknown,
-  ): Promise<McpServerError> {
-    if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
-      return new McpServerError(
-        this.name,
-        `MCP server "${this.name}" could not give ${what}: ${error.message}`,
-        code,
-        error,
-      );
-    }
-    return this.#callFailure(client, what, error);
-  }
-
   async #onContentChanged(generation: number, kind: ContentKind): Promise<void> {
     try {
       await this.#listContent(generation, [kind], {});
@@ -406,14 +339,6 @@ export class McpConnection {
     if (!client) return;
     const content = await listServerContent(client, kinds, this.#content, options);
     if (generation === this.#generation) this.#content = content;
-  }
-
-  /** A restarted server knows nothing of the subscriptions made before: they are made again. */
-  async #subscribeAgain(client: Client, options: { timeout?: number }): Promise<void> {
-    if (!this.#canSubscribe(client)) return;
-    await Promise.all(
-      this.#subscriptions.uris().map((uri) => client.subscribeResource({ uri }, options).catch(() => undefined)),
-    );
   }
 
   async #listTools(generation: number, options: { timeout?: number }): Promise<void> {
