@@ -26,7 +26,7 @@ describe('read_resource in an agent', () => {
     const agent = new DefaultAgent(provider, { approval: 'ask', toolProtocol: 'native' });
     mcp.attach(agent.tools);
     const asked: string[] = [];
-    agent.on('approval-requested', (event) => asked.push(event.toolCall.name));
+    agent.on('approval-requested', (event) => asked.push(event.name));
     const results: string[] = [];
     agent.on('tool-result', (event) => results.push(`${event.name}: ${event.content}`));
 
