@@ -193,6 +193,17 @@ describe('the read_resource tool', () => {
     expect(outcome.content).toContain(`Read a URI it lists or one filled into its templates: ${DOCUMENT}`);
   });
 
+  it('keeps the read_resource already in a registry when a second server set is attached to it', async () => {
+    const { mcp, registry } = await connect();
+    const first = registry.get('read_resource')?.tool;
+    const second = await connectMcpServers({ content: contentFixtureServer() });
+    opened.push(second);
+    second.attach(registry);
+    expect(registry.get('content__add_prompt')).toBeDefined();
+    expect(registry.get('read_resource')?.tool).toBe(first);
+    expect(attachedMcpServers(registry)).toEqual([mcp, second]);
+  });
+
   it('is left out when the app asks for none', async () => {
     const mcp = await connectMcpServers({ everything: everythingServer() }, { readResourceTool: false });
     opened.push(mcp);

@@ -7,7 +7,7 @@ import type { ServerContent } from './content/server-content.js';
 import { McpServerError } from './errors/index.js';
 import type { McpPromptResult } from './prompts/mcp-prompt.js';
 import type { McpResourceContents } from './resources/mcp-resource-contents.js';
-import { readResourceTool } from './resources/read-resource-tool.js';
+import { READ_RESOURCE_TOOL_NAME, readResourceTool } from './resources/read-resource-tool.js';
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpServersOptions {
@@ -165,7 +165,8 @@ export class McpServers {
   /**
    * Registers the servers' tools in a registry (`agent.tools`) and keeps it in step: a tool a server
    * adds is registered, one it removes is unregistered. Returns a function that stops that (the tools
-   * already registered stay). Throws a ToolDefinitionError when one of the tools' names is already taken.
+   * already registered stay). Throws a ToolDefinitionError when one of the servers' tools' names is
+   * already taken; a `read_resource` already there (another server set's, or a local tool) is kept instead.
    */
   attach(registry: ToolRegistryTarget): () => void {
     let registered = new Set<Tool>();
@@ -174,8 +175,15 @@ export class McpServers {
       for (const tool of registered) {
         if (!current.has(tool) && registry.get(tool.name)?.tool === tool) registry.unregister(tool.name);
       }
-      for (const tool of current) if (!registered.has(tool)) registry.register(tool);
-      registered = current;
+      const next = new Set<Tool>();
+      for (const tool of current) {
+        // A name taken by another server set attached to the same registry (the CLI's servers and an
+        // editor's) or by a local tool: the one there stays, rather than the attach failing.
+        if (!registered.has(tool) && tool.name === READ_RESOURCE_TOOL_NAME && registry.get(tool.name)) continue;
+        if (!registered.has(tool)) registry.register(tool);
+        next.add(tool);
+      }
+      registered = next;
     };
     sync();
     const listener = (): void => {
