@@ -35,7 +35,7 @@ export const builtinSlashCommands: readonly SlashCommand[] = [
  * name is `server:prompt`.
  */
 export function parseSlashCommand(line: string): { name: string; args: string } | undefined {
-  const match = /^\/([\w?.:-]+)(?:\s+(.*))?$/s.exec(line.trim());
+  const match = /^\/([\w?:-]+)(?:\s+(.*))?$/s.exec(line.trim());
   return match ? { name: (match[1] as string).toLowerCase(), args: match[2] ?? '' } : undefined;
 }
 
