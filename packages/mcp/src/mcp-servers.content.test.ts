@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServersConfig } from './config/index.js';
 import { attachedMcpServers, connectMcpServers, type McpServers } from './mcp-servers.js';
 import { callTool, ToolRegistry } from './test-support/call-tool.js';
-import { contentFixtureServer, everythingServer, isAlive } from './test-support/servers.js';
+import { contentFixtureServer, everythingServer, isAlive, promptOnlyServer } from './test-support/servers.js';
 import { liveChildCount } from './transport/live-children.js';
 
 // Prompts, resources, resource templates and subscriptions of the reference "everything" server, over stdio.
@@ -245,6 +245,17 @@ describe('a server’s prompts and resources as the agent shows them', () => {
     );
     expect((await mcp.getPrompt('content', 'review', { file: 'a.ts' })).messages).toEqual([
       { role: 'user', text: 'Review a.ts now.' },
+    ]);
+  });
+
+  it('starts a server that offers prompts and no tools, without asking it for tools', async () => {
+    const { mcp, registry } = await connect({ notes: promptOnlyServer() });
+    const [status] = mcp.status();
+    expect(status).toMatchObject({ state: 'ready', tools: [], resources: [] });
+    expect(status?.prompts.map((prompt) => prompt.name)).toEqual(['standup']);
+    expect(registry.get('read_resource')).toBeUndefined();
+    expect((await mcp.getPrompt('notes', 'standup')).messages).toEqual([
+      { role: 'user', text: 'Write my stand-up note.' },
     ]);
   });
 

@@ -344,6 +344,11 @@ export class McpConnection {
   async #listTools(generation: number, options: { timeout?: number }): Promise<void> {
     const client = this.#client;
     if (!client) return;
+    // A server that offers only prompts or resources answers tools/list with "method not found".
+    if (!client.getServerCapabilities()?.tools) {
+      if (generation === this.#generation) this.#setTools([]);
+      return;
+    }
     const listed: McpTool[] = [];
     let cursor: string | undefined;
     do {

@@ -29,6 +29,11 @@ export function contentFixtureServer(): McpStdioServerConfig {
   return { command: process.execPath, args: [path.join(here, 'content-fixture-server.mjs')] };
 }
 
+/** A server with one prompt and no tools or resources (prompt-only-server.mjs). */
+export function promptOnlyServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [path.join(here, 'prompt-only-server.mjs')] };
+}
+
 /** The fixture server (stdio-fixture-server.mjs), noting what it saw in `logFile` when given. */
 export function fixtureServer(
   options: { logFile?: string; failStart?: boolean; startWhen?: string } = {},
