@@ -13,6 +13,7 @@ import type {
 import { PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import type { Agent, ApprovalMode, ApprovalRule, SessionStore } from '@agentloop/core';
 import { SessionStoreError } from '@agentloop/core';
+import type { McpServers } from '@agentloop/mcp';
 import { createClientCommandRunner } from './client/client-command-runner.js';
 import { createClientFileSystem } from './client/client-file-system.js';
 import { AcpSession } from './session/acp-session.js';
@@ -159,13 +160,17 @@ export class AcpConnection {
       throw toRequestError(error);
     }
     let session: AcpSession;
+    let mcpServers: McpServers[] = [];
     try {
       if (resume) await openStoredSession(built.agent, sessionId);
       const mcp = this.#settings.connectMcpServers
         ? await connectEditorMcpServers(request.mcpServers, request.cwd, built.agent, log)
         : undefined;
       if (mcp) built = withClose(built, mcp);
+      // The editor's servers, and those the agent was composed with (the CLI's configured ones).
+      mcpServers = await agentMcpServers(built.agent, { loaded: mcp !== undefined });
       session = new AcpSession({
+        mcpServers,
         sessionId,
         cwd: request.cwd,
         built,
@@ -193,13 +198,12 @@ export class AcpConnection {
     this.#sessions.set(sessionId, session);
     // The MCP servers' prompts are commands too, sent again whenever a server's list changes; the servers
     // end with the session, and their listeners with them.
-    const servers = await agentMcpServers(built.agent);
     const sendCommands = () =>
       outbox.send({
         sessionUpdate: 'available_commands_update',
-        availableCommands: [...availableCommands(), ...mcpPromptCommands(servers)],
+        availableCommands: [...availableCommands(), ...mcpPromptCommands(mcpServers)],
       });
-    for (const mcp of servers) mcp.onContentChanged(sendCommands);
+    for (const servers of mcpServers) servers.onContentChanged(sendCommands);
     setImmediate(sendCommands);
     return session;
   }

@@ -8,13 +8,14 @@ import type {
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { Agent, AgentEvent, AgentEventMap, ApprovalMode, ApprovalRule, Usage } from '@agentloop/core';
 import { isApprovalMode } from '@agentloop/core';
+import type { McpServers } from '@agentloop/mcp';
 import { addUsage, emptyUsage } from '@agentloop/spec';
 import { withdrawnOn } from '../client/withdrawn-on.js';
 import { endingAfterStreamed, stopReasonOf } from '../updates/run-ending.js';
 import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
 import { toolCallView } from '../updates/tool-call-view.js';
 import type { AcpSessionAgent } from './agent-factory.js';
-import { agentMcpServers, embedMcpResources, invokeMcpPrompt } from './mcp-prompt-commands.js';
+import { embedMcpResources, invokeMcpPrompt } from './mcp-prompt-commands.js';
 import { promptText } from './prompt-text.js';
 import { approvalAnswer, permissionRequest } from './request-permission.js';
 import type { SessionOutbox } from './session-outbox.js';
@@ -34,6 +35,8 @@ export interface AcpSessionParts {
   /** Rules that come before the mode, for the default `setMode`. */
   approvalRules: readonly ApprovalRule[];
   log: (message: string) => void;
+  /** The MCP servers whose prompts are commands and whose resources a link may name; none by default. */
+  mcpServers?: readonly McpServers[];
 }
 
 /**
@@ -113,7 +116,7 @@ export class AcpSession {
     cancelled: AbortSignal,
     signal: AbortSignal,
   ): Promise<PromptResponse> {
-    const servers = await agentMcpServers(this.agent);
+    const servers = this.#parts.mcpServers ?? [];
     let text = promptText(await embedMcpResources(prompt, servers));
     const command = slashCommandOf(text);
     if (command) {

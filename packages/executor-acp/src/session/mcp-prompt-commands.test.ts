@@ -1,6 +1,7 @@
 // The editor's MCP servers' prompts as ACP commands: the reference "everything" server (a dev dependency
 // of @agentloop/mcp) over stdio, its prompts in available_commands_update and run as `/server:prompt`.
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
@@ -9,6 +10,7 @@ import { TestEditor } from '../test-support/test-editor.js';
 
 const requireFromMcp = createRequire(new URL('../../../mcp/package.json', import.meta.url));
 const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const PROMPT_ONLY = fileURLToPath(new URL('../../../mcp/src/test-support/prompt-only-server.mjs', import.meta.url));
 
 let project: TempProject;
 let editor: TestEditor | undefined;
@@ -63,6 +65,28 @@ describe('MCP prompts over ACP', () => {
       content: [{ type: 'text', text: "What's weather in Lyon?" }],
     });
     expect(editor.messageText(sessionId)).toBe('Sunny in Lyon.');
+  });
+
+  it('offers the prompts of a server that has no tools', async () => {
+    const { executor, made } = scriptedExecutor([[complete('Done.')]]);
+    editor = await TestEditor.connect(executor);
+    const { sessionId } = await editor.agent.request('session/new', {
+      cwd: project.dir,
+      mcpServers: [{ name: 'notes', command: process.execPath, args: [PROMPT_ONLY], env: [] }],
+    });
+    const update = await editor.waitForUpdate(
+      sessionId,
+      (candidate) => candidate.sessionUpdate === 'available_commands_update',
+    );
+    expect('availableCommands' in update ? update.availableCommands.at(-1) : undefined).toEqual({
+      name: 'notes:standup',
+      description: 'Writes the daily stand-up note.',
+    });
+    await editor.prompt(sessionId, '/notes:standup');
+    expect((made.agents[0]!.provider as ScriptedProvider).requests[0]?.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'Write my stand-up note.' }],
+    });
   });
 
   it('answers a missing required argument without the model', async () => {

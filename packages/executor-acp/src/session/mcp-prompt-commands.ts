@@ -3,12 +3,14 @@ import type { Agent } from '@agentloop/core';
 import type { McpServers } from '@agentloop/mcp';
 
 /**
- * The MCP servers whose tools are in the agent's registry: the editor's and those the agent was composed
- * with. @agentloop/mcp is imported only when the agent has a tool from an MCP server (or `read_resource`),
- * so that it is loaded already, and a session without servers never loads the MCP SDK.
+ * The MCP servers attached to the agent's registry: the editor's and those the agent was composed with.
+ * @agentloop/mcp is imported only when it is loaded already (`loaded`: the editor's servers were
+ * connected) or the agent has a tool from an MCP server (or `read_resource`), so that a session without
+ * servers never loads the MCP SDK.
  */
-export async function agentMcpServers(agent: Agent): Promise<McpServers[]> {
-  const usesMcp = agent.tools.list().some(({ tool }) => tool.server !== undefined || tool.name === 'read_resource');
+export async function agentMcpServers(agent: Agent, { loaded = false } = {}): Promise<McpServers[]> {
+  const usesMcp =
+    loaded || agent.tools.list().some(({ tool }) => tool.server !== undefined || tool.name === 'read_resource');
   if (!usesMcp) return [];
   const { attachedMcpServers } = await import('@agentloop/mcp');
   return attachedMcpServers(agent.tools);
