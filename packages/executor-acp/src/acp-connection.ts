@@ -13,11 +13,13 @@ import type {
 import { PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import type { Agent, ApprovalMode, ApprovalRule, SessionStore } from '@agentloop/core';
 import { SessionStoreError } from '@agentloop/core';
+import type { McpServers } from '@agentloop/mcp';
 import { createClientCommandRunner } from './client/client-command-runner.js';
 import { createClientFileSystem } from './client/client-file-system.js';
 import { AcpSession } from './session/acp-session.js';
 import type { AcpAgentFactory, AcpSessionAgent } from './session/agent-factory.js';
 import { connectEditorMcpServers, type EditorMcpServers } from './session/editor-mcp-servers.js';
+import { agentMcpServers, mcpPromptCommands } from './session/mcp-prompt-commands.js';
 import { SessionOutbox } from './session/session-outbox.js';
 import { availableCommands } from './session/slash-commands.js';
 import { toRequestError } from './session/to-request-error.js';
@@ -158,13 +160,17 @@ export class AcpConnection {
       throw toRequestError(error);
     }
     let session: AcpSession;
+    let mcpServers: McpServers[] = [];
     try {
       if (resume) await openStoredSession(built.agent, sessionId);
       const mcp = this.#settings.connectMcpServers
         ? await connectEditorMcpServers(request.mcpServers, request.cwd, built.agent, log)
         : undefined;
       if (mcp) built = withClose(built, mcp);
+      // The editor's servers, and those the agent was composed with (the CLI's configured ones).
+      mcpServers = await agentMcpServers(built.agent, { loaded: mcp !== undefined });
       session = new AcpSession({
+        mcpServers,
         sessionId,
         cwd: request.cwd,
         built,
@@ -190,9 +196,15 @@ export class AcpConnection {
       throw toRequestError(error);
     }
     this.#sessions.set(sessionId, session);
-    setImmediate(() =>
-      outbox.send({ sessionUpdate: 'available_commands_update', availableCommands: availableCommands() }),
-    );
+    // The MCP servers' prompts are commands too, sent again whenever a server's list changes; the servers
+    // end with the session, and their listeners with them.
+    const sendCommands = () =>
+      outbox.send({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [...availableCommands(), ...mcpPromptCommands(mcpServers)],
+      });
+    for (const servers of mcpServers) servers.onContentChanged(sendCommands);
+    setImmediate(sendCommands);
     return session;
   }
 

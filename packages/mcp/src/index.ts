@@ -35,9 +35,18 @@ export type {
 export type { RestartBackoff } from './connection/restart-backoff.js';
 export type { McpServerErrorCode } from './errors/index.js';
 export { McpServerError } from './errors/index.js';
-export type { ConnectMcpServersOptions, ToolRegistryTarget } from './mcp-servers.js';
-export { connectMcpServers, McpServers } from './mcp-servers.js';
+export type { ConnectMcpServersOptions, McpResourceSubscription, ToolRegistryTarget } from './mcp-servers.js';
+export { attachedMcpServers, connectMcpServers, McpServers } from './mcp-servers.js';
 export { NATIVE_TOOL_NAME, nativeToolName, SERVER_SEPARATOR } from './naming/native-tool-name.js';
 export type { McpPlugin, McpPluginContainer } from './plugin/mcp-plugin.js';
 export { mcpPlugin } from './plugin/mcp-plugin.js';
+export type {
+  McpPromptArgument,
+  McpPromptMessage,
+  McpPromptResult,
+  McpPromptSummary,
+} from './prompts/index.js';
+export { parsePromptArguments, promptInputText } from './prompts/index.js';
+export type { McpResourceContents, McpResourceSummary, McpResourceTemplateSummary } from './resources/index.js';
+export { READ_RESOURCE_TOOL_NAME, resourceContentsText, resourceContentsValue } from './resources/index.js';
 export { formatCallResult } from './results/format-call-result.js';

@@ -7,7 +7,11 @@ import { checkServerConfig, isStdioServerConfig, type McpServersConfig } from '.
 import { McpConnection } from './connection/mcp-connection.js';
 import type { McpServerStatus } from './connection/mcp-server-status.js';
 import type { RestartBackoff } from './connection/restart-backoff.js';
+import type { ServerContent } from './content/server-content.js';
 import { McpServerError } from './errors/index.js';
+import type { McpPromptResult } from './prompts/mcp-prompt.js';
+import type { McpResourceContents } from './resources/mcp-resource-contents.js';
+import { READ_RESOURCE_TOOL_NAME, readResourceTool } from './resources/read-resource-tool.js';
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpServersOptions {
@@ -25,6 +29,32 @@ export interface ConnectMcpServersOptions {
    * `auth.state` `login-needed`.
    */
   oauth?: McpOAuthOptions;
+
+  /**
+   * Whether `tools` includes `read_resource` (arguments `server`, `uri`, read-only) while any server offers
+   * resources, so that the model can read them. Default true.
+   */
+  readResourceTool?: boolean;
+}
+
+/** A subscription to a resource's changes (`subscribeResource`). */
+export interface McpResourceSubscription {
+  /** True when the server offers subscriptions and took this one; without them no update ever comes. */
+  readonly subscribed: boolean;
+  /** Stops the updates; the server is told once no one listens to the resource. Never rejects. */
+  unsubscribe(): Promise<void>;
+}
+
+// The servers attached to each registry, for an executor that sees the agent and not who composed it.
+const attachedServers = new WeakMap<object, Set<McpServers>>();
+
+/**
+ * The server sets whose tools `attach` keeps in this registry (`agent.tools`), in the order they were
+ * attached, while they are attached and open: an executor finds the prompts and resources of the agent's
+ * servers through them. Never throws.
+ */
+export function attachedMcpServers(registry: object): McpServers[] {
+  return [...(attachedServers.get(registry) ?? [])];
 }
 
 /** The part of a ToolRegistry that `attach` keeps in step with the servers' tools. */
@@ -62,8 +92,15 @@ export async function connectMcpServers(
 export class McpServers {
   readonly #connections: McpConnection[];
   readonly #listeners = new Set<() => void>();
+  readonly #contentListeners = new Set<() => void>();
+  readonly #registries = new Set<object>();
   readonly #onStatusChange: ConnectMcpServersOptions['onStatusChange'];
+  readonly #offerReadResource: boolean;
   #toolsCache: readonly Tool[] | undefined;
+  /** The `read_resource` tool and the listing it was made for: made again only when that changes. */
+  #readResource: { key: string; tool: Tool } | undefined;
+  /** Each server's content as last announced, to tell content listeners only of a change. */
+  readonly #seenContent = new Map<string, ServerContent>();
 
   /** Checks every configuration (see `connectMcpServers`); nothing starts until `start()`. */
   constructor(servers: McpServersConfig, options: ConnectMcpServersOptions = {}) {
@@ -71,6 +108,7 @@ export class McpServers {
     for (const [name, config] of entries) checkServerConfig(name, config);
     this.#onStatusChange = options.onStatusChange;
     const memoryStore = new MemoryTokenStore();
+    this.#offerReadResource = options.readResourceTool !== false;
     this.#connections = entries
       .filter(([, config]) => config.enabled !== false)
       .map(([name, config]) => {
@@ -94,8 +132,44 @@ export class McpServers {
 
   /** Every server's tools, in the servers' order; a new array after a change. */
   get tools(): readonly Tool[] {
-    this.#toolsCache ??= this.#connections.flatMap((connection) => connection.tools);
+    this.#toolsCache ??= this.#currentTools();
     return this.#toolsCache;
+  }
+
+  /**
+   * Fills in a server's prompt (`prompts/get`) with its arguments (by name), as messages whose text is
+   * cleaned for the model and the terminal. Rejects with an McpServerError: `unknown_server`,
+   * `prompt_error` (the server refused: an unknown prompt, a missing argument), or the server's failure.
+   */
+  async getPrompt(server: string, name: string, args: Record<string, string> = {}): Promise<McpPromptResult> {
+    return this.#connection(server).getPrompt(name, args);
+  }
+
+  /**
+   * Reads a server's resource by its URI (listed, or filled into one of its templates). Rejects with an
+   * McpServerError: `unknown_server`, `resource_error` (the server refused: an unknown URI), or the
+   * server's failure; with the signal's reason when it is aborted.
+   */
+  async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
+    return this.#connection(server).readResource(uri, signal);
+  }
+
+  /**
+   * Calls `listener` whenever the server says the resource at `uri` changed, while the subscription
+   * lasts (see McpResourceSubscription). Rejects with an McpServerError (`unknown_server`) only.
+   */
+  async subscribeResource(
+    server: string,
+    uri: string,
+    listener: (uri: string) => void,
+  ): Promise<McpResourceSubscription> {
+    return this.#connection(server).subscribeResource(uri, listener);
+  }
+
+  /** Calls `listener` whenever a server's prompts, resources or resource templates change. Returns a function that removes it. */
+  onContentChanged(listener: () => void): () => void {
+    this.#contentListeners.add(listener);
+    return () => this.#contentListeners.delete(listener);
   }
 
   /** Every enabled server's status, in configuration order. */
@@ -106,7 +180,8 @@ export class McpServers {
   /**
    * Registers the servers' tools in a registry (`agent.tools`) and keeps it in step: a tool a server
    * adds is registered, one it removes is unregistered. Returns a function that stops that (the tools
-   * already registered stay). Throws a ToolDefinitionError when one of the tools' names is already taken.
+   * already registered stay). Throws a ToolDefinitionError when one of the servers' tools' names is
+   * already taken; a `read_resource` already there (another server set's, or a local tool) is kept instead.
    */
   attach(registry: ToolRegistryTarget): () => void {
     let registered = new Set<Tool>();
@@ -115,8 +190,15 @@ export class McpServers {
       for (const tool of registered) {
         if (!current.has(tool) && registry.get(tool.name)?.tool === tool) registry.unregister(tool.name);
       }
-      for (const tool of current) if (!registered.has(tool)) registry.register(tool);
-      registered = current;
+      const next = new Set<Tool>();
+      for (const tool of current) {
+        // A name taken by another server set attached to the same registry (the CLI's servers and an
+        // editor's) or by a local tool: the one there stays, rather than the attach failing.
+        if (!registered.has(tool) && tool.name === READ_RESOURCE_TOOL_NAME && registry.get(tool.name)) continue;
+        if (!registered.has(tool)) registry.register(tool);
+        next.add(tool);
+      }
+      registered = next;
     };
     sync();
     const listener = (): void => {
@@ -127,7 +209,15 @@ export class McpServers {
       }
     };
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    const servers = attachedServers.get(registry) ?? new Set<McpServers>();
+    servers.add(this);
+    attachedServers.set(registry, servers);
+    this.#registries.add(registry);
+    return () => {
+      this.#listeners.delete(listener);
+      attachedServers.get(registry)?.delete(this);
+      this.#registries.delete(registry);
+    };
   }
 
   /** Calls `listener` whenever a server's tools change. Returns a function that removes it. */
@@ -163,29 +253,53 @@ export class McpServers {
   async close(): Promise<void> {
     await Promise.all(this.#connections.map((connection) => connection.close()));
     this.#listeners.clear();
+    this.#contentListeners.clear();
+    for (const registry of this.#registries) attachedServers.get(registry)?.delete(this);
+    this.#registries.clear();
   }
 
-  #connection(name: string): McpConnection {
-    const connection = this.#connections.find((candidate) => candidate.name === name);
-    if (!connection) {
-      const known = this.#connections.map((candidate) => candidate.name).join(', ') || 'none';
-      throw new McpServerError(
-        name,
-        `No enabled MCP server is named "${name}" (there are: ${known}).`,
-        'invalid_server_config',
-      );
+  #connection(server: string): McpConnection {
+    const connection = this.#connections.find((candidate) => candidate.name === server);
+    if (connection) return connection;
+    const names = this.#connections.map((candidate) => candidate.name);
+    throw new McpServerError(
+      server,
+      `No MCP server is named "${server}"${names.length > 0 ? `; the servers are ${names.join(', ')}` : ''}.`,
+      'unknown_server',
+    );
+  }
+
+  /** The servers' tools, and `read_resource` while any of them offers resources. */
+  #currentTools(): Tool[] {
+    const tools = this.#connections.flatMap((connection) => connection.tools);
+    if (!this.#offerReadResource) return tools;
+    const statuses = this.status();
+    if (!statuses.some((status) => status.resources.length > 0 || status.resourceTemplates.length > 0)) return tools;
+    const key = JSON.stringify(statuses.map((status) => [status.name, status.resources, status.resourceTemplates]));
+    if (this.#readResource?.key !== key) {
+      this.#readResource = {
+        key,
+        tool: readResourceTool(
+          { readResource: (server, uri, signal) => this.readResource(server, uri, signal) },
+          statuses,
+        ),
+      };
     }
-    return connection;
+    return [...tools, this.#readResource.tool];
   }
 
   #changed(name: string): void {
-    const tools = this.#connections.flatMap((connection) => connection.tools);
+    const tools = this.#currentTools();
     const before = this.#toolsCache;
     if (!before || before.length !== tools.length || tools.some((tool, index) => tool !== before[index])) {
       this.#toolsCache = tools;
       for (const listener of [...this.#listeners]) listener();
     }
     const connection = this.#connections.find((candidate) => candidate.name === name);
+    if (connection && this.#seenContent.get(name) !== connection.content) {
+      this.#seenContent.set(name, connection.content);
+      for (const listener of [...this.#contentListeners]) listener();
+    }
     if (connection) this.#onStatusChange?.(connection.status());
   }
 }

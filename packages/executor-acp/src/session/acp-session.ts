@@ -8,12 +8,14 @@ import type {
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { Agent, AgentEvent, AgentEventMap, ApprovalMode, ApprovalRule, Usage } from '@agentloop/core';
 import { isApprovalMode } from '@agentloop/core';
+import type { McpServers } from '@agentloop/mcp';
 import { addUsage, emptyUsage } from '@agentloop/spec';
 import { withdrawnOn } from '../client/withdrawn-on.js';
 import { endingAfterStreamed, stopReasonOf } from '../updates/run-ending.js';
 import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
 import { toolCallView } from '../updates/tool-call-view.js';
 import type { AcpSessionAgent } from './agent-factory.js';
+import { embedMcpResources, invokeMcpPrompt } from './mcp-prompt-commands.js';
 import { promptText } from './prompt-text.js';
 import { approvalAnswer, permissionRequest } from './request-permission.js';
 import type { SessionOutbox } from './session-outbox.js';
@@ -33,6 +35,8 @@ export interface AcpSessionParts {
   /** Rules that come before the mode, for the default `setMode`. */
   approvalRules: readonly ApprovalRule[];
   log: (message: string) => void;
+  /** The MCP servers whose prompts are commands and whose resources a link may name; none by default. */
+  mcpServers?: readonly McpServers[];
 }
 
 /**
@@ -96,22 +100,41 @@ export class AcpSession {
         'a prompt is already running in this session; cancel it (session/cancel) or wait for its answer',
       );
     }
-    const text = promptText(prompt);
-    const command = slashCommandOf(text);
-    if (command) {
-      const { outbox, mapper } = this.#parts;
-      outbox.send(mapper.messageChunk(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts })));
-      await outbox.flush();
-      return { stopReason: 'end_turn' };
-    }
+    // The turn exists from here, so that a second prompt or a cancel during the MCP steps below sees it.
     const controller = new AbortController();
-    const done = this.#run(text, controller.signal, signal);
+    const done = this.#prepareAndRun(prompt, controller.signal, signal);
     this.#turn = { controller, done };
     try {
       return await done;
     } finally {
       this.#turn = undefined;
     }
+  }
+
+  async #prepareAndRun(
+    prompt: readonly ContentBlock[],
+    cancelled: AbortSignal,
+    signal: AbortSignal,
+  ): Promise<PromptResponse> {
+    const servers = this.#parts.mcpServers ?? [];
+    let text = promptText(await embedMcpResources(prompt, servers));
+    const command = slashCommandOf(text);
+    if (command) {
+      return this.#answer(command.run({ agent: this.agent, usage: this.#usage, prompts: this.#prompts }));
+    }
+    // `/server:prompt args`: the server fills the prompt in, and its messages are the turn's input.
+    const invoked = await invokeMcpPrompt(text, servers);
+    if (invoked && 'error' in invoked) return this.#answer(invoked.error);
+    if (invoked) text = invoked.input;
+    return this.#run(text, cancelled, signal);
+  }
+
+  /** Answers a prompt with a message of the executor's own, without the model. */
+  async #answer(message: string): Promise<PromptResponse> {
+    const { outbox, mapper } = this.#parts;
+    outbox.send(mapper.messageChunk(message));
+    await outbox.flush();
+    return { stopReason: 'end_turn' };
   }
 
   /** Cancels the running turn, which then ends with the stop reason `cancelled`; nothing when none runs. */

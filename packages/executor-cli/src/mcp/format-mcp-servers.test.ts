@@ -53,4 +53,21 @@ describe('formatMcpServers', () => {
       '',
     ]);
   });
+
+  it('counts a server’s prompts, resources and resource templates where it has some', () => {
+    const docs = {
+      ...server,
+      name: 'docs',
+      tools: [],
+      prompts: [{ name: 'review', arguments: [] }],
+      resources: [
+        { uri: 'docs://a', name: 'a' },
+        { uri: 'docs://b', name: 'b' },
+      ],
+      resourceTemplates: [],
+    } as unknown as McpServerStatus;
+    const rows = formatMcpServers([docs, server], [], createStyle(false)).trimEnd().split('\n');
+    expect(rows[1]).toBe('  docs  ready  stdio, 0 tools, 1 prompt, 2 resources');
+    expect(rows[2]).toBe('  github  ready  stdio, 6 tools');
+  });
 });

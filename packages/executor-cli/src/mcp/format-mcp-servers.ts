@@ -2,6 +2,10 @@ import type { McpServerStatus } from '@agentloop/mcp';
 import { type Style, stripControls, wrapLine } from '../render/index.js';
 import { describeAuth, loginHint } from './describe-auth.js';
 
+function counted(count: number, noun: string): string[] {
+  return count > 0 ? [`${count} ${noun}${count === 1 ? '' : 's'}`] : [];
+}
+
 /**
  * The servers for `agentloop mcp list` and `/mcp`: each with its state, transport and tools (by their names
  * on the server), and for a failed one why, with its stderr tail. Names and descriptions come from the
@@ -26,6 +30,10 @@ export function formatMcpServers(
     const details = [
       status.transport,
       `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`,
+      // Prompts and resources only where the server has some: most servers offer tools alone.
+      ...counted(status.prompts?.length ?? 0, 'prompt'),
+      ...counted(status.resources?.length ?? 0, 'resource'),
+      ...counted(status.resourceTemplates?.length ?? 0, 'resource template'),
       ...(status.pid ? [`pid ${status.pid}`] : []),
       ...(status.restarts > 0 ? [`restarted ${status.restarts}×`] : []),
       ...(status.auth ? [describeAuth(status.auth, now)] : []),

@@ -3,6 +3,7 @@ import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '..
 import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
+import { ResourceMentions } from '../mcp/resource-mentions.js';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
 import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
@@ -93,6 +94,8 @@ interface AttachedAgent {
   readonly agent: Agent;
   readonly usage: UsageTracker;
   readonly stopTracking: () => void;
+  /** The MCP resources the user attached with `@server:uri`, followed for changes. */
+  readonly mentions: ResourceMentions;
 }
 
 /**
@@ -209,9 +212,15 @@ export class CliExecutor {
           if (typeof ready === 'number') return ready;
           attached = ready;
         }
-        const { agent, usage } = attached;
-        if (await runSlashCommand(line, this.#slashContext(agent, usage))) continue;
-        const forced = await this.#converse(agent, answerFromLine(line, this.#pendingSuggestions));
+        const { agent, usage, mentions } = attached;
+        let submitted: string | undefined;
+        const context = this.#slashContext(agent, usage, mentions, (input) => {
+          submitted = input;
+        });
+        if ((await runSlashCommand(line, context)) && submitted === undefined) continue;
+        const input = submitted ?? (await this.#attachMentions(mentions, line));
+        if (input === undefined) continue;
+        const forced = await this.#converse(agent, input);
         if (forced) return EXIT_CODES.cancelled;
       }
       return EXIT_CODES.success;
@@ -219,6 +228,7 @@ export class CliExecutor {
       stopSignals();
       attached?.stopTracking();
       attached?.usage.dispose();
+      await attached?.mentions.close().catch(() => undefined);
       this.#lines.close();
     }
   }
@@ -239,6 +249,7 @@ export class CliExecutor {
       agent,
       usage: new UsageTracker(agent),
       stopTracking: logToolEvents(agent, this.#verboseLog),
+      mentions: new ResourceMentions(() => mcpServersOf(agent.tools)),
     };
     const notice = this.#approval.notice?.();
     if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
@@ -336,6 +347,31 @@ export class CliExecutor {
     return undefined;
   }
 
+  /**
+   * The typed line as the turn's input, with the MCP resources it mentions (`@server:uri`) attached, and
+   * those attached earlier that changed since; says what was attached. Resolves with undefined when one
+   * could not be read: the error is shown and the line goes back into the prompt, to be fixed.
+   */
+  async #attachMentions(mentions: ResourceMentions, line: string): Promise<string | undefined> {
+    const outcome = await mentions.expand(answerFromLine(line, this.#pendingSuggestions));
+    if (!outcome.ok) {
+      this.#errorOutput.write(`${this.#style.red('✗')} ${this.#verboseLog.redact(stripControls(outcome.error))}\n`);
+      this.#leftover = line;
+      return undefined;
+    }
+    for (const mention of outcome.attached)
+      this.#output.write(
+        this.#style.dim(`↳ attached @${stripControls(mention.server)}:${stripControls(mention.uri)}\n`),
+      );
+    for (const mention of outcome.refreshed)
+      this.#output.write(
+        this.#style.dim(
+          `↳ @${stripControls(mention.server)}:${stripControls(mention.uri)} changed; its new content goes with this message\n`,
+        ),
+      );
+    return outcome.input;
+  }
+
   /** Runs a turn, and keeps going while the agent asks questions the user answers. Resolves true when forced to end. */
   async #converse(agent: Agent, firstInput: string): Promise<boolean> {
     this.#pendingSuggestions = [];
@@ -425,7 +461,12 @@ export class CliExecutor {
       : refusingApprovalPrompter(this.#output, this.#style);
   }
 
-  #slashContext(agent: Agent, usage: UsageTracker): SlashContext {
+  #slashContext(
+    agent: Agent,
+    usage: UsageTracker,
+    mentions: ResourceMentions,
+    submit: (input: string) => void,
+  ): SlashContext {
     return createSlashContext({
       agent,
       approval: this.#approval,
@@ -440,7 +481,9 @@ export class CliExecutor {
       // A number typed after /clear is a new task, not an answer to the forgotten question's suggestions.
       onClear: () => {
         this.#pendingSuggestions = [];
+        void mentions.forget().catch(() => undefined);
       },
+      submit,
       onSwitch: (label) => {
         this.#modelLabel = label;
       },

@@ -22,6 +22,8 @@ export interface SlashContextParts {
   /** Told the new label after a switch. */
   onSwitch: (label: string) => void;
   exit: () => void;
+  /** Takes the input a command sends to the agent (an MCP prompt's messages). */
+  submit: (input: string) => void;
 }
 
 /** The context slash commands run in: `/model` switches the agent's provider, `/verbose` the log. */
@@ -52,5 +54,6 @@ export function createSlashContext(parts: SlashContextParts): SlashContext {
       verboseLog.enabled = on;
     },
     exit: parts.exit,
+    submit: parts.submit,
   };
 }

@@ -23,6 +23,8 @@ export interface SlashContext {
   verbose: boolean;
   /** Ends the session after the command. */
   exit(): void;
+  /** Sends this text to the agent as the next turn's input, once the command has run (an MCP prompt's messages). */
+  submit?(input: string): void;
 }
 
 /** A command typed at the prompt as `/name arguments`. */

@@ -17,6 +17,11 @@ describe('parseSlashCommand', () => {
   it('leaves a line that starts with a path alone', () => {
     expect(parseSlashCommand('/tmp/build.log is empty, why?')).toBeUndefined();
   });
+
+  it('takes an MCP prompt’s server:prompt name, and leaves a file name alone', () => {
+    expect(parseSlashCommand('/everything:args-prompt Lyon')).toEqual({ name: 'everything:args-prompt', args: 'Lyon' });
+    expect(parseSlashCommand('/README.md is out of date')).toBeUndefined();
+  });
 });
 
 describe('findSlashCommand', () => {

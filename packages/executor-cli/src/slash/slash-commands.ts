@@ -4,6 +4,7 @@ import { compactCommand } from './compact-command.js';
 import { exitCommand } from './exit-command.js';
 import { helpCommand } from './help-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { mcpPromptCommands } from './mcp-prompt-commands.js';
 import { modelCommand } from './model-command.js';
 import { protocolCommand } from './protocol-command.js';
 import { skillsCommand } from './skills-command.js';
@@ -30,16 +31,17 @@ export const builtinSlashCommands: readonly SlashCommand[] = [
 
 /**
  * A typed line split into a command name and its arguments; undefined when it is not a command. A line
- * that starts with a path (`/tmp/x is empty`) is not a command: names have no slash.
+ * that starts with a path (`/tmp/x is empty`) is not a command: names have no slash. An MCP prompt's
+ * name is `server:prompt`.
  */
 export function parseSlashCommand(line: string): { name: string; args: string } | undefined {
-  const match = /^\/([\w?-]+)(?:\s+(.*))?$/s.exec(line.trim());
+  const match = /^\/([\w?:-]+)(?:\s+(.*))?$/s.exec(line.trim());
   return match ? { name: (match[1] as string).toLowerCase(), args: match[2] ?? '' } : undefined;
 }
 
 /** The command a name calls, by name or alias. */
 export function findSlashCommand(commands: readonly SlashCommand[], name: string): SlashCommand | undefined {
-  return commands.find((command) => command.name === name || command.aliases?.includes(name));
+  return commands.find((command) => command.name.toLowerCase() === name || command.aliases?.includes(name));
 }
 
 /**
@@ -49,7 +51,9 @@ export function findSlashCommand(commands: readonly SlashCommand[], name: string
 export async function runSlashCommand(line: string, context: SlashContext): Promise<boolean> {
   const parsed = parseSlashCommand(line);
   if (!parsed) return false;
-  const command = findSlashCommand(context.commands, parsed.name);
+  const command =
+    findSlashCommand(context.commands, parsed.name) ??
+    (parsed.name.includes(':') ? findSlashCommand(mcpPromptCommands(context.agent), parsed.name) : undefined);
   if (!command) {
     context.output.write(`${context.style.red('✗')} Unknown command /${parsed.name}. /help lists the commands.\n`);
     return true;

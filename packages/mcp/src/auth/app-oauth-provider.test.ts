@@ -93,7 +93,7 @@ describe('connectMcpServers with the oauth option', () => {
     expect(asked).toEqual(['remote']);
     expect(provider.sentTo).toHaveLength(1);
     await expect(mcp.finishAuthorization('other', 'code')).rejects.toThrow(
-      'No enabled MCP server is named "other" (there are: remote).',
+      'No MCP server is named "other"; the servers are remote.',
     );
   });
 });

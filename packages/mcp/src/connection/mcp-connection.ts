@@ -9,12 +9,19 @@ import {
   type Tool as McpTool,
   type Progress,
   ProgressNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { authorizedFetch } from '../auth/authorized-fetch.js';
 import { StoredOAuthProvider } from '../auth/stored-oauth-provider.js';
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
+import { McpContentRequests } from '../content/mcp-content-requests.js';
+import { type ContentKind, listServerContent, NO_CONTENT, type ServerContent } from '../content/server-content.js';
 import { McpServerError } from '../errors/index.js';
+import type { McpPromptResult } from '../prompts/mcp-prompt.js';
+import type { McpResourceContents } from '../resources/mcp-resource-contents.js';
 import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
@@ -74,6 +81,10 @@ export class McpConnection {
   readonly #progress = new Map<string, (progress: Progress) => void>();
   #nextProgressToken = 0;
   #auth: McpAuthStatus | undefined;
+  /** Its prompts, resources and resource templates, as last listed (kept while it is down). */
+  #content: ServerContent = NO_CONTENT;
+  /** Its prompts and resources' requests: prompts/get, resources/read, subscriptions. */
+  readonly #requests: McpContentRequests;
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -81,11 +92,23 @@ export class McpConnection {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#kind = isStdioServerConfig(config) ? 'stdio' : config.transport === 'sse' ? 'sse' : 'streamable-http';
+    this.#requests = new McpContentRequests({
+      name,
+      readyClient: () => this.#readyClient(),
+      currentClient: () => this.#client,
+      connectionFailure: (client, what, error) => this.#callFailure(client, what, error),
+      timeoutMs: config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
+    });
   }
 
   /** The server's tools as agentloop tools, after `includeTools` and `excludeTools`; kept while it is down. */
   get tools(): readonly Tool[] {
     return this.#tools;
+  }
+
+  /** Its prompts, resources and resource templates, as last listed; a new object after each listing. */
+  get content(): ServerContent {
+    return this.#content;
   }
 
   /** Where the server is, for display. */
@@ -99,6 +122,10 @@ export class McpConnection {
         nativeName: tool.name,
         description: tool.description,
       })),
+      prompts: this.#content.prompts,
+      resources: this.#content.resources,
+      resourceTemplates: this.#content.resourceTemplates,
+      resourcesSubscribable: this.#client?.getServerCapabilities()?.resources?.subscribe === true,
       restarts: this.#restarts,
       ...(this.#error === undefined ? {} : { error: this.#error }),
       ...(this.#state === 'ready' && this.#process?.pid !== undefined ? { pid: this.#process.pid } : {}),
@@ -160,7 +187,7 @@ export class McpConnection {
           error,
         );
       }
-      throw await this.#callFailure(client, toolName, error);
+      throw await this.#callFailure(client, `"${toolName}"`, error);
     } finally {
       this.#progress.delete(progressToken);
     }
@@ -186,6 +213,21 @@ export class McpConnection {
     // Not counted in `restarts`, which tells of a server that failed by itself.
     clearTimeout(this.#retryTimer);
     await this.start();
+  }
+
+  /** Fills in one of the server's prompts: see McpContentRequests.getPrompt. */
+  getPrompt(name: string, args: Record<string, string> = {}): Promise<McpPromptResult> {
+    return this.#requests.getPrompt(name, args);
+  }
+
+  /** Reads one of the server's resources: see McpContentRequests.readResource. */
+  readResource(uri: string, signal?: AbortSignal): Promise<McpResourceContents[]> {
+    return this.#requests.readResource(uri, signal);
+  }
+
+  /** Follows a resource's changes: see McpContentRequests.subscribeResource. */
+  subscribeResource(uri: string, listener: (uri: string) => void): ReturnType<McpContentRequests['subscribeResource']> {
+    return this.#requests.subscribeResource(uri, listener);
   }
 
   /** Ends the server (its process, for stdio) for good. */
@@ -216,6 +258,15 @@ export class McpConnection {
         prepare: (client) => {
           client.onclose = () => this.#onClosed(generation);
           client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#onToolsChanged(generation));
+          client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+            this.#onContentChanged(generation, 'prompts'),
+          );
+          client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+            this.#onContentChanged(generation, 'resources'),
+          );
+          client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) =>
+            this.#requests.subscriptions.notify(params.uri),
+          );
           client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
             const { progressToken, ...progress } = params;
             this.#progress.get(String(progressToken))?.(progress);
@@ -232,8 +283,10 @@ export class McpConnection {
       const version = opened.client.getServerVersion();
       this.#serverInfo = version ? { name: version.name, version: version.version } : undefined;
       await this.#listTools(generation, { timeout });
+      await this.#listContent(generation, ['prompts', 'resources'], { timeout });
       if (generation !== this.#generation) return;
       this.#auth = await authStatus(this.#options.authProvider);
+      await this.#requests.subscribeAgain(opened.client, { timeout });
       this.#error = undefined;
       this.#setState('ready');
     } catch (error) {
@@ -283,7 +336,8 @@ export class McpConnection {
     return this.#client;
   }
 
-  async #callFailure(client: Client, toolName: string, error: unknown): Promise<McpServerError> {
+  /** `what` names what was asked for: a tool (`"search"`), a prompt or a resource. */
+  async #callFailure(client: Client, what: string, error: unknown): Promise<McpServerError> {
     if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
       // The server answered: the call was wrong (unknown tool, invalid params) or the tool failed.
       if (error.code === ErrorCode.RequestTimeout) {
@@ -300,7 +354,7 @@ export class McpConnection {
     }
     return new McpServerError(
       this.name,
-      `The call of "${toolName}" failed: ${this.#error ?? describeThrown(error)} It is started again at a later call.`,
+      `The call of ${what} failed: ${this.#error ?? describeThrown(error)} It is started again at a later call.`,
       'server_exited',
       error,
     );
@@ -324,9 +378,30 @@ export class McpConnection {
     }
   }
 
+  async #onContentChanged(generation: number, kind: ContentKind): Promise<void> {
+    try {
+      await this.#listContent(generation, [kind], {});
+      this.#options.onChange?.();
+    } catch {
+      // The server went away while listing: its close reports that.
+    }
+  }
+
+  async #listContent(generation: number, kinds: readonly ContentKind[], options: { timeout?: number }): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const content = await listServerContent(client, kinds, this.#content, options);
+    if (generation === this.#generation) this.#content = content;
+  }
+
   async #listTools(generation: number, options: { timeout?: number }): Promise<void> {
     const client = this.#client;
     if (!client) return;
+    // A server that offers only prompts or resources answers tools/list with "method not found".
+    if (!client.getServerCapabilities()?.tools) {
+      if (generation === this.#generation) this.#setTools([]);
+      return;
+    }
     const listed: McpTool[] = [];
     let cursor: string | undefined;
     do {

@@ -1,3 +1,6 @@
+import type { McpPromptSummary } from '../prompts/mcp-prompt.js';
+import type { McpResourceSummary, McpResourceTemplateSummary } from '../resources/mcp-resource.js';
+
 /**
  * Where a server is: `starting` (being started or restarted), `ready` (its tools can be called),
  * `failed` (it did not start, or it exited: `error` says why, and it is started again at the next call
@@ -36,6 +39,14 @@ export interface McpServerStatus {
   readonly transport: McpTransportKind;
   /** Its tools after `includeTools` and `excludeTools`, as last listed (kept while it is down). */
   readonly tools: readonly McpToolSummary[];
+  /** Its prompts, as last listed (kept while it is down); names and prose cleaned for the terminal. */
+  readonly prompts: readonly McpPromptSummary[];
+  /** Its resources, as last listed (kept while it is down). */
+  readonly resources: readonly McpResourceSummary[];
+  /** Its resource templates: URIs it reads beyond its list. */
+  readonly resourceTemplates: readonly McpResourceTemplateSummary[];
+  /** True when it tells subscribers of a resource's changes (`resources/subscribe`). */
+  readonly resourcesSubscribable: boolean;
   /** Why it is `failed`: what happened, and the last lines it wrote to stderr. */
   readonly error?: string;
   /** The process id of a stdio server while it runs. */

@@ -13,7 +13,14 @@ export type McpServerErrorCode =
   /** The server answered the call with an error (`isError`, or a JSON-RPC error). */
   | 'tool_error'
   /** The server wants OAuth authorization that needs a person (a browser login) and none was given yet. */
-  | 'login_required';
+  | 'login_required'
+
+  /** No server of that name is configured (or it is disabled). */
+  | 'unknown_server'
+  /** The server refused to fill in a prompt: an unknown prompt, a missing or bad argument. */
+  | 'prompt_error'
+  /** The server refused to read a resource: an unknown URI, or one it cannot read. */
+  | 'resource_error';
 
 /**
  * An MCP server's failure. Thrown from a tool's `execute`, it becomes an error result the model sees

@@ -24,6 +24,16 @@ export function filesystemServer(directory: string): McpStdioServerConfig {
   };
 }
 
+/** The prompt and resource fixture server (content-fixture-server.mjs). */
+export function contentFixtureServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [path.join(here, 'content-fixture-server.mjs')] };
+}
+
+/** A server with one prompt and no tools or resources (prompt-only-server.mjs). */
+export function promptOnlyServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [path.join(here, 'prompt-only-server.mjs')] };
+}
+
 /** The fixture server (stdio-fixture-server.mjs), noting what it saw in `logFile` when given. */
 export function fixtureServer(
   options: { logFile?: string; failStart?: boolean; startWhen?: string } = {},

@@ -1,0 +1,128 @@
+import type { McpResourceSubscription, McpServers } from '@agentloop/mcp';
+
+/** A resource a user mentioned (`@server:uri`). */
+export interface ResourceMention {
+  readonly server: string;
+  readonly uri: string;
+}
+
+/** A line with its mentions' resources attached, or why one could not be. */
+export type MentionsOutcome =
+  | {
+      readonly ok: true;
+      readonly input: string;
+      readonly attached: readonly ResourceMention[];
+      readonly refreshed: readonly ResourceMention[];
+    }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * The `@server:uri` mentions in a line: a server's name (one of the session's MCP servers), a colon and a
+ * URI up to the next space. A word like `@team:later` whose name is no server's stays text. A URI's
+ * trailing `.`, `,`, `;`, `)` or `?` is the sentence's, not the URI's.
+ */
+export function findResourceMentions(line: string, serverNames: readonly string[]): ResourceMention[] {
+  const mentions: ResourceMention[] = [];
+  for (const match of line.matchAll(/(?:^|\s)@([\w-]{1,40}):(\S+)/g)) {
+    const [, server = '', rawUri = ''] = match;
+    const uri = rawUri.replace(/[.,;)?!]+$/, '');
+    if (serverNames.includes(server) && uri !== '' && !mentions.some((m) => m.server === server && m.uri === uri)) {
+      mentions.push({ server, uri });
+    }
+  }
+  return mentions;
+}
+
+/**
+ * The resources a session's user attached with `@server:uri`. Each mention reads the resource now and
+ * attaches its content to that turn's input. Where the server offers subscriptions, the session subscribes
+ * to what it attached, and when the server says a resource changed, the next turn the user sends carries
+ * its new content (once per change), so the model does not go on working from a stale copy; the earlier
+ * turns keep what they had. The subscriptions end with the session (`close`) or `/clear` (`forget`).
+ */
+export class ResourceMentions {
+  readonly #servers: () => McpServers | undefined;
+  readonly #subscriptions = new Map<string, Promise<McpResourceSubscription>>();
+  readonly #changed = new Map<string, ResourceMention>();
+
+  constructor(servers: () => McpServers | undefined) {
+    this.#servers = servers;
+  }
+
+  /**
+   * The line with the resources it mentions attached, and those of earlier mentions that changed since.
+   * A line without mentions or changes comes back as it is. Never rejects: a resource that cannot be read
+   * is `ok: false` with the server's reason, and nothing is sent.
+   */
+  async expand(line: string): Promise<MentionsOutcome> {
+    const servers = this.#servers();
+    if (!servers) return { ok: true, input: line, attached: [], refreshed: [] };
+    const names = servers.status().map((status) => status.name);
+    const mentions = findResourceMentions(line, names);
+    const refreshed = [...this.#changed.values()].filter(
+      (changed) => !mentions.some((m) => m.server === changed.server && m.uri === changed.uri),
+    );
+    if (mentions.length === 0 && refreshed.length === 0) return { ok: true, input: line, attached: [], refreshed: [] };
+    const { resourceContentsText } = await import('@agentloop/mcp');
+    const blocks: string[] = [];
+    for (const mention of [...mentions, ...refreshed]) {
+      let text: string;
+      try {
+        text = resourceContentsText(await servers.readResource(mention.server, mention.uri));
+      } catch (error) {
+        return {
+          ok: false,
+          error: `@${mention.server}:${mention.uri} could not be attached: ${(error as Error).message}`,
+        };
+      }
+      const changed = refreshed.includes(mention) ? ' changed="true"' : '';
+      blocks.push(
+        `<resource server="${mention.server}" uri="${escapeAttribute(mention.uri)}"${changed}>\n${text}\n</resource>`,
+      );
+    }
+    for (const mention of [...mentions, ...refreshed]) this.#changed.delete(key(mention));
+    for (const mention of mentions) this.#subscribe(servers, mention);
+    const note =
+      refreshed.length > 0 ? 'Resources attached earlier changed since; their content now:' : 'Attached resources:';
+    return { ok: true, input: `${line}\n\n${note}\n${blocks.join('\n')}`, attached: mentions, refreshed };
+  }
+
+  /** Stops following what was attached (the conversation was cleared). */
+  async forget(): Promise<void> {
+    const subscriptions = [...this.#subscriptions.values()];
+    this.#subscriptions.clear();
+    this.#changed.clear();
+    await Promise.all(
+      subscriptions.map((subscription) =>
+        subscription.then(
+          (taken) => taken.unsubscribe(),
+          () => undefined,
+        ),
+      ),
+    );
+  }
+
+  /** Ends the subscriptions: the session ends. */
+  close(): Promise<void> {
+    return this.forget();
+  }
+
+  #subscribe(servers: McpServers, mention: ResourceMention): void {
+    const id = key(mention);
+    if (this.#subscriptions.has(id)) return;
+    const subscription = servers.subscribeResource(mention.server, mention.uri, () => {
+      if (this.#subscriptions.has(id)) this.#changed.set(id, mention);
+    });
+    // Only an unknown server rejects, and the mention was just read from it.
+    subscription.catch(() => this.#subscriptions.delete(id));
+    this.#subscriptions.set(id, subscription);
+  }
+}
+
+function key(mention: ResourceMention): string {
+  return `${mention.server}\u0000${mention.uri}`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

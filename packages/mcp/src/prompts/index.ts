@@ -1,0 +1,3 @@
+export type { McpPromptArgument, McpPromptMessage, McpPromptResult, McpPromptSummary } from './mcp-prompt.js';
+export { promptInputText, toPromptResult, toPromptSummary } from './mcp-prompt.js';
+export { parsePromptArguments } from './prompt-arguments.js';
