@@ -93,11 +93,14 @@ describe('agentloop run', () => {
     ]);
     const run = await agentloop(['run', '--json', ...connection, 'What do my notes say?']);
     expect(run.status).toBe(0);
-    const events = run.stdout
+    const stamped = run.stdout
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
-    const runId = events[0].runId;
+    const runId = stamped[0].runId;
+    // Every event carries its id (stable across a durable run's replays), which starts with the run's id.
+    for (const event of stamped) expect(event.eventId).toMatch(new RegExp(`^${runId}/.+/${event.type}/\\d+$`));
+    const events = stamped.map(({ eventId: _eventId, ...event }) => event);
     const usage = (inputTokens: number, outputTokens: number) => ({
       inputTokens,
       outputTokens,
