@@ -80,12 +80,14 @@ describe('agentloop run at the iteration limit', () => {
     expect(types.indexOf('loop-wrap-up')).toBe(types.lastIndexOf('loop-iteration') + 1);
     expect(events.find((event) => event.type === 'loop-wrap-up')).toEqual({
       type: 'loop-wrap-up',
+      eventId: `${runId}/run/loop-wrap-up/1`,
       runId,
       iteration: 2,
       maxIterations: 2,
     });
     expect(events.find((event) => event.type === 'loop-max-reached')).toEqual({
       type: 'loop-max-reached',
+      eventId: `${runId}/run/loop-max-reached/1`,
       runId,
       iterations: 2,
       maxIterations: 2,
