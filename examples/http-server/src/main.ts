@@ -4,7 +4,7 @@ import { AnthropicProvider } from '@agentloop/providers/anthropic';
 import { JsonlSessionStore } from '@agentloop/sessions';
 import { serve } from '@hono/node-server';
 
-const provider = new AnthropicProvider({ model: 'claude-sonnet-4-5' });
+const provider = new AnthropicProvider({ model: 'claude-sonnet-4-6' });
 const sessions = new JsonlSessionStore({ directory: '.agentloop/sessions' });
 
 const handler = createAgentHandler({
