@@ -121,6 +121,8 @@ export class CallContext implements ToolContext {
   readonly workspace: string;
   readonly toolCallId: string;
   readonly reportProgress: ToolContext['reportProgress'];
+  declare readonly elicit?: ToolContext['elicit'];
+  declare readonly sample?: ToolContext['sample'];
   declare readonly signal: AbortSignal;
   readonly #race: CallRace;
 
@@ -129,6 +131,9 @@ export class CallContext implements ToolContext {
     this.workspace = context.workspace;
     this.toolCallId = context.toolCallId;
     this.reportProgress = context.reportProgress;
+    // Absent, not undefined, outside an agent: a tool tells the two apart with `'elicit' in context` too.
+    if (context.elicit) Object.defineProperty(this, 'elicit', { value: context.elicit, enumerable: true });
+    if (context.sample) Object.defineProperty(this, 'sample', { value: context.sample, enumerable: true });
     this.#race = race;
     Object.defineProperty(this, 'signal', CallContext.#signalProperty);
   }

@@ -96,6 +96,24 @@ describe('runToolCall', () => {
       expect(reportProgress).toHaveBeenCalledWith({ message: 'halfway', fraction: 0.5 });
       expect(outcome).toMatchObject({ status: 'ok', content: 'call-7' });
     });
+
+    it('passes elicit and sample through to the tool, and leaves them out when the caller has none', async () => {
+      const elicit = vi.fn(async () => ({ action: 'decline' }) as const);
+      const sample = vi.fn(async () => ({ text: 'hi', model: 'm', stopReason: 'endTurn' }) as const);
+      const registry = registryWith(async (_args, toolContext) => {
+        const answer = await toolContext.elicit?.({ mode: 'url', message: 'Open', url: 'https://example.com' });
+        const completion = await toolContext.sample?.({ messages: [{ role: 'user', text: 'x' }], maxTokens: 5 });
+        return `${'elicit' in toolContext} ${answer?.action} ${completion?.text}`;
+      });
+
+      expect(await runToolCall(registry, call(), contextWith({ elicit, sample }))).toMatchObject({
+        content: 'true decline hi',
+      });
+      expect(elicit).toHaveBeenCalledWith({ mode: 'url', message: 'Open', url: 'https://example.com' });
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
+        content: 'false undefined undefined',
+      });
+    });
   });
 
   describe('a call that cannot run', () => {
