@@ -22,4 +22,5 @@ export { connectMcpServers, McpServers } from './mcp-servers.js';
 export { NATIVE_TOOL_NAME, nativeToolName, SERVER_SEPARATOR } from './naming/native-tool-name.js';
 export type { McpPlugin, McpPluginContainer } from './plugin/mcp-plugin.js';
 export { mcpPlugin } from './plugin/mcp-plugin.js';
+export { directoryRoot, type McpRoot } from './requests/index.js';
 export { formatCallResult } from './results/format-call-result.js';

@@ -3,6 +3,8 @@ import { checkServerConfig, type McpServersConfig } from './config/index.js';
 import { McpConnection } from './connection/mcp-connection.js';
 import type { McpServerStatus } from './connection/mcp-server-status.js';
 import type { RestartBackoff } from './connection/restart-backoff.js';
+import { McpServerError } from './errors/index.js';
+import type { McpRoot } from './requests/mcp-root.js';
 
 /** Options of `connectMcpServers`. */
 export interface ConnectMcpServersOptions {
@@ -14,6 +16,11 @@ export interface ConnectMcpServersOptions {
   onStatusChange?: (status: McpServerStatus) => void;
   /** The clock, for the backoff; `Date.now` by default. */
   now?: () => number;
+  /**
+   * The directories servers may work in (MCP's roots; `directoryRoot(workspace)` makes one), changed
+   * later with `setRoots`. Without it the client declares no roots capability.
+   */
+  roots?: readonly McpRoot[];
 }
 
 /** The part of a ToolRegistry that `attach` keeps in step with the servers' tools. */
@@ -53,12 +60,15 @@ export class McpServers {
   readonly #listeners = new Set<() => void>();
   readonly #onStatusChange: ConnectMcpServersOptions['onStatusChange'];
   #toolsCache: readonly Tool[] | undefined;
+  #roots: readonly McpRoot[] | undefined;
 
   /** Checks every configuration (see `connectMcpServers`); nothing starts until `start()`. */
   constructor(servers: McpServersConfig, options: ConnectMcpServersOptions = {}) {
     const entries = Object.entries(servers);
     for (const [name, config] of entries) checkServerConfig(name, config);
     this.#onStatusChange = options.onStatusChange;
+    this.#roots = options.roots && checkedRoots(options.roots);
+    const roots = this.#roots ? () => this.#roots ?? [] : undefined;
     this.#connections = entries
       .filter(([, config]) => config.enabled !== false)
       .map(
@@ -67,6 +77,7 @@ export class McpServers {
             clientInfo: options.clientInfo ?? { name: 'agentloop', version: '0.1.0' },
             ...(options.restartBackoff ? { restartBackoff: options.restartBackoff } : {}),
             ...(options.now ? { now: options.now } : {}),
+            ...(roots ? { roots } : {}),
             onChange: () => this.#changed(name),
           }),
       );
@@ -121,6 +132,23 @@ export class McpServers {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Replaces the roots offered to the servers and tells the running ones (`notifications/roots/list_changed`).
+   * Throws an McpServerError (`invalid_server_config`) when a root is not a `file://` URI, or when the
+   * servers were connected without `roots` (the capability is declared in the handshake).
+   */
+  async setRoots(roots: readonly McpRoot[]): Promise<void> {
+    if (!this.#roots) {
+      throw new McpServerError(
+        'roots',
+        'These MCP servers were connected without roots; pass `roots` to connectMcpServers to offer them.',
+        'invalid_server_config',
+      );
+    }
+    this.#roots = checkedRoots(roots);
+    await Promise.all(this.#connections.map((connection) => connection.rootsChanged()));
+  }
+
   /** Ends every server (their processes, for stdio ones), in parallel. */
   async close(): Promise<void> {
     await Promise.all(this.#connections.map((connection) => connection.close()));
@@ -137,4 +165,17 @@ export class McpServers {
     const connection = this.#connections.find((candidate) => candidate.name === name);
     if (connection) this.#onStatusChange?.(connection.status());
   }
+}
+
+function checkedRoots(roots: readonly McpRoot[]): readonly McpRoot[] {
+  for (const root of roots) {
+    if (typeof root?.uri !== 'string' || !root.uri.startsWith('file://')) {
+      throw new McpServerError(
+        'roots',
+        `An MCP root must be a file:// URI, got ${JSON.stringify(root?.uri)}; make one with directoryRoot(path).`,
+        'invalid_server_config',
+      );
+    }
+  }
+  return [...roots];
 }

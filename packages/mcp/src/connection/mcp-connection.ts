@@ -12,6 +12,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServerConfig, type McpServerConfig } from '../config/index.js';
 import { McpServerError } from '../errors/index.js';
+import { CallsInFlight } from '../requests/calls-in-flight.js';
+import type { McpRoot } from '../requests/mcp-root.js';
+import { serveServerRequests } from '../requests/serve-server-requests.js';
 import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
@@ -31,6 +34,8 @@ export interface McpConnectionOptions {
   onChange?: () => void;
   /** The clock, for the backoff; `Date.now` by default. */
   now?: () => number;
+  /** The roots offered to the server, read at each `roots/list`; absent: no roots capability. */
+  roots?: () => readonly McpRoot[];
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -68,6 +73,8 @@ export class McpConnection {
   /** The progress callback of each call in flight, by the progress token sent with it. */
   readonly #progress = new Map<string, (progress: Progress) => void>();
   #nextProgressToken = 0;
+  /** The calls in progress, through whose ToolContext the server's elicitation and sampling are answered. */
+  readonly #calls = new CallsInFlight();
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -132,6 +139,7 @@ export class McpConnection {
       }),
     );
     let result: Awaited<ReturnType<Client['callTool']>>;
+    const leave = this.#calls.enter(context);
     try {
       result = await client.callTool({ name: toolName, arguments: args, _meta: { progressToken } }, undefined, {
         signal: context.signal,
@@ -142,11 +150,21 @@ export class McpConnection {
       throw await this.#callFailure(client, toolName, error);
     } finally {
       this.#progress.delete(progressToken);
+      leave();
     }
     this.#failures = 0;
     const callResult = result as Parameters<typeof formatCallResult>[0];
     if (result.isError) throw new McpServerError(this.name, formatCallResult(callResult), 'tool_error');
     return toToolValue(callResult);
+  }
+
+  /**
+   * Tells a running server that the roots changed (`notifications/roots/list_changed`); it asks for them
+   * again. Never rejects: a server that is down reads the new roots when it starts.
+   */
+  async rootsChanged(): Promise<void> {
+    if (this.#state !== 'ready' || !this.#options.roots) return;
+    await this.#client?.sendRootsListChanged().catch(() => {});
   }
 
   /** Ends the server (its process, for stdio) for good. */
@@ -174,6 +192,7 @@ export class McpConnection {
           startingProcess = process;
         },
         prepare: (client) => {
+          serveServerRequests(client, { server: this.name, calls: this.#calls, roots: this.#options.roots });
           client.onclose = () => this.#onClosed(generation);
           client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#onToolsChanged(generation));
           client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
