@@ -58,8 +58,13 @@ export {
 export type {
   AskQuestionPayload,
   ConversePayload,
+  ElicitationRequest,
+  ElicitationResult,
+  ElicitationValue,
   LoopControlPayloadMap,
   LoopControlToolName,
+  SamplingRequest,
+  SamplingResult,
   TaskCompletionPayload,
   Tool,
   ToolAnnotations,
@@ -82,6 +87,7 @@ export {
   type ApprovalAnswer,
   type ApprovalChoice,
   type ApprovalDecision,
+  type ApprovalKind,
   type ApprovalMode,
   type ApprovalOption,
   type ApprovalPolicy,
@@ -91,6 +97,7 @@ export {
   type ApprovalRuleAction,
   createApprovalPolicy,
   isApprovalMode,
+  type SamplingApproval,
 } from './approvals/index.js';
 export {
   type CompactionOption,

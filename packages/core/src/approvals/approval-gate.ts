@@ -1,10 +1,19 @@
 import { AgentloopError, describeThrown } from '@agentloop/spec';
-import type { RegisteredTool, ToolAnnotations } from '@agentloop/tools';
+import type { RegisteredTool, SamplingRequest, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventBus } from '../events/index.js';
 import { CANCELLED_RESULT } from '../loop/cancelled-result.js';
-import type { ApprovalAnswer, ApprovalChoice, ApprovalPolicy, ApprovalRequest } from './approval-policy.js';
+import type {
+  ApprovalAnswer,
+  ApprovalChoice,
+  ApprovalKind,
+  ApprovalPolicy,
+  ApprovalRequest,
+} from './approval-policy.js';
 import { startsWithCommand } from './chained-command.js';
+
+/** What a sampling request does: it changes nothing, but what it sends leaves the machine. */
+const SAMPLING_ANNOTATIONS: Required<ToolAnnotations> = { readOnly: false, destructive: false, openWorld: true };
 
 /** The answers every request offers. */
 const CHOICES: readonly ApprovalChoice[] = ['allow-once', 'allow-session', 'deny'];
@@ -34,6 +43,7 @@ export interface GateContext {
 
 /** A grant given with `allow-session`: this tool, or its calls whose command starts with `commandPrefix`. */
 interface SessionGrant {
+  readonly kind: ApprovalKind;
   readonly toolName: string;
   readonly commandPrefix: string | undefined;
 }
@@ -63,8 +73,35 @@ export class ApprovalGate {
   }
 
   /** Decides about one call, asking the user when the policy says so. Never throws. */
-  async check(context: GateContext, call: GatedCall, tool: RegisteredTool): Promise<GateVerdict> {
-    const request = approvalRequest(context, call, tool.tool.annotations);
+  check(context: GateContext, call: GatedCall, tool: RegisteredTool): Promise<GateVerdict> {
+    return this.#decide(context, approvalRequest(context, call, tool.tool.annotations));
+  }
+
+  /**
+   * Decides about a sampling request a running call makes (`kind: 'sampling'`, with fixed annotations:
+   * it changes nothing, but leaves the machine), asking the user when the policy says so; an
+   * `allow-session` answer covers that tool's sampling requests, not its calls. Never throws.
+   */
+  checkSampling(
+    context: GateContext,
+    call: Pick<GatedCall, 'toolCallId' | 'toolName'>,
+    sampling: SamplingRequest,
+  ): Promise<GateVerdict> {
+    const { signal: _signal, ...shown } = sampling;
+    return this.#decide(context, {
+      kind: 'sampling',
+      sampling: shown,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      arguments: shown,
+      annotations: SAMPLING_ANNOTATIONS,
+      command: undefined,
+      sessionId: context.sessionId,
+      workspace: context.workspace,
+    });
+  }
+
+  async #decide(context: GateContext, request: ApprovalRequest): Promise<GateVerdict> {
     let decision: Awaited<ReturnType<ApprovalPolicy['decide']>>;
     try {
       decision = await this.policy.decide(request);
@@ -108,6 +145,7 @@ export class ApprovalGate {
   #granted(request: ApprovalRequest): boolean {
     return this.#grants.some(
       (grant) =>
+        grant.kind === (request.kind ?? 'tool-call') &&
         grant.toolName === request.toolName &&
         (grant.commandPrefix === undefined ||
           (request.command !== undefined && startsWithCommand(request.command, grant.commandPrefix))),
@@ -161,6 +199,7 @@ export class ApprovalGate {
         annotations: request.annotations,
         reason,
         choices: CHOICES,
+        ...(request.kind === 'sampling' && request.sampling ? { kind: 'sampling', sampling: request.sampling } : {}),
       });
       if (signal.aborted) onAbort();
     });
@@ -171,7 +210,11 @@ export class ApprovalGate {
       case 'allow-once':
         return RUN;
       case 'allow-session':
-        this.#grants.push({ toolName: request.toolName, commandPrefix: answer.commandPrefix });
+        this.#grants.push({
+          kind: request.kind ?? 'tool-call',
+          toolName: request.toolName,
+          commandPrefix: answer.commandPrefix,
+        });
         return RUN;
       case 'deny':
         return denied(

@@ -6,6 +6,7 @@ import type { RegisteredTool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
+import type { ToolRequestsHost } from '../requests/tool-requests.js';
 import type { SubagentRoutes } from '../subagents/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
@@ -45,6 +46,8 @@ export interface LoopDependencies extends LoopSettings {
   context: ContextGuard;
   /** Where the agent sends answers meant for its sub-agents (agents it calls as tools). */
   subagentRoutes: SubagentRoutes;
+  /** Answers tools' elicitation and sampling requests; absent: tools get neither. */
+  requests?: ToolRequestsHost;
   /** The agent's figures over all its runs: the run's are added to them as it ends. */
   sessionMetrics: MetricsTotals;
   /**
@@ -106,6 +109,7 @@ export function startRun(deps: LoopDependencies, control: RunControl, input: str
       callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
       timing: metrics,
       subagents: { events: deps.events, routes: deps.subagentRoutes, metrics },
+      requests: deps.requests,
     },
   };
 }

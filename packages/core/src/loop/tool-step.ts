@@ -4,6 +4,7 @@ import { isLoopControlToolName, runToolCall } from '@agentloop/tools';
 import { loopControlExit, taskCompletionWithOutputExit, toolCallFailure } from '@agentloop/tools/internal';
 import type { ApprovalGate } from '../approvals/index.js';
 import type { AgentEventBus } from '../events/index.js';
+import { type ToolRequestsHost, toolRequests } from '../requests/tool-requests.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
 import { CANCELLED_RESULT } from './cancelled-result.js';
@@ -32,6 +33,8 @@ export interface ToolStepContext {
   timing: { toolTimeMs: number };
   /** What an agent called as a tool reports to: the run's events, figures and answer routes. */
   subagents?: SubagentHostInit | undefined;
+  /** Answers tools' requests for the user's input and for model completions (ToolContext's elicit and sample). */
+  requests?: ToolRequestsHost | undefined;
 }
 
 /** What changes from one response to the next. */
@@ -182,7 +185,11 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
-  const { subagents } = context;
+  const { subagents, requests } = context;
+  // elicit and sample belong to this call: an MCP server's request made during it reaches this run's user.
+  const asking = requests
+    ? toolRequests(requests, { ...context, iteration, toolCallId: call.toolCallId, toolName: call.toolName })
+    : {};
   const execute = () =>
     runToolCall(
       step.tools,
@@ -202,6 +209,7 @@ async function runOne(context: ToolStepContext, step: ToolStep, call: ToolCall):
             progress,
           });
         },
+        ...asking,
       },
       context.callOptions,
     );
