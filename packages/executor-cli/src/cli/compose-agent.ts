@@ -170,7 +170,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     const [provider, plugins, mcp, , session] = await Promise.all([
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
-      mcpSessionPlugins(settings.config.mcp_servers, environment),
+      mcpSessionPlugins(settings.config.mcp_servers, environment, settings.cwd),
       // run_command's sandbox and the approval policy depend on whether the sandbox can run here.
       settings.builtinTools ? toolSafety.probe() : undefined,
       options.session,
