@@ -17,6 +17,7 @@ import { createClientCommandRunner } from './client/client-command-runner.js';
 import { createClientFileSystem } from './client/client-file-system.js';
 import { AcpSession } from './session/acp-session.js';
 import type { AcpAgentFactory, AcpSessionAgent } from './session/agent-factory.js';
+import { editorElicitation } from './session/editor-elicitation.js';
 import { connectEditorMcpServers, type EditorMcpServers } from './session/editor-mcp-servers.js';
 import { SessionOutbox } from './session/session-outbox.js';
 import { availableCommands } from './session/slash-commands.js';
@@ -172,6 +173,7 @@ export class AcpConnection {
         mapper,
         defaultMode: this.#settings.defaultMode,
         approvalRules: this.#settings.approvalRules,
+        elicitation: editorElicitation(capabilities),
         log,
       });
     } catch (error) {
