@@ -162,7 +162,13 @@ export class AcpConnection {
     try {
       if (resume) await openStoredSession(built.agent, sessionId);
       const mcp = this.#settings.connectMcpServers
-        ? await connectEditorMcpServers(request.mcpServers, request.cwd, built.agent, log)
+        ? await connectEditorMcpServers(
+            request.mcpServers,
+            request.cwd,
+            built.agent,
+            log,
+            request.additionalDirectories,
+          )
         : undefined;
       if (mcp) built = withClose(built, mcp);
       session = new AcpSession({
