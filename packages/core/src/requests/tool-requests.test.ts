@@ -136,7 +136,7 @@ describe('elicitation through the agent', () => {
 const SAMPLING: SamplingRequest = {
   server: 'tickets',
   messages: [
-    { role: 'user', text: 'Summarise ticket 7' },
+    { role: 'user', text: 'Summarise the login bug' },
     { role: 'assistant', text: 'Which part?' },
     { role: 'user', text: 'All of it' },
   ],
@@ -148,7 +148,7 @@ const SAMPLING: SamplingRequest = {
 describe('sampling through the agent', () => {
   it('runs the completion on the agent’s provider with the request’s messages, system prompt and maxTokens', async () => {
     const { agent, provider, results } = agentAsking('sample', SAMPLING, {}, [
-      { text: 'Ticket 7 is about login.', finishReason: 'stop' },
+      { text: 'The login bug is a typo.', finishReason: 'stop' },
     ]);
     await agent.run('go');
     const sampled = provider.requests[1];
@@ -156,12 +156,12 @@ describe('sampling through the agent', () => {
     expect(sampled?.tools).toEqual([]);
     expect(sampled?.settings).toEqual({ maxTokens: 64, temperature: 0.2 });
     expect(sampled?.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Summarise ticket 7' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Summarise the login bug' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Which part?' }] },
       { role: 'user', content: [{ type: 'text', text: 'All of it' }] },
     ]);
     expect(results.map((text) => JSON.parse(text))).toEqual([
-      { text: 'Ticket 7 is about login.', model: provider.capabilities.modelId, stopReason: 'endTurn' },
+      { text: 'The login bug is a typo.', model: provider.capabilities.modelId, stopReason: 'endTurn' },
     ]);
   });
 
