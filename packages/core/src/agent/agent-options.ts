@@ -81,10 +81,12 @@ export interface AgentOptions {
   /**
    * The provider that answers tools' sampling requests (an MCP server asking the client's model for a
    * completion), or a function that picks one from the request's model preferences (`hints` such as
-   * `claude-3-5-haiku`, cost, speed and intelligence priorities) and returns undefined to use the
-   * agent's. Default: the agent's provider. A request runs only once the approval policy allows it.
+   * `claude-3-5-haiku`, cost, speed and intelligence priorities), at once or as a promise, and returns
+   * undefined to use the agent's. Default: the agent's provider. A request runs only once the approval policy allows it.
    */
-  samplingProvider?: AnyLLMProvider | ((request: SamplingRequest) => AnyLLMProvider | undefined);
+  samplingProvider?:
+    | AnyLLMProvider
+    | ((request: SamplingRequest) => AnyLLMProvider | undefined | PromiseLike<AnyLLMProvider | undefined>);
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /**

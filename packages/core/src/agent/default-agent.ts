@@ -484,9 +484,9 @@ export class DefaultAgent implements Agent {
     const fixed = option && typeof option !== 'function' ? checkedProvider(option) : undefined;
     return {
       elicitations: this.#elicitations,
-      samplingProvider: (request: SamplingRequest) => {
+      samplingProvider: async (request: SamplingRequest) => {
         if (fixed) return fixed;
-        const chosen = typeof option === 'function' ? option(request) : undefined;
+        const chosen = typeof option === 'function' ? await option(request) : undefined;
         return chosen ? checkedProvider(chosen) : this.provider;
       },
     };

@@ -174,7 +174,8 @@ describe('sampling through the agent', () => {
       'sample',
       { ...SAMPLING, modelPreferences: { hints: ['small'], speedPriority: 1 } },
       {
-        samplingProvider: (request) => {
+        // A promise too: an app may have to build the provider it picks.
+        samplingProvider: async (request) => {
           seen.push(request);
           return request.modelPreferences?.hints?.includes('small') ? small : undefined;
         },

@@ -10,7 +10,7 @@ import { sampleModel } from './sample-model.js';
 export interface ToolRequestsHost {
   readonly elicitations: ElicitationDesk;
   /** The provider a sampling request runs on: the agent's, or the one the app names for the request. */
-  samplingProvider(request: SamplingRequest): LLMProvider;
+  samplingProvider(request: SamplingRequest): LLMProvider | Promise<LLMProvider>;
 }
 
 /** The tool call the requests are made in. */
@@ -43,7 +43,7 @@ export function toolRequests(
         const verdict = await call.approvals.checkSampling({ ...call, signal }, call, request);
         if (!verdict.run) throw new AgentloopError(verdict.message, { code: 'sampling_declined' });
       }
-      return sampleModel(host.samplingProvider(request), request, signal);
+      return sampleModel(await host.samplingProvider(request), request, signal);
     },
   };
 }
