@@ -299,12 +299,14 @@ export class DefaultAgent implements Agent {
   }
 
   /**
-   * Answers an `elicitation-requested` event: accept with the form's values (empty fields take the
+   * Answers an `elicitation-requested` event (a sub-agent's, in a `subagent-event`, too): accept with the form's values (empty fields take the
    * schema's defaults; `{}` for a URL), decline or cancel. Throws an AgentUsageError:
    * `unknown_elicitation` when no request with that id is waiting, `invalid_usage` for an answer that
    * leaves a required field empty or has another action.
    */
   answerElicitation(requestId: string, result: ElicitationResult): void {
+    // A sub-agent's request, shown in a `subagent-event`, is answered here and passed down to it.
+    if (this.#subagentRoutes.answerElicitation(requestId, result)) return;
     this.#elicitations.answer(requestId, result);
   }
 
