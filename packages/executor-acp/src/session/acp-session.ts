@@ -85,6 +85,11 @@ export class AcpSession {
     // A sub-agent's request comes wrapped, with an id of this agent's; the editor sees it on the
     // sub-agent's call as the mapper shows it, the reason naming the sub-agent.
     this.agent.on('subagent-event', ({ path, event }) => {
+      if (event.type === 'elicitation-requested') {
+        const toolCallId = [...path.map((step) => step.toolCallId), event.toolCallId].join('/');
+        void this.#elicit({ ...event, toolCallId });
+        return;
+      }
       if (event.type !== 'approval-requested') return;
       const toolCallId = [...path.map((step) => step.toolCallId), event.toolCallId].join('/');
       const who = path.map((step) => step.toolName).join(' › ');

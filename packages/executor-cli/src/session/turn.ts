@@ -142,7 +142,13 @@ export class Turn {
   // A sub-agent's request comes wrapped, with an id of this agent's; its screen names the sub-agent.
   #subagentApproval(event: AgentEventMap['subagent-event'], desk: ApprovalDesk | undefined): void {
     const inner = event.event;
-    if (inner.type === 'approval-resolved') desk?.resolved(inner);
+    if (inner.type === 'approval-resolved' || inner.type === 'elicitation-resolved') desk?.resolved(inner);
+    // The sub-agent asks only when this agent answers elicitations (see Turn.run): then the desk can.
+    if (inner.type === 'elicitation-requested' && this.approvals?.elicit) {
+      const who = event.path.map((step) => step.toolName).join(' › ');
+      desk?.request({ ...inner, name: `${who} › ${inner.name}` });
+      return;
+    }
     if (inner.type !== 'approval-requested') return;
     const who = event.path.map((step) => step.toolName).join(' › ');
     desk?.request({ ...inner, reason: `asked by the ${who} agent: ${inner.reason}` });
