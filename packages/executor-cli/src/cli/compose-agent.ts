@@ -25,10 +25,12 @@ import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import {
+  configuredModelReferences,
   createModelSwitcher,
   createProviderFactory,
   openSessionRecorder,
   requestLabel,
+  samplingModels,
   unknownModelNote,
 } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
@@ -218,6 +220,8 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
       workspace: settings.cwd,
       approval: toolSafety.policy(),
+      // An MCP server's sampling request runs on the configured model its hints name, else the session's.
+      samplingProvider: samplingModels(configuredModelReferences(settings), switchAgentModel),
       instructions: {
         projectDir: settings.projectDir,
         environment: settings.builtinTools
