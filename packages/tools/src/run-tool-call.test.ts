@@ -389,6 +389,34 @@ describe('runToolCall argument validation inside the timeout and the cancel', ()
     }
   });
 
+  it('stops the timeout’s clock while the user answers an elicitation, and runs it again after', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      // The user takes 10 s to answer; the tool's own work takes 40 ms before and 40 ms after: 80 ms of 100.
+      const elicit = () =>
+        new Promise<{ action: 'decline' }>((resolve) => setTimeout(() => resolve({ action: 'decline' }), 10_000));
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const execute: Tool['execute'] = async (_args, context) => {
+        await wait(40);
+        const answer = await context.elicit?.({ mode: 'url', message: 'Sign in', url: 'https://x.test' });
+        await wait(afterMs);
+        return answer?.action;
+      };
+      let afterMs = 40;
+      const answered = track(runToolCall(registryWith(execute), call(), contextWith({ elicit }), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(10_080);
+      expect(answered.value).toMatchObject({ status: 'ok', content: 'decline' });
+
+      // The clock runs again after the answer: 40 ms before and 70 ms after is past the 100 ms.
+      afterMs = 70;
+      const late = track(runToolCall(registryWith(execute), call(), contextWith({ elicit }), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(10_100);
+      expect(late.value).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('counts validation and execution against one timeout', async () => {
     vi.useFakeTimers();
     try {
