@@ -39,7 +39,7 @@ export interface McpConnectionOptions {
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
-/** The longest timer Node keeps: a call with no timeout of its own is bounded by the loop's instead. */
+/** The longest timer Node keeps: a call is bounded by the loop's timeout instead (see callTool). */
 const NO_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
@@ -127,7 +127,6 @@ export class McpConnection {
    */
   async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string | ToolResult> {
     const client = await this.#readyClient();
-    const timeoutMs = this.config.toolTimeoutMs;
     // Our own progress token, not the SDK's `onprogress`: the SDK drops its handler when the response
     // arrives, before it dispatches the notifications that came in the same read (one microtask later),
     // so the last steps of a fast call were lost. This entry outlives the response by those microtasks.
@@ -143,7 +142,9 @@ export class McpConnection {
     try {
       result = await client.callTool({ name: toolName, arguments: args, _meta: { progressToken } }, undefined, {
         signal: context.signal,
-        timeout: timeoutMs && timeoutMs > 0 ? Math.min(timeoutMs, NO_TIMEOUT_MS) : NO_TIMEOUT_MS,
+        // The call's timeout (`toolTimeoutMs`, the tool's `timeoutMs`) is the loop's, which aborts `signal`:
+        // it stands still while the user answers the server's elicitation, which the SDK's could not.
+        timeout: NO_TIMEOUT_MS,
       });
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;

@@ -1,5 +1,5 @@
 import type { ElicitationRequest, SamplingRequest } from '@agentloop/tools';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectMcpServers, type McpServers } from '../mcp-servers.js';
 import { callTool, ToolRegistry } from '../test-support/call-tool.js';
 import { everythingServer, isAlive, tempDirectory } from '../test-support/servers.js';
@@ -47,6 +47,42 @@ describe('elicitation', () => {
     expect(request?.mode === 'form' && request.schema.required).toEqual(['name']);
     expect(outcome.content).toContain('- Name: Ada Lovelace');
     expect(outcome.content).toContain('- Favorite Integer: 7');
+  });
+
+  it('lets the user take longer than the call’s timeout to answer', async () => {
+    mcp = await connectMcpServers({ everything: { ...everythingServer(), toolTimeoutMs: 1_000 } });
+    const registry = new ToolRegistry();
+    mcp.attach(registry);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      let asked: () => void = () => {};
+      const waiting = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
+      const call = callTool(
+        registry,
+        'everything__trigger-elicitation-request',
+        {},
+        {
+          timeoutMs: 1_000,
+          context: {
+            elicit: () => {
+              asked();
+              // The user answers after 5 s of the call's 1 s.
+              return new Promise((resolve) => setTimeout(() => resolve({ action: 'decline' }), 5_000));
+            },
+          },
+        },
+      );
+      await waiting;
+      await vi.advanceTimersByTimeAsync(5_000);
+      vi.useRealTimers();
+      const outcome = await call;
+      expect(outcome.status).toBe('ok');
+      expect(outcome.content).toContain('User declined to provide the requested information');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('passes a decline and a cancel on to the server', async () => {
