@@ -165,19 +165,28 @@ export class CallContext implements ToolContext {
     this.toolCallId = context.toolCallId;
     this.reportProgress = context.reportProgress;
     // Absent, not undefined, outside an agent: a tool tells the two apart with `'elicit' in context` too.
-    const { elicit } = context;
+    const { elicit, sample } = context;
     if (elicit) {
-      // The timeout waits while the user answers.
+      // The timeout waits while the user answers; a call that ends (cancel, timeout) ends its request.
       const paused: NonNullable<ToolContext['elicit']> = (request) => {
         const resume = race.pause();
-        return elicit(request).finally(resume);
+        return elicit({ ...request, signal: withCallSignal(race, request.signal) }).finally(resume);
       };
       Object.defineProperty(this, 'elicit', { value: paused, enumerable: true });
     }
-    if (context.sample) Object.defineProperty(this, 'sample', { value: context.sample, enumerable: true });
+    if (sample) {
+      const bounded: NonNullable<ToolContext['sample']> = (request) =>
+        sample({ ...request, signal: withCallSignal(race, request.signal) });
+      Object.defineProperty(this, 'sample', { value: bounded, enumerable: true });
+    }
     this.#race = race;
     Object.defineProperty(this, 'signal', CallContext.#signalProperty);
   }
+}
+
+/** The call's own signal, and the request's where it has one: either ends the request. */
+function withCallSignal(race: CallRace, signal: AbortSignal | undefined): AbortSignal {
+  return signal ? AbortSignal.any([race.signal(), signal]) : race.signal();
 }
 
 /** A duration for a message: milliseconds under a second, else seconds to one decimal. */

@@ -109,7 +109,12 @@ describe('runToolCall', () => {
       expect(await runToolCall(registry, call(), contextWith({ elicit, sample }))).toMatchObject({
         content: 'true decline hi',
       });
-      expect(elicit).toHaveBeenCalledWith({ mode: 'url', message: 'Open', url: 'https://example.com' });
+      expect(elicit).toHaveBeenCalledWith({
+        mode: 'url',
+        message: 'Open',
+        url: 'https://example.com',
+        signal: expect.any(AbortSignal),
+      });
       expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
         content: 'false undefined undefined',
       });
@@ -412,6 +417,29 @@ describe('runToolCall argument validation inside the timeout and the cancel', ()
       const late = track(runToolCall(registryWith(execute), call(), contextWith({ elicit }), { timeoutMs: 100 }));
       await vi.advanceTimersByTimeAsync(10_100);
       expect(late.value).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a sampling request when its call times out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const ended: unknown[] = [];
+      const sample: NonNullable<ToolContext['sample']> = (request) =>
+        new Promise((_resolve, reject) => {
+          const { signal } = request;
+          signal?.addEventListener('abort', () => {
+            ended.push((signal.reason as { code?: unknown } | undefined)?.code);
+            reject(signal.reason);
+          });
+        });
+      const execute: Tool['execute'] = (_args, context) =>
+        context.sample?.({ messages: [{ role: 'user', text: 'x' }], maxTokens: 5 });
+      const outcome = track(runToolCall(registryWith(execute), call(), contextWith({ sample }), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(outcome.value).toMatchObject({ status: 'error', code: 'timeout' });
+      expect(ended).toEqual(['timeout']);
     } finally {
       vi.useRealTimers();
     }
