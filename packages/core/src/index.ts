@@ -58,8 +58,13 @@ export {
 export type {
   AskQuestionPayload,
   ConversePayload,
+  ElicitationRequest,
+  ElicitationResult,
+  ElicitationValue,
   LoopControlPayloadMap,
   LoopControlToolName,
+  SamplingRequest,
+  SamplingResult,
   TaskCompletionPayload,
   Tool,
   ToolAnnotations,
@@ -83,6 +88,7 @@ export {
   type ApprovalChoice,
   type ApprovalDecision,
   type ApprovalGrant,
+  type ApprovalKind,
   type ApprovalMode,
   type ApprovalOption,
   type ApprovalPolicy,
@@ -92,6 +98,7 @@ export {
   type ApprovalRuleAction,
   createApprovalPolicy,
   isApprovalMode,
+  type SamplingApproval,
 } from './approvals/index.js';
 export {
   type CompactionOption,

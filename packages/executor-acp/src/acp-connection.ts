@@ -18,6 +18,7 @@ import { createClientCommandRunner } from './client/client-command-runner.js';
 import { createClientFileSystem } from './client/client-file-system.js';
 import { AcpSession } from './session/acp-session.js';
 import type { AcpAgentFactory, AcpSessionAgent } from './session/agent-factory.js';
+import { editorElicitation } from './session/editor-elicitation.js';
 import { connectEditorMcpServers, type EditorMcpServers } from './session/editor-mcp-servers.js';
 import { agentMcpServers, mcpPromptCommands } from './session/mcp-prompt-commands.js';
 import { SessionOutbox } from './session/session-outbox.js';
@@ -164,7 +165,13 @@ export class AcpConnection {
     try {
       if (resume) await openStoredSession(built.agent, sessionId);
       const mcp = this.#settings.connectMcpServers
-        ? await connectEditorMcpServers(request.mcpServers, request.cwd, built.agent, log)
+        ? await connectEditorMcpServers(
+            request.mcpServers,
+            request.cwd,
+            built.agent,
+            log,
+            request.additionalDirectories,
+          )
         : undefined;
       if (mcp) built = withClose(built, mcp);
       // The editor's servers, and those the agent was composed with (the CLI's configured ones).
@@ -178,6 +185,7 @@ export class AcpConnection {
         mapper,
         defaultMode: this.#settings.defaultMode,
         approvalRules: this.#settings.approvalRules,
+        elicitation: editorElicitation(capabilities),
         log,
       });
     } catch (error) {

@@ -47,6 +47,7 @@ export type {
   McpPromptSummary,
 } from './prompts/index.js';
 export { parsePromptArguments, promptInputText } from './prompts/index.js';
+export { directoryRoot, type McpRoot } from './requests/index.js';
 export type { McpResourceContents, McpResourceSummary, McpResourceTemplateSummary } from './resources/index.js';
 export { READ_RESOURCE_TOOL_NAME, resourceContentsText, resourceContentsValue } from './resources/index.js';
 export { formatCallResult } from './results/format-call-result.js';

@@ -10,6 +10,7 @@ import type { RestartBackoff } from './connection/restart-backoff.js';
 import type { ServerContent } from './content/server-content.js';
 import { McpServerError } from './errors/index.js';
 import type { McpPromptResult } from './prompts/mcp-prompt.js';
+import type { McpRoot } from './requests/mcp-root.js';
 import type { McpResourceContents } from './resources/mcp-resource-contents.js';
 import { READ_RESOURCE_TOOL_NAME, readResourceTool } from './resources/read-resource-tool.js';
 
@@ -35,6 +36,12 @@ export interface ConnectMcpServersOptions {
    * resources, so that the model can read them. Default true.
    */
   readResourceTool?: boolean;
+
+  /**
+   * The directories servers may work in (MCP's roots; `directoryRoot(workspace)` makes one), changed
+   * later with `setRoots`. Without it the client declares no roots capability.
+   */
+  roots?: readonly McpRoot[];
 }
 
 /** A subscription to a resource's changes (`subscribeResource`). */
@@ -101,6 +108,7 @@ export class McpServers {
   #readResource: { key: string; tool: Tool } | undefined;
   /** Each server's content as last announced, to tell content listeners only of a change. */
   readonly #seenContent = new Map<string, ServerContent>();
+  #roots: readonly McpRoot[] | undefined;
 
   /** Checks every configuration (see `connectMcpServers`); nothing starts until `start()`. */
   constructor(servers: McpServersConfig, options: ConnectMcpServersOptions = {}) {
@@ -109,6 +117,8 @@ export class McpServers {
     this.#onStatusChange = options.onStatusChange;
     const memoryStore = new MemoryTokenStore();
     this.#offerReadResource = options.readResourceTool !== false;
+    this.#roots = options.roots && checkedRoots(options.roots);
+    const roots = this.#roots ? () => this.#roots ?? [] : undefined;
     this.#connections = entries
       .filter(([, config]) => config.enabled !== false)
       .map(([name, config]) => {
@@ -120,6 +130,7 @@ export class McpServers {
           ...(options.restartBackoff ? { restartBackoff: options.restartBackoff } : {}),
           ...(options.now ? { now: options.now } : {}),
           ...(authProvider ? { authProvider } : {}),
+          ...(roots ? { roots } : {}),
           onChange: () => this.#changed(name),
         });
       });
@@ -249,6 +260,23 @@ export class McpServers {
     return connection.status();
   }
 
+  /**
+   * Replaces the roots offered to the servers and tells the running ones (`notifications/roots/list_changed`).
+   * Throws an McpServerError (`invalid_server_config`) when a root is not a `file://` URI, or when the
+   * servers were connected without `roots` (the capability is declared in the handshake).
+   */
+  async setRoots(roots: readonly McpRoot[]): Promise<void> {
+    if (!this.#roots) {
+      throw new McpServerError(
+        'roots',
+        'These MCP servers were connected without roots; pass `roots` to connectMcpServers to offer them.',
+        'invalid_server_config',
+      );
+    }
+    this.#roots = checkedRoots(roots);
+    await Promise.all(this.#connections.map((connection) => connection.rootsChanged()));
+  }
+
   /** Ends every server (their processes, for stdio ones), in parallel. */
   async close(): Promise<void> {
     await Promise.all(this.#connections.map((connection) => connection.close()));
@@ -302,4 +330,17 @@ export class McpServers {
     }
     if (connection) this.#onStatusChange?.(connection.status());
   }
+}
+
+function checkedRoots(roots: readonly McpRoot[]): readonly McpRoot[] {
+  for (const root of roots) {
+    if (typeof root?.uri !== 'string' || !root.uri.startsWith('file://')) {
+      throw new McpServerError(
+        'roots',
+        `An MCP root must be a file:// URI, got ${JSON.stringify(root?.uri)}; make one with directoryRoot(path).`,
+        'invalid_server_config',
+      );
+    }
+  }
+  return [...roots];
 }

@@ -16,6 +16,12 @@ export class CallRace {
   #controller: AbortController | undefined;
   #timeout: AgentloopError | undefined;
   #endReason: unknown;
+  /** The running timer and what it fires: set while the race waits on a timed call. */
+  #timer: { handle: ReturnType<typeof setTimeout> | undefined; fire: () => void; dueAt: number } | undefined;
+  /** How many waits for the user are going on (elicitations): the timeout stands still meanwhile. */
+  #pauses = 0;
+  /** The time the timeout had left when the first of the current pauses began. */
+  #remainingAtPause = 0;
 
   constructor(parent: AbortSignal, timeoutMs: number) {
     this.#parent = parent;
@@ -56,9 +62,9 @@ export class CallRace {
     }
     if (!isPromiseLike(running)) return running;
     return new Promise<T>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const cleanup = (): void => {
-        clearTimeout(timer);
+        clearTimeout(this.#timer?.handle);
+        this.#timer = undefined;
         parent.removeEventListener('abort', onAbort);
       };
       const stop = (reason: unknown): void => {
@@ -73,13 +79,16 @@ export class CallRace {
       parent.addEventListener('abort', onAbort, { once: true });
       if (timed) {
         const remainingMs = Math.max(0, this.#timeoutMs - (performance.now() - started));
-        timer = setTimeout(() => {
+        const fire = () => {
           this.#timeout = new AgentloopError(`The tool call timed out after ${formatDuration(this.#timeoutMs)}.`, {
             code: 'timeout',
           });
           this.#controller?.abort(this.#timeout);
           stop(this.#timeout);
-        }, remainingMs);
+        };
+        this.#timer = { handle: undefined, fire, dueAt: performance.now() + remainingMs };
+        if (this.#pauses === 0) this.#timer.handle = setTimeout(fire, remainingMs);
+        else this.#remainingAtPause = remainingMs;
       }
       running.then(
         (value) => {
@@ -89,6 +98,30 @@ export class CallRace {
         (error: unknown) => stop(error),
       );
     });
+  }
+
+  /**
+   * Stops the timeout's clock until the returned function is called: the time a user takes to answer a
+   * tool's question is not the tool's. Pauses nest; the clock runs again when the last one ends.
+   */
+  pause(): () => void {
+    this.#pauses += 1;
+    const timer = this.#timer;
+    if (this.#pauses === 1 && timer?.handle !== undefined) {
+      clearTimeout(timer.handle);
+      timer.handle = undefined;
+      this.#remainingAtPause = Math.max(0, timer.dueAt - performance.now());
+    }
+    let resumed = false;
+    return () => {
+      if (resumed) return;
+      resumed = true;
+      this.#pauses -= 1;
+      const current = this.#timer;
+      if (this.#pauses > 0 || !current || current.handle !== undefined) return;
+      current.dueAt = performance.now() + this.#remainingAtPause;
+      current.handle = setTimeout(current.fire, this.#remainingAtPause);
+    };
   }
 
   /** The call's own signal, made the first time a tool reads it. */
@@ -130,6 +163,8 @@ export class CallContext implements ToolContext {
   readonly toolCallId: string;
   declare readonly idempotencyKey: string | undefined;
   readonly reportProgress: ToolContext['reportProgress'];
+  declare readonly elicit?: ToolContext['elicit'];
+  declare readonly sample?: ToolContext['sample'];
   declare readonly signal: AbortSignal;
   readonly #race: CallRace;
   readonly #caller: ToolContext;
@@ -139,11 +174,31 @@ export class CallContext implements ToolContext {
     this.workspace = context.workspace;
     this.toolCallId = context.toolCallId;
     this.reportProgress = context.reportProgress;
+    // Absent, not undefined, outside an agent: a tool tells the two apart with `'elicit' in context` too.
+    const { elicit, sample } = context;
+    if (elicit) {
+      // The timeout waits while the user answers; a call that ends (cancel, timeout) ends its request.
+      const paused: NonNullable<ToolContext['elicit']> = (request) => {
+        const resume = race.pause();
+        return elicit({ ...request, signal: withCallSignal(race, request.signal) }).finally(resume);
+      };
+      Object.defineProperty(this, 'elicit', { value: paused, enumerable: true });
+    }
+    if (sample) {
+      const bounded: NonNullable<ToolContext['sample']> = (request) =>
+        sample({ ...request, signal: withCallSignal(race, request.signal) });
+      Object.defineProperty(this, 'sample', { value: bounded, enumerable: true });
+    }
     this.#race = race;
     this.#caller = context;
     Object.defineProperty(this, 'signal', CallContext.#signalProperty);
     Object.defineProperty(this, 'idempotencyKey', CallContext.#idempotencyKeyProperty);
   }
+}
+
+/** The call's own signal, and the request's where it has one: either ends the request. */
+function withCallSignal(race: CallRace, signal: AbortSignal | undefined): AbortSignal {
+  return signal ? AbortSignal.any([race.signal(), signal]) : race.signal();
 }
 
 /** A duration for a message: milliseconds under a second, else seconds to one decimal. */

@@ -9,6 +9,18 @@ export type { PrepareToolsOptions } from './libraries/index.js';
 export { prepareTools } from './libraries/index.js';
 export * from './plugin/index.js';
 export type {
+  ElicitationFormRequest,
+  ElicitationRequest,
+  ElicitationResult,
+  ElicitationUrlRequest,
+  ElicitationValue,
+  SamplingMessage,
+  SamplingModelPreferences,
+  SamplingRequest,
+  SamplingResult,
+  SamplingStopReason,
+} from './requests/index.js';
+export type {
   RunToolCallOptions,
   ToolCallInput,
   ToolCallOutcome,

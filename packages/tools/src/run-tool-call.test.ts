@@ -122,6 +122,29 @@ describe('runToolCall', () => {
       const copying = registryWith((_args, toolContext) => ({ ...toolContext }).idempotencyKey ?? 'lost');
       expect(await runToolCall(copying, call(), caller)).toMatchObject({ status: 'ok', content: 'key-2' });
     });
+
+    it('passes elicit and sample through to the tool, and leaves them out when the caller has none', async () => {
+      const elicit = vi.fn(async () => ({ action: 'decline' }) as const);
+      const sample = vi.fn(async () => ({ text: 'hi', model: 'm', stopReason: 'endTurn' }) as const);
+      const registry = registryWith(async (_args, toolContext) => {
+        const answer = await toolContext.elicit?.({ mode: 'url', message: 'Open', url: 'https://example.com' });
+        const completion = await toolContext.sample?.({ messages: [{ role: 'user', text: 'x' }], maxTokens: 5 });
+        return `${'elicit' in toolContext} ${answer?.action} ${completion?.text}`;
+      });
+
+      expect(await runToolCall(registry, call(), contextWith({ elicit, sample }))).toMatchObject({
+        content: 'true decline hi',
+      });
+      expect(elicit).toHaveBeenCalledWith({
+        mode: 'url',
+        message: 'Open',
+        url: 'https://example.com',
+        signal: expect.any(AbortSignal),
+      });
+      expect(await runToolCall(registry, call(), contextWith())).toMatchObject({
+        content: 'false undefined undefined',
+      });
+    });
   });
 
   describe('a call that cannot run', () => {
@@ -392,6 +415,57 @@ describe('runToolCall argument validation inside the timeout and the cancel', ()
       await vi.advanceTimersByTimeAsync(20);
 
       expect(outcome.value).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops the timeout’s clock while the user answers an elicitation, and runs it again after', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      // The user takes 10 s to answer; the tool's own work takes 40 ms before and 40 ms after: 80 ms of 100.
+      const elicit = () =>
+        new Promise<{ action: 'decline' }>((resolve) => setTimeout(() => resolve({ action: 'decline' }), 10_000));
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const execute: Tool['execute'] = async (_args, context) => {
+        await wait(40);
+        const answer = await context.elicit?.({ mode: 'url', message: 'Sign in', url: 'https://x.test' });
+        await wait(afterMs);
+        return answer?.action;
+      };
+      let afterMs = 40;
+      const answered = track(runToolCall(registryWith(execute), call(), contextWith({ elicit }), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(10_080);
+      expect(answered.value).toMatchObject({ status: 'ok', content: 'decline' });
+
+      // The clock runs again after the answer: 40 ms before and 70 ms after is past the 100 ms.
+      afterMs = 70;
+      const late = track(runToolCall(registryWith(execute), call(), contextWith({ elicit }), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(10_100);
+      expect(late.value).toMatchObject({ status: 'error', code: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a sampling request when its call times out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const ended: unknown[] = [];
+      const sample: NonNullable<ToolContext['sample']> = (request) =>
+        new Promise((_resolve, reject) => {
+          const { signal } = request;
+          signal?.addEventListener('abort', () => {
+            ended.push((signal.reason as { code?: unknown } | undefined)?.code);
+            reject(signal.reason);
+          });
+        });
+      const execute: Tool['execute'] = (_args, context) =>
+        context.sample?.({ messages: [{ role: 'user', text: 'x' }], maxTokens: 5 });
+      const outcome = track(runToolCall(registryWith(execute), call(), contextWith({ sample }), { timeoutMs: 100 }));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(outcome.value).toMatchObject({ status: 'error', code: 'timeout' });
+      expect(ended).toEqual(['timeout']);
     } finally {
       vi.useRealTimers();
     }

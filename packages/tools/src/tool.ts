@@ -1,5 +1,7 @@
 import type { JsonSchema, ToolDefinition } from '@agentloop/spec';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ElicitationRequest, ElicitationResult } from './requests/elicitation.js';
+import type { SamplingRequest, SamplingResult } from './requests/sampling.js';
 
 export type { JsonSchema, ToolDefinition } from '@agentloop/spec';
 
@@ -68,6 +70,16 @@ export interface ToolContext {
   idempotencyKey?: string;
   /** Reports progress to whoever watches the run. Never throws. */
   reportProgress(progress: ToolProgress): void;
+  /**
+   * Asks the user for input while the call runs (a form, or a page to open), through whatever runs the
+   * agent; resolves with `decline` when nobody can answer. Absent when the tool runs outside an agent.
+   */
+  elicit?(request: ElicitationRequest): Promise<ElicitationResult>;
+  /**
+   * Asks the agent's model for a completion, once the approval policy (or the user) allows it. Rejects
+   * when it is refused or fails, with an error that says why. Absent when the tool runs outside an agent.
+   */
+  sample?(request: SamplingRequest): Promise<SamplingResult>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Memory, SessionStore, TokenCounter } from '@agentloop/memory';
 import type { PromptBuilder, PromptBuilderOptions } from '@agentloop/prompts';
-import type { ModelSettings } from '@agentloop/spec';
-import type { InferToolArguments, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
+import type { AnyLLMProvider, ModelSettings } from '@agentloop/spec';
+import type { InferToolArguments, SamplingRequest, Tool, ToolParameters, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalOption } from '../approvals/resolve-approval.js';
 import type { CompactionOption } from '../compaction/compaction-options.js';
 import type { Journal } from '../journal/journal.js';
@@ -79,6 +79,15 @@ export interface AgentOptions {
    * `agent.answerApproval()`. Default: none, so every call runs (an app's own tools are its own).
    */
   approval?: ApprovalOption;
+  /**
+   * The provider that answers tools' sampling requests (an MCP server asking the client's model for a
+   * completion), or a function that picks one from the request's model preferences (`hints` such as
+   * `claude-3-5-haiku`, cost, speed and intelligence priorities), at once or as a promise, and returns
+   * undefined to use the agent's. Default: the agent's provider. A request runs only once the approval policy allows it.
+   */
+  samplingProvider?:
+    | AnyLLMProvider
+    | ((request: SamplingRequest) => AnyLLMProvider | undefined | PromiseLike<AnyLLMProvider | undefined>);
   /** Sampling settings passed to every model call. */
   settings?: ModelSettings;
   /**

@@ -1,6 +1,6 @@
 import type { Memory, StoredSession } from '@agentloop/memory';
 import type { AnyLLMProvider, LLMProvider } from '@agentloop/spec';
-import type { AskQuestionPayload, Tool, ToolRegistry } from '@agentloop/tools';
+import type { AskQuestionPayload, ElicitationResult, Tool, ToolRegistry } from '@agentloop/tools';
 import type { ApprovalAnswer, ApprovalOption } from '../approvals/index.js';
 import type { AgentEvent, AgentEventListener, AgentEventName, AgentEventPayloads } from '../events/index.js';
 import type { AgentResult } from '../loop/agent-result.js';
@@ -41,6 +41,8 @@ export interface Agent {
   setApproval(approval: ApprovalOption | undefined): this;
   /** Answers an `approval-requested` event, a sub-agent's (in a `subagent-event`) too. */
   answerApproval(requestId: string, answer: ApprovalAnswer): void;
+  /** Answers an `elicitation-requested` event; an agent whose tools never ask may leave it out. */
+  answerElicitation?(requestId: string, result: ElicitationResult): void;
   /** Answers a `subagent-question` event; an agent that runs no sub-agents may leave it out. */
   answerQuestion?(requestId: string, answer: string): void;
   /** Runs the loop on an input; with `options.output`, the result's payload is typed by that schema. */

@@ -4,7 +4,7 @@ import { ConversationMemory } from '@agentloop/memory';
 import type { EnvironmentSnapshot } from '@agentloop/prompts';
 import { PromptBuilder, SKILLS_SECTION_ID, skillsSection } from '@agentloop/prompts';
 import type { AnyLLMProvider, LLMProvider, Usage } from '@agentloop/spec';
-import type { AskQuestionPayload, RegisteredTool, Tool } from '@agentloop/tools';
+import type { AskQuestionPayload, ElicitationResult, RegisteredTool, SamplingRequest, Tool } from '@agentloop/tools';
 import { prepareTools, ToolRegistry } from '@agentloop/tools';
 import {
   type ApprovalAnswer,
@@ -28,6 +28,7 @@ import { ModelSelection } from '../loop/model-selection.js';
 import { RunControl } from '../loop/run-control.js';
 import type { LoopDependencies } from '../loop/run-loop.js';
 import { runLoop } from '../loop/run-loop.js';
+import { ElicitationDesk, type ToolRequestsHost } from '../requests/index.js';
 import { pendingQuestionOf, SessionRecorder } from '../session/index.js';
 import {
   registerLoadSkillTool,
@@ -106,6 +107,8 @@ export class DefaultAgent implements Agent {
   readonly #subagentRoutes = new SubagentRoutes();
   /** The journal of runs that name none of their own: the options', or one that runs effects directly. */
   readonly #journal: Journal;
+  /** Brings tools' requests for the user's input to `elicitation-requested`, and its answers back. */
+  readonly #elicitations = new ElicitationDesk();
 
   constructor(provider: AnyLLMProvider, options: AgentOptions = {}) {
     this.#selection = new ModelSelection(checkedProvider(provider), options.toolProtocol ?? 'auto');
@@ -343,6 +346,18 @@ export class DefaultAgent implements Agent {
   }
 
   /**
+   * Answers an `elicitation-requested` event (a sub-agent's, in a `subagent-event`, too): accept with the form's values (empty fields take the
+   * schema's defaults; `{}` for a URL), decline or cancel. Throws an AgentUsageError:
+   * `unknown_elicitation` when no request with that id is waiting, `invalid_usage` for an answer that
+   * leaves a required field empty or has another action.
+   */
+  answerElicitation(requestId: string, result: ElicitationResult): void {
+    // A sub-agent's request, shown in a `subagent-event`, is answered here and passed down to it.
+    if (this.#subagentRoutes.answerElicitation(requestId, result)) return;
+    this.#elicitations.answer(requestId, result);
+  }
+
+  /**
    * Answers a `subagent-question`: the sub-agent that asked goes on with `answer`. Throws an
    * AgentUsageError (`unknown_question`) when no question with that id is waiting.
    */
@@ -510,6 +525,7 @@ export class DefaultAgent implements Agent {
       context: this.#context,
       sessionMetrics: this.#metrics,
       subagentRoutes: this.#subagentRoutes,
+      requests: this.#toolRequestsHost(),
       sessionId: this.sessionId,
       workspace: options.workspace ?? process.cwd(),
       now: options.now ?? (() => performance.now()),
@@ -520,6 +536,19 @@ export class DefaultAgent implements Agent {
       ...(this.#tracing
         ? { tracer: new RunTracer(this.#tracing, { runId, sessionId: this.sessionId, tools: this.tools }) }
         : {}),
+    };
+  }
+
+  #toolRequestsHost(): ToolRequestsHost {
+    const option = this.#options.samplingProvider;
+    const fixed = option && typeof option !== 'function' ? checkedProvider(option) : undefined;
+    return {
+      elicitations: this.#elicitations,
+      samplingProvider: async (request: SamplingRequest) => {
+        if (fixed) return fixed;
+        const chosen = typeof option === 'function' ? await option(request) : undefined;
+        return chosen ? checkedProvider(chosen) : this.provider;
+      },
     };
   }
 

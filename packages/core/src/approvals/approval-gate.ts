@@ -1,5 +1,5 @@
 import { AgentloopError, describeThrown } from '@agentloop/spec';
-import type { RegisteredTool, ToolAnnotations } from '@agentloop/tools';
+import type { RegisteredTool, SamplingRequest, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
@@ -9,10 +9,14 @@ import type {
   ApprovalAnswer,
   ApprovalChoice,
   ApprovalDecision,
+  ApprovalKind,
   ApprovalPolicy,
   ApprovalRequest,
 } from './approval-policy.js';
 import { startsWithCommand } from './chained-command.js';
+
+/** What a sampling request does: it changes nothing, but what it sends leaves the machine. */
+const SAMPLING_ANNOTATIONS: Required<ToolAnnotations> = { readOnly: false, destructive: false, openWorld: true };
 
 /** The answers every request offers. */
 const CHOICES: readonly ApprovalChoice[] = ['allow-once', 'allow-session', 'deny'];
@@ -43,10 +47,13 @@ export interface GateContext {
 }
 
 /**
- * A grant given with `allow-session`: calls of this tool, or only those whose command starts with
- * `commandPrefix`, run without asking for the rest of the session.
+ * A grant given with `allow-session`: calls of this tool (or, with `kind: 'sampling'`, its sampling
+ * requests), or only those whose command starts with `commandPrefix`, run without asking for the rest of
+ * the session.
  */
 export interface ApprovalGrant {
+  /** What the grant covers: the tool's calls (the default) or the sampling requests it makes. */
+  readonly kind?: ApprovalKind;
   readonly toolName: string;
   readonly commandPrefix?: string;
 }
@@ -68,6 +75,8 @@ export class ApprovalGate {
   policy: ApprovalPolicy;
   readonly #grants: ApprovalGrant[] = [];
   readonly #pending = new Map<string, Pending>();
+  /** How many sampling requests each call of a run's journal has had checked: their steps' names. */
+  readonly #samplingCounts = new WeakMap<Journal, Map<string, number>>();
   #nextId = 1;
   /** The error that ends the run: a call needed asking and nothing could answer. */
   #unanswered: AgentloopError | undefined;
@@ -81,10 +90,49 @@ export class ApprovalGate {
    * step and the user's answer a journal wait, so that a replayed run decides the same way without asking
    * again, and the grants of the answers come back with them. Rejects only when the journal itself fails.
    */
-  async check(context: GateContext, call: GatedCall, tool: RegisteredTool): Promise<GateVerdict> {
+  check(context: GateContext, call: GatedCall, tool: RegisteredTool): Promise<GateVerdict> {
     const request = approvalRequest(context, call, tool.tool.annotations);
+    return this.#decideJournaled(context, request, `approval:${context.iteration}:${call.toolCallId}`);
+  }
+
+  /**
+   * Decides about a sampling request a running call makes (`kind: 'sampling'`, with fixed annotations:
+   * it changes nothing, but leaves the machine), asking the user when the policy says so; an
+   * `allow-session` answer covers that tool's sampling requests, not its calls. Journaled as `check` is,
+   * one step per sampling request of the call, in order. Rejects only when the journal itself fails.
+   */
+  checkSampling(
+    context: GateContext,
+    call: Pick<GatedCall, 'toolCallId' | 'toolName'>,
+    sampling: SamplingRequest,
+  ): Promise<GateVerdict> {
+    const { signal: _signal, ...shown } = sampling;
+    const request: ApprovalRequest = {
+      kind: 'sampling',
+      sampling: shown,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      arguments: shown,
+      annotations: SAMPLING_ANNOTATIONS,
+      command: undefined,
+      sessionId: context.sessionId,
+      workspace: context.workspace,
+    };
+    const callKey = `${context.iteration}:${call.toolCallId}`;
+    let counts = this.#samplingCounts.get(context.journal);
+    if (!counts) {
+      counts = new Map();
+      this.#samplingCounts.set(context.journal, counts);
+    }
+    const index = (counts.get(callKey) ?? 0) + 1;
+    counts.set(callKey, index);
+    return this.#decideJournaled(context, request, `approval:sampling:${callKey}:${index}`);
+  }
+
+  /** The policy's decision as a journal step, then the verdict: at once, from a grant, or by asking. */
+  async #decideJournaled(context: GateContext, request: ApprovalRequest, name: string): Promise<GateVerdict> {
     const decision = await runJournaled(context.journal, {
-      name: `approval:${context.iteration}:${call.toolCallId}`,
+      name,
       run: () => this.#decide(request),
       record: (decided: ApprovalDecision) => decided,
       restore: (recorded: ApprovalDecision) => recorded,
@@ -126,13 +174,18 @@ export class ApprovalGate {
 
   /** The grants given with `allow-session` so far, in order: a durable run keeps them in its session's state. */
   get grants(): readonly ApprovalGrant[] {
-    return [...this.#grants];
+    // A call's grant is kept as it always was, without its default kind: state written before grants had
+    // kinds reads the same.
+    return this.#grants.map(({ kind, ...grant }) =>
+      (kind ?? 'tool-call') === 'tool-call' ? grant : { kind, ...grant },
+    );
   }
 
   /** Adds grants given before (kept in a session's state, say): calls they cover run without asking. */
   addGrants(grants: readonly ApprovalGrant[]): void {
     for (const grant of grants) {
       this.#grants.push({
+        kind: grant.kind ?? 'tool-call',
         toolName: grant.toolName,
         ...(grant.commandPrefix === undefined ? {} : { commandPrefix: grant.commandPrefix }),
       });
@@ -154,6 +207,7 @@ export class ApprovalGate {
   #granted(request: ApprovalRequest): boolean {
     return this.#grants.some(
       (grant) =>
+        (grant.kind ?? 'tool-call') === (request.kind ?? 'tool-call') &&
         grant.toolName === request.toolName &&
         (grant.commandPrefix === undefined ||
           (request.command !== undefined && startsWithCommand(request.command, grant.commandPrefix))),
@@ -192,6 +246,9 @@ export class ApprovalGate {
             annotations: request.annotations,
             reason,
             choices: CHOICES,
+            ...(request.kind === 'sampling' && request.sampling
+              ? { kind: 'sampling', sampling: request.sampling }
+              : {}),
           });
         },
         { signal },
@@ -213,7 +270,9 @@ export class ApprovalGate {
       case 'allow-once':
         return RUN;
       case 'allow-session':
-        this.addGrants([{ toolName: request.toolName, commandPrefix: answer.commandPrefix }]);
+        this.addGrants([
+          { kind: request.kind ?? 'tool-call', toolName: request.toolName, commandPrefix: answer.commandPrefix },
+        ]);
         return RUN;
       case 'deny':
         return denied(

@@ -16,7 +16,8 @@ export type ApprovalRuleAction = 'allow' | 'ask' | 'deny';
 
 /**
  * A rule that overrides the mode for the calls it matches. `tool` is a tool name, where `*` matches any
- * run of characters (`github__*` for every tool of an MCP server); `command`, when given, is a pattern
+ * run of characters (`github__*` for every tool of an MCP server; `sampling:github__*` for the sampling
+ * requests those tools make); `command`, when given, is a pattern
  * the call's `command` argument must match whole (`npm test*`, `git status`), so a rule can allow one
  * command of `run_command` and ask about the rest. The first rule that matches wins.
  */
@@ -78,9 +79,17 @@ function compileRule(rule: ApprovalRule, index: number): CompiledRule {
   return {
     rule,
     matches: (request) =>
-      tool.test(request.toolName) &&
+      tool.test(ruleName(request)) &&
       (command === undefined || (request.command !== undefined && command.test(request.command))),
   };
+}
+
+/**
+ * The name a rule's `tool` pattern is matched against: the tool's, or `sampling:` and the tool's for a
+ * sampling request it makes, so that a rule that allows a tool's calls does not also let it use the model.
+ */
+function ruleName(request: ApprovalRequest): string {
+  return request.kind === 'sampling' ? `sampling:${request.toolName}` : request.toolName;
 }
 
 /** A pattern in which `*` matches any run of characters (line breaks too) and everything else is literal. */
@@ -118,6 +127,7 @@ function ruleDecision({ rule }: CompiledRule, request: ApprovalRequest): Approva
 }
 
 function modeDecision(mode: ApprovalMode, request: ApprovalRequest): ApprovalDecision {
+  if (request.kind === 'sampling') return samplingDecision(mode, request);
   const { readOnly, openWorld } = request.annotations;
   if (mode === 'yolo' || readOnly) return { action: 'allow' };
   switch (mode) {
@@ -135,6 +145,26 @@ function modeDecision(mode: ApprovalMode, request: ApprovalRequest): ApprovalDec
   }
 }
 
+/**
+ * A sampling request changes nothing, but it sends text the user has not seen to the model and spends
+ * their tokens: every mode but `yolo` asks, `read-only` refuses.
+ */
+function samplingDecision(mode: ApprovalMode, request: ApprovalRequest): ApprovalDecision {
+  const asker = request.sampling?.server ? `MCP server ${request.sampling.server}` : request.toolName;
+  switch (mode) {
+    case 'yolo':
+      return { action: 'allow' };
+    case 'read-only':
+      return {
+        action: 'deny',
+        message: `The approval mode is read-only, so ${asker} may not use the model (sampling).`,
+      };
+    default:
+      return { action: 'ask', reason: `${asker} asks the model for a completion` };
+  }
+}
+
 function describeCall(request: ApprovalRequest): string {
+  if (request.kind === 'sampling') return `a sampling request of ${request.toolName}`;
   return request.command === undefined ? `the tool ${request.toolName}` : `the command \`${request.command}\``;
 }

@@ -1,7 +1,23 @@
-import type { ToolAnnotations } from '@agentloop/tools';
+import type { SamplingRequest, ToolAnnotations } from '@agentloop/tools';
 
-/** A tool call waiting for the policy's decision. */
+/**
+ * What a request is about: a tool call, or a running tool's request for a completion of the agent's
+ * model (an MCP server's sampling), which spends the user's tokens and is asked about on its own.
+ */
+export type ApprovalKind = 'tool-call' | 'sampling';
+
+/** A sampling request as shown for approval: what the tool asks the model. */
+export type SamplingApproval = Omit<SamplingRequest, 'signal'>;
+
+/**
+ * A tool call waiting for the policy's decision, or (`kind: 'sampling'`) a sampling request made during
+ * the call, with the call's id and tool name.
+ */
 export interface ApprovalRequest {
+  /** Absent for a tool call. */
+  readonly kind?: ApprovalKind;
+  /** What a sampling request asks the model; present when `kind` is `sampling`. */
+  readonly sampling?: SamplingApproval;
   readonly toolCallId: string;
   readonly toolName: string;
   /** The call's arguments as the model sent them (validated later, by the tool's own schema). */

@@ -12,7 +12,9 @@ export type {
   ApprovalAnswer,
   ApprovalChoice,
   ApprovalDecision,
+  ApprovalKind,
   ApprovalPolicy,
   ApprovalRequest,
+  SamplingApproval,
 } from './approval-policy.js';
 export { type ApprovalOption, resolveApproval } from './resolve-approval.js';

@@ -8,6 +8,7 @@ export type AgentUsageErrorCode =
   | 'unsupported_provider'
   | 'unknown_approval'
   | 'unknown_question'
+  | 'unknown_elicitation'
   | 'invalid_usage';
 
 /** The agent is used in a way it does not allow (e.g. `run` while a run is going). */

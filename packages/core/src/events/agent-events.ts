@@ -3,12 +3,14 @@ import type { AgentloopError, FinishReason, Usage } from '@agentloop/spec';
 import type {
   AskQuestionPayload,
   ConversePayload,
+  ElicitationResult,
+  JsonSchema,
   TaskCompletionPayload,
   ToolAnnotations,
   ToolFailureCode,
   ToolProgress,
 } from '@agentloop/tools';
-import type { ApprovalChoice } from '../approvals/approval-policy.js';
+import type { ApprovalChoice, SamplingApproval } from '../approvals/approval-policy.js';
 import type { AgentResult } from '../loop/agent-result.js';
 import type { ContextUsage } from '../tokens/context-usage.js';
 
@@ -75,6 +77,13 @@ export interface AgentEventPayloads {
     /** Why the policy asks, e.g. `write_file can change things`. */
     reason: string;
     choices: readonly ApprovalChoice[];
+    /**
+     * `sampling` when the request is not the call itself but a completion of the model the running call
+     * asks for (an MCP server's sampling); absent for a tool call.
+     */
+    kind?: 'sampling';
+    /** What the sampling request asks the model: messages, system prompt, maxTokens, model preferences. */
+    sampling?: SamplingApproval;
   };
   /** An approval request was answered, or refused by a cancel (`cancelled`). */
   'approval-resolved': {
@@ -84,6 +93,38 @@ export interface AgentEventPayloads {
     toolCallId: string;
     name: string;
     decision: ApprovalChoice | 'cancelled';
+  };
+  /**
+   * A running tool asks the user for input (an MCP server's elicitation): the fields of `schema` (a flat
+   * JSON Schema object, `mode: 'form'`) or to open `url` (`mode: 'url'`). Answer it with
+   * `agent.answerElicitation(requestId, result)`: accept (with the form's values; empty fields take the
+   * schema's defaults), decline or cancel. A cancel of the run cancels it. When nothing listens to this
+   * event, the request is declined at once.
+   */
+  'elicitation-requested': {
+    type: 'elicitation-requested';
+    iteration: number;
+    requestId: string;
+    /** The tool call that asks, and its tool's name. */
+    toolCallId: string;
+    name: string;
+    /** The MCP server that asks. */
+    server?: string;
+    message: string;
+    mode: 'form' | 'url';
+    /** The form, in form mode. */
+    schema?: JsonSchema;
+    /** The page to open, in URL mode. */
+    url?: string;
+  };
+  /** An elicitation request was answered, or cancelled by a cancel of the run or of its call. */
+  'elicitation-resolved': {
+    type: 'elicitation-resolved';
+    iteration: number;
+    requestId: string;
+    toolCallId: string;
+    name: string;
+    action: ElicitationResult['action'];
   };
   /** A running tool reported progress. */
   'tool-progress': {

@@ -10,6 +10,9 @@ export interface LoopToolContextInit {
   readonly iteration: number;
   readonly toolCallId: string;
   readonly reportProgress: (progress: ToolProgress) => void;
+  /** The call's requests for the user's input and for model completions, when the agent answers them. */
+  readonly elicit?: ToolContext['elicit'];
+  readonly sample?: ToolContext['sample'];
 }
 
 /**
@@ -22,6 +25,8 @@ export class LoopToolContext implements ToolContext {
   readonly workspace: string;
   readonly toolCallId: string;
   readonly reportProgress: (progress: ToolProgress) => void;
+  declare readonly elicit?: ToolContext['elicit'];
+  declare readonly sample?: ToolContext['sample'];
   readonly #runId: string;
   readonly #iteration: number;
   #idempotencyKey: string | undefined;
@@ -34,6 +39,9 @@ export class LoopToolContext implements ToolContext {
     this.reportProgress = init.reportProgress;
     this.#runId = init.runId;
     this.#iteration = init.iteration;
+    // Absent, not undefined, when nothing answers them: a tool tells the two apart with `'elicit' in context`.
+    if (init.elicit) (this as { elicit?: ToolContext['elicit'] }).elicit = init.elicit;
+    if (init.sample) (this as { sample?: ToolContext['sample'] }).sample = init.sample;
   }
 
   get idempotencyKey(): string {

@@ -7,6 +7,7 @@ import type { ApprovalGate } from '../approvals/index.js';
 import type { ContextGuard } from '../compaction/context-guard.js';
 import type { AgentEventBus } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
+import type { ToolRequestsHost } from '../requests/tool-requests.js';
 import type { SubagentRoutes } from '../subagents/index.js';
 import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
@@ -52,6 +53,8 @@ export interface LoopDependencies extends LoopSettings {
   context: ContextGuard;
   /** Where the agent sends answers meant for its sub-agents (agents it calls as tools). */
   subagentRoutes: SubagentRoutes;
+  /** Answers tools' elicitation and sampling requests; absent: tools get neither. */
+  requests?: ToolRequestsHost;
   /** The agent's figures over all its runs: the run's are added to them as it ends. */
   sessionMetrics: MetricsTotals;
   /**
@@ -121,6 +124,7 @@ export async function startRun(deps: LoopDependencies, control: RunControl, inpu
       callOptions: { maxResultChars: deps.maxToolResultChars, timeoutMs: deps.toolTimeoutMs },
       timing: metrics,
       subagents: { events: deps.events, routes: deps.subagentRoutes, metrics },
+      requests: deps.requests,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { AgentEventBus, AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
 import { JournalFailure } from '../journal/journal-failure.js';
 import { runJournaled } from '../journal/journaled-step.js';
+import { type ToolRequestsHost, toolRequests } from '../requests/tool-requests.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunMetrics } from '../tokens/run-metrics.js';
 import type { RunTracer } from '../tracing/run-tracer.js';
@@ -41,6 +42,8 @@ export interface ToolStepContext {
   timing: { toolTimeMs: number };
   /** What an agent called as a tool reports to: the run's events, figures and answer routes. */
   subagents?: SubagentHostInit | undefined;
+  /** Answers tools' requests for the user's input and for model completions (ToolContext's elicit and sample). */
+  requests?: ToolRequestsHost | undefined;
 }
 
 /** What changes from one response to the next. */
@@ -234,7 +237,11 @@ async function execute(
   const started = context.now();
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
-  const { subagents } = context;
+  const { subagents, requests } = context;
+  // elicit and sample belong to this call: an MCP server's request made during it reaches this run's user.
+  const asking = requests
+    ? toolRequests(requests, { ...context, events, iteration, toolCallId: call.toolCallId, toolName: call.toolName })
+    : {};
   const run = () =>
     runToolCall(
       step.tools,
@@ -256,6 +263,7 @@ async function execute(
             progress,
           });
         },
+        ...asking,
       }),
       context.callOptions,
     );

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CancelledError } from '@agentloop/spec';
-import type { AskQuestionPayload } from '@agentloop/tools';
+import type { AskQuestionPayload, ElicitationResult } from '@agentloop/tools';
 import type { ApprovalAnswer } from '../approvals/index.js';
 import type { AgentEvent, AgentEventSink, SubagentStep } from '../events/index.js';
 import type { MetricsTotals } from '../tokens/metrics-totals.js';
@@ -11,6 +11,7 @@ import type { SubagentRoutes } from './subagent-routes.js';
 export interface SubagentChild {
   answerApproval(requestId: string, answer: ApprovalAnswer): void;
   answerQuestion(requestId: string, answer: string): void;
+  answerElicitation(requestId: string, result: ElicitationResult): void;
 }
 
 /** What a run lends the tool calls it makes, so that an agent called as a tool can report to it. */
@@ -83,6 +84,11 @@ export class SubagentParent {
     return this.#host.events.listenerCount('approval-requested') > 0;
   }
 
+  /** True when something at the parent answers tools' elicitations: only then may the child ask. */
+  get answersElicitations(): boolean {
+    return this.#host.events.listenerCount('elicitation-requested') > 0;
+  }
+
   /** True when something at the parent answers sub-agents' questions. */
   get answersQuestions(): boolean {
     return this.#host.events.listenerCount('subagent-question') > 0;
@@ -90,7 +96,7 @@ export class SubagentParent {
 
   /**
    * Emits a child's event at the parent, as a `subagent-event` whose path starts with this call. Approval
-   * ids get this call's prefix, and a request is routed back to `child`.
+   * and elicitation ids get this call's prefix, and a request is routed back to `child`.
    */
   forward(event: AgentEvent, child: SubagentChild): void {
     // The parent's run may have ended with this call: its `loop-end` must stay its last event.
@@ -102,6 +108,13 @@ export class SubagentParent {
       const requestId = this.#prefix + childId;
       if (inner.type === 'approval-requested') {
         this.#host.routes.addApproval(requestId, (answer) => child.answerApproval(childId, answer));
+      } else this.#host.routes.delete(requestId);
+      inner = { ...inner, requestId };
+    } else if (inner.type === 'elicitation-requested' || inner.type === 'elicitation-resolved') {
+      const childId = inner.requestId;
+      const requestId = this.#prefix + childId;
+      if (inner.type === 'elicitation-requested') {
+        this.#host.routes.addElicitation(requestId, (result) => child.answerElicitation(childId, result));
       } else this.#host.routes.delete(requestId);
       inner = { ...inner, requestId };
     }

@@ -1,3 +1,4 @@
+import type { ElicitationResult } from '@agentloop/tools';
 import type { ApprovalAnswer } from '../approvals/index.js';
 
 /**
@@ -9,6 +10,7 @@ import type { ApprovalAnswer } from '../approvals/index.js';
 export class SubagentRoutes {
   readonly #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
   readonly #questions = new Map<string, (answer: string) => void>();
+  readonly #elicitations = new Map<string, (result: ElicitationResult) => void>();
 
   addApproval(requestId: string, answer: (answer: ApprovalAnswer) => void): void {
     this.#approvals.set(requestId, answer);
@@ -18,15 +20,20 @@ export class SubagentRoutes {
     this.#questions.set(requestId, answer);
   }
 
+  addElicitation(requestId: string, answer: (result: ElicitationResult) => void): void {
+    this.#elicitations.set(requestId, answer);
+  }
+
   /** Forgets a route: its request was answered or dropped. */
   delete(requestId: string): void {
     this.#approvals.delete(requestId);
     this.#questions.delete(requestId);
+    this.#elicitations.delete(requestId);
   }
 
   /** Forgets every route below one call (`prefix` ends with `/`): the call ended. */
   deleteUnder(prefix: string): void {
-    for (const routes of [this.#approvals, this.#questions]) {
+    for (const routes of [this.#approvals, this.#questions, this.#elicitations]) {
       for (const requestId of routes.keys()) if (requestId.startsWith(prefix)) routes.delete(requestId);
     }
   }
@@ -46,6 +53,15 @@ export class SubagentRoutes {
     if (!route) return false;
     this.#questions.delete(requestId);
     route(answer);
+    return true;
+  }
+
+  /** Sends an elicitation's answer down; false when no sub-agent waits for `requestId`. */
+  answerElicitation(requestId: string, result: ElicitationResult): boolean {
+    const route = this.#elicitations.get(requestId);
+    if (!route) return false;
+    this.#elicitations.delete(requestId);
+    route(result);
     return true;
   }
 }

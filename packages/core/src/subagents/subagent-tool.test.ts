@@ -308,6 +308,7 @@ describe('agent.asTool', () => {
     const slowChild: SubagentAgent = {
       answerApproval: () => {},
       answerQuestion: () => {},
+      answerElicitation: () => {},
       on: () => undefined,
       onAny: (listener) => {
         emit = listener;
@@ -495,6 +496,67 @@ describe('agent.asTool', () => {
     const toolResult = toolResultOf(events, 'c1');
     expect(toolResult?.type).toBe('tool-result-error');
     expect(toolResult?.content).toContain('nothing answers approval requests');
+  });
+
+  it("routes the parent's answer to a child's elicitation down to the child's tool", async () => {
+    const answers: string[] = [];
+    const ask = defineTool({
+      name: 'ask_form',
+      description: 'Asks the user.',
+      parameters: z.object({}),
+      execute: async (_args, context) => {
+        const answer = await context.elicit?.({
+          mode: 'form',
+          message: 'Which city?',
+          schema: { type: 'object', properties: { city: { type: 'string' } } },
+        });
+        answers.push(JSON.stringify(answer));
+        return 'asked';
+      },
+    });
+    const child = childAgent([{ toolCalls: [{ name: 'ask_form', arguments: {} }] }, complete('done')], {
+      tools: [ask],
+    });
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent, events } = scriptedAgent([callChild('task'), complete('done')], { tools: [tool] });
+    agent.on('elicitation-requested', () => {
+      throw new Error('a child request is not the parent’s own');
+    });
+    agent.on('subagent-event', ({ event }) => {
+      if (event.type === 'elicitation-requested') {
+        agent.answerElicitation(event.requestId, { action: 'accept', content: { city: 'Oslo' } });
+      }
+    });
+
+    await agent.run('go');
+
+    expect(answers).toEqual([JSON.stringify({ action: 'accept', content: { city: 'Oslo' } })]);
+    const request = wrapped(events).find((event) => event.event.type === 'elicitation-requested')?.event;
+    expect(request?.type === 'elicitation-requested' && request.requestId).toBe('c1/elicitation-1');
+  });
+
+  it("declines a child's elicitation at once when nothing at the parent answers elicitations", async () => {
+    const answers: string[] = [];
+    const ask = defineTool({
+      name: 'ask_form',
+      description: 'Asks the user.',
+      parameters: z.object({}),
+      execute: async (_args, context) => {
+        answers.push(
+          JSON.stringify(await context.elicit?.({ mode: 'url', message: 'Sign in', url: 'https://x.test' })),
+        );
+        return 'asked';
+      },
+    });
+    const child = childAgent([{ toolCalls: [{ name: 'ask_form', arguments: {} }] }, complete('done')], {
+      tools: [ask],
+    });
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent } = scriptedAgent([callChild('task'), complete('done')], { tools: [tool] });
+
+    await agent.run('go');
+
+    expect(answers).toEqual([JSON.stringify({ action: 'decline' })]);
   });
 
   it('is a read-only call for the approval policy when the agent asks about its own calls', () => {

@@ -37,7 +37,7 @@ export interface AsToolOptions<Output extends ToolParameters | undefined = undef
 export interface SubagentAgent extends SubagentChild {
   run(input: string, options: { signal: AbortSignal; output?: ToolParameters }): Promise<AgentResult<unknown>>;
   onAny(listener: (event: Parameters<SubagentParent['forward']>[0]) => void): () => void;
-  on(name: 'approval-requested', listener: () => void): unknown;
+  on(name: 'approval-requested' | 'elicitation-requested', listener: () => void): unknown;
   on(name: 'subagent-question', listener: (event: SubagentQuestionEvent) => void): unknown;
 }
 
@@ -117,6 +117,8 @@ function link(parent: SubagentParent, child: SubagentAgent): () => void {
   // The child's approval gate asks only when something listens; this listener is that something, and
   // only when the parent itself can answer, so that an unanswerable request still fails at once.
   if (parent.answersApprovals) child.on('approval-requested', () => {});
+  // Likewise for a tool's elicitation: without a listener the child declines it at once.
+  if (parent.answersElicitations) child.on('elicitation-requested', () => {});
   if (parent.answersQuestions) child.on('subagent-question', (event) => parent.forwardQuestion(event, child));
   return stopForwarding;
 }

@@ -6,7 +6,15 @@ import type {
   SetSessionConfigOptionRequest,
 } from '@agentclientprotocol/sdk';
 import { RequestError } from '@agentclientprotocol/sdk';
-import type { Agent, AgentEvent, AgentEventMap, ApprovalMode, ApprovalRule, Usage } from '@agentloop/core';
+import type {
+  Agent,
+  AgentEvent,
+  AgentEventMap,
+  ApprovalMode,
+  ApprovalRule,
+  ElicitationResult,
+  Usage,
+} from '@agentloop/core';
 import { isApprovalMode } from '@agentloop/core';
 import type { McpServers } from '@agentloop/mcp';
 import { addUsage, emptyUsage } from '@agentloop/spec';
@@ -15,6 +23,13 @@ import { endingAfterStreamed, stopReasonOf } from '../updates/run-ending.js';
 import type { SessionUpdateMapper } from '../updates/session-update-mapper.js';
 import { toolCallView } from '../updates/tool-call-view.js';
 import type { AcpSessionAgent } from './agent-factory.js';
+import {
+  type EditorElicitation,
+  elicitationAnswer,
+  elicitationCreateRequest,
+  elicitationPermissionAnswer,
+  elicitationPermissionRequest,
+} from './editor-elicitation.js';
 import { embedMcpResources, invokeMcpPrompt } from './mcp-prompt-commands.js';
 import { promptText } from './prompt-text.js';
 import { approvalAnswer, permissionRequest } from './request-permission.js';
@@ -34,6 +49,8 @@ export interface AcpSessionParts {
   defaultMode: ApprovalMode;
   /** Rules that come before the mode, for the default `setMode`. */
   approvalRules: readonly ApprovalRule[];
+  /** The elicitation modes the editor shows with `elicitation/create`; none by default. */
+  elicitation?: EditorElicitation;
   log: (message: string) => void;
   /** The MCP servers whose prompts are commands and whose resources a link may name; none by default. */
   mcpServers?: readonly McpServers[];
@@ -68,9 +85,15 @@ export class AcpSession {
     this.#setMode(this.#mode);
     // Listened to for the session's life: an agent with no listener refuses calls that need approval.
     this.agent.on('approval-requested', (event) => void this.#askPermission(event));
+    this.agent.on('elicitation-requested', (event) => void this.#elicit(event));
     // A sub-agent's request comes wrapped, with an id of this agent's; the editor sees it on the
     // sub-agent's call as the mapper shows it, the reason naming the sub-agent.
     this.agent.on('subagent-event', ({ path, event }) => {
+      if (event.type === 'elicitation-requested') {
+        const toolCallId = [...path.map((step) => step.toolCallId), event.toolCallId].join('/');
+        void this.#elicit({ ...event, toolCallId });
+        return;
+      }
       if (event.type !== 'approval-requested') return;
       const toolCallId = [...path.map((step) => step.toolCallId), event.toolCallId].join('/');
       const who = path.map((step) => step.toolName).join(' › ');
@@ -269,6 +292,50 @@ export class AcpSession {
       this.agent.answerApproval(event.requestId, answer);
     } catch {
       // The run ended (a cancel) while the editor was asked: nothing waits for the answer any more.
+    }
+  }
+
+  // A tool's request for the user's input: `elicitation/create` where the editor shows the mode, else a
+  // permission request where accept or decline says it all (a page to open, a form without fields), else
+  // declined. A request the run's cancel withdrew needs no answer: the cancel cancelled it.
+  async #elicit(event: AgentEventMap['elicitation-requested']): Promise<void> {
+    const { outbox, elicitation, log } = this.#parts;
+    const turn = this.#turn;
+    const options = turn ? withdrawnOn(turn.controller.signal) : {};
+    let answer: ElicitationResult;
+    try {
+      await outbox.flush();
+      if (elicitation?.[event.mode]) {
+        const request = elicitationCreateRequest(this.sessionId, event);
+        answer = elicitationAnswer(await outbox.client.request('elicitation/create', request, options));
+      } else {
+        const request = elicitationPermissionRequest(this.sessionId, event);
+        if (request) {
+          const response = await outbox.client.request('session/request_permission', request, options);
+          answer = elicitationPermissionAnswer(response.outcome);
+        } else {
+          log(
+            `session ${this.sessionId}: declined a form of ${event.name}: the editor does not show elicitation forms`,
+          );
+          answer = { action: 'decline' };
+        }
+      }
+    } catch (error) {
+      if (turn?.controller.signal.aborted) return;
+      log(`session ${this.sessionId}: the elicitation request failed: ${describe(error)}`);
+      answer = { action: 'decline' };
+    }
+    try {
+      this.agent.answerElicitation?.(event.requestId, answer);
+    } catch (error) {
+      // An answer that leaves a required field empty is declined; an id no longer waiting needs nothing.
+      if ((error as { code?: unknown }).code !== 'invalid_usage') return;
+      log(`session ${this.sessionId}: the editor's answer to an elicitation was refused: ${describe(error)}`);
+      try {
+        this.agent.answerElicitation?.(event.requestId, { action: 'decline' });
+      } catch {
+        // The call ended meanwhile.
+      }
     }
   }
 

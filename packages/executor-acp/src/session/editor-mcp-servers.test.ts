@@ -1,6 +1,7 @@
 // The editor's MCP servers, connected through @agentloop/mcp: their tools join the session's agent, and
 // they end with the session.
-import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noProcessesIn, processesIn } from '../test-support/processes-in.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
@@ -92,6 +93,36 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
     await editor.agent.request('session/close', { sessionId });
     expect(made.disposed).toBe(1);
     expect(await noProcessesIn(project.dir)).toEqual([]);
+  });
+
+  it('offers them the session’s directory and the editor’s additional directories as roots', async () => {
+    const extra = createTempProject();
+    try {
+      const { executor } = scriptedExecutor(
+        [[{ toolCalls: [{ name: 'echo__roots', id: 'roots-1', arguments: {} }] }, complete('Listed.')]],
+        { defaultMode: 'auto' },
+      );
+      editor = await TestEditor.connect(executor);
+      const { sessionId } = await editor.agent.request('session/new', {
+        cwd: project.dir,
+        additionalDirectories: [extra.dir],
+        mcpServers: [{ name: 'echo', command: process.execPath, args: [ECHO_SERVER], env: [] }],
+      });
+      expect(await editor.prompt(sessionId, 'List the roots.')).toMatchObject({ stopReason: 'end_turn' });
+      expect(editor.updates(sessionId)).toContainEqual(
+        expect.objectContaining({
+          toolCallId: 'roots-1',
+          status: 'completed',
+          rawOutput: [
+            `${basename(project.dir)} ${pathToFileURL(project.dir).href}`,
+            `${basename(extra.dir)} ${pathToFileURL(extra.dir).href}`,
+          ].join('\n'),
+        }),
+      );
+      await editor.agent.request('session/close', { sessionId });
+    } finally {
+      extra.remove();
+    }
   });
 
   it('advertises HTTP and SSE servers, which it can reach', async () => {

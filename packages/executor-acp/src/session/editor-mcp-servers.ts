@@ -37,18 +37,24 @@ export function mcpServersConfig(servers: readonly McpServer[], cwd: string): Mc
 
 /**
  * Connects the editor's MCP servers (through @agentloop/mcp, loaded only when there are some) and keeps
- * their tools in the agent's registry. A server that fails to start does not fail the session: it is
- * logged, and its tools' calls say why. Resolves with nothing to close when the editor gave none.
+ * their tools in the agent's registry. The session's directory, and the editor's additional directories
+ * where it sends some, are offered to them as their roots. A server that fails to start does not fail the
+ * session: it is logged, and its tools' calls say why. Resolves with nothing to close when the editor gave
+ * none.
  */
 export async function connectEditorMcpServers(
   servers: readonly McpServer[],
   cwd: string,
   agent: Agent,
   log: (message: string) => void,
+  additionalDirectories: readonly string[] = [],
 ): Promise<EditorMcpServers | undefined> {
   if (servers.length === 0) return undefined;
-  const { connectMcpServers } = await import('@agentloop/mcp');
-  const mcp = await connectMcpServers(mcpServersConfig(servers, cwd));
+  const { connectMcpServers, directoryRoot } = await import('@agentloop/mcp');
+  const roots = [cwd, ...additionalDirectories.filter((directory) => directory !== cwd)].map((directory) =>
+    directoryRoot(directory),
+  );
+  const mcp = await connectMcpServers(mcpServersConfig(servers, cwd), { roots });
   try {
     mcp.attach(agent.tools);
   } catch (error) {

@@ -10,9 +10,11 @@ export function permissionOptions(event: AgentEventMap['approval-requested']): P
       optionId: 'allow-session',
       // A command is allowed again only as written (and with more arguments after it), never every command.
       name:
-        event.command === undefined
-          ? `Always allow ${event.name} in this session`
-          : `Always allow \`${event.command}\` in this session`,
+        event.kind === 'sampling'
+          ? `Always allow ${event.name} to use the model in this session`
+          : event.command === undefined
+            ? `Always allow ${event.name} in this session`
+            : `Always allow \`${event.command}\` in this session`,
       kind: 'allow_always',
     },
     deny: { optionId: 'deny', name: 'Reject', kind: 'reject_once' },

@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestPermissionOutcome } from '@agentclientprotocol/sdk';
-import { DefaultAgent } from '@agentloop/core';
+import { DefaultAgent, defineTool } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { createWorkspaceTools } from '@agentloop/workspace-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
 import { createTempProject, type TempProject } from '../test-support/temp-project.js';
 import { TestEditor } from '../test-support/test-editor.js';
@@ -31,6 +32,51 @@ const writeNotes: ScriptStep = {
 };
 
 describe('a sub-agent in an editor session', () => {
+  it("brings a sub-agent's tool's elicitation to the editor on the sub-agent's call", async () => {
+    const answers: string[] = [];
+    const form = defineTool({
+      name: 'form',
+      description: 'Asks for a city.',
+      parameters: z.object({}),
+      annotations: { readOnly: true },
+      execute: async (_args, context) => {
+        const answer = await context.elicit?.({
+          mode: 'form',
+          message: 'Which city?',
+          schema: { type: 'object', properties: { city: { type: 'string' } } },
+        });
+        answers.push(JSON.stringify(answer));
+        return 'asked';
+      },
+    });
+    const askCity: ScriptStep = { toolCalls: [{ name: 'form', id: 'f1', arguments: {} }] };
+    const { executor } = scriptedExecutor(
+      [[callWriter, complete('The writer asked.')]],
+      {},
+      {
+        extend: (agent) => {
+          const writer = new DefaultAgent(new ScriptedProvider([askCity, complete('Asked.')], { chunkSize: 1000 }), {
+            tools: [form],
+          });
+          agent.registerTool(writer.asTool({ name: 'writer', description: 'Writes notes.' }));
+          return {};
+        },
+      },
+    );
+    editor = await TestEditor.connect(executor, {
+      capabilities: { elicitation: { form: {} } },
+      elicit: () => ({ action: 'accept', content: { city: 'Oslo' } }),
+    });
+    const sessionId = await editor.newSession(project.dir);
+
+    expect(await editor.prompt(sessionId, 'Ask for a city.')).toMatchObject({ stopReason: 'end_turn' });
+
+    expect(
+      editor.elicitations.map((request) => [request.message, (request as { toolCallId?: string }).toolCallId]),
+    ).toEqual([['Which city?', 'c1/f1']]);
+    expect(answers).toEqual([JSON.stringify({ action: 'accept', content: { city: 'Oslo' } })]);
+  });
+
   it("shows the sub-agent's calls under its name and asks the editor about them on those calls", async () => {
     const { executor } = scriptedExecutor(
       [[callWriter, complete('The writer noted it.')]],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// A stdio MCP server for the tests, on the MCP SDK: one tool, `echo`, which also says which directory
-// the server was started in (the session's). `node echo-mcp-server.mjs`.
+// A stdio MCP server for the tests, on the MCP SDK: `echo`, which also says which directory the server
+// was started in (the session's), and `roots`, which lists the roots the client offers.
+// `node echo-mcp-server.mjs`.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -18,5 +19,13 @@ server.registerTool(
       { type: 'text', text: `echo: ${text} (from ${process.cwd()}, ECHO_GREETING=${process.env.ECHO_GREETING})` },
     ],
   }),
+);
+server.registerTool(
+  'roots',
+  { description: 'Lists the client’s roots.', annotations: { readOnlyHint: true, openWorldHint: false } },
+  async () => {
+    const { roots } = await server.server.listRoots();
+    return { content: [{ type: 'text', text: roots.map((root) => `${root.name} ${root.uri}`).join('\n') }] };
+  },
 );
 await server.connect(new StdioServerTransport());

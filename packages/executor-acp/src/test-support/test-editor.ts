@@ -3,6 +3,8 @@ import type {
   ClientCapabilities,
   ClientConnection,
   ClientContext,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
   RequestPermissionOutcome,
   RequestPermissionRequest,
   SessionNotification,
@@ -24,6 +26,8 @@ export interface TestEditorOptions {
     request: RequestPermissionRequest,
     signal: AbortSignal,
   ) => RequestPermissionOutcome | Promise<RequestPermissionOutcome>;
+  /** Answers `elicitation/create` (advertise `capabilities.elicitation` too). Default: declines. */
+  elicit?: (request: CreateElicitationRequest) => CreateElicitationResponse | Promise<CreateElicitationResponse>;
 }
 
 /** A command run in one of the editor's terminals. */
@@ -45,6 +49,7 @@ interface TestTerminal {
 export class TestEditor {
   readonly notifications: SessionNotification[] = [];
   readonly permissions: RequestPermissionRequest[] = [];
+  readonly elicitations: CreateElicitationRequest[] = [];
   /** The editor's buffers, by absolute path: what `fs/read_text_file` returns and `fs/write_text_file` sets. */
   readonly buffers = new Map<string, string>();
   readonly terminals = new Map<string, TestTerminal>();
@@ -82,6 +87,10 @@ export class TestEditor {
           ? await options.permission(params, signal)
           : { outcome: 'selected' as const, optionId: params.options[0]?.optionId ?? 'none' };
         return { outcome };
+      })
+      .onRequest('elicitation/create', async ({ params }) => {
+        self().elicitations.push(params);
+        return options.elicit ? await options.elicit(params) : { action: 'decline' };
       })
       .onRequest('fs/read_text_file', ({ params }) => {
         const content = self().buffers.get(params.path);

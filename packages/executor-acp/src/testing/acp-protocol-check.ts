@@ -35,6 +35,7 @@ const RESPONSES: Record<string, string> = {
 const AGENT_METHODS: Record<string, string> = {
   'session/update': 'zSessionNotification',
   'session/request_permission': 'zRequestPermissionRequest',
+  'elicitation/create': 'zCreateElicitationRequest',
   'fs/read_text_file': 'zReadTextFileRequest',
   'fs/write_text_file': 'zWriteTextFileRequest',
   'terminal/create': 'zCreateTerminalRequest',

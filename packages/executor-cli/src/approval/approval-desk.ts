@@ -1,4 +1,5 @@
 import type { Agent, AgentEventMap } from '@agentloop/core';
+import type { ElicitationPrompter } from '../elicitation/index.js';
 import type { Style } from '../render/index.js';
 import type { CommandConfinement } from './approval-control.js';
 import type { ApprovalPrompter } from './approval-prompter.js';
@@ -7,11 +8,14 @@ import type { ChangePreviewOptions } from './change-preview.js';
 import { previewChange } from './change-preview.js';
 
 type ApprovalRequested = AgentEventMap['approval-requested'];
+type ElicitationRequested = AgentEventMap['elicitation-requested'];
 
 /** What an ApprovalDesk needs from the turn it serves. */
 export interface ApprovalDeskOptions {
   agent: Agent;
   prompter: ApprovalPrompter;
+  /** Asks a tool's elicitation (its form, or a page to open); absent, the desk is not given any. */
+  elicit?: ElicitationPrompter | undefined;
   preview: ChangePreviewOptions;
   style: Style;
   width: number;
@@ -33,7 +37,7 @@ export interface ApprovalDeskOptions {
  */
 export class ApprovalDesk {
   readonly #options: ApprovalDeskOptions;
-  readonly #queue: ApprovalRequested[] = [];
+  readonly #queue: (ApprovalRequested | ElicitationRequested)[] = [];
   #current: { requestId: string; abort: AbortController } | undefined;
   #working = false;
   #closed = false;
@@ -42,16 +46,22 @@ export class ApprovalDesk {
     this.#options = options;
   }
 
-  /** An `approval-requested` event: asked now, or after the requests before it. */
-  request(event: ApprovalRequested): void {
+  /**
+   * An `approval-requested` or `elicitation-requested` event: asked now, or after the requests before it
+   * (one screen at a time, whatever its kind).
+   */
+  request(event: ApprovalRequested | ElicitationRequested): void {
     if (this.#closed) return;
     this.#queue.push(event);
     if (!this.#working) void this.#work();
   }
 
-  /** An `approval-resolved` event: a request refused by a cancel is dropped, its screen closed. */
-  resolved(event: AgentEventMap['approval-resolved']): void {
-    if (event.decision !== 'cancelled') return;
+  /**
+   * An `approval-resolved` or `elicitation-resolved` event: a request ended by a cancel (of the run, or
+   * of the tool's request) is dropped, its screen closed.
+   */
+  resolved(event: AgentEventMap['approval-resolved'] | AgentEventMap['elicitation-resolved']): void {
+    if (event.type === 'approval-resolved' ? event.decision !== 'cancelled' : event.action !== 'cancel') return;
     const index = this.#queue.findIndex((queued) => queued.requestId === event.requestId);
     if (index !== -1) this.#queue.splice(index, 1);
     if (this.#current?.requestId === event.requestId) this.#current.abort.abort();
@@ -69,11 +79,39 @@ export class ApprovalDesk {
     this.#options.hold();
     try {
       for (let event = this.#queue.shift(); event && !this.#closed; event = this.#queue.shift()) {
-        await this.#ask(event);
+        await (event.type === 'elicitation-requested' ? this.#elicit(event) : this.#ask(event));
       }
     } finally {
       this.#working = false;
       this.#options.release();
+    }
+  }
+
+  async #elicit(event: ElicitationRequested): Promise<void> {
+    const { agent, elicit } = this.#options;
+    const abort = new AbortController();
+    this.#current = { requestId: event.requestId, abort };
+    try {
+      let answer: Awaited<ReturnType<ElicitationPrompter>>;
+      try {
+        answer = elicit ? await elicit(event, abort.signal) : { action: 'decline' };
+      } catch {
+        // The form could not be shown (a terminal write failed): the request is declined, never left waiting.
+        answer = { action: 'decline' };
+      }
+      if (answer === 'cancelled') return;
+      if (answer === 'interrupt') {
+        this.close();
+        this.#options.interrupt();
+        return;
+      }
+      try {
+        agent.answerElicitation?.(event.requestId, answer);
+      } catch {
+        // The call ended meanwhile (a cancel): the request has no one waiting for it.
+      }
+    } finally {
+      this.#current = undefined;
     }
   }
 
@@ -84,7 +122,11 @@ export class ApprovalDesk {
     try {
       let answer: Awaited<ReturnType<typeof prompter>>;
       try {
-        const preview = await previewChange(event, this.#options.preview);
+        // A sampling request changes no file: what it would send to the model is its preview.
+        const preview =
+          event.kind === 'sampling'
+            ? { kind: 'arguments' as const }
+            : await previewChange(event, this.#options.preview);
         if (abort.signal.aborted) return;
         const screen = approvalScreen(event, preview, style, width, this.#options.confinement);
         answer = await prompter(screen, abort.signal);

@@ -21,6 +21,41 @@ function request(overrides: Partial<AgentEventMap['approval-requested']> = {}): 
 }
 
 describe('approvalScreen', () => {
+  it('shows a sampling request as what it sends to the model, and offers its sampling for the session', () => {
+    const screen = approvalScreen(
+      request({
+        name: 'everything__trigger-sampling-request',
+        kind: 'sampling',
+        reason: 'MCP server everything asks the model for a completion',
+        sampling: {
+          server: 'everything',
+          systemPrompt: 'You are a helpful test server.',
+          messages: [{ role: 'user', text: 'Write a haiku\nabout tests' }],
+          maxTokens: 100,
+          modelPreferences: { hints: ['claude-haiku'] },
+        },
+      }),
+      { kind: 'arguments' },
+      style,
+      80,
+    );
+    expect(screen.text).toBe(
+      [
+        '⚠ everything__trigger-sampling-request asks to use the model (MCP server everything asks the model for a completion)',
+        '  system     You are a helpful test server.',
+        '  user       Write a haiku about tests',
+        '  up to 100 tokens · model hints: claude-haiku',
+        '',
+      ].join('\n'),
+    );
+    expect(screen.question).toBe('Send this to the model?');
+    expect(screen.choices.map((choice) => [choice.key, choice.label])).toEqual([
+      ['y', 'Yes, once'],
+      ['a', "Yes, and don't ask again this session for sampling by everything__trigger-sampling-request"],
+      ['n', 'No, and tell the agent what to do instead'],
+    ]);
+  });
+
   it('shows an edit as its diff, and offers the tool for the session', () => {
     const screen = approvalScreen(
       request(),

@@ -40,6 +40,7 @@ export function approvalScreen(
   confinement?: CommandConfinement,
 ): ApprovalScreen {
   const name = stripControls(event.name);
+  if (event.kind === 'sampling') return samplingScreen(event, name, style, width);
   const lines = [
     `${style.yellow('⚠')} ${style.bold(name)} needs your approval ${style.dim(`(${stripControls(event.reason)})`)}`,
   ];
@@ -77,6 +78,53 @@ export function approvalScreen(
             : 'Make these changes?'
           : `Let ${name} run?`;
   return { text: `${lines.join('\n')}\n`, question, choices };
+}
+
+/** The most messages of a sampling request shown; the rest are counted. */
+const MAX_SAMPLING_MESSAGES = 6;
+
+/**
+ * The screen of a sampling request: who asks the model, its system prompt and messages (one line each),
+ * its token limit and model hints, and the choices; `a` covers that tool's later sampling requests.
+ */
+function samplingScreen(
+  event: AgentEventMap['approval-requested'],
+  name: string,
+  style: Style,
+  width: number,
+): ApprovalScreen {
+  const room = Math.max(20, width - 14);
+  const cut = (text: string) => cutText(stripControls(text).replace(/\s+/g, ' '), room).text;
+  const sampling = event.sampling;
+  const lines = [
+    `${style.yellow('⚠')} ${style.bold(name)} asks to use the model ${style.dim(`(${stripControls(event.reason)})`)}`,
+  ];
+  if (sampling?.systemPrompt) lines.push(`  ${style.dim('system')}     ${cut(sampling.systemPrompt)}`);
+  for (const message of sampling?.messages.slice(0, MAX_SAMPLING_MESSAGES) ?? []) {
+    lines.push(`  ${style.dim(message.role.padEnd(10))} ${cut(message.text)}`);
+  }
+  const more = (sampling?.messages.length ?? 0) - MAX_SAMPLING_MESSAGES;
+  if (more > 0) lines.push(style.dim(`  … ${more} more messages`));
+  const hints = sampling?.modelPreferences?.hints;
+  const limits = [
+    `up to ${sampling?.maxTokens ?? '?'} tokens`,
+    ...(hints?.length ? [`model hints: ${hints.join(', ')}`] : []),
+  ];
+  lines.push(style.dim(`  ${stripControls(limits.join(' · '))}`));
+  const choices: ApprovalChoiceView[] = [];
+  if (event.choices.includes('allow-once'))
+    choices.push({ key: 'y', label: 'Yes, once', answer: { decision: 'allow-once' } });
+  if (event.choices.includes('allow-session')) {
+    choices.push({
+      key: 'a',
+      label: `Yes, and don't ask again this session for sampling by ${name}`,
+      answer: { decision: 'allow-session' },
+    });
+  }
+  if (event.choices.includes('deny')) {
+    choices.push({ key: 'n', label: 'No, and tell the agent what to do instead', answer: { decision: 'deny' } });
+  }
+  return { text: `${lines.join('\n')}\n`, question: 'Send this to the model?', choices };
 }
 
 function previewLines(

@@ -25,10 +25,12 @@ import type { ProviderSpec, SessionSettings } from '../config/index.js';
 import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import type { ModelSwitcher, ProviderFactory } from '../provider/index.js';
 import {
+  configuredModelReferences,
   createModelSwitcher,
   createProviderFactory,
   openSessionRecorder,
   requestLabel,
+  samplingModels,
   unknownModelNote,
 } from '../provider/index.js';
 import type { ErrorContext, TerminalOutput } from '../render/index.js';
@@ -170,7 +172,7 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
     const [provider, plugins, mcp, , session] = await Promise.all([
       createProvider(settings.provider),
       loadPluginModules(settings.plugins, settings.config.projectTrusted ? settings.cwd : undefined),
-      mcpSessionPlugins(settings.config.mcp_servers, environment),
+      mcpSessionPlugins(settings.config.mcp_servers, environment, settings.cwd),
       // run_command's sandbox and the approval policy depend on whether the sandbox can run here.
       settings.builtinTools ? toolSafety.probe() : undefined,
       options.session,
@@ -218,6 +220,8 @@ export function composeAgent(settings: SessionSettings, options: ComposeOptions 
       ...(settings.protocol === undefined ? {} : { toolProtocol: settings.protocol }),
       workspace: settings.cwd,
       approval: toolSafety.policy(),
+      // An MCP server's sampling request runs on the configured model its hints name, else the session's.
+      samplingProvider: samplingModels(configuredModelReferences(settings), switchAgentModel),
       instructions: {
         projectDir: settings.projectDir,
         environment: settings.builtinTools

@@ -10,18 +10,22 @@ const serversByRegistry = new WeakMap<ToolRegistry, { servers: McpServers; confi
 /**
  * The configured MCP servers as a plugin of the session's container, or none when none is configured:
  * started in `init` (a server that fails is reported by `/mcp` and in its tools' results, and does not stop
- * the session), their tools in the agent's registry, ended when the container is disposed. Throws a
- * ConfigError when a header's environment variable is not set.
+ * the session), their tools in the agent's registry, ended when the container is disposed. The workspace
+ * is offered to them as their root. Throws a ConfigError when a header's environment variable is not set.
  */
 export async function mcpSessionPlugins(
   servers: LoadedMcpServers | undefined,
   environment: Record<string, string | undefined>,
+  workspace: string = process.cwd(),
 ): Promise<Plugin[]> {
   if (!servers || Object.keys(servers).length === 0) return [];
   const config = toMcpServersConfig(servers, environment);
   // Loaded only when a server is configured: the MCP SDK is not small.
-  const { FileTokenStore, mcpPlugin } = await import('@agentloop/mcp');
-  const plugin = mcpPlugin(config, { oauth: { store: new FileTokenStore(mcpTokenFile()) } });
+  const { directoryRoot, FileTokenStore, mcpPlugin } = await import('@agentloop/mcp');
+  const plugin = mcpPlugin(config, {
+    oauth: { store: new FileTokenStore(mcpTokenFile()) },
+    roots: [directoryRoot(workspace)],
+  });
   return [
     {
       name: plugin.name,

@@ -9,6 +9,7 @@ export {
   requestLabel,
   shownProviderName,
 } from './provider-label.js';
+export { configuredModelReferences, samplingModels } from './sampling-models.js';
 export type { RecordProviderFunction, SessionRecorderOptions } from './session-recorder.js';
 export { openSessionRecorder, SessionRecorder } from './session-recorder.js';
 export { unknownModelNote } from './unknown-model-note.js';

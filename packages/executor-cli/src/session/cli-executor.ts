@@ -1,6 +1,7 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
 import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
 import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
+import { clackElicitationPrompter, type ElicitationPrompter } from '../elicitation/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import { ResourceMentions } from '../mcp/resource-mentions.js';
@@ -66,6 +67,11 @@ export interface CliExecutorOptions {
    * on a terminal (the diff or the command, y/a/n); without one, every such call is refused.
    */
   approve?: ApprovalPrompter;
+  /**
+   * Asks the user a tool's elicitation (an MCP server's form, or a page to open). Default: a form on a
+   * terminal (defaults pre-filled, checked as typed; `n` declines, Esc cancels); without one, declined.
+   */
+  elicit?: ElicitationPrompter;
   /** Where the approval screen reads a file to show the diff of a change. Default: the working directory. */
   approvalPreview?: ChangePreviewOptions;
   /**
@@ -399,6 +405,7 @@ export class CliExecutor {
           prompter: this.#approvalPrompter(),
           preview: this.#options.approvalPreview ?? { workspace: process.cwd() },
           confinement: this.#approval.commandConfinement?.(),
+          elicit: this.#elicitationPrompter(),
         },
         // Off a terminal no one can answer: a sub-agent's question then fails its call, for the model to handle.
         this.#input.isTTY && this.#output.isTTY
@@ -452,6 +459,14 @@ export class CliExecutor {
       return;
     this.#xmlShownFor = agent.provider;
     this.#output.write(`${xmlProtocolChosenLine(this.#label(agent), this.#style)}\n`);
+  }
+
+  /** Undefined off a terminal: no one can fill in a form, so the agent declines tools' elicitations. */
+  #elicitationPrompter(): ElicitationPrompter | undefined {
+    if (this.#options.elicit) return this.#options.elicit;
+    return this.#input.isTTY && this.#output.isTTY
+      ? clackElicitationPrompter(this.#input, this.#output, this.#style)
+      : undefined;
   }
 
   #approvalPrompter(): ApprovalPrompter {

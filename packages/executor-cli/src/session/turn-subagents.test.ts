@@ -6,6 +6,7 @@ import { ScriptedProvider } from '@agentloop/core/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApprovalPrompter, ApprovalScreen } from '../approval/index.js';
+import type { ElicitationPrompter } from '../elicitation/index.js';
 import { createStyle } from '../render/index.js';
 import { MemoryOutput } from '../test-support/index.js';
 import type { QuestionPrompter } from './ask-question.js';
@@ -24,14 +25,51 @@ function agents(childSteps: ScriptStep[], childOptions: AgentOptions = {}) {
   return parent;
 }
 
-function turn(agent: DefaultAgent, options: { approve?: ApprovalPrompter; askQuestion?: QuestionPrompter } = {}) {
+function turn(
+  agent: DefaultAgent,
+  options: { approve?: ApprovalPrompter; askQuestion?: QuestionPrompter; elicit?: ElicitationPrompter } = {},
+) {
   const output = new MemoryOutput();
   const renderOptions = { style: createStyle(false), width: 100 };
-  const approvals = options.approve ? { prompter: options.approve, preview: { workspace: '/work' } } : undefined;
+  const approvals = options.approve
+    ? { prompter: options.approve, preview: { workspace: '/work' }, elicit: options.elicit }
+    : undefined;
   return { output, turn: new Turn(agent, output, new PassThrough(), renderOptions, approvals, options.askQuestion) };
 }
 
 describe('a turn with a sub-agent', () => {
+  it("asks the user a child's tool's elicitation, naming the child, and the tool gets the answer", async () => {
+    const answers: string[] = [];
+    const form = defineTool({
+      name: 'form',
+      description: 'Asks for a city.',
+      parameters: z.object({}),
+      execute: async (_args, context) => {
+        const answer = await context.elicit?.({
+          mode: 'form',
+          message: 'Which city?',
+          schema: { type: 'object', properties: { city: { type: 'string' } } },
+        });
+        answers.push(JSON.stringify(answer));
+        return 'asked';
+      },
+    });
+    const agent = agents([call('form', {}), done('Asked.')], { tools: [form] });
+    const asked: string[] = [];
+    const { turn: running } = turn(agent, {
+      approve: async () => ({ decision: 'allow-once' }),
+      elicit: async (event) => {
+        asked.push(`${event.name}: ${event.message}`);
+        return { action: 'accept', content: { city: 'Bergen' } };
+      },
+    });
+
+    await running.run('Ask for a city.');
+
+    expect(asked).toEqual(['researcher › form: Which city?']);
+    expect(answers).toEqual([JSON.stringify({ action: 'accept', content: { city: 'Bergen' } })]);
+  });
+
   it("asks the user the child's question and the child goes on with the answer", async () => {
     const agent = agents([
       call('ask_question', { question: 'Which city?', suggestions: ['Oslo', 'Bergen'] }),

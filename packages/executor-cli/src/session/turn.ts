@@ -1,6 +1,7 @@
 import type { Agent, AgentEvent, AgentEventMap, AgentResult } from '@agentloop/core';
 import type { ApprovalPrompter, ChangePreviewOptions, CommandConfinement } from '../approval/index.js';
 import { ApprovalDesk } from '../approval/index.js';
+import type { ElicitationPrompter } from '../elicitation/index.js';
 import type { EventRendererOptions, TerminalOutput } from '../render/index.js';
 import { EventRenderer } from '../render/index.js';
 import type { QuestionPrompter } from './ask-question.js';
@@ -23,6 +24,11 @@ export interface TurnApprovals {
   preview: ChangePreviewOptions;
   /** How commands run (sandboxed or not), for a command's screen. */
   confinement?: CommandConfinement | undefined;
+  /**
+   * Asks tools' elicitations (an MCP server's form or page); absent where no one can answer, and the agent
+   * then declines them.
+   */
+  elicit?: ElicitationPrompter | undefined;
 }
 
 /**
@@ -100,9 +106,17 @@ export class Turn {
     if (answersQuestions) this.agent.on('subagent-question', onQuestion);
     const onRequested = (event: AgentEventMap['approval-requested']) => desk?.request(event);
     const onResolved = (event: AgentEventMap['approval-resolved']) => desk?.resolved(event);
+    const onElicitation = (event: AgentEventMap['elicitation-requested']) => desk?.request(event);
+    const onElicitationResolved = (event: AgentEventMap['elicitation-resolved']) => desk?.resolved(event);
     if (desk) {
       this.agent.on('approval-requested', onRequested);
       this.agent.on('approval-resolved', onResolved);
+    }
+    // Listened to only where someone can answer: with no listener the agent declines at once.
+    const answersElicitations = desk !== undefined && this.approvals?.elicit !== undefined;
+    if (answersElicitations) {
+      this.agent.on('elicitation-requested', onElicitation);
+      this.agent.on('elicitation-resolved', onElicitationResolved);
     }
     const forced = new Promise<undefined>((resolve) => {
       this.#force = () => resolve(undefined);
@@ -115,6 +129,8 @@ export class Turn {
       desk?.close();
       this.agent.off('approval-requested', onRequested);
       this.agent.off('approval-resolved', onResolved);
+      this.agent.off('elicitation-requested', onElicitation);
+      this.agent.off('elicitation-resolved', onElicitationResolved);
       this.agent.off('subagent-question', onQuestion);
       keyboard.stop();
       stopRendering();
@@ -126,7 +142,13 @@ export class Turn {
   // A sub-agent's request comes wrapped, with an id of this agent's; its screen names the sub-agent.
   #subagentApproval(event: AgentEventMap['subagent-event'], desk: ApprovalDesk | undefined): void {
     const inner = event.event;
-    if (inner.type === 'approval-resolved') desk?.resolved(inner);
+    if (inner.type === 'approval-resolved' || inner.type === 'elicitation-resolved') desk?.resolved(inner);
+    // The sub-agent asks only when this agent answers elicitations (see Turn.run): then the desk can.
+    if (inner.type === 'elicitation-requested' && this.approvals?.elicit) {
+      const who = event.path.map((step) => step.toolName).join(' › ');
+      desk?.request({ ...inner, name: `${who} › ${inner.name}` });
+      return;
+    }
     if (inner.type !== 'approval-requested') return;
     const who = event.path.map((step) => step.toolName).join(' › ');
     desk?.request({ ...inner, reason: `asked by the ${who} agent: ${inner.reason}` });

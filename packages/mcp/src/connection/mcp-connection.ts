@@ -21,6 +21,9 @@ import { McpContentRequests } from '../content/mcp-content-requests.js';
 import { type ContentKind, listServerContent, NO_CONTENT, type ServerContent } from '../content/server-content.js';
 import { McpServerError } from '../errors/index.js';
 import type { McpPromptResult } from '../prompts/mcp-prompt.js';
+import { CallsInFlight } from '../requests/calls-in-flight.js';
+import type { McpRoot } from '../requests/mcp-root.js';
+import { serveServerRequests } from '../requests/serve-server-requests.js';
 import type { McpResourceContents } from '../resources/mcp-resource-contents.js';
 import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
@@ -43,10 +46,12 @@ export interface McpConnectionOptions {
   now?: () => number;
   /** An HTTP server's OAuth provider; none for static credentials. */
   authProvider?: OAuthClientProvider;
+  /** The roots offered to the server, read at each `roots/list`; absent: no roots capability. */
+  roots?: () => readonly McpRoot[];
 }
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
-/** The longest timer Node keeps: a call with no timeout of its own is bounded by the loop's instead. */
+/** The longest timer Node keeps: a call is bounded by the loop's timeout instead (see callTool). */
 const NO_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
@@ -85,6 +90,8 @@ export class McpConnection {
   #content: ServerContent = NO_CONTENT;
   /** Its prompts and resources' requests: prompts/get, resources/read, subscriptions. */
   readonly #requests: McpContentRequests;
+  /** The calls in progress, through whose ToolContext the server's elicitation and sampling are answered. */
+  readonly #calls = new CallsInFlight();
 
   constructor(name: string, config: McpServerConfig, options: McpConnectionOptions) {
     this.name = name;
@@ -154,7 +161,6 @@ export class McpConnection {
    */
   async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string | ToolResult> {
     const client = await this.#readyClient();
-    const timeoutMs = this.config.toolTimeoutMs;
     // Our own progress token, not the SDK's `onprogress`: the SDK drops its handler when the response
     // arrives, before it dispatches the notifications that came in the same read (one microtask later),
     // so the last steps of a fast call were lost. This entry outlives the response by those microtasks.
@@ -166,10 +172,13 @@ export class McpConnection {
       }),
     );
     let result: Awaited<ReturnType<Client['callTool']>>;
+    const leave = this.#calls.enter(context);
     try {
       result = await client.callTool({ name: toolName, arguments: args, _meta: { progressToken } }, undefined, {
         signal: context.signal,
-        timeout: timeoutMs && timeoutMs > 0 ? Math.min(timeoutMs, NO_TIMEOUT_MS) : NO_TIMEOUT_MS,
+        // The call's timeout (`toolTimeoutMs`, the tool's `timeoutMs`) is the loop's, which aborts `signal`:
+        // it stands still while the user answers the server's elicitation, which the SDK's could not.
+        timeout: NO_TIMEOUT_MS,
       });
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;
@@ -190,6 +199,7 @@ export class McpConnection {
       throw await this.#callFailure(client, `"${toolName}"`, error);
     } finally {
       this.#progress.delete(progressToken);
+      leave();
     }
     this.#failures = 0;
     // The call may have refreshed the token: keep the expiry the status shows current.
@@ -230,6 +240,15 @@ export class McpConnection {
     return this.#requests.subscribeResource(uri, listener);
   }
 
+  /**
+   * Tells a running server that the roots changed (`notifications/roots/list_changed`); it asks for them
+   * again. Never rejects: a server that is down reads the new roots when it starts.
+   */
+  async rootsChanged(): Promise<void> {
+    if (this.#state !== 'ready' || !this.#options.roots) return;
+    await this.#client?.sendRootsListChanged().catch(() => {});
+  }
+
   /** Ends the server (its process, for stdio) for good. */
   async close(): Promise<void> {
     this.#state = 'closed';
@@ -256,6 +275,7 @@ export class McpConnection {
           startingProcess = process;
         },
         prepare: (client) => {
+          serveServerRequests(client, { server: this.name, calls: this.#calls, roots: this.#options.roots });
           client.onclose = () => this.#onClosed(generation);
           client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#onToolsChanged(generation));
           client.setNotificationHandler(PromptListChangedNotificationSchema, () =>

@@ -2,6 +2,7 @@ import {
   type RunToolCallOptions,
   runToolCall,
   type ToolCallOutcome,
+  type ToolContext,
   type ToolProgress,
   ToolRegistry,
 } from '@agentloop/tools';
@@ -11,7 +12,7 @@ export async function callTool(
   registry: ToolRegistry,
   toolName: string,
   args: Record<string, unknown> = {},
-  options: RunToolCallOptions & { signal?: AbortSignal } = {},
+  options: RunToolCallOptions & { signal?: AbortSignal; context?: Partial<ToolContext> } = {},
 ): Promise<ToolCallOutcome & { progress: ToolProgress[] }> {
   const progress: ToolProgress[] = [];
   const outcome = await runToolCall(
@@ -23,6 +24,7 @@ export async function callTool(
       workspace: process.cwd(),
       toolCallId: 'call_1',
       reportProgress: (update) => progress.push(update),
+      ...options.context,
     },
     options,
   );

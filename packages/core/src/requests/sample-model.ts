@@ -1,0 +1,57 @@
+import type { FinishReason, LLMProvider, Message, ModelRequest } from '@agentloop/spec';
+import { ProviderError, userMessage } from '@agentloop/spec';
+import type { SamplingRequest, SamplingResult, SamplingStopReason } from '@agentloop/tools';
+import { abortable } from '../loop/abortable-stream.js';
+
+/**
+ * Runs a tool's sampling request as one model call without tools: its messages, its system prompt (none
+ * when it gives none: the agent's own prompt is not the asker's), its maxTokens, temperature and stop
+ * sequences. Resolves with the text, the model's id and why it stopped; rejects with what the provider
+ * threw, or a ProviderError when the stream ended without finishing.
+ */
+export async function sampleModel(
+  provider: LLMProvider,
+  request: SamplingRequest,
+  signal: AbortSignal,
+): Promise<SamplingResult> {
+  const modelRequest: ModelRequest = {
+    systemPrompt: request.systemPrompt ?? '',
+    messages: request.messages.map(toMessage),
+    tools: [],
+    toolChoice: 'none',
+    settings: {
+      maxTokens: request.maxTokens,
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    },
+    ...(request.stopSequences && request.stopSequences.length > 0 ? { stopSequences: request.stopSequences } : {}),
+    signal,
+  };
+  let text = '';
+  let finishReason: FinishReason | undefined;
+  for await (const batch of abortable(provider.stream(modelRequest), signal)) {
+    for (const chunk of batch) {
+      if (chunk.type === 'text-delta') text += chunk.text;
+      else if (chunk.type === 'retry' && chunk.discardOutput) text = '';
+      else if (chunk.type === 'finish') finishReason = chunk.reason;
+    }
+  }
+  if (finishReason === undefined) {
+    throw new ProviderError('The sampling stream ended without a finish reason.', {
+      code: 'stream_broken',
+      provider: provider.id,
+    });
+  }
+  return { text, model: provider.capabilities.modelId, stopReason: toStopReason(finishReason) };
+}
+
+function toMessage(message: SamplingRequest['messages'][number]): Message {
+  return message.role === 'user'
+    ? userMessage(message.text)
+    : { role: 'assistant', content: [{ type: 'text', text: message.text }] };
+}
+
+function toStopReason(reason: FinishReason): SamplingStopReason {
+  if (reason === 'length') return 'maxTokens';
+  if (reason === 'stop-sequence') return 'stopSequence';
+  return 'endTurn';
+}

@@ -1,0 +1,52 @@
+import type { LLMProvider } from '@agentloop/spec';
+import { AgentloopError } from '@agentloop/spec';
+import type { SamplingRequest, ToolContext } from '@agentloop/tools';
+import type { ApprovalGate } from '../approvals/index.js';
+import type { AgentEventSink } from '../events/index.js';
+import type { Journal } from '../journal/journal.js';
+import type { ElicitationDesk } from './elicitation-desk.js';
+import { sampleModel } from './sample-model.js';
+
+/** What answers tools' requests during a run: the agent's elicitation desk and sampling provider. */
+export interface ToolRequestsHost {
+  readonly elicitations: ElicitationDesk;
+  /** The provider a sampling request runs on: the agent's, or the one the app names for the request. */
+  samplingProvider(request: SamplingRequest): LLMProvider | Promise<LLMProvider>;
+}
+
+/** The tool call the requests are made in. */
+export interface ToolRequestsCall {
+  readonly events: AgentEventSink;
+  readonly iteration: number;
+  readonly signal: AbortSignal;
+  readonly sessionId: string;
+  readonly workspace: string;
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** Records the approval of a sampling request, so that a replayed run asks nothing again. */
+  readonly journal: Journal;
+  /** Asked before a sampling request runs; absent when the agent has no approval policy. */
+  readonly approvals?: ApprovalGate | undefined;
+}
+
+/**
+ * `elicit` and `sample` for one tool call's ToolContext. `sample` runs only once the approval policy
+ * allows it (a sampling request is asked about on its own, not covered by the call's approval), and
+ * rejects with an AgentloopError `sampling_declined` when it is refused.
+ */
+export function toolRequests(
+  host: ToolRequestsHost,
+  call: ToolRequestsCall,
+): Required<Pick<ToolContext, 'elicit' | 'sample'>> {
+  return {
+    elicit: (request) => host.elicitations.ask(call, request),
+    sample: async (request) => {
+      const signal = request.signal ? AbortSignal.any([call.signal, request.signal]) : call.signal;
+      if (call.approvals) {
+        const verdict = await call.approvals.checkSampling({ ...call, signal }, call, request);
+        if (!verdict.run) throw new AgentloopError(verdict.message, { code: 'sampling_declined' });
+      }
+      return sampleModel(await host.samplingProvider(request), request, signal);
+    },
+  };
+}
