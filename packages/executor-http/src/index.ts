@@ -15,6 +15,7 @@ export { HttpError } from './errors/http-error.js';
 export type { AgentHandlerOptions } from './handler/agent-handler-options.js';
 export type { AgentHandler } from './handler/create-agent-handler.js';
 export { createAgentHandler } from './handler/create-agent-handler.js';
+export type { PendingElicitation } from './runs/pending-elicitation.js';
 export type { Principal } from './runs/principal.js';
 export type { DetachReason, RunEnd, RunListener } from './runs/run-listener.js';
 export type {

@@ -39,7 +39,13 @@ export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
       messages: stored?.messages ?? [],
       pendingQuestion: stored?.pendingQuestion ?? null,
       run: run
-        ? { runId: run.runId, startedAt: run.startedAt, approvals: run.approvals, questions: run.questions }
+        ? {
+            runId: run.runId,
+            startedAt: run.startedAt,
+            approvals: run.approvals,
+            questions: run.questions,
+            elicitations: run.elicitations,
+          }
         : null,
     });
   });
