@@ -1,4 +1,10 @@
-export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT, RETRY_EVENT } from './agui/agui-event-mapper.js';
+export {
+  APPROVAL_REQUESTED_EVENT,
+  ELICITATION_REQUESTED_EVENT,
+  ELICITATION_RESOLVED_EVENT,
+  QUESTION_EVENT,
+  RETRY_EVENT,
+} from './agui/agui-event-mapper.js';
 export type {
   AgentloopApprovalData,
   AgentloopDataTypes,
