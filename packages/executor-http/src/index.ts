@@ -8,6 +8,7 @@ export {
 export type {
   AgentloopApprovalData,
   AgentloopDataTypes,
+  AgentloopElicitationData,
   AgentloopMessageMetadata,
   AgentloopQuestionData,
   AgentloopResultData,

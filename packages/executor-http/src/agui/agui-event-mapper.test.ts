@@ -132,7 +132,7 @@ describe('AguiEventMapper', () => {
         subagentPath: path,
       },
     });
-    expect((requested as { value: object }).value).not.toHaveProperty('schema');
+    expect((requested as unknown as { value: object }).value).not.toHaveProperty('schema');
     expect(
       mapper().map({
         type: 'subagent-event',
