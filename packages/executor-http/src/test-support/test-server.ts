@@ -52,24 +52,30 @@ export const BOOKING_FORM = {
 
 /**
  * A read-only tool that asks the user through an elicitation, as an MCP server's tool would: the form
- * above (`{ mode: 'form' }`) or a page to open (`{ mode: 'url' }`). Returns the answer as JSON.
+ * above (`{ mode: 'form' }`) or a page to open (`{ mode: 'url' }`), with `message` when given. Returns the
+ * answer as JSON.
  */
 export const bookTableTool: Tool = defineTool({
   name: 'book_table',
   description: 'Books a table, asking the user for the details.',
-  parameters: z.object({ mode: z.enum(['form', 'url']).default('form') }),
+  parameters: z.object({ mode: z.enum(['form', 'url']).default('form'), message: z.string().optional() }),
   annotations: { readOnly: true, openWorld: false },
-  execute: async ({ mode }, context) => {
+  execute: async ({ mode, message }, context) => {
     if (!context.elicit) return 'no way to ask';
     const result =
       mode === 'url'
         ? await context.elicit({
             mode: 'url',
             server: 'bookings',
-            message: 'Sign in to the booking site.',
+            message: message ?? 'Sign in to the booking site.',
             url: 'https://bookings.example.com/sign-in?session=1',
           })
-        : await context.elicit({ mode: 'form', server: 'bookings', message: 'Which table?', schema: BOOKING_FORM });
+        : await context.elicit({
+            mode: 'form',
+            server: 'bookings',
+            message: message ?? 'Which table?',
+            schema: BOOKING_FORM,
+          });
     return JSON.stringify(result);
   },
 });
