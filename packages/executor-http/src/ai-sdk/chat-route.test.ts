@@ -1,6 +1,6 @@
 import type { AgentResult } from '@agentloop/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { body, bookTableTool, type TestServer, testServer } from '../test-support/test-server.js';
+import { BOOKING_FORM, body, bookTableTool, type TestServer, testServer } from '../test-support/test-server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -190,6 +190,38 @@ describe('POST /api/chat', () => {
     });
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
     expect(server.handler.runs.runCount).toBe(0);
+  });
+
+  it('lists a waiting elicitation in the messages a chat starts from after a reload', async () => {
+    server = testServer({
+      scripts: { s1: [{ toolCalls: [{ id: 'c1', name: 'book_table', arguments: {} }] }, finish('booked')] },
+      tools: () => [bookTableTool],
+    });
+    const reading = readStream(await server.request('/api/chat', { json: chat('s1', 'Book a table') }));
+    await vi.waitFor(() => expect(server?.handler.runs.snapshot('s1')?.elicitations).toHaveLength(1), {
+      timeout: 20_000,
+    });
+    const { messages } = await body(await server.request('/api/chat/s1/messages'));
+    expect(messages.at(-1).parts).toEqual([
+      { type: 'step-start' },
+      {
+        type: 'data-agentloop-elicitation',
+        id: 'elicitation-1',
+        data: {
+          requestId: 'elicitation-1',
+          toolCallId: 'c1',
+          name: 'book_table',
+          server: 'bookings',
+          message: 'Which table?',
+          mode: 'form',
+          schema: BOOKING_FORM,
+          path: [],
+          expiresAt: expect.stringMatching(/^\d{4}-/),
+        },
+      },
+    ]);
+    await server.request('/api/sessions/s1/elicitations/elicitation-1', { json: { action: 'decline' } });
+    expect((await reading).chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
   });
 
   it('ends a continued response again at an approval the client left unanswered', async () => {

@@ -111,7 +111,7 @@ function toElicitationData({ expiresAt, ...pending }: PendingElicitation): Agent
 /**
  * `GET /api/chat/:id/messages`: the session's conversation as the AI SDK's UI messages (`{ messages }`),
  * for a `useChat` to start from after a reload; a tool call that waits for approval is shown as the SDK's
- * approval request, which the chat answers as usual.
+ * approval request, which the chat answers as usual, and a waiting elicitation as its data part.
  */
 export function chatMessagesRoute(context: HandlerContext) {
   return async (c: Context<HandlerEnv>): Promise<Response> => {
@@ -129,7 +129,12 @@ export function chatMessagesRoute(context: HandlerContext) {
     const run = context.runs.snapshot(sessionId);
     const waitingApprovals = (run?.approvals ?? []).filter((approval) => approval.path.length === 0);
     return c.json({
-      messages: toUiMessages(messages, { sessionId, waitingApprovals, ...(run ? { runId: run.runId } : {}) }),
+      messages: toUiMessages(messages, {
+        sessionId,
+        waitingApprovals,
+        waitingElicitations: (run?.elicitations ?? []).map(toElicitationData),
+        ...(run ? { runId: run.runId } : {}),
+      }),
     });
   };
 }

@@ -54,7 +54,7 @@ describe('an MCP server’s elicitation over HTTP', () => {
       scripts: {
         s1: [{ toolCalls: [{ id: 'c1', name: 'everything__trigger-elicitation-request', arguments: {} }] }, finish],
       },
-      tools: () => tools,
+      tools: () => [...tools],
     });
     const events = sseEvents(await server.request('/api/agui', { json: runInput('s1', 'Fill in the form') }));
     // The test server's policy asks before a tool that may write runs, as a server's tool is taken to.
