@@ -494,6 +494,19 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(pageErrors).toEqual([]);
   });
 
+  it('cancels the request, not the run, with Escape in the form', async () => {
+    const page = await openPage({ scripts: { '*': [BOOK(), finish('No table then.')] }, tools: () => [bookTableTool] });
+    await sendMessage(page, 'Book a table');
+    const card = page.locator('.elicitation');
+    await card.waitFor();
+    await card.getByLabel('Your name').press('Escape');
+    await page.locator('.entry.assistant', { hasText: 'No table then.' }).waitFor();
+    expect(await card.locator('.answered').textContent()).toBe('Cancelled.');
+    expect(await page.locator('.entry.info', { hasText: 'Stopped.' }).count()).toBe(0);
+    expect(bookedResult(await stored(page, 'agentloop.session'))).toEqual(['{"action":"cancel"}']);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('shows a form still waiting after a reload, and follows the run once it is sent', async () => {
     const page = await openPage({
       onDisconnect: 'continue',
