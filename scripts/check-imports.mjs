@@ -88,8 +88,9 @@ export const TEST_LAYERS = {
   '@agentloop/executor-acp': ['@agentloop/sessions'],
   // The MCP client's tests run real servers' tools in a real agent, native and XML.
   '@agentloop/mcp': ['@agentloop/core'],
-  // The web and durable executors' tests resume sessions from a real store, as an app would.
-  '@agentloop/executor-http': ['@agentloop/sessions'],
+  // The web and durable executors' tests resume sessions from a real store, as an app would; the web
+  // executor's also run a real MCP server's elicitation through its routes (mcp sits on tools only).
+  '@agentloop/executor-http': ['@agentloop/sessions', '@agentloop/mcp'],
   '@agentloop/restate': ['@agentloop/sessions'],
   // The session stores' tests resume, crash and lock real agents' sessions.
   '@agentloop/sessions': ['@agentloop/core'],

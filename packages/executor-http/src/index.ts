@@ -1,7 +1,14 @@
-export { APPROVAL_REQUESTED_EVENT, QUESTION_EVENT, RETRY_EVENT } from './agui/agui-event-mapper.js';
+export {
+  APPROVAL_REQUESTED_EVENT,
+  ELICITATION_REQUESTED_EVENT,
+  ELICITATION_RESOLVED_EVENT,
+  QUESTION_EVENT,
+  RETRY_EVENT,
+} from './agui/agui-event-mapper.js';
 export type {
   AgentloopApprovalData,
   AgentloopDataTypes,
+  AgentloopElicitationData,
   AgentloopMessageMetadata,
   AgentloopQuestionData,
   AgentloopResultData,
@@ -15,6 +22,7 @@ export { HttpError } from './errors/http-error.js';
 export type { AgentHandlerOptions } from './handler/agent-handler-options.js';
 export type { AgentHandler } from './handler/create-agent-handler.js';
 export { createAgentHandler } from './handler/create-agent-handler.js';
+export type { PendingElicitation } from './runs/pending-elicitation.js';
 export type { Principal } from './runs/principal.js';
 export type { DetachReason, RunEnd, RunListener } from './runs/run-listener.js';
 export type {

@@ -48,4 +48,110 @@ describe('AguiEventMapper', () => {
       { type: 'TEXT_MESSAGE_START', messageId: 'm4', role: 'assistant' },
     ]);
   });
+
+  it('shows a form elicitation as a custom event with its schema and when it is cancelled unless answered', () => {
+    const map = new AguiEventMapper({
+      threadId: 't',
+      runId: 'r',
+      approvalTimeoutMs: 60_000,
+      createId: () => 'm',
+      now: () => Date.parse('2026-01-01T12:00:00.000Z'),
+    });
+    const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    expect(
+      map.map({
+        type: 'elicitation-requested',
+        iteration: 1,
+        requestId: 'elicitation-1',
+        toolCallId: 'c1',
+        name: 'github__create_issue',
+        server: 'github',
+        message: 'Which repository?',
+        mode: 'form',
+        schema,
+      }),
+    ).toEqual([
+      {
+        type: 'CUSTOM',
+        name: 'agentloop.elicitation-requested',
+        value: {
+          requestId: 'elicitation-1',
+          toolCallId: 'c1',
+          toolName: 'github__create_issue',
+          server: 'github',
+          message: 'Which repository?',
+          mode: 'form',
+          schema,
+          expiresAt: '2026-01-01T12:01:00.000Z',
+        },
+      },
+    ]);
+    expect(
+      map.map({
+        type: 'elicitation-resolved',
+        iteration: 1,
+        requestId: 'elicitation-1',
+        toolCallId: 'c1',
+        name: 'github__create_issue',
+        action: 'decline',
+      }),
+    ).toEqual([
+      {
+        type: 'CUSTOM',
+        name: 'agentloop.elicitation-resolved',
+        value: { requestId: 'elicitation-1', action: 'decline' },
+      },
+    ]);
+  });
+
+  it("shows a sub-agent's URL elicitation with the path it came through", () => {
+    const path = [{ toolName: 'helper', toolCallId: 'c1' }];
+    const [requested] = mapper().map({
+      type: 'subagent-event',
+      path,
+      event: {
+        type: 'elicitation-requested',
+        iteration: 1,
+        requestId: 'c1/elicitation-1',
+        toolCallId: 'h1',
+        name: 'auth__login',
+        message: 'Sign in first.',
+        mode: 'url',
+        url: 'https://example.com/login',
+      },
+    });
+    expect(requested).toMatchObject({
+      name: 'agentloop.elicitation-requested',
+      value: {
+        requestId: 'c1/elicitation-1',
+        toolCallId: 'h1',
+        toolName: 'auth__login',
+        message: 'Sign in first.',
+        mode: 'url',
+        url: 'https://example.com/login',
+        subagentPath: path,
+      },
+    });
+    expect((requested as unknown as { value: object }).value).not.toHaveProperty('schema');
+    expect(
+      mapper().map({
+        type: 'subagent-event',
+        path,
+        event: {
+          type: 'elicitation-resolved',
+          iteration: 1,
+          requestId: 'c1/elicitation-1',
+          toolCallId: 'h1',
+          name: 'auth__login',
+          action: 'accept',
+        },
+      }),
+    ).toEqual([
+      {
+        type: 'CUSTOM',
+        name: 'agentloop.elicitation-resolved',
+        value: { requestId: 'c1/elicitation-1', action: 'accept' },
+      },
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { type BaseEvent, EventType } from '@ag-ui/core';
-import type { AgentEvent, AgentEventMap } from '@agentloop/core';
+import type { AgentEvent, AgentEventMap, SubagentStep } from '@agentloop/core';
 import { AgentloopError, isLoopControlToolName } from '@agentloop/core';
 import { approvalView } from '../approvals/approval-view.js';
 import type { RunEnd } from '../runs/run-listener.js';
@@ -11,23 +11,27 @@ export const APPROVAL_REQUESTED_EVENT = 'agentloop.approval-requested';
 export const QUESTION_EVENT = 'agentloop.question';
 /** The name of the CUSTOM event of a model call that is tried again. */
 export const RETRY_EVENT = 'agentloop.retry';
+/** The name of the CUSTOM event of a tool asking the user for input (an MCP server's elicitation). */
+export const ELICITATION_REQUESTED_EVENT = 'agentloop.elicitation-requested';
+/** The name of the CUSTOM event of an elicitation answered, or cancelled. */
+export const ELICITATION_RESOLVED_EVENT = 'agentloop.elicitation-resolved';
 
 /** Options of an AguiEventMapper. */
 export interface AguiEventMapperOptions {
   threadId: string;
   runId: string;
-  /** When an approval request is denied unless answered, in ms from its request. */
+  /** When an approval request is denied (an elicitation cancelled) unless answered, in ms from its request. */
   approvalTimeoutMs: number;
   /** Makes message ids. */
   createId: () => string;
-  /** The clock, for approvals' `expiresAt`. Default `Date.now`. */
+  /** The clock, for approvals' and elicitations' `expiresAt`. Default `Date.now`. */
   now?: () => number;
 }
 
 /**
  * Turns a run's agent events into AG-UI events, one agent event at a time: text and reasoning as
- * streamed messages, tool calls with their arguments and results, approvals and questions as CUSTOM
- * events, and at the end a MESSAGES_SNAPSHOT of the whole conversation and RUN_FINISHED or RUN_ERROR.
+ * streamed messages, tool calls with their arguments and results, approvals, questions and elicitations
+ * as CUSTOM events, and at the end a MESSAGES_SNAPSHOT of the whole conversation and RUN_FINISHED or RUN_ERROR.
  * Loop-control calls are not shown as tool calls: what they say to the user is a text message.
  */
 export class AguiEventMapper {
@@ -115,8 +119,12 @@ export class AguiEventMapper {
         ];
       case 'approval-requested':
         return [this.#approval(event, [])];
+      case 'elicitation-requested':
+        return [this.#elicitation(event, [])];
+      case 'elicitation-resolved':
+        return [elicitationResolved(event)];
       case 'subagent-event':
-        return event.event.type === 'approval-requested' ? [this.#approval(event.event, event.path)] : [];
+        return this.#subagentEvent(event.event, event.path);
       case 'task-complete':
         return this.#say(typeof event.result === 'string' ? event.result : JSON.stringify(event.result));
       case 'converse':
@@ -204,10 +212,7 @@ export class AguiEventMapper {
     } as BaseEvent;
   }
 
-  #approval(
-    event: AgentEventMap['approval-requested'],
-    path: readonly { toolName: string; toolCallId: string }[],
-  ): BaseEvent {
+  #approval(event: AgentEventMap['approval-requested'], path: readonly SubagentStep[]): BaseEvent {
     return {
       type: EventType.CUSTOM,
       name: APPROVAL_REQUESTED_EVENT,
@@ -219,6 +224,32 @@ export class AguiEventMapper {
         ...approvalView(event),
         reason: event.reason,
         choices: event.choices,
+        expiresAt: new Date(this.#now() + this.#options.approvalTimeoutMs).toISOString(),
+        ...(path.length === 0 ? {} : { subagentPath: path }),
+      },
+    } as BaseEvent;
+  }
+
+  /** What the user answers of a sub-agent's events: its approval requests and elicitations. */
+  #subagentEvent(event: AgentEvent, path: readonly SubagentStep[]): BaseEvent[] {
+    if (event.type === 'approval-requested') return [this.#approval(event, path)];
+    if (event.type === 'elicitation-requested') return [this.#elicitation(event, path)];
+    if (event.type === 'elicitation-resolved') return [elicitationResolved(event)];
+    return [];
+  }
+
+  #elicitation(event: AgentEventMap['elicitation-requested'], path: readonly SubagentStep[]): BaseEvent {
+    return {
+      type: EventType.CUSTOM,
+      name: ELICITATION_REQUESTED_EVENT,
+      value: {
+        requestId: event.requestId,
+        toolCallId: event.toolCallId,
+        toolName: event.name,
+        ...(event.server === undefined ? {} : { server: event.server }),
+        message: event.message,
+        mode: event.mode,
+        ...(event.mode === 'url' ? { url: event.url ?? '' } : { schema: event.schema ?? { type: 'object' } }),
         expiresAt: new Date(this.#now() + this.#options.approvalTimeoutMs).toISOString(),
         ...(path.length === 0 ? {} : { subagentPath: path }),
       },
@@ -253,6 +284,14 @@ export class AguiEventMapper {
       { type: EventType.REASONING_END, messageId },
     ] as BaseEvent[];
   }
+}
+
+function elicitationResolved(event: AgentEventMap['elicitation-resolved']): BaseEvent {
+  return {
+    type: EventType.CUSTOM,
+    name: ELICITATION_RESOLVED_EVENT,
+    value: { requestId: event.requestId, action: event.action },
+  } as BaseEvent;
 }
 
 /** A RUN_ERROR that says what failed without a stack: an agentloop error's message and code, else nothing more. */

@@ -1,7 +1,16 @@
 import { DefaultAgent } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allEvents, body, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
+import {
+  allEvents,
+  BOOKING_FORM,
+  body,
+  bookTableTool,
+  runInput,
+  sseEvents,
+  type TestServer,
+  testServer,
+} from '../test-support/test-server.js';
 
 // Waits on what the server does, not on a clock: the limit only stops a test that would hang, on a loaded machine.
 const WAIT = { timeout: 20_000 };
@@ -381,6 +390,51 @@ describe('POST /api/agui', () => {
       json: { answer: 'Norway' },
     });
     expect(again.status).toBe(404);
+  });
+
+  it('shows a tool’s elicitation as a custom event, and the answer given through the route reaches the tool', async () => {
+    server = testServer({
+      scripts: { s1: [{ toolCalls: [{ id: 'c1', name: 'book_table', arguments: {} }] }, finish('booked')] },
+      tools: () => [bookTableTool],
+    });
+    const events = sseEvents(await server.request('/api/agui', { json: runInput('s1', 'Book a table') }));
+    const seen: Record<string, unknown>[] = [];
+    while (seen.at(-1)?.type !== 'CUSTOM') {
+      const next = await events.next();
+      if (next.done) break;
+      seen.push(next.value);
+    }
+    expect(types(seen)).toEqual(['RUN_STARTED', 'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'CUSTOM']);
+    expect(seen.at(-1)).toEqual({
+      type: 'CUSTOM',
+      name: 'agentloop.elicitation-requested',
+      value: {
+        requestId: 'elicitation-1',
+        toolCallId: 'c1',
+        toolName: 'book_table',
+        server: 'bookings',
+        message: 'Which table?',
+        mode: 'form',
+        schema: BOOKING_FORM,
+        expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    });
+    const answer = await server.request('/api/sessions/s1/elicitations/elicitation-1', {
+      json: { action: 'accept', content: { name: 'Ada', seating: 'terrace' } },
+    });
+    expect(answer.status).toBe(200);
+    const remaining = await rest(events);
+    expect(remaining[0]).toEqual({
+      type: 'CUSTOM',
+      name: 'agentloop.elicitation-resolved',
+      value: { requestId: 'elicitation-1', action: 'accept' },
+    });
+    expect(remaining[1]).toMatchObject({
+      type: 'TOOL_CALL_RESULT',
+      toolCallId: 'c1',
+      content: '{"action":"accept","content":{"name":"Ada","seating":"terrace","guests":2,"highChair":false}}',
+    });
+    expect(remaining.at(-1)).toMatchObject({ type: 'RUN_FINISHED', result: { exit: 'task_completion' } });
   });
 
   it('says what is wrong with a body that is not a RunAgentInput', async () => {

@@ -1,6 +1,6 @@
 import type { AgentResult } from '@agentloop/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { body, type TestServer, testServer } from '../test-support/test-server.js';
+import { BOOKING_FORM, body, bookTableTool, type TestServer, testServer } from '../test-support/test-server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -148,6 +148,80 @@ describe('POST /api/chat', () => {
     // The answer continued the run: one agent, one run, no run left.
     expect(server.agents).toHaveLength(1);
     expect(server.handler.runs.runCount).toBe(0);
+  });
+
+  it('keeps the response open while a tool’s elicitation waits, and the route’s answer reaches the tool', async () => {
+    server = testServer({
+      scripts: {
+        s1: [{ toolCalls: [{ id: 'c1', name: 'book_table', arguments: { mode: 'url' } }] }, finish('booked')],
+      },
+      tools: () => [bookTableTool],
+    });
+    const response = await server.request('/api/chat', { json: chat('s1', 'Book a table') });
+    const reading = readStream(response);
+    await vi.waitFor(() => expect(server?.handler.runs.snapshot('s1')?.elicitations).toHaveLength(1), {
+      timeout: 20_000,
+    });
+    // Still attached: the response waits with the run.
+    expect(server.handler.runs.listenerCount).toBe(1);
+    const answer = await server.request('/api/sessions/s1/elicitations/elicitation-1', { json: { action: 'accept' } });
+    expect(await body(answer)).toEqual({ answered: true, requestId: 'elicitation-1', action: 'accept' });
+    const { chunks, done } = await reading;
+    expect(done).toBe(true);
+    const asked = {
+      requestId: 'elicitation-1',
+      toolCallId: 'c1',
+      name: 'book_table',
+      server: 'bookings',
+      message: 'Sign in to the booking site.',
+      mode: 'url',
+      url: 'https://bookings.example.com/sign-in?session=1',
+      path: [],
+      expiresAt: expect.stringMatching(/^\d{4}-/),
+    };
+    expect(chunks.filter((chunk) => chunk.type === 'data-agentloop-elicitation')).toEqual([
+      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: asked },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: { ...asked, action: 'accept' } },
+    ]);
+    expect(chunks).toContainEqual({
+      type: 'tool-output-available',
+      toolCallId: 'c1',
+      output: '{"action":"accept","content":{}}',
+    });
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+    expect(server.handler.runs.runCount).toBe(0);
+  });
+
+  it('lists a waiting elicitation in the messages a chat starts from after a reload', async () => {
+    server = testServer({
+      scripts: { s1: [{ toolCalls: [{ id: 'c1', name: 'book_table', arguments: {} }] }, finish('booked')] },
+      tools: () => [bookTableTool],
+    });
+    const reading = readStream(await server.request('/api/chat', { json: chat('s1', 'Book a table') }));
+    await vi.waitFor(() => expect(server?.handler.runs.snapshot('s1')?.elicitations).toHaveLength(1), {
+      timeout: 20_000,
+    });
+    const { messages } = await body(await server.request('/api/chat/s1/messages'));
+    expect(messages.at(-1).parts).toEqual([
+      { type: 'step-start' },
+      {
+        type: 'data-agentloop-elicitation',
+        id: 'elicitation-1',
+        data: {
+          requestId: 'elicitation-1',
+          toolCallId: 'c1',
+          name: 'book_table',
+          server: 'bookings',
+          message: 'Which table?',
+          mode: 'form',
+          schema: BOOKING_FORM,
+          path: [],
+          expiresAt: expect.stringMatching(/^\d{4}-/),
+        },
+      },
+    ]);
+    await server.request('/api/sessions/s1/elicitations/elicitation-1', { json: { action: 'decline' } });
+    expect((await reading).chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
   });
 
   it('ends a continued response again at an approval the client left unanswered', async () => {

@@ -4,12 +4,14 @@ import type { Context } from 'hono';
 import { HttpError } from '../errors/http-error.js';
 import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
 import { claimSession, parseSessionId, requireOwnSession, sessionNotFound } from '../handler/handler-context.js';
+import type { PendingElicitation } from '../runs/pending-elicitation.js';
 import type { RunAttachment } from '../runs/run-manager.js';
 import { readJsonBody } from '../security/read-json-body.js';
 import { type ChatRequest, chatRequestSchema, parseChatRequest } from './chat-request.js';
 import { ChatResponseStream, UI_MESSAGE_STREAM_HEADERS } from './chat-response-stream.js';
 import { toUiMessages } from './to-ui-messages.js';
 import { UiChunkMapper } from './ui-chunk-mapper.js';
+import type { AgentloopElicitationData } from './ui-message-chunk.js';
 
 /**
  * `POST /api/chat`: the AI SDK 6 chat transport's endpoint (`useChat` with a `DefaultChatTransport`). The
@@ -36,7 +38,7 @@ async function startRun(
   c: Context<HandlerEnv>,
   request: Extract<ChatRequest, { kind: 'message' }>,
 ): Promise<ChatResponseStream> {
-  const mapper = new UiChunkMapper();
+  const mapper = new UiChunkMapper({ approvalTimeoutMs: context.runs.approvalTimeoutMs });
   const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal, reportError: context.reportError });
   const runId = randomUUID();
   stream.write(mapper.start({ runId, messageId: runId }));
@@ -73,7 +75,8 @@ function continueRun(
   }
   // The agent's own approvals that wait, before the answers: a call whose approval is answered here runs
   // on, one the client left unanswered still waits, and the response ends again once nothing else runs.
-  const pending = (context.runs.snapshot(sessionId)?.approvals ?? []).filter((approval) => approval.path.length === 0);
+  const snapshot = context.runs.snapshot(sessionId);
+  const pending = (snapshot?.approvals ?? []).filter((approval) => approval.path.length === 0);
   const answered = new Set<string>();
   // Answered before attaching: the run resumes on a later tick, so attaching next misses none of its events.
   for (const response of request.responses) {
@@ -88,6 +91,8 @@ function continueRun(
       .filter((approval) => answered.has(approval.requestId))
       .map((approval) => approval.toolCallId),
     awaitingApprovals: pending.filter((approval) => !answered.has(approval.requestId)),
+    pendingElicitations: (snapshot?.elicitations ?? []).map(toElicitationData),
+    approvalTimeoutMs: context.runs.approvalTimeoutMs,
   });
   const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal, reportError: context.reportError });
   // No message id: the client continues the message the answers are in, and keeps its id.
@@ -98,10 +103,15 @@ function continueRun(
   return stream;
 }
 
+/** A waiting elicitation as its data part shows it. */
+function toElicitationData({ expiresAt, ...pending }: PendingElicitation): AgentloopElicitationData {
+  return { ...pending, expiresAt: new Date(expiresAt).toISOString() };
+}
+
 /**
  * `GET /api/chat/:id/messages`: the session's conversation as the AI SDK's UI messages (`{ messages }`),
  * for a `useChat` to start from after a reload; a tool call that waits for approval is shown as the SDK's
- * approval request, which the chat answers as usual.
+ * approval request, which the chat answers as usual, and a waiting elicitation as its data part.
  */
 export function chatMessagesRoute(context: HandlerContext) {
   return async (c: Context<HandlerEnv>): Promise<Response> => {
@@ -119,7 +129,12 @@ export function chatMessagesRoute(context: HandlerContext) {
     const run = context.runs.snapshot(sessionId);
     const waitingApprovals = (run?.approvals ?? []).filter((approval) => approval.path.length === 0);
     return c.json({
-      messages: toUiMessages(messages, { sessionId, waitingApprovals, ...(run ? { runId: run.runId } : {}) }),
+      messages: toUiMessages(messages, {
+        sessionId,
+        waitingApprovals,
+        waitingElicitations: (run?.elicitations ?? []).map(toElicitationData),
+        ...(run ? { runId: run.runId } : {}),
+      }),
     });
   };
 }

@@ -18,7 +18,8 @@ export type StoredUiPart =
       approval?: { id: string };
     }
   | { type: 'data-agentloop-question'; data: AgentloopDataTypes['agentloop-question'] }
-  | { type: 'data-agentloop-result'; data: AgentloopDataTypes['agentloop-result'] };
+  | { type: 'data-agentloop-result'; data: AgentloopDataTypes['agentloop-result'] }
+  | { type: 'data-agentloop-elicitation'; id: string; data: AgentloopDataTypes['agentloop-elicitation'] };
 
 /** A call of the running run that waits for the user's approval. */
 export interface WaitingApproval {
@@ -43,12 +44,18 @@ export interface StoredUiMessage {
  * text (with the question's or result's data part), a tool call its part with the result the model saw.
  * A call that waits for approval (`waitingApprovals`, of the running run) is the SDK's approval request,
  * so that the chat can answer it; the store keeps a turn once it ended, so such a call is mostly not in
- * `messages` yet, and comes in an assistant message of its own at the end. System messages stay on the
+ * `messages` yet, and comes in an assistant message of its own at the end, with the run's elicitations
+ * that wait (`waitingElicitations`) as their data parts, for the chat to show. System messages stay on the
  * server. Ids are the message's place in the conversation, stable across reads of the same session.
  */
 export function toUiMessages(
   messages: readonly Message[],
-  options: { sessionId: string; runId?: string; waitingApprovals?: readonly WaitingApproval[] },
+  options: {
+    sessionId: string;
+    runId?: string;
+    waitingApprovals?: readonly WaitingApproval[];
+    waitingElicitations?: readonly AgentloopDataTypes['agentloop-elicitation'][];
+  },
 ): StoredUiMessage[] {
   const waiting = new Map((options.waitingApprovals ?? []).map((approval) => [approval.toolCallId, approval]));
   const converted: StoredUiMessage[] = [];
@@ -95,7 +102,8 @@ export function toUiMessages(
       }
     }
   });
-  if (waiting.size > 0) {
+  const elicitations = options.waitingElicitations ?? [];
+  if (waiting.size > 0 || elicitations.length > 0) {
     converted.push({
       id: `${options.sessionId}-run-${options.runId ?? 'waiting'}`,
       role: 'assistant',
@@ -108,6 +116,13 @@ export function toUiMessages(
             state: 'approval-requested',
             input: approval.arguments,
             approval: { id: approval.requestId },
+          }),
+        ),
+        ...elicitations.map(
+          (elicitation): StoredUiPart => ({
+            type: 'data-agentloop-elicitation',
+            id: elicitation.requestId,
+            data: elicitation,
           }),
         ),
       ],

@@ -4,7 +4,7 @@ import { ScriptedProvider, type ScriptStep } from '@agentloop/core/testing';
 import { AgentloopError } from '@agentloop/spec';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { askForWrites, editTool, readTool } from '../test-support/test-server.js';
+import { askForWrites, BOOKING_FORM, bookTableTool, editTool, readTool } from '../test-support/test-server.js';
 import { UiChunkMapper } from './ui-chunk-mapper.js';
 
 const finish = (result: string) => ({ toolCalls: [{ name: 'task_completion', arguments: { result } }] });
@@ -347,5 +347,77 @@ describe('UiChunkMapper', () => {
       { type: 'text-start', id: 'text-2' },
       { type: 'text-delta', id: 'text-2', delta: 'Whole answer' },
     ]);
+  });
+
+  it('shows a tool’s elicitation as a data part the chat keeps, replaced by the answered one', async () => {
+    const agent = new DefaultAgent(
+      new ScriptedProvider([{ toolCalls: [{ id: 'c1', name: 'book_table', arguments: {} }] }, finish('booked')]),
+      {},
+    ).registerTool(bookTableTool);
+    const mapper = new UiChunkMapper({ approvalTimeoutMs: 60_000, now: () => Date.parse('2026-01-01T12:00:00.000Z') });
+    const chunks: UIMessageChunk[] = [...mapper.start({ runId: 'r1', messageId: 'm1' })];
+    let waitingWhileAsked: boolean | undefined;
+    agent.onAny((event) => {
+      chunks.push(...mapper.map(event));
+      if (event.type === 'elicitation-requested') waitingWhileAsked = mapper.waitingOnUser;
+    });
+    agent.on('elicitation-requested', (event) =>
+      agent.answerElicitation(event.requestId, { action: 'accept', content: { name: 'Ada' } }),
+    );
+    const result = await agent.run('Book');
+    chunks.push(...mapper.end({ result, messages: [] }));
+    const asked = {
+      requestId: 'elicitation-1',
+      toolCallId: 'c1',
+      name: 'book_table',
+      server: 'bookings',
+      message: 'Which table?',
+      mode: 'form',
+      schema: BOOKING_FORM,
+      path: [],
+      expiresAt: '2026-01-01T12:01:00.000Z',
+    };
+    expect(chunks.filter((chunk) => chunk.type === 'data-agentloop-elicitation')).toEqual([
+      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: asked },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: { ...asked, action: 'accept' } },
+    ]);
+    // The call runs while the user answers: the response does not end there.
+    expect(waitingWhileAsked).toBe(false);
+    const message = await readMessage(chunks);
+    expect(message.parts.filter((part) => part.type === 'data-agentloop-elicitation')).toEqual([
+      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: { ...asked, action: 'accept' } },
+    ]);
+    expect(message.parts.find((part) => part.type === 'tool-book_table')).toMatchObject({
+      state: 'output-available',
+      output: '{"action":"accept","content":{"name":"Ada","guests":2,"seating":"inside","highChair":false}}',
+    });
+  });
+
+  it('sends an elicitation asked before the response began again with its action', () => {
+    const path = [{ toolName: 'helper', toolCallId: 'c1' }];
+    const pending = {
+      requestId: 'c1/elicitation-1',
+      toolCallId: 'h1',
+      name: 'auth__login',
+      message: 'Sign in.',
+      mode: 'url' as const,
+      url: 'https://example.com/login',
+      path,
+    };
+    const mapper = new UiChunkMapper({ pendingElicitations: [pending] });
+    expect(
+      mapper.map({
+        type: 'subagent-event',
+        path,
+        event: {
+          type: 'elicitation-resolved',
+          iteration: 1,
+          requestId: 'c1/elicitation-1',
+          toolCallId: 'h1',
+          name: 'auth__login',
+          action: 'cancel',
+        },
+      }),
+    ).toEqual([{ type: 'data-agentloop-elicitation', id: 'c1/elicitation-1', data: { ...pending, action: 'cancel' } }]);
   });
 });

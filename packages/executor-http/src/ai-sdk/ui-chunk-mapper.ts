@@ -5,6 +5,7 @@ import type { RunEnd } from '../runs/run-listener.js';
 import { safeErrorText } from './safe-error-text.js';
 import type {
   AgentloopApprovalData,
+  AgentloopElicitationData,
   AgentloopMessageMetadata,
   UiFinishReason,
   UiMessageChunk,
@@ -24,6 +25,15 @@ export interface UiChunkMapperOptions {
   awaitingApprovals?: Iterable<{ requestId: string; toolCallId: string }>;
   /** Shown calls that run on from here (their approval was just given): the response waits for them. */
   runningToolCallIds?: Iterable<string>;
+  /**
+   * Elicitations that wait still when a response continues: sent again with their `action` once answered,
+   * although this mapper did not see them asked.
+   */
+  pendingElicitations?: Iterable<AgentloopElicitationData>;
+  /** When an elicitation is cancelled unless answered, in ms from its request; gives `expiresAt`. */
+  approvalTimeoutMs?: number;
+  /** The clock, for `expiresAt`. Default `Date.now`. */
+  now?: () => number;
 }
 
 /**
@@ -42,6 +52,9 @@ export interface UiChunkMapperOptions {
  *   approval request and question are only data parts (`data-agentloop-approval`,
  *   `data-agentloop-subagent-question`), answered through the session routes while the response goes on:
  *   the SDK would send an answer only once no tool part of the step runs, and the sub-agent's runs.
+ * - A tool's request for the user's input (an MCP server's elicitation) is a `data-agentloop-elicitation`
+ *   part (its id is the request id), sent again with `action` once answered; the response goes on while
+ *   it waits, since its call runs, and the answer comes through the session routes.
  *
  * `waitingOnUser` says when the response should end so the user can answer (see its doc).
  */
@@ -60,6 +73,10 @@ export class UiChunkMapper {
   readonly #denied = new Set<string>();
   /** What each approval part said, to send it again with its decision. */
   readonly #approvals = new Map<string, AgentloopApprovalData>();
+  /** What each elicitation part said, to send it again with its action. */
+  readonly #elicitations = new Map<string, AgentloopElicitationData>();
+  readonly #approvalTimeoutMs: number | undefined;
+  readonly #now: () => number;
   #usage: AgentloopMessageMetadata['usage'];
   /** The text of the last reply without a tool call, which the loop may take as `converse`. */
   #replyWithoutTool: { iteration: number; text: string } | undefined;
@@ -72,6 +89,11 @@ export class UiChunkMapper {
     for (const toolCallId of options.runningToolCallIds ?? []) {
       if (this.#shown.has(toolCallId)) this.#running.add(toolCallId);
     }
+    for (const elicitation of options.pendingElicitations ?? []) {
+      this.#elicitations.set(elicitation.requestId, elicitation);
+    }
+    this.#approvalTimeoutMs = options.approvalTimeoutMs;
+    this.#now = options.now ?? Date.now;
   }
 
   /**
@@ -121,6 +143,10 @@ export class UiChunkMapper {
         return this.#approvalRequested(event, []);
       case 'approval-resolved':
         return this.#approvalResolved(event, []);
+      case 'elicitation-requested':
+        return this.#elicitationRequested(event, []);
+      case 'elicitation-resolved':
+        return this.#elicitationResolved(event);
       case 'tool-result':
         return this.#toolOutput(event.toolCallId, () => ({
           type: 'tool-output-available',
@@ -317,7 +343,41 @@ export class UiChunkMapper {
   #subagentEvent(path: readonly SubagentStep[], event: AgentEvent): UiMessageChunk[] {
     if (event.type === 'approval-requested') return this.#approvalRequested(event, path);
     if (event.type === 'approval-resolved') return this.#approvalResolved(event, path);
+    if (event.type === 'elicitation-requested') return this.#elicitationRequested(event, path);
+    if (event.type === 'elicitation-resolved') return this.#elicitationResolved(event);
     return [];
+  }
+
+  #elicitationRequested(
+    event: AgentEventMap['elicitation-requested'],
+    path: readonly SubagentStep[],
+  ): UiMessageChunk[] {
+    const elicitation: AgentloopElicitationData = {
+      requestId: event.requestId,
+      toolCallId: event.toolCallId,
+      name: event.name,
+      ...(event.server === undefined ? {} : { server: event.server }),
+      message: event.message,
+      mode: event.mode,
+      ...(event.mode === 'url' ? { url: event.url ?? '' } : { schema: event.schema ?? { type: 'object' } }),
+      path,
+      ...(this.#approvalTimeoutMs === undefined
+        ? {}
+        : { expiresAt: new Date(this.#now() + this.#approvalTimeoutMs).toISOString() }),
+    };
+    this.#elicitations.set(event.requestId, elicitation);
+    // The call runs while it waits, so the response goes on: the answer comes through the session route.
+    return [...this.#closeParts(), { type: 'data-agentloop-elicitation', id: event.requestId, data: elicitation }];
+  }
+
+  #elicitationResolved(event: AgentEventMap['elicitation-resolved']): UiMessageChunk[] {
+    const elicitation = this.#elicitations.get(event.requestId);
+    this.#elicitations.delete(event.requestId);
+    if (!elicitation) return [];
+    // Whole again, with the action: the client replaces a data part by its id.
+    return [
+      { type: 'data-agentloop-elicitation', id: event.requestId, data: { ...elicitation, action: event.action } },
+    ];
   }
 
   #wholeText(text: string): UiMessageChunk[] {

@@ -1,4 +1,5 @@
-import type { ApprovalChoice, SubagentStep } from '@agentloop/core';
+import type { ApprovalChoice, ElicitationResult, SubagentStep } from '@agentloop/core';
+import type { JsonSchema } from '@agentloop/spec';
 import type { ApprovalView } from '../approvals/approval-view.js';
 
 // These types restate the part of the AI SDK's `UIMessageChunk` (package `ai` 6) that this server writes,
@@ -87,6 +88,35 @@ export interface AgentloopApprovalData {
 }
 
 /**
+ * `data-agentloop-elicitation`, one per request (its part id is the request id, so the resolved one
+ * replaces it): a running tool asks the user for input (an MCP server's elicitation), a form to fill in
+ * or a page to open. The response goes on while it waits (the tool call runs); answer it with
+ * `POST /api/sessions/:id/elicitations/:requestId`.
+ */
+export interface AgentloopElicitationData {
+  requestId: string;
+  /** The tool call that asks. */
+  toolCallId: string;
+  /** The tool's name. */
+  name: string;
+  /** The MCP server that asks, when known. */
+  server?: string;
+  /** What the server wants and why, shown above the form. */
+  message: string;
+  mode: 'form' | 'url';
+  /** The form (a flat JSON Schema object), in form mode. */
+  schema?: JsonSchema;
+  /** The page to open, in URL mode. */
+  url?: string;
+  /** The sub-agent calls it came through; empty for the agent's own. */
+  path: readonly SubagentStep[];
+  /** When it is cancelled unless answered (ISO 8601). */
+  expiresAt?: string;
+  /** How it was answered, once it was (`cancel` also when it timed out or the run was cancelled). */
+  action?: ElicitationResult['action'];
+}
+
+/**
  * The data parts this server writes, by name (the part's `type` is `data-` and the name): a chat typed
  * `UIMessage<AgentloopMessageMetadata, AgentloopDataTypes>` reads them typed. (A type, not an interface,
  * so that it fits the SDK's `UIDataTypes`.)
@@ -97,6 +127,7 @@ export type AgentloopDataTypes = {
   'agentloop-approval': AgentloopApprovalData;
   'agentloop-subagent-question': AgentloopSubagentQuestionData;
   'agentloop-retry': AgentloopRetryData;
+  'agentloop-elicitation': AgentloopElicitationData;
 };
 
 /** One chunk of an AI SDK 6 UI message stream, as this server writes them. */
@@ -121,6 +152,7 @@ export type UiMessageChunk =
   | { type: 'data-agentloop-approval'; id: string; data: AgentloopApprovalData }
   | { type: 'data-agentloop-subagent-question'; id: string; data: AgentloopSubagentQuestionData }
   | { type: 'data-agentloop-retry'; data: AgentloopRetryData }
+  | { type: 'data-agentloop-elicitation'; id: string; data: AgentloopElicitationData }
   | { type: 'message-metadata'; messageMetadata: AgentloopMessageMetadata }
   | { type: 'error'; errorText: string }
   | { type: 'abort'; reason?: string }

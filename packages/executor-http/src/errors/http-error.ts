@@ -10,7 +10,7 @@ export type HttpErrorCode =
   | 'unauthorized'
   /** The request came from a browser origin that is not in `allowedOrigins`. */
   | 'origin_not_allowed'
-  /** No such session, approval or question for this principal. */
+  /** No such session, approval, question or elicitation for this principal. */
   | 'not_found'
   /** The session already runs: one run at a time per session. */
   | 'session_busy'

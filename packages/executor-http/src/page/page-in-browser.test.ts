@@ -7,7 +7,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, screenshot } from '../test-support/chromium.js';
 import { type ListeningServer, listen } from '../test-support/listen.js';
-import { TEST_TOKEN, type TestServer, type TestServerOptions, testServer } from '../test-support/test-server.js';
+import {
+  bookTableTool,
+  TEST_TOKEN,
+  type TestServer,
+  type TestServerOptions,
+  testServer,
+} from '../test-support/test-server.js';
 
 const finish = (result: string): ScriptStep => ({ toolCalls: [{ name: 'task_completion', arguments: { result } }] });
 const EDIT: ScriptStep = {
@@ -376,6 +382,154 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     await page.locator('.entry.assistant', { hasText: 'The port is 4680 now.' }).waitFor();
     expect(server?.written).toEqual(['src/app.ts: const port = 4680;']);
     expect(await page.locator('#stop').isDisabled()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  const BOOK = (args: Record<string, unknown> = {}): ScriptStep => ({
+    toolCalls: [{ id: 'c1', name: 'book_table', arguments: args }],
+  });
+  const bookedResult = (sessionId: string | null) =>
+    server?.providers
+      .get(sessionId ?? '')
+      ?.requests[1]?.messages.flatMap((message) => (message.role === 'tool' ? message.content : []))
+      .flatMap((part) => (part.type === 'tool-result' ? [part.content] : []));
+
+  it('shows a server’s form with its fields, checks it, and Submit sends the answer', async () => {
+    const page = await openPage({ scripts: { '*': [BOOK(), finish('Table booked.')] }, tools: () => [bookTableTool] });
+    await sendMessage(page, 'Book a table');
+    const card = page.locator('.elicitation');
+    await card.waitFor();
+    expect(await card.locator('h3').textContent()).toBe('bookings asks for your input');
+    expect(await card.locator('.message').textContent()).toBe('Which table?');
+    expect(await card.locator('.field > label, .field > legend, .field .check').allTextContents()).toEqual([
+      'Your name *',
+      'Guests',
+      'Seating',
+      ' High chair',
+      'Extras',
+      ' cake',
+      ' flowers',
+      ' candles',
+    ]);
+    expect(await card.locator('.field .help').allTextContents()).toEqual(['As on the booking.']);
+    const name = card.getByLabel('Your name');
+    expect(await name.getAttribute('required')).toBe('');
+    expect([await name.getAttribute('minlength'), await name.getAttribute('maxlength')]).toEqual(['2', '40']);
+    const guests = card.getByLabel('Guests');
+    expect([await guests.inputValue(), await guests.getAttribute('min'), await guests.getAttribute('max')]).toEqual([
+      '2',
+      '1',
+      '12',
+    ]);
+    expect(await card.getByLabel('Seating').inputValue()).toBe('inside');
+    expect(await card.locator('button').allTextContents()).toEqual(['Submit', 'Decline', 'Cancel']);
+    expect(await page.locator('details.tool summary').textContent()).toBe('book_tablewaiting for your input…');
+    expect(await card.locator('.expires').textContent()).toMatch(/^Cancelled at \d\d:\d\d( [AP]M)? unless answered\.$/);
+    // The first field has the focus; the browser refuses a name shorter than the schema's minLength.
+    expect(await page.evaluate<string | null>('document.activeElement?.id')).toBe(await name.getAttribute('id'));
+    await name.fill('A');
+    await name.press('Enter');
+    expect(await page.evaluate<boolean>('document.querySelector(".elicitation input").validity.tooShort')).toBe(true);
+    expect(server?.handler.runs.snapshot((await stored(page, 'agentloop.session')) ?? '')?.elicitations).toHaveLength(
+      1,
+    );
+
+    await name.fill('Ada Lovelace');
+    await guests.fill('4');
+    await card.getByLabel('Seating').selectOption('terrace');
+    await card.getByLabel('High chair').check();
+    await card.getByLabel('cake').check();
+    await card.getByLabel('candles').check();
+    await screenshot(page, '14-elicitation-form');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, '14-elicitation-form-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await name.press('Enter');
+    await page.locator('.entry.assistant', { hasText: 'Table booked.' }).waitFor();
+    expect(await card.locator('.answered').textContent()).toBe('Sent.');
+    expect(await card.locator('button').count()).toBe(0);
+    const sent = {
+      action: 'accept',
+      content: { name: 'Ada Lovelace', guests: 4, seating: 'terrace', highChair: true, extras: ['cake', 'candles'] },
+    };
+    expect(await page.locator('details.tool pre[aria-label="Result"]').textContent()).toBe(JSON.stringify(sent));
+    expect(bookedResult(await stored(page, 'agentloop.session'))).toEqual([JSON.stringify(sent)]);
+    await screenshot(page, '15-elicitation-sent');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a page to open as a link with its host, never opened by itself, and Decline declines', async () => {
+    const message = 'Sign in <img src="x" onerror="window.hacked = 1"> <b>first</b>.';
+    const page = await openPage({
+      scripts: { '*': [BOOK({ mode: 'url', message }), finish('No booking then.')] },
+      tools: () => [bookTableTool],
+    });
+    await sendMessage(page, 'Book a table');
+    const card = page.locator('.elicitation');
+    await card.waitFor();
+    // The server's text is text: no element is made of it.
+    expect(await card.locator('.message').textContent()).toBe(message);
+    expect(await card.locator('img, b').count()).toBe(0);
+    expect(await card.locator('.host').textContent()).toBe('Opens a page on bookings.example.com');
+    const link = card.locator('a');
+    expect(await link.textContent()).toBe('https://bookings.example.com/sign-in?session=1');
+    expect([await link.getAttribute('target'), await link.getAttribute('rel')]).toEqual([
+      '_blank',
+      'noopener noreferrer',
+    ]);
+    expect(await card.locator('button').allTextContents()).toEqual(['Done', 'Decline', 'Cancel']);
+    expect(context?.pages()).toHaveLength(1);
+    await screenshot(page, '16-elicitation-url');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, '16-elicitation-url-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await page.locator('.entry.assistant', { hasText: 'No booking then.' }).waitFor();
+    expect(await card.locator('.answered').textContent()).toBe('Declined.');
+    expect(bookedResult(await stored(page, 'agentloop.session'))).toEqual(['{"action":"decline"}']);
+    expect(await page.evaluate<unknown>('window.hacked')).toBeUndefined();
+    expect(context?.pages()).toHaveLength(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('cancels the request, not the run, with Escape in the form', async () => {
+    const page = await openPage({ scripts: { '*': [BOOK(), finish('No table then.')] }, tools: () => [bookTableTool] });
+    await sendMessage(page, 'Book a table');
+    const card = page.locator('.elicitation');
+    await card.waitFor();
+    await card.getByLabel('Your name').press('Escape');
+    await page.locator('.entry.assistant', { hasText: 'No table then.' }).waitFor();
+    expect(await card.locator('.answered').textContent()).toBe('Cancelled.');
+    expect(await page.locator('.entry.info', { hasText: 'Stopped.' }).count()).toBe(0);
+    expect(bookedResult(await stored(page, 'agentloop.session'))).toEqual(['{"action":"cancel"}']);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a form still waiting after a reload, and follows the run once it is sent', async () => {
+    const page = await openPage({
+      onDisconnect: 'continue',
+      scripts: { '*': [BOOK(), finish('Table booked.')] },
+      tools: () => [bookTableTool],
+    });
+    await sendMessage(page, 'Book a table');
+    await page.locator('.elicitation').waitFor();
+    await page.reload();
+    const card = page.locator('.elicitation');
+    await card.waitFor();
+    expect(await card.locator('h3').textContent()).toBe('bookings asks for your input');
+    expect(await card.getByLabel('Guests').inputValue()).toBe('2');
+    expect(await page.locator('#stop').isEnabled()).toBe(true);
+    await screenshot(page, '17-elicitation-after-reload');
+    await card.getByLabel('Your name').fill('Grace');
+    await card.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('.entry.assistant', { hasText: 'Table booked.' }).waitFor();
+    const [result] = bookedResult(await stored(page, 'agentloop.session')) ?? [];
+    expect(JSON.parse(result ?? '')).toEqual({
+      action: 'accept',
+      content: { name: 'Grace', guests: 2, seating: 'inside', highChair: false },
+    });
     expect(pageErrors).toEqual([]);
   });
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Agent, AgentEvent } from '@agentloop/core';
 import { DefaultAgent } from '@agentloop/core';
-import { ScriptedProvider } from '@agentloop/core/testing';
+import { ScriptedProvider, type ScriptStep } from '@agentloop/core/testing';
 import { JsonlSessionStore } from '@agentloop/sessions';
 import { describe, expect, it, vi } from 'vitest';
-import { askForWrites, editTool } from '../test-support/test-server.js';
+import { askForWrites, BOOKING_FORM, bookTableTool, editTool } from '../test-support/test-server.js';
 import type { RunEnd, RunListener } from './run-listener.js';
 import { RunManager } from './run-manager.js';
 
@@ -198,3 +198,170 @@ describe('RunManager with an agent kept across runs', () => {
     }
   });
 });
+
+describe('RunManager with tools that ask the user (elicitations)', () => {
+  const bookingAgent = (steps: ScriptStep[] = [{ toolCalls: [bookCall('c1')] }, finish]) =>
+    new DefaultAgent(new ScriptedProvider(steps), {}).registerTool(bookTableTool);
+  const bookCall = (id: string, mode: 'form' | 'url' = 'form') => ({ id, name: 'book_table', arguments: { mode } });
+  const toolResults = (events: AgentEvent[]) =>
+    events.flatMap((event) => (event.type === 'tool-result' && event.name === 'book_table' ? [event.content] : []));
+
+  async function untilAsked(runs: RunManager, record = recorder()) {
+    await runs.start({ sessionId: 's1', principal, input: 'book', listener: record.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.elicitations).toHaveLength(1), WAIT);
+    return { record, pending: runs.snapshot('s1')?.elicitations[0] };
+  }
+
+  it('holds the request until it is answered, and sends the accepted form with the defaults filled in', async () => {
+    const agent = bookingAgent([{ toolCalls: [bookCall('c1')] }, finish, { toolCalls: [bookCall('c2')] }, finish]);
+    const runs = new RunManager({ createAgent: () => agent });
+    const { record, pending } = await untilAsked(runs);
+    expect(pending).toEqual({
+      requestId: 'elicitation-1',
+      toolCallId: 'c1',
+      name: 'book_table',
+      server: 'bookings',
+      message: 'Which table?',
+      mode: 'form',
+      schema: BOOKING_FORM,
+      path: [],
+      expiresAt: expect.any(Number),
+    });
+    runs.answerElicitation('s1', 'elicitation-1', { action: 'accept', content: { name: 'Ada', extras: ['cake'] } });
+    // Answered: no longer pending, and a second answer finds nothing.
+    expect(runs.snapshot('s1')?.elicitations).toEqual([]);
+    await record.done;
+    expect(JSON.parse(toolResults(record.events)[0] ?? '')).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', extras: ['cake'], guests: 2, seating: 'inside', highChair: false },
+    });
+    expect(record.events.find((event) => event.type === 'elicitation-resolved')).toMatchObject({
+      requestId: 'elicitation-1',
+      action: 'accept',
+    });
+    expect(runs.runCount).toBe(0);
+    expect(runs.listenerCount).toBe(0);
+    // The manager's listener is gone with its run: run on its own, the agent declines at once.
+    const results: string[] = [];
+    agent.on('tool-result', (event) => results.push(event.content));
+    await agent.run('book again');
+    expect(results[0]).toBe('{"action":"decline"}');
+  });
+
+  it('sends a decline and a cancel as they are', async () => {
+    const runs = new RunManager({
+      createAgent: () => bookingAgent([{ toolCalls: [bookCall('c1')] }, { toolCalls: [bookCall('c2')] }, finish]),
+    });
+    const { record } = await untilAsked(runs);
+    runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.elicitations[0]?.requestId).toBe('elicitation-2'), WAIT);
+    runs.answerElicitation('s1', 'elicitation-2', { action: 'cancel' });
+    await record.done;
+    expect(toolResults(record.events)).toEqual(['{"action":"decline"}', '{"action":"cancel"}']);
+  });
+
+  it('refuses an accepted form that leaves a required field empty with a 400 naming it, and still waits', async () => {
+    const runs = new RunManager({ createAgent: () => bookingAgent() });
+    const { record } = await untilAsked(runs);
+    const refusal = captureError(() =>
+      runs.answerElicitation('s1', 'elicitation-1', { action: 'accept', content: { name: '', guests: 3 } }),
+    );
+    expect(refusal).toMatchObject({
+      statusCode: 400,
+      code: 'invalid_body',
+      message:
+        'The elicitation answer leaves required field "name" empty: fill it in, or answer with decline or cancel.',
+    });
+    expect(runs.snapshot('s1')?.elicitations).toHaveLength(1);
+    runs.answerElicitation('s1', 'elicitation-1', { action: 'accept', content: { name: 'Grace' } });
+    await record.done;
+    expect(toolResults(record.events)[0]).toContain('"name":"Grace"');
+  });
+
+  it('answers an unknown or already answered id with a 404 that says so', async () => {
+    const runs = new RunManager({ createAgent: () => bookingAgent() });
+    expect(captureError(() => runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' }))).toMatchObject({
+      statusCode: 404,
+      message:
+        'Session s1 has no pending elicitation elicitation-1: it was answered, timed out, or its tool call or run ended. GET /api/sessions/s1 shows what is pending.',
+    });
+    const { record } = await untilAsked(runs);
+    expect(captureError(() => runs.answerElicitation('s1', 'nope', { action: 'decline' }))).toMatchObject({
+      statusCode: 404,
+      code: 'not_found',
+    });
+    runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' });
+    expect(captureError(() => runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' }))).toMatchObject({
+      statusCode: 404,
+    });
+    await record.done;
+    expect(toolResults(record.events)).toEqual(['{"action":"decline"}']);
+  });
+
+  it('cancels a request nobody answers within the approval timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const runs = new RunManager({ createAgent: () => bookingAgent(), approvalTimeoutMs: 60_000 });
+      const { record, pending } = await untilAsked(runs);
+      const left = (pending?.expiresAt ?? 0) - Date.now();
+      expect(left).toBeGreaterThan(59_000);
+      await vi.advanceTimersByTimeAsync(left - 1);
+      expect(runs.snapshot('s1')?.elicitations).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs.snapshot('s1')?.elicitations ?? []).toEqual([]);
+      await record.done;
+      expect(toolResults(record.events)).toEqual(['{"action":"cancel"}']);
+      expect(record.end()?.result?.exit).toBe('task_completion');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('cancels what waits when the run is cancelled, leaving nothing behind', async () => {
+    const runs = new RunManager({ createAgent: () => bookingAgent() });
+    const { record } = await untilAsked(runs);
+    expect(runs.cancel('s1')).toBe(true);
+    await record.done;
+    expect(record.end()?.result?.exit).toBe('cancelled');
+    expect(record.events.find((event) => event.type === 'elicitation-resolved')).toMatchObject({ action: 'cancel' });
+    expect(runs.snapshot('s1')).toBeUndefined();
+    expect(runs.listenerCount).toBe(0);
+  });
+
+  it("holds a sub-agent's request with its path, and a bad answer leaves it answerable", async () => {
+    const helper = new DefaultAgent(new ScriptedProvider([{ toolCalls: [bookCall('h1')] }, finish]), {})
+      .registerTool(bookTableTool)
+      .asTool({ name: 'helper', description: 'Helps.' });
+    const runs = new RunManager({
+      createAgent: () =>
+        new DefaultAgent(
+          new ScriptedProvider([{ toolCalls: [{ id: 'c1', name: 'helper', arguments: { task: 'book' } }] }, finish]),
+          {},
+        ).registerTool(helper),
+    });
+    const { record, pending } = await untilAsked(runs);
+    expect(pending).toMatchObject({ toolCallId: 'h1', path: [{ toolName: 'helper', toolCallId: 'c1' }] });
+    const requestId = pending?.requestId ?? '';
+    expect(requestId).toContain('/');
+    expect(
+      captureError(() => runs.answerElicitation('s1', requestId, { action: 'accept', content: {} })),
+    ).toMatchObject({ statusCode: 400 });
+    runs.answerElicitation('s1', requestId, { action: 'accept', content: { name: 'Lin' } });
+    await record.done;
+    expect(runs.snapshot('s1')).toBeUndefined();
+    const helperResult = record.events.find(
+      (event) =>
+        event.type === 'subagent-event' && event.event.type === 'tool-result' && event.event.name === 'book_table',
+    );
+    expect(helperResult).toMatchObject({ event: { content: expect.stringContaining('"name":"Lin"') } });
+  });
+});
+
+function captureError(action: () => void): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

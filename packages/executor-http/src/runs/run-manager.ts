@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent, AgentEvent, AgentEventMap, ApprovalAnswer } from '@agentloop/core';
+import type { Agent, AgentEvent, AgentEventMap, ApprovalAnswer, ElicitationResult } from '@agentloop/core';
+import { AgentloopError } from '@agentloop/core';
 import { HttpError } from '../errors/http-error.js';
+import { missingRequiredFields, type PendingElicitation, toPendingElicitation } from './pending-elicitation.js';
 import type { Principal } from './principal.js';
 import type { DetachReason, RunEnd, RunListener } from './run-listener.js';
 import { SessionGrants } from './session-grants.js';
@@ -11,7 +13,10 @@ export type CreateAgent = (setup: { sessionId: string; principal: Principal }) =
 /** Options of a RunManager. */
 export interface RunManagerOptions {
   createAgent: CreateAgent;
-  /** How long an approval waits for its answer before it is denied. Default 5 minutes. */
+  /**
+   * How long an approval waits for its answer before it is denied, and an elicitation before it is
+   * cancelled. Default 5 minutes.
+   */
   approvalTimeoutMs?: number;
   /** What a dropped response does to its run when no other listener is attached. Default `cancel`. */
   onDisconnect?: 'cancel' | 'continue';
@@ -50,6 +55,8 @@ export interface RunSnapshot {
   startedAt: Date;
   approvals: PendingApproval[];
   questions: PendingRunQuestion[];
+  /** Tools' requests for the user's input (MCP servers' elicitations), the sub-agents' included. */
+  elicitations: PendingElicitation[];
 }
 
 /** Options of `RunManager.start`. */
@@ -85,11 +92,10 @@ const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
  *   `detach('done')` when the response ends on purpose (the AI SDK's stream at an approval request),
  *   `detach('dropped')` when the client went away: with `onDisconnect: 'cancel'` and no other listener
  *   left, that cancels the run.
- * - `answerApproval(sessionId, requestId, answer)` and `answerQuestion(sessionId, requestId, answer)`
- *   answer what the run waits on; `cancel(sessionId)` cancels it; `snapshot(sessionId)` says what it waits
- *   on. An approval nobody answers within `approvalTimeoutMs` is denied.
- * - Elicitations (an MCP server asking the user) belong beside approvals: a pending map keyed by request
- *   id, filled from the agent's event and answered through the agent, like `answerApproval` here.
+ * - `answerApproval(sessionId, requestId, answer)`, `answerQuestion(sessionId, requestId, answer)` and
+ *   `answerElicitation(sessionId, requestId, result)` answer what the run waits on; `cancel(sessionId)`
+ *   cancels it; `snapshot(sessionId)` says what it waits on. An approval nobody answers within
+ *   `approvalTimeoutMs` is denied, an elicitation cancelled.
  *
  * The caller checks that the principal owns the session; the manager trusts it.
  */
@@ -191,6 +197,34 @@ export class RunManager {
     return true;
   }
 
+  /**
+   * Answers a tool's pending request for the user's input (an MCP server's elicitation) of the session's
+   * run; a form's empty fields take the schema's defaults. Throws a 404 HttpError when no such request
+   * waits (answered, timed out, its call or run ended), and a 400 one for an accepted form that leaves a
+   * required field empty, naming it.
+   */
+  answerElicitation(sessionId: string, requestId: string, result: ElicitationResult): void {
+    const run = this.#runs.get(sessionId);
+    const pending = run?.elicitations.get(requestId);
+    if (!run?.agent?.answerElicitation || !pending) throw noPendingElicitation(sessionId, requestId);
+    if (result.action === 'accept') {
+      const missing = missingRequiredFields(pending.elicitation, result.content);
+      if (missing.length > 0) throw missingFieldsError(missing);
+    }
+    try {
+      run.agent.answerElicitation(requestId, result);
+    } catch (error) {
+      // The agent no longer waits for it (its call ended just now): neither does the manager.
+      if (AgentloopError.isInstance(error) && error.code === 'unknown_elicitation') {
+        clearTimeout(pending.timer);
+        run.elicitations.delete(requestId);
+      }
+      throw toElicitationHttpError(error, sessionId, requestId);
+    }
+    clearTimeout(pending.timer);
+    run.elicitations.delete(requestId);
+  }
+
   /** Cancels the session's run; false when none runs. The run ends with `exit: 'cancelled'`. */
   cancel(sessionId: string, reason = 'cancelled by the user'): boolean {
     const run = this.#runs.get(sessionId);
@@ -210,6 +244,7 @@ export class RunManager {
       startedAt: run.startedAt,
       approvals: [...run.approvals.values()].map((pending) => pending.approval),
       questions: [...run.questions.values()],
+      elicitations: [...run.elicitations.values()].map((pending) => pending.elicitation),
     };
   }
 
@@ -248,9 +283,12 @@ export class RunManager {
     // time a client sees the event.
     const onApproval = (event: AgentEventMap['approval-requested']) => this.#track(run, agent, event);
     const onQuestion = (event: AgentEventMap['subagent-question']) => this.#track(run, agent, event);
+    const onElicitation = (event: AgentEventMap['elicitation-requested']) => this.#track(run, agent, event);
     agent.on('approval-requested', onApproval).on('subagent-question', onQuestion);
+    // An agent that cannot take an answer is left without the listener, so it declines its tools' requests.
+    if (agent.answerElicitation) agent.on('elicitation-requested', onElicitation);
     const stopListening = agent.onAny((event) => {
-      if (event.type !== 'approval-requested' && event.type !== 'subagent-question') this.#track(run, agent, event);
+      if (!TRACKED_BEFORE_ANY.has(event.type)) this.#track(run, agent, event);
       if (isGranted(run, event)) return;
       if (run.listeners.size === 0) run.backlog.push(event);
       for (const listener of run.listeners) deliver(listener, event);
@@ -258,8 +296,11 @@ export class RunManager {
     const finish = (end: RunEnd) => {
       stopListening();
       agent.off('approval-requested', onApproval).off('subagent-question', onQuestion);
+      if (agent.answerElicitation) agent.off('elicitation-requested', onElicitation);
       for (const pending of run.approvals.values()) clearTimeout(pending.timer);
+      for (const pending of run.elicitations.values()) clearTimeout(pending.timer);
       run.approvals.clear();
+      run.elicitations.clear();
       run.questions.clear();
       this.#runs.delete(run.sessionId);
       for (const listener of [...run.listeners]) {
@@ -304,6 +345,21 @@ export class RunManager {
       const pending = run.approvals.get(inner.requestId);
       if (pending) clearTimeout(pending.timer);
       run.approvals.delete(inner.requestId);
+    } else if (inner.type === 'elicitation-requested') {
+      const timer = setTimeout(() => {
+        run.elicitations.delete(inner.requestId);
+        try {
+          agent.answerElicitation?.(inner.requestId, { action: 'cancel' });
+        } catch {
+          // Its call ended meanwhile: nothing waits for the answer any more.
+        }
+      }, this.#approvalTimeoutMs);
+      const elicitation = toPendingElicitation(inner, path, Date.now() + this.#approvalTimeoutMs);
+      run.elicitations.set(inner.requestId, { elicitation, timer });
+    } else if (inner.type === 'elicitation-resolved') {
+      const pending = run.elicitations.get(inner.requestId);
+      if (pending) clearTimeout(pending.timer);
+      run.elicitations.delete(inner.requestId);
     } else if (event.type === 'subagent-question') {
       run.questions.set(event.requestId, {
         requestId: event.requestId,
@@ -322,6 +378,7 @@ class ActiveRun {
   readonly backlog: AgentEvent[] = [];
   readonly approvals = new Map<string, { approval: PendingApproval; timer: ReturnType<typeof setTimeout> }>();
   readonly questions = new Map<string, PendingRunQuestion>();
+  readonly elicitations = new Map<string, { elicitation: PendingElicitation; timer: ReturnType<typeof setTimeout> }>();
   /** Approval requests answered from the session's grants: their events reach no client. */
   readonly granted = new Set<string>();
   agent: Agent | undefined;
@@ -332,6 +389,38 @@ class ActiveRun {
     readonly sessionId: string,
     readonly principalId: string,
   ) {}
+}
+
+/** Events tracked by their own listeners, which the agent counts to know that something answers them. */
+const TRACKED_BEFORE_ANY = new Set<AgentEvent['type']>([
+  'approval-requested',
+  'subagent-question',
+  'elicitation-requested',
+]);
+
+function noPendingElicitation(sessionId: string, requestId: string): HttpError {
+  return new HttpError(
+    `Session ${sessionId} has no pending elicitation ${requestId}: it was answered, timed out, or its tool call or run ended. GET /api/sessions/${sessionId} shows what is pending.`,
+    { code: 'not_found', statusCode: 404 },
+  );
+}
+
+function missingFieldsError(missing: readonly string[]): HttpError {
+  const fields = missing.map((name) => `"${name}"`).join(', ');
+  return new HttpError(
+    `The elicitation answer leaves required field${missing.length > 1 ? 's' : ''} ${fields} empty: fill ${missing.length > 1 ? 'them' : 'it'} in, or answer with decline or cancel.`,
+    { code: 'invalid_body', statusCode: 400, details: { fields: missing } },
+  );
+}
+
+/** The agent's refusal of an answer, for the client: an unknown id is a 404, a bad answer a 400. */
+function toElicitationHttpError(error: unknown, sessionId: string, requestId: string): unknown {
+  if (!AgentloopError.isInstance(error)) return error;
+  if (error.code === 'unknown_elicitation') return noPendingElicitation(sessionId, requestId);
+  if (error.code === 'invalid_usage') {
+    return new HttpError(error.message, { code: 'invalid_body', statusCode: 400, cause: error });
+  }
+  return error;
 }
 
 /** True for the request and resolution of an approval answered from the session's grants. */

@@ -1,5 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { allEvents, body, runInput, type TestServer, testServer } from '../test-support/test-server.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  allEvents,
+  BOOKING_FORM,
+  body,
+  bookTableTool,
+  runInput,
+  type TestServer,
+  testServer,
+} from '../test-support/test-server.js';
+
+// Waits on what the server does, not on a clock: the limit only stops a test that would hang, on a loaded machine.
+const WAIT = { timeout: 20_000 };
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -95,5 +106,127 @@ describe('the session routes', () => {
     expect(await body(await server.request('/api/sessions/s1/cancel', { method: 'POST' }))).toEqual({
       cancelled: false,
     });
+  });
+});
+
+describe('POST /api/sessions/:id/elicitations/:requestId', () => {
+  const bookCall = (id: string) => ({ toolCalls: [{ id, name: 'book_table', arguments: {} }] });
+
+  /** A server whose principals say who they are in `x-user`, with a run of `alice`'s waiting on a form. */
+  async function untilAsked(script = [bookCall('c1'), finish('booked')]) {
+    server = testServer({
+      scripts: { s1: script },
+      tools: () => [bookTableTool],
+      authenticate: (request) => {
+        const user = request.headers.get('x-user');
+        return user ? { id: user } : undefined;
+      },
+    });
+    const response = await server.request('/api/agui', { json: runInput('s1', 'book a table'), ...as('alice') });
+    const events = allEvents(response);
+    await vi.waitFor(async () => {
+      const session = await body(await server?.request('/api/sessions/s1', as('alice')));
+      expect(session.run?.elicitations).toHaveLength(1);
+    }, WAIT);
+    // Wrapped: an async function returning the promise itself would wait for the run to end.
+    return { events };
+  }
+
+  const answer = (json: unknown, user = 'alice', requestId = 'elicitation-1') =>
+    server?.request(`/api/sessions/s1/elicitations/${requestId}`, { json, ...as(user) }) ?? Promise.reject();
+
+  const toolResult = (events: Record<string, unknown>[]) =>
+    events.find((event) => event.type === 'TOOL_CALL_RESULT' && event.toolCallId === 'c1')?.content;
+
+  it('lists the waiting form in the session, and sends the answer with the defaults filled in', async () => {
+    const { events } = await untilAsked();
+    const session = await body(await server?.request('/api/sessions/s1', as('alice')));
+    expect(session.run.elicitations).toEqual([
+      {
+        requestId: 'elicitation-1',
+        toolCallId: 'c1',
+        name: 'book_table',
+        server: 'bookings',
+        message: 'Which table?',
+        mode: 'form',
+        schema: BOOKING_FORM,
+        path: [],
+        expiresAt: expect.any(Number),
+      },
+    ]);
+    const answered = await answer({
+      action: 'accept',
+      content: { name: 'Ada', guests: 4, extras: ['cake', 'candles'] },
+    });
+    expect(answered.status).toBe(200);
+    expect(await body(answered)).toEqual({ answered: true, requestId: 'elicitation-1', action: 'accept' });
+    expect(JSON.parse(toolResult(await events) as string)).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', guests: 4, extras: ['cake', 'candles'], seating: 'inside', highChair: false },
+    });
+    expect(server?.handler.runs.runCount).toBe(0);
+    expect(server?.agentListeners()).toBe(0);
+    expect((await body(await server?.request('/api/sessions/s1', as('alice')))).run).toBeNull();
+  });
+
+  it('sends a decline, and a cancel', async () => {
+    const { events } = await untilAsked([bookCall('c1'), bookCall('c2'), finish('no table')]);
+    expect(await body(await answer({ action: 'decline' }))).toEqual({
+      answered: true,
+      requestId: 'elicitation-1',
+      action: 'decline',
+    });
+    await vi.waitFor(
+      async () => expect((await answer({ action: 'cancel' }, 'alice', 'elicitation-2')).status).toBe(200),
+      WAIT,
+    );
+    const all = await events;
+    const results = all.filter((event) => event.type === 'TOOL_CALL_RESULT').map((event) => event.content);
+    expect(results).toEqual(['{"action":"decline"}', '{"action":"cancel"}']);
+  });
+
+  it('refuses a form with its required field empty with a 400 naming it, and waits for a good answer', async () => {
+    const { events } = await untilAsked();
+    const refused = await answer({ action: 'accept', content: { guests: 3 } });
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).error).toMatchObject({
+      code: 'invalid_body',
+      message:
+        'The elicitation answer leaves required field "name" empty: fill it in, or answer with decline or cancel.',
+      fields: ['name'],
+    });
+    expect((await answer({ action: 'accept', content: { name: 'Grace' } })).status).toBe(200);
+    expect(toolResult(await events)).toContain('"name":"Grace"');
+  });
+
+  it('says what is wrong with a body that is not an elicitation answer', async () => {
+    const { events } = await untilAsked();
+    const badAction = await answer({ action: 'maybe' });
+    expect(badAction.status).toBe(400);
+    expect((await body(badAction)).error.message).toMatch(/^The body of an elicitation answer is not valid: action: /);
+    const badValue = await answer({ action: 'accept', content: { name: { first: 'Ada' }, guests: [1] } });
+    expect(badValue.status).toBe(400);
+    const { message } = (await body(badValue)).error;
+    expect(message).toContain('content.name: ');
+    expect(message).toContain('content.guests: ');
+    expect((await answer({ action: 'decline' })).status).toBe(200);
+    await events;
+  });
+
+  it('answers 404 for an unknown id, one answered already, and another principal’s session', async () => {
+    const { events } = await untilAsked();
+    const unknown = await answer({ action: 'decline' }, 'alice', 'elicitation-9');
+    expect(unknown.status).toBe(404);
+    expect((await body(unknown)).error).toEqual({
+      code: 'not_found',
+      message:
+        'Session s1 has no pending elicitation elicitation-9: it was answered, timed out, or its tool call or run ended. GET /api/sessions/s1 shows what is pending.',
+    });
+    const stranger = await answer({ action: 'accept', content: { name: 'Mallory' } }, 'bob');
+    expect(stranger.status).toBe(404);
+    expect((await body(stranger)).error.message).toBe('No session s1: list yours with GET /api/sessions.');
+    expect((await answer({ action: 'decline' })).status).toBe(200);
+    expect((await answer({ action: 'decline' })).status).toBe(404);
+    expect(toolResult(await events)).toBe('{"action":"decline"}');
   });
 });

@@ -14,9 +14,25 @@ const approvalAnswerSchema = z.discriminatedUnion('decision', [
 
 const questionAnswerSchema = z.object({ answer: z.string().min(1).max(100_000) });
 
+// What a form's field can hold: the MCP elicitation's primitive values, and a multi-select's strings.
+const elicitationValueSchema = z.union([
+  z.string().max(100_000),
+  z.number().finite(),
+  z.boolean(),
+  z.array(z.string().max(10_000)).max(1000),
+]);
+
+const elicitationAnswerSchema = z.discriminatedUnion('action', [
+  // A URL's accept (the user opened the page) carries no fields.
+  z.object({ action: z.literal('accept'), content: z.record(z.string(), elicitationValueSchema).default({}) }),
+  z.object({ action: z.literal('decline') }),
+  z.object({ action: z.literal('cancel') }),
+]);
+
 /**
  * The session routes, under `/api/sessions`: the principal's sessions (newest first), one session with
- * what its run waits on, answering an approval or a sub-agent's question by request id, and cancelling.
+ * what its run waits on, answering an approval, a sub-agent's question or a tool's elicitation by request
+ * id, and cancelling.
  */
 export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
   const routes = new Hono<HandlerEnv>();
@@ -39,7 +55,13 @@ export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
       messages: stored?.messages ?? [],
       pendingQuestion: stored?.pendingQuestion ?? null,
       run: run
-        ? { runId: run.runId, startedAt: run.startedAt, approvals: run.approvals, questions: run.questions }
+        ? {
+            runId: run.runId,
+            startedAt: run.startedAt,
+            approvals: run.approvals,
+            questions: run.questions,
+            elicitations: run.elicitations,
+          }
         : null,
     });
   });
@@ -62,6 +84,16 @@ export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
     if (!context.runs.answerQuestion(sessionId, requestId, answer))
       throw nothingPending('question', sessionId, requestId);
     return c.json({ answered: true, requestId });
+  });
+
+  routes.post('/:id/elicitations/:requestId', async (c) => {
+    const sessionId = parseSessionId(c.req.param('id'));
+    await requireOwnSession(context, c.get('principal'), sessionId);
+    const answer = await readJsonBody(c, elicitationAnswerSchema, 'an elicitation answer');
+    const requestId = c.req.param('requestId');
+    // Throws the 404 of a request that does not wait, and the 400 of a form with a required field empty.
+    context.runs.answerElicitation(sessionId, requestId, answer);
+    return c.json({ answered: true, requestId, action: answer.action });
   });
 
   routes.post('/:id/cancel', async (c) => {

@@ -37,6 +37,49 @@ export const readTool: Tool = defineTool({
   execute: ({ path }) => `contents of ${path}`,
 });
 
+/** The form `bookTableTool` asks for: every kind of field the page builds, one required without a default. */
+export const BOOKING_FORM = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Your name', description: 'As on the booking.', minLength: 2, maxLength: 40 },
+    guests: { type: 'integer', title: 'Guests', minimum: 1, maximum: 12, default: 2 },
+    seating: { type: 'string', title: 'Seating', enum: ['inside', 'terrace'], default: 'inside' },
+    highChair: { type: 'boolean', title: 'High chair', default: false },
+    extras: { type: 'array', title: 'Extras', items: { type: 'string', enum: ['cake', 'flowers', 'candles'] } },
+  },
+  required: ['name'],
+} as const;
+
+/**
+ * A read-only tool that asks the user through an elicitation, as an MCP server's tool would: the form
+ * above (`{ mode: 'form' }`) or a page to open (`{ mode: 'url' }`), with `message` when given. Returns the
+ * answer as JSON.
+ */
+export const bookTableTool: Tool = defineTool({
+  name: 'book_table',
+  description: 'Books a table, asking the user for the details.',
+  parameters: z.object({ mode: z.enum(['form', 'url']).default('form'), message: z.string().optional() }),
+  annotations: { readOnly: true, openWorld: false },
+  execute: async ({ mode, message }, context) => {
+    if (!context.elicit) return 'no way to ask';
+    const result =
+      mode === 'url'
+        ? await context.elicit({
+            mode: 'url',
+            server: 'bookings',
+            message: message ?? 'Sign in to the booking site.',
+            url: 'https://bookings.example.com/sign-in?session=1',
+          })
+        : await context.elicit({
+            mode: 'form',
+            server: 'bookings',
+            message: message ?? 'Which table?',
+            schema: BOOKING_FORM,
+          });
+    return JSON.stringify(result);
+  },
+});
+
 /** Asks about every call of a tool that is not read-only. */
 export const askForWrites: ApprovalOption = {
   decide: (request) =>

@@ -352,6 +352,9 @@ function createRunView() {
       }
       case 'CUSTOM':
         if (event.name === 'agentloop.approval-requested') tools.get(event.value?.toolCallId)?.card?.setWaiting();
+        if (event.name === 'agentloop.elicitation-requested') {
+          tools.get(event.value?.toolCallId)?.card?.setWaiting('waiting for your input…');
+        }
         if (event.name === 'agentloop.retry') {
           retried(event.value ?? {}, stepEntries);
           stepEntries = [];
@@ -388,11 +391,11 @@ function loopControl(name, args) {
   }
 }
 
-// An MCP server's question to the user (elicitation) belongs here beside approvals and questions: a
-// panel whose answer goes to the server by its request id, as approvalPanel's does.
 function custom(name, value) {
   if (name === 'agentloop.approval-requested') approvalPanel(value ?? {});
   else if (name === 'agentloop.question') questionPanel(value ?? {}, { asked: true });
+  else if (name === 'agentloop.elicitation-requested') elicitationPanel(value ?? {});
+  else if (name === 'agentloop.elicitation-resolved') elicitationResolved(value ?? {});
 }
 
 /** A model call failed and is tried again; with `discardOutput`, what it streamed so far is void. */
@@ -429,8 +432,8 @@ function toolCard(name) {
   const entry = addEntry('', details);
   return {
     entry,
-    setWaiting() {
-      badge.textContent = 'waiting for approval…';
+    setWaiting(text = 'waiting for approval…') {
+      badge.textContent = text;
     },
     setArguments(args) {
       body.append(element('pre', { 'aria-label': 'Arguments' }, pretty(args)));
@@ -567,6 +570,304 @@ function questionPanel(payload, { asked = false } = {}) {
   panel.append(choices);
   addEntry('', panel);
   (buttons[0] ?? choices.querySelector('input'))?.focus();
+}
+
+// ---- elicitations: a tool (an MCP server) asks the user for input -----------------------------------
+
+/** The panels of elicitations not answered yet, by request id: an answer from elsewhere closes them. */
+const openElicitations = new Map();
+
+const ELICITATION_DONE = { accept: 'Sent.', decline: 'Declined.', cancel: 'Cancelled.' };
+
+/** When a request expires: "Cancelled at 12:05 unless answered." */
+function expiryNote(expiresAt, verb) {
+  const when = expiresAt === undefined ? undefined : new Date(expiresAt);
+  if (!when || Number.isNaN(when.getTime())) return undefined;
+  const time = when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return element('p', { className: 'expires' }, `${verb} at ${time} unless answered.`);
+}
+
+/**
+ * A form for an elicitation's schema, or a page to open for its URL, with Submit (Done) / Decline /
+ * Cancel. Everything the server sent (its name, message, titles, descriptions, the URL) is shown as text.
+ * A URL is never opened by the page: it is a link the user may follow, in a new tab without a referrer
+ * or a handle back to this page, with its host spelt out, so that a look-alike address is seen for one.
+ */
+function elicitationPanel(request) {
+  const requestId = request.requestId;
+  if (typeof requestId !== 'string' || openElicitations.has(requestId)) return;
+  const sessionId = state.sessionId;
+  const who =
+    typeof request.server === 'string' && request.server
+      ? request.server
+      : (request.toolName ?? request.name ?? 'A tool');
+  const headingId = `elicitation-${randomId()}`;
+  const panel = element('section', { className: 'elicitation', 'aria-labelledby': headingId });
+  panel.append(
+    element('h3', { id: headingId }, element('span', { className: 'who' }, who), ' asks for your input'),
+    element('p', { className: 'message' }, typeof request.message === 'string' ? request.message : ''),
+  );
+  const url = request.mode === 'url' ? pageLink(request.url) : undefined;
+  if (url) panel.append(url);
+  const form = element('form', { className: 'elicitation-form', novalidate: false });
+  const fields = request.mode === 'url' ? [] : formFields(request.schema);
+  for (const field of fields) form.append(field.node);
+  const skipped = request.mode === 'url' ? [] : skippedFields(request.schema);
+  if (skipped.length > 0) {
+    form.append(
+      element('p', { className: 'help' }, `Left out, as this page cannot ask for them: ${skipped.join(', ')}.`),
+    );
+  }
+  const actions = element('div', { className: 'choices' });
+  const submit = element('button', { type: 'submit' }, request.mode === 'url' ? 'Done' : 'Submit');
+  const decline = element('button', { type: 'button', className: 'secondary' }, 'Decline');
+  const cancel = element('button', { type: 'button', className: 'danger' }, 'Cancel');
+  actions.append(submit, decline, cancel);
+  form.append(actions);
+  const expiry = expiryNote(request.expiresAt, 'Cancelled');
+  panel.append(form, ...(expiry ? [expiry] : []));
+
+  const controls = () => form.querySelectorAll('input, select, button');
+  const close = (text) => {
+    openElicitations.delete(requestId);
+    for (const control of controls()) control.disabled = true;
+    actions.replaceWith(element('p', { className: 'answered' }, text));
+    expiry?.remove();
+  };
+  const settle = async (action) => {
+    let body = { action };
+    if (action === 'accept') {
+      if (!form.reportValidity()) return;
+      body = { action, content: Object.fromEntries(fields.flatMap((field) => field.value())) };
+    }
+    for (const control of controls()) control.disabled = true;
+    try {
+      await postJson(`/sessions/${encodeURIComponent(sessionId)}/elicitations/${encodeURIComponent(requestId)}`, body);
+      close(ELICITATION_DONE[action]);
+      (state.run ? elements.stop : elements.input).focus();
+    } catch (error) {
+      for (const control of controls()) control.disabled = false;
+      showNotice(`The answer was not taken: ${error.message}`);
+    }
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void settle('accept');
+  });
+  decline.addEventListener('click', () => void settle('decline'));
+  cancel.addEventListener('click', () => void settle('cancel'));
+  // Esc in the form cancels this request only, not the whole run (as Esc elsewhere does).
+  form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    void settle('cancel');
+  });
+  openElicitations.set(requestId, close);
+  addEntry('', panel);
+  (form.querySelector('input, select') ?? submit).focus();
+}
+
+/** Another answer, the timeout or a cancel of the run settled a request whose panel is open. */
+function elicitationResolved(value) {
+  const close = openElicitations.get(value.requestId);
+  if (close)
+    close(
+      value.action === 'cancel'
+        ? 'Cancelled: no answer came in time, or the run stopped.'
+        : (ELICITATION_DONE[value.action] ?? 'Answered.'),
+    );
+}
+
+/** The page an elicitation asks to open: a link (new tab, no referrer, no opener) and its host in words. */
+function pageLink(url) {
+  let parsed;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    return element('p', { className: 'url' }, `The server sent an address that is not valid: ${String(url ?? '')}`);
+  }
+  // Only web pages are links: a javascript: or data: address is shown, never made something to click.
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return element(
+      'p',
+      { className: 'url' },
+      `The server asks to open an address that is not a web page: ${parsed.href}`,
+    );
+  }
+  return element(
+    'div',
+    { className: 'url' },
+    element('p', { className: 'host' }, 'Opens a page on ', element('strong', {}, parsed.host)),
+    element('a', { href: parsed.href, target: '_blank', rel: 'noopener noreferrer' }, parsed.href),
+  );
+}
+
+/** The choices of an enum-like schema: `enum` (with the older `enumNames`), or `oneOf`/`anyOf` of consts. */
+function choicesOf(schema) {
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (Array.isArray(schema.enum)) {
+    const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
+    return schema.enum.map((value, index) => ({ value: String(value), label: String(names[index] ?? value) }));
+  }
+  const options = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (options?.every((option) => option && typeof option === 'object' && 'const' in option)) {
+    return options.map((option) => ({ value: String(option.const), label: String(option.title ?? option.const) }));
+  }
+  return undefined;
+}
+
+function properties(schema) {
+  return schema && typeof schema === 'object' && schema.properties && typeof schema.properties === 'object'
+    ? Object.entries(schema.properties)
+    : [];
+}
+
+function skippedFields(schema) {
+  return properties(schema)
+    .filter(([, property]) => !fieldKind(property))
+    .map(([name, property]) => property?.title ?? name);
+}
+
+function fieldKind(property) {
+  if (!property || typeof property !== 'object') return undefined;
+  if (property.type === 'array') return choicesOf(property.items) ? 'choices' : undefined;
+  if (choicesOf(property)) return 'choice';
+  if (property.type === 'string') return 'text';
+  if (property.type === 'number' || property.type === 'integer') return 'number';
+  if (property.type === 'boolean') return 'boolean';
+  return undefined;
+}
+
+const INPUT_TYPES = { email: 'email', uri: 'url', date: 'date' };
+
+/**
+ * The form's fields, in the schema's order: each `{ node, value() }`, where `value()` gives the
+ * `[name, value]` pairs to send (none for an empty optional field, whose default the server fills in).
+ * Labels are the titles, help the descriptions, defaults pre-filled, required fields marked, and the
+ * schema's limits are the inputs' own (min, max, minlength, maxlength), so the browser checks them.
+ */
+function formFields(schema) {
+  const required = new Set(Array.isArray(schema?.required) ? schema.required : []);
+  return properties(schema).flatMap(([name, property]) => {
+    const kind = fieldKind(property);
+    if (!kind) return [];
+    const id = `field-${randomId()}`;
+    const isRequired = required.has(name);
+    const title = typeof property.title === 'string' && property.title ? property.title : name;
+    const label = [
+      title,
+      isRequired ? element('span', { className: 'required', 'aria-hidden': 'true' }, ' *') : undefined,
+    ];
+    const help =
+      typeof property.description === 'string' && property.description
+        ? element('p', { className: 'help', id: `${id}-help` }, property.description)
+        : undefined;
+    const describedBy = help ? `${id}-help` : undefined;
+    if (kind === 'choices') {
+      const options = choicesOf(property.items);
+      const defaults = new Set(Array.isArray(property.default) ? property.default.map(String) : []);
+      const boxes = options.map((option) =>
+        element('input', { type: 'checkbox', value: option.value, checked: defaults.has(option.value) }),
+      );
+      const group = element(
+        'fieldset',
+        { className: 'field choices-field', 'aria-describedby': describedBy },
+        element('legend', {}, ...label),
+        ...options.map((option, index) => element('label', { className: 'check' }, boxes[index], ` ${option.label}`)),
+        help,
+      );
+      const minItems = Math.max(Number.isInteger(property.minItems) ? property.minItems : 0, isRequired ? 1 : 0);
+      const maxItems = Number.isInteger(property.maxItems) ? property.maxItems : undefined;
+      const check = () => {
+        const count = boxes.filter((box) => box.checked).length;
+        const problem =
+          count < minItems
+            ? `Pick at least ${minItems}.`
+            : maxItems !== undefined && count > maxItems
+              ? `Pick at most ${maxItems}.`
+              : '';
+        for (const box of boxes) box.setCustomValidity('');
+        boxes[0]?.setCustomValidity(problem);
+      };
+      for (const box of boxes) box.addEventListener('change', check);
+      check();
+      return [
+        {
+          node: group,
+          value: () => {
+            const picked = boxes.filter((box) => box.checked).map((box) => box.value);
+            return picked.length > 0 || isRequired ? [[name, picked]] : [];
+          },
+        },
+      ];
+    }
+    let input;
+    let value;
+    if (kind === 'boolean') {
+      input = element('input', {
+        type: 'checkbox',
+        id,
+        checked: property.default === true,
+        'aria-describedby': describedBy,
+      });
+      value = () => [[name, input.checked]];
+      return [
+        {
+          node: element(
+            'div',
+            { className: 'field check-field' },
+            element('label', { className: 'check', for: id }, input, ' ', ...label),
+            help,
+          ),
+          value,
+        },
+      ];
+    }
+    if (kind === 'choice') {
+      const options = choicesOf(property);
+      const fallback = property.default === undefined ? undefined : String(property.default);
+      input = element(
+        'select',
+        { id, required: isRequired, 'aria-describedby': describedBy },
+        // An empty choice unless one is preselected: a required field must then be picked on purpose.
+        fallback === undefined ? element('option', { value: '' }, isRequired ? 'Choose…' : '(none)') : undefined,
+        ...options.map((option) =>
+          element('option', { value: option.value, selected: option.value === fallback }, option.label),
+        ),
+      );
+      value = () => (input.value === '' ? [] : [[name, input.value]]);
+    } else if (kind === 'number') {
+      input = element('input', {
+        type: 'number',
+        id,
+        required: isRequired,
+        step: property.type === 'integer' ? '1' : 'any',
+        min: typeof property.minimum === 'number' ? property.minimum : undefined,
+        max: typeof property.maximum === 'number' ? property.maximum : undefined,
+        value: typeof property.default === 'number' ? property.default : undefined,
+        'aria-describedby': describedBy,
+      });
+      value = () => (input.value === '' ? [] : [[name, Number(input.value)]]);
+    } else {
+      input = element('input', {
+        type: INPUT_TYPES[property.format] ?? 'text',
+        id,
+        required: isRequired,
+        minlength: Number.isInteger(property.minLength) ? property.minLength : undefined,
+        maxlength: Number.isInteger(property.maxLength) ? property.maxLength : undefined,
+        value: typeof property.default === 'string' ? property.default : undefined,
+        'aria-describedby': describedBy,
+      });
+      value = () => (input.value === '' ? [] : [[name, input.value]]);
+    }
+    return [
+      {
+        node: element('div', { className: 'field' }, element('label', { for: id }, ...label), input, help),
+        value,
+      },
+    ];
+  });
 }
 
 /** Sends an answer now, or when the run that asked has ended. */
@@ -710,11 +1011,13 @@ async function openSession(sessionId) {
   }
   if (state.sessionId !== sessionId) state.usage = { inputTokens: 0, outputTokens: 0 };
   elements.transcript.replaceChildren();
+  openElicitations.clear();
   selectSession(sessionId);
   drawMessages(body.messages ?? []);
   if (body.pendingQuestion) questionPanel(body.pendingQuestion, { asked: true });
   for (const approval of body.run?.approvals ?? []) approvalPanel(approval);
   for (const question of body.run?.questions ?? []) questionPanel(question);
+  for (const elicitation of body.run?.elicitations ?? []) elicitationPanel(elicitation);
   showUsage(body.session?.tokenCount);
   state.following = body.run ? { sessionId, runId: body.run.runId, shown: body.run.approvals?.length ?? 0 } : undefined;
   if (state.following) {
@@ -746,6 +1049,13 @@ async function follow(sessionId) {
   const approvals = body.run.approvals ?? [];
   for (const approval of approvals.slice(state.following.shown)) approvalPanel(approval);
   state.following.shown = approvals.length;
+  // Panels open once per request id; one that no longer waits (answered, timed out) is closed.
+  const waiting = new Set((body.run.elicitations ?? []).map((elicitation) => elicitation.requestId));
+  for (const elicitation of body.run.elicitations ?? []) elicitationPanel(elicitation);
+  for (const requestId of [...openElicitations.keys()]) {
+    if (!waiting.has(requestId))
+      openElicitations.get(requestId)?.('No longer waiting: answered elsewhere, or it timed out.');
+  }
   setTimeout(() => void follow(sessionId), FOLLOW_INTERVAL_MS);
 }
 
@@ -818,6 +1128,7 @@ elements.newSession.addEventListener('click', () => {
   clearNotice();
   selectSession(undefined);
   elements.transcript.replaceChildren();
+  openElicitations.clear();
   elements.usage.textContent = '';
   elements.input.focus();
 });
