@@ -15,7 +15,10 @@ async function mapRun(
   script: ScriptStep[],
   options: { answer?: 'allow-once' | 'deny' } = {},
 ): Promise<{ chunks: UIMessageChunk[]; result: AgentResult<unknown> }> {
-  const agent = new DefaultAgent(new ScriptedProvider(script, { chunkSize: 100 }), { approval: askForWrites });
+  const agent = new DefaultAgent(new ScriptedProvider(script, { chunkSize: 100 }), {
+    approval: askForWrites,
+    createId: () => 'run-1',
+  });
   agent.registerTool(readTool).registerTool(editTool([]));
   const { answer } = options;
   if (answer) agent.on('approval-requested', (event) => agent.answerApproval(event.requestId, { decision: answer }));
@@ -109,20 +112,20 @@ describe('UiChunkMapper', () => {
       [{ toolCalls: [{ id: 'c1', name: 'edit_file', arguments: edit }] }, finish('done')],
       { answer: 'allow-once' },
     );
-    expect(chunks).toContainEqual({ type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'c1' });
+    expect(chunks).toContainEqual({ type: 'tool-approval-request', approvalId: 'approval-run-1-1', toolCallId: 'c1' });
     const message = await readMessage(chunks);
     expect(message.parts[1]).toMatchObject({
       type: 'tool-edit_file',
       toolCallId: 'c1',
       state: 'output-available',
       output: 'edited a.txt',
-      approval: { id: 'approval-1' },
+      approval: { id: 'approval-run-1-1' },
     });
     expect(message.parts[2]).toEqual({
       type: 'data-agentloop-approval',
-      id: 'approval-1',
+      id: 'approval-run-1-1',
       data: {
-        requestId: 'approval-1',
+        requestId: 'approval-run-1-1',
         toolCallId: 'c1',
         name: 'edit_file',
         arguments: edit,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { allEvents, body, runInput, type TestServer, testServer } from '../test-support/test-server.js';
+import { allEvents, body, runInput, sseEvents, type TestServer, testServer } from '../test-support/test-server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -21,6 +21,29 @@ function multiUserServer() {
 }
 
 const as = (user: string) => ({ headers: { 'x-user': user } });
+
+const edit = (id: string) => ({
+  toolCalls: [{ id, name: 'edit_file', arguments: { path: 'a.txt', old_text: 'a', new_text: 'b' } }],
+});
+
+/** Reads a run's events up to its approval request, and returns the request's id with the rest of the stream. */
+async function untilApproval(response: Response) {
+  const events = sseEvents(response);
+  // next(), not a for-await loop: leaving one with break would cancel the response body.
+  for (let next = await events.next(); !next.done; next = await events.next()) {
+    const value = next.value as { type: string; name?: string; value?: { requestId: string } };
+    if (value.type === 'CUSTOM' && value.name === 'agentloop.approval-requested' && value.value) {
+      return { requestId: value.value.requestId, events };
+    }
+  }
+  throw new Error('the run ended without an approval request');
+}
+
+async function drain(events: AsyncGenerator<Record<string, unknown>>): Promise<Record<string, unknown>[]> {
+  const rest: Record<string, unknown>[] = [];
+  for await (const event of events) rest.push(event);
+  return rest;
+}
 
 describe('the session routes', () => {
   it("scopes sessions to their principal: another's is a 404 everywhere, like a missing one", async () => {
@@ -95,5 +118,33 @@ describe('the session routes', () => {
     expect(await body(await server.request('/api/sessions/s1/cancel', { method: 'POST' }))).toEqual({
       cancelled: false,
     });
+  });
+
+  it("refuses an answer to an earlier run's approval: it cannot answer the next run's request", async () => {
+    server = testServer({ scripts: { s1: [edit('c1'), edit('c2'), finish('edited')] } });
+    const first = await untilApproval(await server.request('/api/agui', { json: runInput('s1', 'edit a', 'run-a') }));
+    await server.request('/api/sessions/s1/cancel', { method: 'POST' });
+    await drain(first.events);
+
+    const second = await untilApproval(await server.request('/api/agui', { json: runInput('s1', 'again', 'run-b') }));
+    expect(second.requestId).not.toBe(first.requestId);
+    const stale = await server.request(`/api/sessions/s1/approvals/${first.requestId}`, {
+      json: { decision: 'allow-once' },
+    });
+    expect(stale.status).toBe(404);
+    expect((await body(stale)).error.message).toBe(
+      `Session s1 has no pending approval ${first.requestId}: it was answered, timed out, or its run ended. GET /api/sessions/s1 shows what is pending.`,
+    );
+    expect(server.written).toEqual([]);
+    expect(server.handler.runs.snapshot('s1')?.approvals.map((approval) => approval.requestId)).toEqual([
+      second.requestId,
+    ]);
+
+    const answer = await server.request(`/api/sessions/s1/approvals/${second.requestId}`, {
+      json: { decision: 'allow-once' },
+    });
+    expect(answer.status).toBe(200);
+    expect((await drain(second.events)).at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+    expect(server.written).toEqual(['a.txt: b']);
   });
 });

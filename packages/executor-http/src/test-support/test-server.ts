@@ -106,6 +106,8 @@ export function testServer(options: TestServerOptions): TestServer {
   const providers = new Map<string, ScriptedProvider>();
   const agents: Agent[] = [];
   const written: string[] = [];
+  // Run ids in the order the runs start, so that tests can name the request ids made from them.
+  let runs = 0;
   const { scripts, chunkSize, tools, ...handlerOptions } = options;
   const handler = createAgentHandler({
     token: TEST_TOKEN,
@@ -123,6 +125,7 @@ export function testServer(options: TestServerOptions): TestServer {
         session: { store, id: sessionId },
         approval: askForWrites,
         workspace: folder,
+        createId: () => `run-${++runs}`,
       });
       agent.registerTool(readTool).registerTool(editTool(written));
       for (const tool of tools?.() ?? []) agent.registerTool(tool);
