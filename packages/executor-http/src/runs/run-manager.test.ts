@@ -67,6 +67,59 @@ describe('RunManager', () => {
     expect(runs.attach('s1', second.listener)).toBeUndefined();
   });
 
+  it('keeps only the last maxBufferedEvents while detached, says how many it dropped, and keeps what waits', async () => {
+    const written: string[] = [];
+    const all: AgentEvent[] = [];
+    let secondAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      secondAsked = resolve;
+    });
+    const runs = new RunManager({
+      maxBufferedEvents: 5,
+      createAgent: () => {
+        const steps = [
+          { toolCalls: [editCall('c1')] },
+          { text: 'Now the second file, as you asked.', toolCalls: [editCall('c2')] },
+          finish,
+        ];
+        const agent = new DefaultAgent(new ScriptedProvider(steps, { chunkSize: 4 }), { approval: askForWrites });
+        agent.onAny((event) => {
+          all.push(event);
+          if (event.type === 'approval-requested' && event.toolCallId === 'c2') secondAsked();
+        });
+        return agent.registerTool(editTool(written));
+      },
+    });
+    const first = recorder();
+    const attachment = await runs.start({ sessionId: 's1', principal, input: 'edit', listener: first.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1), WAIT);
+    attachment.detach('done');
+    const firstId = runs.snapshot('s1')?.approvals[0]?.requestId ?? '';
+    runs.answerApproval('s1', firstId, { decision: 'allow-once' });
+    // Nobody listens while the first edit runs and the model streams its reply up to the second approval.
+    await asked;
+    const detachedEvents = all.slice(all.findIndex((event) => event.type === 'approval-resolved'));
+    expect(detachedEvents.length).toBeGreaterThan(5);
+
+    const second = recorder();
+    const reattached = runs.attach('s1', second.listener);
+    expect(reattached?.droppedEvents).toBe(detachedEvents.length - 5);
+    expect(second.events).toEqual(detachedEvents.slice(-5));
+    // What the run waits on is kept apart from the events: a client that rebuilds reads it back.
+    const pending = runs.snapshot('s1')?.approvals ?? [];
+    expect(pending.map((approval) => approval.toolCallId)).toEqual(['c2']);
+    runs.answerApproval('s1', pending[0]?.requestId ?? '', { decision: 'allow-once' });
+    await second.done;
+    expect(second.events.at(-1)?.type).toBe('loop-end');
+    expect(written).toEqual(['c1.ts: b', 'c2.ts: b']);
+  });
+
+  it('refuses a maxBufferedEvents that is not a whole number of events', () => {
+    expect(() => new RunManager({ createAgent: () => editingAgent([]), maxBufferedEvents: -1 })).toThrow(
+      'maxBufferedEvents must be a whole number of events, 0 or more; got -1.',
+    );
+  });
+
   it('remembers allow-session answers for the rest of the run', async () => {
     const written: string[] = [];
     const runs = new RunManager({
