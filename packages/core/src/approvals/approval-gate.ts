@@ -4,6 +4,7 @@ import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
 import { runJournaled } from '../journal/journaled-step.js';
+import { RunRequestIds } from '../journal/run-request-ids.js';
 import { CANCELLED_RESULT } from '../loop/cancelled-result.js';
 import type {
   ApprovalAnswer,
@@ -41,6 +42,8 @@ export interface GateContext {
   readonly iteration: number;
   readonly signal: AbortSignal;
   readonly sessionId: string;
+  /** The run's id (a journal record): the requests' ids are made from it. */
+  readonly runId: string;
   readonly workspace: string;
   /** Records the policy's decision and the user's answer, so that a replayed run asks nothing again. */
   readonly journal: Journal;
@@ -77,7 +80,7 @@ export class ApprovalGate {
   readonly #pending = new Map<string, Pending>();
   /** How many sampling requests each call of a run's journal has had checked: their steps' names. */
   readonly #samplingCounts = new WeakMap<Journal, Map<string, number>>();
-  #nextId = 1;
+  readonly #requestIds = new RunRequestIds('approval');
   /** The error that ends the run: a call needed asking and nothing could answer. */
   #unanswered: AgentloopError | undefined;
 
@@ -225,7 +228,7 @@ export class ApprovalGate {
       );
       return denied('Not run: it needs the user’s approval and no one can give it here. Tell the user what you need.');
     }
-    const requestId = `approval-${this.#nextId++}`;
+    const requestId = this.#requestIds.next(context.runId);
     const { toolCallId, toolName } = request;
     const resolved = (decision: ApprovalChoice | 'cancelled') =>
       events.emit({ type: 'approval-resolved', iteration, requestId, toolCallId, name: toolName, decision });

@@ -227,6 +227,28 @@ describe('approvals in the loop', () => {
     );
   });
 
+  it('gives each run its own request ids, made from the run id, so an old run’s id answers nothing', async () => {
+    const { tools, ran } = workspaceTools();
+    const runIds = ['run-a', 'run-b'];
+    const { agent } = scriptedAgent(
+      [
+        { toolCalls: [call('write_file', { path: 'a' }), call('write_file', { path: 'b' }, 'w2')] },
+        complete('one'),
+        { toolCalls: [call('write_file', { path: 'c' })] },
+        complete('two'),
+      ],
+      { tools, approval: 'ask', createId: () => runIds.shift() ?? 'run-more' },
+    );
+    const asked = answering(agent, { decision: 'allow-once' });
+    await agent.run('first');
+    await agent.run('second');
+    expect(asked.map((event) => event.requestId)).toEqual(['approval-run-a-1', 'approval-run-a-2', 'approval-run-b-1']);
+    expect(ran).toEqual(['write a', 'write b', 'write c']);
+    expect(() => agent.answerApproval('approval-run-a-1', { decision: 'allow-once' })).toThrow(
+      'No approval request "approval-run-a-1" is waiting',
+    );
+  });
+
   it('refuses a waiting call when the run is cancelled, and ends as cancelled with a valid history', async () => {
     const { tools, ran } = workspaceTools();
     const { agent, events } = scriptedAgent([{ toolCalls: [call('write_file', { path: 'a' })] }], {

@@ -182,7 +182,7 @@ describe('approvals in a replayed run', () => {
       { toolCalls: [{ id: 'c2', name: 'note', arguments: { text: 'two' } }] },
       { toolCalls: [{ id: 'c3', name: 'task_completion', arguments: { result: 'Noted both.' } }] },
     ];
-    const journal = new MemoryJournal({ now: () => 1_000 });
+    const journal = new MemoryJournal({ now: () => 1_000, createId: () => 'run-1' });
     const { agent } = agentOn(new ScriptedProvider(steps), tool, 'native', { approval: 'ask' });
     const asked: string[] = [];
     agent.on('approval-requested', (event) => {
@@ -194,7 +194,7 @@ describe('approvals in a replayed run', () => {
     expect(asked).toEqual(['c1']);
     expect(ran.map((call) => call.text)).toEqual(['one', 'two']);
     expect(journal.records.filter((record) => record.kind === 'answer')).toEqual([
-      { kind: 'answer', name: 'approval-1', value: { decision: 'allow-session' } },
+      { kind: 'answer', name: 'approval-run-1-1', value: { decision: 'allow-session' } },
     ]);
 
     // Replayed on another worker with everything but the last model call: nothing is asked, and the
@@ -208,7 +208,8 @@ describe('approvals in a replayed run', () => {
     replaying.on('approval-requested', (event) => replayAsked.push(event.requestId));
     const replayed = await replaying.run('Write two notes.', { journal: replayJournal });
     expect(replayAsked).toEqual([]);
-    expect(replayJournal.replayed).toContain('approval-1');
+    // The request id is made from the recorded run id, so the replay finds the recorded answer under it.
+    expect(replayJournal.replayed).toContain('approval-run-1-1');
     expect(replayJournal.replayed).toContain('approval:1:c1');
     expect(second.ran).toEqual([]);
     expect(replaying.approvalGrants).toEqual([{ toolName: 'note' }]);

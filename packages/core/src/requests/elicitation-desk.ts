@@ -1,12 +1,15 @@
 import type { ElicitationRequest, ElicitationResult, ElicitationValue } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventSink } from '../events/index.js';
+import { RunRequestIds } from '../journal/run-request-ids.js';
 import { applySchemaDefaults, missingRequiredFields } from './apply-schema-defaults.js';
 
 /** The tool call an elicitation is made in, and the run it belongs to. */
 export interface ElicitationCall {
   readonly events: AgentEventSink;
   readonly iteration: number;
+  /** The run's id: the requests' ids are made from it, so they are unique across runs. */
+  readonly runId: string;
   /** The run's signal: a cancel of the run cancels the request. */
   readonly signal: AbortSignal;
   readonly toolCallId: string;
@@ -30,13 +33,13 @@ const CANCEL: ElicitationResult = { action: 'cancel' };
  */
 export class ElicitationDesk {
   readonly #pending = new Map<string, Pending>();
-  #nextId = 1;
+  readonly #requestIds = new RunRequestIds('elicitation');
 
   /** Asks the user; resolves with the answer (defaults applied to a form's empty fields). Never rejects. */
   ask(call: ElicitationCall, request: ElicitationRequest): Promise<ElicitationResult> {
-    const { events, iteration, signal, toolCallId, toolName } = call;
+    const { events, iteration, runId, signal, toolCallId, toolName } = call;
     if (events.listenerCount('elicitation-requested') === 0) return Promise.resolve(DECLINE);
-    const requestId = `elicitation-${this.#nextId++}`;
+    const requestId = this.#requestIds.next(runId);
     return new Promise<ElicitationResult>((resolve) => {
       let done = false;
       const finish = (result: ElicitationResult) => {

@@ -55,7 +55,7 @@ function agentAsking(
 
 describe('elicitation through the agent', () => {
   it('emits elicitation-requested with the form and gives the tool the answer, defaults filled in', async () => {
-    const { agent, results } = agentAsking('elicit', FORM);
+    const { agent, results } = agentAsking('elicit', FORM, { createId: () => 'run-1' });
     const requested: AgentEventMap['elicitation-requested'][] = [];
     const resolved: string[] = [];
     agent.on('elicitation-requested', (event) => {
@@ -69,7 +69,7 @@ describe('elicitation through the agent', () => {
         type: 'elicitation-requested',
         eventId: expect.stringMatching(/\/tool:1:call-ask\/elicitation-requested\/1$/),
         iteration: 1,
-        requestId: 'elicitation-1',
+        requestId: 'elicitation-run-1-1',
         toolCallId: 'call-ask',
         name: 'ask',
         server: 'tickets',
@@ -78,10 +78,26 @@ describe('elicitation through the agent', () => {
         schema: FORM.mode === 'form' ? FORM.schema : undefined,
       },
     ]);
-    expect(resolved).toEqual(['elicitation-1 accept']);
+    expect(resolved).toEqual(['elicitation-run-1-1 accept']);
     expect(results.map((text) => JSON.parse(text))).toEqual([
       { action: 'accept', content: { project: 'web', priority: 3, urgent: true } },
     ]);
+  });
+
+  it('makes request ids unique across runs: each run’s count starts again after its run id', async () => {
+    const runIds = ['run-a', 'run-b'];
+    const { agent } = agentAsking('elicit', FORM, { createId: () => runIds.shift() ?? 'run-more' }, [
+      { toolCalls: [{ name: 'task_completion', arguments: { result: 'first' } }] },
+      { toolCalls: [{ name: 'ask', arguments: {}, id: 'call-ask' }] },
+    ]);
+    const requested: string[] = [];
+    agent.on('elicitation-requested', (event) => {
+      requested.push(event.requestId);
+      agent.answerElicitation(event.requestId, { action: 'decline' });
+    });
+    await agent.run('first');
+    await agent.run('second');
+    expect(requested).toEqual(['elicitation-run-a-1', 'elicitation-run-b-1']);
   });
 
   it('declines at once when nothing listens for elicitation-requested (nobody can answer)', async () => {

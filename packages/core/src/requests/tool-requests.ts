@@ -20,6 +20,8 @@ export interface ToolRequestsCall {
   readonly iteration: number;
   readonly signal: AbortSignal;
   readonly sessionId: string;
+  /** The run's id: the ids of the run's requests are made from it. */
+  readonly runId: string;
   readonly workspace: string;
   readonly toolCallId: string;
   readonly toolName: string;

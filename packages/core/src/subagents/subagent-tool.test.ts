@@ -473,7 +473,7 @@ describe('agent.asTool', () => {
 
     expect(ran).toEqual(['hello']);
     const request = wrapped(events).find((event) => event.event.type === 'approval-requested')?.event;
-    expect(request?.type === 'approval-requested' && request.requestId).toBe('c1/approval-1');
+    expect(request?.type === 'approval-requested' && request.requestId).toBe('c1/approval-child-run-1');
     expect(toolResultOf(events, 'c1')).toMatchObject({ type: 'tool-result', content: 'noted' });
   });
 
@@ -532,7 +532,7 @@ describe('agent.asTool', () => {
 
     expect(answers).toEqual([JSON.stringify({ action: 'accept', content: { city: 'Oslo' } })]);
     const request = wrapped(events).find((event) => event.event.type === 'elicitation-requested')?.event;
-    expect(request?.type === 'elicitation-requested' && request.requestId).toBe('c1/elicitation-1');
+    expect(request?.type === 'elicitation-requested' && request.requestId).toBe('c1/elicitation-child-run-1');
   });
 
   it("declines a child's elicitation at once when nothing at the parent answers elicitations", async () => {

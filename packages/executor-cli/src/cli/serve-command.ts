@@ -4,13 +4,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Agent, SessionStore } from '@agentloop/core';
+import type { SessionStore } from '@agentloop/core';
 import type { CliFlags } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
 import { EXIT_CODES } from '../session/exit-codes.js';
 import { isSetupError } from '../session/setup-error.js';
-import type { ComposedAgent } from './compose-agent.js';
+import { AgentsBySession } from './agents-by-session.js';
 import { openAcpSessionStore } from './open-acp-session-store.js';
 import type { ServeFlags } from './serve-settings.js';
 import { pageUrl, resolveServeSettings } from './serve-settings.js';
@@ -32,8 +32,9 @@ export interface ServeCommandOptions {
 /**
  * `agentloop serve`: the agent `agentloop` builds in this directory (provider, tools, plugins, MCP servers,
  * approval mode), served to a browser through `@agentloop/executor-http`: the page at `/`, AG-UI and the
- * AI SDK's stream under `/api`. Each session gets its own composed agent, kept while the server runs, so
- * an "allow for the session" lasts as long as the session; sessions are saved in the `[sessions]` store
+ * AI SDK's stream under `/api`. Each session gets its own composed agent, kept until the session has been
+ * idle for `[serve] session_idle_timeout` (its MCP servers then stop; the next run starts them again; the
+ * handler keeps "allow for the session" apart); sessions are saved in the `[sessions]` store
  * (`agentloop --resume` picks them up), or in a temporary folder removed at the end with `store = "off"`.
  * Prints the page's address with its token; SIGINT and SIGTERM (or `options.signal`) cancel the runs,
  * end the sessions' plugins and MCP servers, close the store and resolve with 0. Bad settings resolve
@@ -69,15 +70,19 @@ export async function startServe(
     import('./compose-agent.js'),
     openSessions(settings.cwd, options.userConfigFile, log),
   ]);
-  const agents = new AgentsBySession((sessionId) => {
-    const composed = composeAgent(settings, {
-      errorOutput,
-      environment,
-      session: Promise.resolve({ store: sessions.store, id: sessionId }),
-    });
-    hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
-    return composed;
-  }, log);
+  const agents = new AgentsBySession({
+    compose: (sessionId) => {
+      const composed = composeAgent(settings, {
+        errorOutput,
+        environment,
+        session: Promise.resolve({ store: sessions.store, id: sessionId }),
+      });
+      hooks.consoleGuard?.redactWith(composed.verboseLog.redact);
+      return composed;
+    },
+    log,
+    idleTimeoutMs: serve.sessionIdleTimeoutMs,
+  });
   let handler: ReturnType<typeof createAgentHandler>;
   try {
     handler = createAgentHandler({
@@ -118,54 +123,6 @@ export async function startServe(
   await agents.dispose(log);
   await sessions.close();
   return EXIT_CODES.success;
-}
-
-/**
- * One composed agent per session, made on its first run and kept: the next run resumes it, and its
- * plugins and MCP servers are started once. A composition that fails is logged (the browser is told only
- * that the agent could not be created) and tried again by the session's next run.
- */
-export class AgentsBySession {
-  readonly #compose: (sessionId: string) => Pick<ComposedAgent, 'agent' | 'dispose'>;
-  readonly #log: (message: string) => void;
-  readonly #agents = new Map<string, Pick<ComposedAgent, 'agent' | 'dispose'>>();
-
-  constructor(
-    compose: (sessionId: string) => Pick<ComposedAgent, 'agent' | 'dispose'>,
-    log: (message: string) => void,
-  ) {
-    this.#compose = compose;
-    this.#log = log;
-  }
-
-  async agentOf(sessionId: string): Promise<Agent> {
-    let composed = this.#agents.get(sessionId);
-    if (!composed) {
-      composed = this.#compose(sessionId);
-      this.#agents.set(sessionId, composed);
-    }
-    try {
-      return await composed.agent;
-    } catch (error) {
-      this.#agents.delete(sessionId);
-      this.#log(
-        `the agent of session ${sessionId} could not be built: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      await composed.dispose().catch(() => undefined);
-      throw error;
-    }
-  }
-
-  /** Ends every session's plugins and MCP servers; a failure is logged, and the others still end. */
-  async dispose(log: (message: string) => void): Promise<void> {
-    const all = [...this.#agents.values()];
-    this.#agents.clear();
-    await Promise.all(
-      all.map((composed) =>
-        composed.dispose().catch((error: unknown) => log(`a session's plugins did not end cleanly: ${String(error)}`)),
-      ),
-    );
-  }
 }
 
 /**

@@ -12,7 +12,14 @@ describe('the settings of agentloop serve', () => {
       allowedOrigins: [],
       open: false,
       warning: undefined,
+      sessionIdleTimeoutMs: 900_000,
     });
+  });
+
+  it('keeps an idle session’s agent for [serve] session_idle_timeout seconds; 0 keeps it until the end', () => {
+    expect(resolveServeSettings({}, { session_idle_timeout: 90 }, {}).sessionIdleTimeoutMs).toBe(90_000);
+    expect(resolveServeSettings({}, { session_idle_timeout: 0.5 }, {}).sessionIdleTimeoutMs).toBe(500);
+    expect(resolveServeSettings({}, { session_idle_timeout: 0 }, {}).sessionIdleTimeoutMs).toBe(0);
   });
 
   it('takes an option over [serve], and [serve] over the default', () => {

@@ -20,9 +20,12 @@ export interface ServeSettings {
   open: boolean;
   /** One line to print before serving, when the server can be reached from other machines. */
   warning: string | undefined;
+  /** How long a session's agent is kept after its last run, in ms; 0 keeps it until the server stops. */
+  sessionIdleTimeoutMs: number;
 }
 
 export const DEFAULT_SERVE_PORT = 4680;
+export const DEFAULT_SESSION_IDLE_TIMEOUT_SECONDS = 15 * 60;
 export const DEFAULT_SERVE_HOST = '127.0.0.1';
 /** The shortest token accepted: the handler's own rule, said here before anything starts. */
 const MIN_TOKEN_LENGTH = 16;
@@ -69,6 +72,7 @@ export function resolveServeSettings(
     token,
     allowedOrigins: [...(config?.allowed_origins ?? [])].map((origin) => origin.replace(/\/$/, '')),
     open: flags.open ?? false,
+    sessionIdleTimeoutMs: Math.round((config?.session_idle_timeout ?? DEFAULT_SESSION_IDLE_TIMEOUT_SECONDS) * 1000),
     warning: loopback
       ? undefined
       : `agentloop serve listens on ${host}: anyone who can reach it and has the token can use the agent and its tools in this directory.`,

@@ -115,12 +115,15 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # prints in the page's address; token_env_var names the environment variable that holds a fixed one (at
 # least 16 characters; without it the token is random at each start). A host other than 127.0.0.1, ::1
 # or localhost needs that token. allowed_origins lists the web origins of other pages that may call the
-# API. host, token_env_var and allowed_origins are read from this user file only.
+# API. host, token_env_var and allowed_origins are read from this user file only. A session's agent (with
+# its MCP servers) ends once the session had no run for session_idle_timeout seconds (default 900), and
+# its next run starts it again; 0 keeps every session's agent until the server stops.
 # [serve]
 # port = 4680
 # host = "127.0.0.1"
 # token_env_var = "AGENTLOOP_SERVE_TOKEN"
 # allowed_origins = ["https://app.example.com"]
+# session_idle_timeout = 900
 
 # Compaction: before a request that would fill more than threshold of the model's context window
 # (above 0, below 1), the older part of the conversation is summarised; enabled = false turns that off

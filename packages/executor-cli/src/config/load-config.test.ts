@@ -177,6 +177,15 @@ describe('loadConfig', () => {
     expect((await loadConfig({ cwd: project, userFile })).serve).toEqual({ port: 5000, host: 'localhost' });
   });
 
+  it('takes serve session_idle_timeout from a project file too, and refuses one below 0', async () => {
+    writeFileSync(join(project, '.agentloop', 'config.toml'), '[serve]\nsession_idle_timeout = 60\n');
+    expect((await loadConfig({ cwd: project, userFile })).serve).toEqual({ session_idle_timeout: 60 });
+    writeFileSync(userFile, '[serve]\nsession_idle_timeout = -1\n');
+    const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));
+    expect(error.key).toBe('serve.session_idle_timeout');
+    expect(error.problem).toMatch(/must be 0 or more/);
+  });
+
   it('refuses a serve port out of range and an allowed origin with a path', async () => {
     writeFileSync(userFile, '[serve]\nport = 70000\n');
     expect((await rejectionOf(() => loadConfig({ cwd: project, userFile }))).key).toBe('serve.port');
@@ -448,6 +457,7 @@ describe('parseConfig errors', () => {
       host: '127.0.0.1',
       token_env_var: 'AGENTLOOP_SERVE_TOKEN',
       allowed_origins: ['https://app.example.com'],
+      session_idle_timeout: 900,
     });
     expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
     expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs', 'tracker']);

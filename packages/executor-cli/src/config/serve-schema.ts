@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The longest idle time, in seconds: 24 days, since Node's timers hold at most 2**31 - 1 ms. */
+const MAX_IDLE_SECONDS = 24 * 24 * 60 * 60;
+
 /** The `[serve]` table: where `agentloop serve` listens and who may call it. */
 export const serveSchema = z.strictObject({
   /** The TCP port (default 4680); 0 picks a free one. */
@@ -32,6 +35,19 @@ export const serveSchema = z.strictObject({
         .refine((url) => new URL(url).origin === url.replace(/\/$/, ''), {
           error: 'must be an origin alone (scheme, host and port), such as https://app.example.com, without a path',
         }),
+    )
+    .optional(),
+  /**
+   * Seconds a session's agent is kept after its last run (default 900, 15 minutes): then it ends, with its
+   * plugins and MCP server processes, and the session's next run starts them again. 0 keeps every
+   * session's agent until the server stops.
+   */
+  session_idle_timeout: z
+    .number('must be a number of seconds')
+    .nonnegative('must be 0 or more')
+    .max(
+      MAX_IDLE_SECONDS,
+      `must be at most ${MAX_IDLE_SECONDS} seconds (24 days); 0 keeps agents until the server stops`,
     )
     .optional(),
 });

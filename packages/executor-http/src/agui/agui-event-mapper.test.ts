@@ -1,4 +1,5 @@
-import { ProviderError } from '@agentloop/core';
+import { DefaultAgent, ProviderError } from '@agentloop/core';
+import { ScriptedProvider } from '@agentloop/core/testing';
 import { describe, expect, it } from 'vitest';
 import { AguiEventMapper } from './agui-event-mapper.js';
 
@@ -152,6 +153,37 @@ describe('AguiEventMapper', () => {
         name: 'agentloop.elicitation-resolved',
         value: { requestId: 'c1/elicitation-1', action: 'accept' },
       },
+    ]);
+  });
+
+  it('shows a reply taken as converse once, after a model kept answering without tools', async () => {
+    const agent = new DefaultAgent(
+      new ScriptedProvider([{ text: 'One.' }, { text: 'Two.' }, { text: 'Three.' }], { chunkSize: 100 }),
+    );
+    const map = mapper();
+    const events = [...map.started()];
+    agent.onAny((event) => events.push(...map.map(event)));
+    const result = await agent.run('hi');
+    expect(result).toMatchObject({ exit: 'converse', payload: { message: 'Three.' } });
+    events.push(...map.ended({ result, messages: [...agent.memory.messages()] }));
+    const texts = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta);
+    expect(texts).toEqual(['One.', 'Two.', 'Three.']);
+    expect(events.map((event) => event.type).slice(-5)).toEqual([
+      'TEXT_MESSAGE_START',
+      'TEXT_MESSAGE_CONTENT',
+      'TEXT_MESSAGE_END',
+      'MESSAGES_SNAPSHOT',
+      'RUN_FINISHED',
+    ]);
+  });
+
+  it('still shows a converse message the model wrote as the tool’s argument', () => {
+    const map = mapper();
+    map.map({ type: 'no-tool-call', iteration: 1, text: 'Thinking out loud.', consecutive: 1 });
+    expect(map.map({ type: 'converse', iteration: 2, message: 'Hello there' })).toEqual([
+      { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hello there' },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
     ]);
   });
 });

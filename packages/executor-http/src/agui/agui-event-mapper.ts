@@ -40,6 +40,8 @@ export class AguiEventMapper {
   #textId: string | undefined;
   #reasoningId: string | undefined;
   readonly #startedToolCalls = new Set<string>();
+  /** The text of the last reply without a tool call, which the loop may take as `converse`. */
+  #replyWithoutTool: { iteration: number; text: string } | undefined;
 
   constructor(options: AguiEventMapperOptions) {
     this.#options = options;
@@ -127,7 +129,15 @@ export class AguiEventMapper {
         return this.#subagentEvent(event.event, event.path);
       case 'task-complete':
         return this.#say(typeof event.result === 'string' ? event.result : JSON.stringify(event.result));
+      case 'no-tool-call':
+        this.#replyWithoutTool = { iteration: event.iteration, text: event.text.trim() };
+        return [];
       case 'converse':
+        // A model that keeps answering without tools has its last reply taken as `converse`: that text
+        // streamed already, and is not shown twice.
+        if (this.#replyWithoutTool?.iteration === event.iteration && this.#replyWithoutTool.text === event.message) {
+          return [];
+        }
         return this.#say(event.message);
       case 'question-asked':
         return [

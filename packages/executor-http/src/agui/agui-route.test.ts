@@ -409,7 +409,7 @@ describe('POST /api/agui', () => {
       type: 'CUSTOM',
       name: 'agentloop.elicitation-requested',
       value: {
-        requestId: 'elicitation-1',
+        requestId: 'elicitation-run-1-1',
         toolCallId: 'c1',
         toolName: 'book_table',
         server: 'bookings',
@@ -419,7 +419,7 @@ describe('POST /api/agui', () => {
         expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     });
-    const answer = await server.request('/api/sessions/s1/elicitations/elicitation-1', {
+    const answer = await server.request('/api/sessions/s1/elicitations/elicitation-run-1-1', {
       json: { action: 'accept', content: { name: 'Ada', seating: 'terrace' } },
     });
     expect(answer.status).toBe(200);
@@ -427,7 +427,7 @@ describe('POST /api/agui', () => {
     expect(remaining[0]).toEqual({
       type: 'CUSTOM',
       name: 'agentloop.elicitation-resolved',
-      value: { requestId: 'elicitation-1', action: 'accept' },
+      value: { requestId: 'elicitation-run-1-1', action: 'accept' },
     });
     expect(remaining[1]).toMatchObject({
       type: 'TOOL_CALL_RESULT',

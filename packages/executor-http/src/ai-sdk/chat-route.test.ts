@@ -125,7 +125,7 @@ describe('POST /api/chat', () => {
       'finish',
     ]);
     const request = first.chunks.find((chunk) => chunk.type === 'tool-approval-request');
-    expect(request).toEqual({ type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'c1' });
+    expect(request).toEqual({ type: 'tool-approval-request', approvalId: 'approval-run-1-1', toolCallId: 'c1' });
     expect(first.chunks.at(-1)).toEqual({
       type: 'finish',
       finishReason: 'tool-calls',
@@ -135,7 +135,7 @@ describe('POST /api/chat', () => {
     expect(server.handler.runs.runCount).toBe(1);
     expect(server.handler.runs.listenerCount).toBe(0);
 
-    const second = await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-1', true) });
+    const second = await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-run-1-1', true) });
     expect(second.status).toBe(200);
     const rest = await readStream(second);
     expect(rest.chunks[0]).toEqual({
@@ -164,12 +164,14 @@ describe('POST /api/chat', () => {
     });
     // Still attached: the response waits with the run.
     expect(server.handler.runs.listenerCount).toBe(1);
-    const answer = await server.request('/api/sessions/s1/elicitations/elicitation-1', { json: { action: 'accept' } });
-    expect(await body(answer)).toEqual({ answered: true, requestId: 'elicitation-1', action: 'accept' });
+    const answer = await server.request('/api/sessions/s1/elicitations/elicitation-run-1-1', {
+      json: { action: 'accept' },
+    });
+    expect(await body(answer)).toEqual({ answered: true, requestId: 'elicitation-run-1-1', action: 'accept' });
     const { chunks, done } = await reading;
     expect(done).toBe(true);
     const asked = {
-      requestId: 'elicitation-1',
+      requestId: 'elicitation-run-1-1',
       toolCallId: 'c1',
       name: 'book_table',
       server: 'bookings',
@@ -180,8 +182,8 @@ describe('POST /api/chat', () => {
       expiresAt: expect.stringMatching(/^\d{4}-/),
     };
     expect(chunks.filter((chunk) => chunk.type === 'data-agentloop-elicitation')).toEqual([
-      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: asked },
-      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: { ...asked, action: 'accept' } },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-run-1-1', data: asked },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-run-1-1', data: { ...asked, action: 'accept' } },
     ]);
     expect(chunks).toContainEqual({
       type: 'tool-output-available',
@@ -206,9 +208,9 @@ describe('POST /api/chat', () => {
       { type: 'step-start' },
       {
         type: 'data-agentloop-elicitation',
-        id: 'elicitation-1',
+        id: 'elicitation-run-1-1',
         data: {
-          requestId: 'elicitation-1',
+          requestId: 'elicitation-run-1-1',
           toolCallId: 'c1',
           name: 'book_table',
           server: 'bookings',
@@ -220,7 +222,7 @@ describe('POST /api/chat', () => {
         },
       },
     ]);
-    await server.request('/api/sessions/s1/elicitations/elicitation-1', { json: { action: 'decline' } });
+    await server.request('/api/sessions/s1/elicitations/elicitation-run-1-1', { json: { action: 'decline' } });
     expect((await reading).chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
   });
 
@@ -229,24 +231,26 @@ describe('POST /api/chat', () => {
     server = testServer({ scripts: { s1: [{ toolCalls: [editCall, second] }, finish('fixed both')] } });
     const first = await readStream(await server.request('/api/chat', { json: chat('s1', 'Fix a.txt and b.txt') }));
     expect(first.chunks.filter((chunk) => chunk.type === 'tool-approval-request')).toEqual([
-      { type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'c1' },
-      { type: 'tool-approval-request', approvalId: 'approval-2', toolCallId: 'c2' },
+      { type: 'tool-approval-request', approvalId: 'approval-run-1-1', toolCallId: 'c1' },
+      { type: 'tool-approval-request', approvalId: 'approval-run-1-2', toolCallId: 'c2' },
     ]);
     // Only the first is answered; the second tool part is still waiting in the message the client sends.
-    const partial = approvalAnswer('s1', 'approval-1', true);
+    const partial = approvalAnswer('s1', 'approval-run-1-1', true);
     partial.messages[1]?.parts.push({
       type: 'tool-edit_file',
       toolCallId: 'c2',
       state: 'approval-requested',
       input: second.arguments,
-      approval: { id: 'approval-2' },
+      approval: { id: 'approval-run-1-2' },
     });
     const middle = await readStream(await server.request('/api/chat', { json: partial }));
     expect(types(middle.chunks).slice(1)).toEqual(['tool-output-available', 'finish']);
     expect(middle.chunks.at(-1)).toMatchObject({ finishReason: 'tool-calls' });
-    expect(server.handler.runs.snapshot('s1')?.approvals.map((approval) => approval.requestId)).toEqual(['approval-2']);
+    expect(server.handler.runs.snapshot('s1')?.approvals.map((approval) => approval.requestId)).toEqual([
+      'approval-run-1-2',
+    ]);
     const last = await readStream(
-      await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-2', true) }),
+      await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-run-1-2', true) }),
     );
     expect(last.chunks.at(-1)).toMatchObject({ finishReason: 'stop' });
     expect(server.written.sort()).toEqual(['a.txt: b', 'b.txt: c']);
@@ -256,7 +260,7 @@ describe('POST /api/chat', () => {
     server = testServer({ scripts: { s1: [{ toolCalls: [editCall] }, finish('left it')] } });
     await readStream(await server.request('/api/chat', { json: chat('s1', 'Fix a.txt') }));
     const rest = await readStream(
-      await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-1', false, 'Not that file') }),
+      await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-run-1-1', false, 'Not that file') }),
     );
     expect(rest.chunks).toContainEqual({ type: 'tool-output-denied', toolCallId: 'c1' });
     expect(types(rest.chunks)).not.toContain('tool-output-error');
@@ -273,7 +277,7 @@ describe('POST /api/chat', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect((await ended)?.exit).toBe('task_completion');
     expect(server.written).toEqual([]);
-    const late = await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-1', true) });
+    const late = await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-run-1-1', true) });
     expect(late.status).toBe(404);
     expect((await body(late)).error.message).toBe(
       'Session s1 has no run waiting for these approvals: they timed out and were denied, or the run ended. GET /api/sessions/s1 shows the conversation as it is.',
@@ -287,7 +291,7 @@ describe('POST /api/chat', () => {
     const second = await server.request('/api/chat', { json: chat('s1', 'Something else') });
     expect(second.status).toBe(409);
     expect((await body(second)).error).toMatchObject({ code: 'session_busy', runId, sessionId: 's1' });
-    await readStream(await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-1', true) }));
+    await readStream(await server.request('/api/chat', { json: approvalAnswer('s1', 'approval-run-1-1', true) }));
   });
 
   it('answers a question with the next message, as a new run of the same session', async () => {
@@ -334,7 +338,7 @@ describe('POST /api/chat', () => {
     await asked;
     expect(server.handler.runs.runCount).toBe(1);
     const ended = runEnd(server, 's1');
-    await server.request('/api/sessions/s1/approvals/approval-1', { json: { decision: 'allow-once' } });
+    await server.request('/api/sessions/s1/approvals/approval-run-1-1', { json: { decision: 'allow-once' } });
     expect((await ended)?.exit).toBe('task_completion');
     expect(server.written).toEqual(['a.txt: b']);
   });

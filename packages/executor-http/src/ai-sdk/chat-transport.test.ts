@@ -137,12 +137,12 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     const { chat, finished } = await connect('s1');
     await chat.sendMessage({ text: 'Fix a.txt' });
     const asked = toolPart(chat, 'edit_file');
-    expect(asked).toMatchObject({ state: 'approval-requested', approval: { id: 'approval-1' } });
+    expect(asked).toMatchObject({ state: 'approval-requested', approval: { id: 'approval-run-1-1' } });
     const approval = chat.lastMessage?.parts.find((part) => part.type === 'data-agentloop-approval');
     expect(approval).toMatchObject({ data: { view: { kind: 'edit', title: 'Edit a.txt' } } });
 
     const done = finished();
-    await chat.addToolApprovalResponse({ id: 'approval-1', approved: true });
+    await chat.addToolApprovalResponse({ id: 'approval-run-1-1', approved: true });
     await done;
     expect(chat.status).toBe('ready');
     expect(chat.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
@@ -172,7 +172,7 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
       }
       await done;
     }
-    expect(answered).toEqual(['approval-1', 'approval-2']);
+    expect(answered).toEqual(['approval-run-1-1', 'approval-run-1-2']);
     expect(chat.status).toBe('ready');
     expect(chat.messages).toHaveLength(2);
     expect(server.written.sort()).toEqual(['a.txt: b', 'b.txt: c']);
@@ -184,7 +184,7 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     const { chat, finished } = await connect('s1');
     await chat.sendMessage({ text: 'Fix a.txt' });
     const done = finished();
-    await chat.addToolApprovalResponse({ id: 'approval-1', approved: false, reason: 'Not that file' });
+    await chat.addToolApprovalResponse({ id: 'approval-run-1-1', approved: false, reason: 'Not that file' });
     await done;
     expect(toolPart(chat, 'edit_file')).toMatchObject({ state: 'output-denied' });
     expect(texts(chat)).toEqual(['Left a.txt alone.']);
@@ -239,7 +239,7 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     expect(other.status).toBe('error');
     expect(other.error?.message).toContain('"code":"session_busy"');
     const done = finished();
-    await chat.addToolApprovalResponse({ id: 'approval-1', approved: true });
+    await chat.addToolApprovalResponse({ id: 'approval-run-1-1', approved: true });
     await done;
     expect(server.written).toEqual(['a.txt: b']);
   });
@@ -314,11 +314,15 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     await chat.sendMessage({ text: 'Fix a.txt' });
     const messages = await reload('s1');
     expect(messages.at(-1)?.parts).toContainEqual(
-      expect.objectContaining({ type: 'tool-edit_file', state: 'approval-requested', approval: { id: 'approval-1' } }),
+      expect.objectContaining({
+        type: 'tool-edit_file',
+        state: 'approval-requested',
+        approval: { id: 'approval-run-1-1' },
+      }),
     );
     const { chat: reloaded, finished } = await connect('s1', messages);
     const done = finished();
-    await reloaded.addToolApprovalResponse({ id: 'approval-1', approved: true });
+    await reloaded.addToolApprovalResponse({ id: 'approval-run-1-1', approved: true });
     await done;
     expect(reloaded.status).toBe('ready');
     expect(toolPart(reloaded, 'edit_file')).toMatchObject({ state: 'output-available', output: 'edited a.txt' });
@@ -333,7 +337,7 @@ describe('the AI SDK chat transport (useChat without React) over a Node server',
     const { chat, finished } = await connect('s1', [], { lastMessageOnly: true, bodies });
     await chat.sendMessage({ text: 'Fix a.txt' });
     const done = finished();
-    await chat.addToolApprovalResponse({ id: 'approval-1', approved: true });
+    await chat.addToolApprovalResponse({ id: 'approval-run-1-1', approved: true });
     await done;
     await chat.sendMessage({ text: 'Done?' });
     expect(texts(chat)).toEqual(['Yes.']);

@@ -15,7 +15,10 @@ async function mapRun(
   script: ScriptStep[],
   options: { answer?: 'allow-once' | 'deny' } = {},
 ): Promise<{ chunks: UIMessageChunk[]; result: AgentResult<unknown> }> {
-  const agent = new DefaultAgent(new ScriptedProvider(script, { chunkSize: 100 }), { approval: askForWrites });
+  const agent = new DefaultAgent(new ScriptedProvider(script, { chunkSize: 100 }), {
+    approval: askForWrites,
+    createId: () => 'run-1',
+  });
   agent.registerTool(readTool).registerTool(editTool([]));
   const { answer } = options;
   if (answer) agent.on('approval-requested', (event) => agent.answerApproval(event.requestId, { decision: answer }));
@@ -109,20 +112,20 @@ describe('UiChunkMapper', () => {
       [{ toolCalls: [{ id: 'c1', name: 'edit_file', arguments: edit }] }, finish('done')],
       { answer: 'allow-once' },
     );
-    expect(chunks).toContainEqual({ type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'c1' });
+    expect(chunks).toContainEqual({ type: 'tool-approval-request', approvalId: 'approval-run-1-1', toolCallId: 'c1' });
     const message = await readMessage(chunks);
     expect(message.parts[1]).toMatchObject({
       type: 'tool-edit_file',
       toolCallId: 'c1',
       state: 'output-available',
       output: 'edited a.txt',
-      approval: { id: 'approval-1' },
+      approval: { id: 'approval-run-1-1' },
     });
     expect(message.parts[2]).toEqual({
       type: 'data-agentloop-approval',
-      id: 'approval-1',
+      id: 'approval-run-1-1',
       data: {
-        requestId: 'approval-1',
+        requestId: 'approval-run-1-1',
         toolCallId: 'c1',
         name: 'edit_file',
         arguments: edit,
@@ -352,7 +355,7 @@ describe('UiChunkMapper', () => {
   it('shows a tool’s elicitation as a data part the chat keeps, replaced by the answered one', async () => {
     const agent = new DefaultAgent(
       new ScriptedProvider([{ toolCalls: [{ id: 'c1', name: 'book_table', arguments: {} }] }, finish('booked')]),
-      {},
+      { createId: () => 'r1' },
     ).registerTool(bookTableTool);
     const mapper = new UiChunkMapper({ approvalTimeoutMs: 60_000, now: () => Date.parse('2026-01-01T12:00:00.000Z') });
     const chunks: UIMessageChunk[] = [...mapper.start({ runId: 'r1', messageId: 'm1' })];
@@ -367,7 +370,7 @@ describe('UiChunkMapper', () => {
     const result = await agent.run('Book');
     chunks.push(...mapper.end({ result, messages: [] }));
     const asked = {
-      requestId: 'elicitation-1',
+      requestId: 'elicitation-r1-1',
       toolCallId: 'c1',
       name: 'book_table',
       server: 'bookings',
@@ -378,14 +381,14 @@ describe('UiChunkMapper', () => {
       expiresAt: '2026-01-01T12:01:00.000Z',
     };
     expect(chunks.filter((chunk) => chunk.type === 'data-agentloop-elicitation')).toEqual([
-      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: asked },
-      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: { ...asked, action: 'accept' } },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-r1-1', data: asked },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-r1-1', data: { ...asked, action: 'accept' } },
     ]);
     // The call runs while the user answers: the response does not end there.
     expect(waitingWhileAsked).toBe(false);
     const message = await readMessage(chunks);
     expect(message.parts.filter((part) => part.type === 'data-agentloop-elicitation')).toEqual([
-      { type: 'data-agentloop-elicitation', id: 'elicitation-1', data: { ...asked, action: 'accept' } },
+      { type: 'data-agentloop-elicitation', id: 'elicitation-r1-1', data: { ...asked, action: 'accept' } },
     ]);
     expect(message.parts.find((part) => part.type === 'tool-book_table')).toMatchObject({
       state: 'output-available',

@@ -56,7 +56,10 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  const app = new Hono<HandlerEnv>().basePath(normalizeBasePath(options.basePath));
+  // Not strict: a path with a trailing slash is the path without it, so the page under a base path is
+  // served at `/agent/` as at `/agent` (a link or a proxy often adds the slash); the page names its
+  // assets and the API by absolute paths, so both URLs load the same.
+  const app = new Hono<HandlerEnv>({ strict: false }).basePath(normalizeBasePath(options.basePath));
 
   app.onError((error, c) => {
     if (HttpError.isInstance(error) && error instanceof HttpError) {

@@ -88,4 +88,16 @@ describe('the web page', () => {
     expect((await app.fetch(new Request(`http://127.0.0.1${script}`))).status).toBe(200);
     expect((await app.fetch(new Request('http://127.0.0.1/'))).status).toBe(404);
   });
+
+  it('is served under the base path with a trailing slash too, naming the same assets', async () => {
+    const app = handler('/agent');
+    const bare = await (await app.fetch(new Request('http://127.0.0.1/agent'))).text();
+    const slashed = await app.fetch(new Request('http://127.0.0.1/agent/'));
+    expect(slashed.status).toBe(200);
+    expect(slashed.headers.get('content-security-policy')).toBe(PAGE_CONTENT_SECURITY_POLICY);
+    const html = await slashed.text();
+    expect(html).toBe(bare);
+    expect(assetUrls(html).style).toBe(`/agent/assets/page.${PAGE_STYLE.hash}.css`);
+    expect((await app.fetch(new Request('http://127.0.0.1/agent/api/sessions/'))).status).toBe(401);
+  });
 });

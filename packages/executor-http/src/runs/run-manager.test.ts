@@ -67,6 +67,59 @@ describe('RunManager', () => {
     expect(runs.attach('s1', second.listener)).toBeUndefined();
   });
 
+  it('keeps only the last maxBufferedEvents while detached, says how many it dropped, and keeps what waits', async () => {
+    const written: string[] = [];
+    const all: AgentEvent[] = [];
+    let secondAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      secondAsked = resolve;
+    });
+    const runs = new RunManager({
+      maxBufferedEvents: 5,
+      createAgent: () => {
+        const steps = [
+          { toolCalls: [editCall('c1')] },
+          { text: 'Now the second file, as you asked.', toolCalls: [editCall('c2')] },
+          finish,
+        ];
+        const agent = new DefaultAgent(new ScriptedProvider(steps, { chunkSize: 4 }), { approval: askForWrites });
+        agent.onAny((event) => {
+          all.push(event);
+          if (event.type === 'approval-requested' && event.toolCallId === 'c2') secondAsked();
+        });
+        return agent.registerTool(editTool(written));
+      },
+    });
+    const first = recorder();
+    const attachment = await runs.start({ sessionId: 's1', principal, input: 'edit', listener: first.listener });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.approvals).toHaveLength(1), WAIT);
+    attachment.detach('done');
+    const firstId = runs.snapshot('s1')?.approvals[0]?.requestId ?? '';
+    runs.answerApproval('s1', firstId, { decision: 'allow-once' });
+    // Nobody listens while the first edit runs and the model streams its reply up to the second approval.
+    await asked;
+    const detachedEvents = all.slice(all.findIndex((event) => event.type === 'approval-resolved'));
+    expect(detachedEvents.length).toBeGreaterThan(5);
+
+    const second = recorder();
+    const reattached = runs.attach('s1', second.listener);
+    expect(reattached?.droppedEvents).toBe(detachedEvents.length - 5);
+    expect(second.events).toEqual(detachedEvents.slice(-5));
+    // What the run waits on is kept apart from the events: a client that rebuilds reads it back.
+    const pending = runs.snapshot('s1')?.approvals ?? [];
+    expect(pending.map((approval) => approval.toolCallId)).toEqual(['c2']);
+    runs.answerApproval('s1', pending[0]?.requestId ?? '', { decision: 'allow-once' });
+    await second.done;
+    expect(second.events.at(-1)?.type).toBe('loop-end');
+    expect(written).toEqual(['c1.ts: b', 'c2.ts: b']);
+  });
+
+  it('refuses a maxBufferedEvents that is not a whole number of events', () => {
+    expect(() => new RunManager({ createAgent: () => editingAgent([]), maxBufferedEvents: -1 })).toThrow(
+      'maxBufferedEvents must be a whole number of events, 0 or more; got -1.',
+    );
+  });
+
   it('remembers allow-session answers for the rest of the run', async () => {
     const written: string[] = [];
     const runs = new RunManager({
@@ -200,8 +253,11 @@ describe('RunManager with an agent kept across runs', () => {
 });
 
 describe('RunManager with tools that ask the user (elicitations)', () => {
-  const bookingAgent = (steps: ScriptStep[] = [{ toolCalls: [bookCall('c1')] }, finish]) =>
-    new DefaultAgent(new ScriptedProvider(steps), {}).registerTool(bookTableTool);
+  // The agent's run ids are r1, r2, ...: they name its requests (`elicitation-<runId>-<n>`).
+  const bookingAgent = (steps: ScriptStep[] = [{ toolCalls: [bookCall('c1')] }, finish]) => {
+    let runs = 0;
+    return new DefaultAgent(new ScriptedProvider(steps), { createId: () => `r${++runs}` }).registerTool(bookTableTool);
+  };
   const bookCall = (id: string, mode: 'form' | 'url' = 'form') => ({ id, name: 'book_table', arguments: { mode } });
   const toolResults = (events: AgentEvent[]) =>
     events.flatMap((event) => (event.type === 'tool-result' && event.name === 'book_table' ? [event.content] : []));
@@ -217,7 +273,7 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
     const runs = new RunManager({ createAgent: () => agent });
     const { record, pending } = await untilAsked(runs);
     expect(pending).toEqual({
-      requestId: 'elicitation-1',
+      requestId: 'elicitation-r1-1',
       toolCallId: 'c1',
       name: 'book_table',
       server: 'bookings',
@@ -227,7 +283,7 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
       path: [],
       expiresAt: expect.any(Number),
     });
-    runs.answerElicitation('s1', 'elicitation-1', { action: 'accept', content: { name: 'Ada', extras: ['cake'] } });
+    runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'accept', content: { name: 'Ada', extras: ['cake'] } });
     // Answered: no longer pending, and a second answer finds nothing.
     expect(runs.snapshot('s1')?.elicitations).toEqual([]);
     await record.done;
@@ -236,7 +292,7 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
       content: { name: 'Ada', extras: ['cake'], guests: 2, seating: 'inside', highChair: false },
     });
     expect(record.events.find((event) => event.type === 'elicitation-resolved')).toMatchObject({
-      requestId: 'elicitation-1',
+      requestId: 'elicitation-r1-1',
       action: 'accept',
     });
     expect(runs.runCount).toBe(0);
@@ -253,9 +309,9 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
       createAgent: () => bookingAgent([{ toolCalls: [bookCall('c1')] }, { toolCalls: [bookCall('c2')] }, finish]),
     });
     const { record } = await untilAsked(runs);
-    runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' });
-    await vi.waitFor(() => expect(runs.snapshot('s1')?.elicitations[0]?.requestId).toBe('elicitation-2'), WAIT);
-    runs.answerElicitation('s1', 'elicitation-2', { action: 'cancel' });
+    runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'decline' });
+    await vi.waitFor(() => expect(runs.snapshot('s1')?.elicitations[0]?.requestId).toBe('elicitation-r1-2'), WAIT);
+    runs.answerElicitation('s1', 'elicitation-r1-2', { action: 'cancel' });
     await record.done;
     expect(toolResults(record.events)).toEqual(['{"action":"decline"}', '{"action":"cancel"}']);
   });
@@ -264,7 +320,7 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
     const runs = new RunManager({ createAgent: () => bookingAgent() });
     const { record } = await untilAsked(runs);
     const refusal = captureError(() =>
-      runs.answerElicitation('s1', 'elicitation-1', { action: 'accept', content: { name: '', guests: 3 } }),
+      runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'accept', content: { name: '', guests: 3 } }),
     );
     expect(refusal).toMatchObject({
       statusCode: 400,
@@ -273,25 +329,25 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
         'The elicitation answer leaves required field "name" empty: fill it in, or answer with decline or cancel.',
     });
     expect(runs.snapshot('s1')?.elicitations).toHaveLength(1);
-    runs.answerElicitation('s1', 'elicitation-1', { action: 'accept', content: { name: 'Grace' } });
+    runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'accept', content: { name: 'Grace' } });
     await record.done;
     expect(toolResults(record.events)[0]).toContain('"name":"Grace"');
   });
 
   it('answers an unknown or already answered id with a 404 that says so', async () => {
     const runs = new RunManager({ createAgent: () => bookingAgent() });
-    expect(captureError(() => runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' }))).toMatchObject({
+    expect(captureError(() => runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'decline' }))).toMatchObject({
       statusCode: 404,
       message:
-        'Session s1 has no pending elicitation elicitation-1: it was answered, timed out, or its tool call or run ended. GET /api/sessions/s1 shows what is pending.',
+        'Session s1 has no pending elicitation elicitation-r1-1: it was answered, timed out, or its tool call or run ended. GET /api/sessions/s1 shows what is pending.',
     });
     const { record } = await untilAsked(runs);
     expect(captureError(() => runs.answerElicitation('s1', 'nope', { action: 'decline' }))).toMatchObject({
       statusCode: 404,
       code: 'not_found',
     });
-    runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' });
-    expect(captureError(() => runs.answerElicitation('s1', 'elicitation-1', { action: 'decline' }))).toMatchObject({
+    runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'decline' });
+    expect(captureError(() => runs.answerElicitation('s1', 'elicitation-r1-1', { action: 'decline' }))).toMatchObject({
       statusCode: 404,
     });
     await record.done;

@@ -20,6 +20,11 @@ export interface RunManagerOptions {
   approvalTimeoutMs?: number;
   /** What a dropped response does to its run when no other listener is attached. Default `cancel`. */
   onDisconnect?: 'cancel' | 'continue';
+  /**
+   * The most events a run keeps while no listener is attached, for the next one to attach; past it the
+   * oldest are dropped (`RunAttachment.droppedEvents` counts them). Default 1000.
+   */
+  maxBufferedEvents?: number;
 }
 
 /** A tool call waiting for the user's approval, as `GET /api/sessions/:id` shows it. */
@@ -74,15 +79,23 @@ export interface StartRunOptions {
 /** A listener's handle: `detach` stops delivery; with `dropped` it may cancel the run (`onDisconnect`). */
 export interface RunAttachment {
   readonly runId: string;
+  /**
+   * How many of the events that came while no listener was attached were dropped before this one
+   * attached (0: it got them all). A client that must show the whole run rebuilds it from
+   * `GET /api/sessions/:id`: the conversation as saved so far, and what the run waits on.
+   */
+  readonly droppedEvents: number;
   detach(reason: DetachReason): void;
 }
 
 const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_MAX_BUFFERED_EVENTS = 1000;
 
 /**
  * Runs agents for the HTTP routes, one run at a time per session, apart from any one response: a run
  * outlives the response that started it, and its events go to whatever listeners are attached (events
- * that come while none is are kept, and handed to the next one that attaches).
+ * that come while none is are kept, the last `maxBufferedEvents` of them, and handed to the next one that
+ * attaches).
  *
  * How a protocol route uses it:
  * - `start({ sessionId, principal, input, runId, listener })` starts a run with the listener attached
@@ -103,6 +116,7 @@ export class RunManager {
   readonly #createAgent: CreateAgent;
   readonly #approvalTimeoutMs: number;
   readonly #onDisconnect: 'cancel' | 'continue';
+  readonly #maxBufferedEvents: number;
   readonly #runs = new Map<string, ActiveRun>();
   readonly #grants = new SessionGrants();
 
@@ -110,6 +124,13 @@ export class RunManager {
     this.#createAgent = options.createAgent;
     this.#approvalTimeoutMs = options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.#onDisconnect = options.onDisconnect ?? 'cancel';
+    const maxBufferedEvents = options.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS;
+    if (!Number.isInteger(maxBufferedEvents) || maxBufferedEvents < 0) {
+      throw new TypeError(
+        `maxBufferedEvents must be a whole number of events, 0 or more; got ${JSON.stringify(maxBufferedEvents)}.`,
+      );
+    }
+    this.#maxBufferedEvents = maxBufferedEvents;
   }
 
   /** How long an approval waits for its answer before it is denied, in ms. */
@@ -163,7 +184,7 @@ export class RunManager {
       });
     }
     this.#drive(run, agent, options.input);
-    return attachment ?? { runId: run.id, detach: () => {} };
+    return attachment ?? { runId: run.id, droppedEvents: 0, detach: () => {} };
   }
 
   /** Attaches a listener to the session's running run; undefined when none runs. */
@@ -261,10 +282,13 @@ export class RunManager {
     run.listeners.add(listener);
     // Events that came while nobody listened go to this listener first, in order.
     const backlog = run.backlog.splice(0);
+    const droppedEvents = run.droppedEvents;
+    run.droppedEvents = 0;
     for (const event of backlog) deliver(listener, event);
     let attached = true;
     return {
       runId: run.id,
+      droppedEvents,
       detach: (reason) => {
         if (!attached) return;
         attached = false;
@@ -290,7 +314,7 @@ export class RunManager {
     const stopListening = agent.onAny((event) => {
       if (!TRACKED_BEFORE_ANY.has(event.type)) this.#track(run, agent, event);
       if (isGranted(run, event)) return;
-      if (run.listeners.size === 0) run.backlog.push(event);
+      if (run.listeners.size === 0) this.#buffer(run, event);
       for (const listener of run.listeners) deliver(listener, event);
     });
     const finish = (end: RunEnd) => {
@@ -312,6 +336,7 @@ export class RunManager {
       }
       run.listeners.clear();
       run.backlog.length = 0;
+      run.droppedEvents = 0;
     };
     run.ended = agent
       .run(input, { signal: run.controller.signal })
@@ -323,6 +348,20 @@ export class RunManager {
         await closeAgentSession(agent);
         finish(end);
       });
+  }
+
+  /**
+   * Keeps an event for the next listener. A run nobody follows (a dropped response with `onDisconnect:
+   * 'continue'`) could otherwise hold every event of a long run; past the bound the oldest go, which
+   * loses nothing a client cannot read back: the conversation is in the session store, and what the run
+   * waits on (approvals, questions) is tracked apart from the events, for `snapshot`.
+   */
+  #buffer(run: ActiveRun, event: AgentEvent): void {
+    run.backlog.push(event);
+    if (run.backlog.length > this.#maxBufferedEvents) {
+      run.backlog.shift();
+      run.droppedEvents += 1;
+    }
   }
 
   #track(run: ActiveRun, agent: Agent, event: AgentEvent): void {
@@ -376,6 +415,8 @@ class ActiveRun {
   readonly controller = new AbortController();
   readonly listeners = new Set<RunListener>();
   readonly backlog: AgentEvent[] = [];
+  /** Events dropped from the backlog since a listener last attached. */
+  droppedEvents = 0;
   readonly approvals = new Map<string, { approval: PendingApproval; timer: ReturnType<typeof setTimeout> }>();
   readonly questions = new Map<string, PendingRunQuestion>();
   readonly elicitations = new Map<string, { elicitation: PendingElicitation; timer: ReturnType<typeof setTimeout> }>();

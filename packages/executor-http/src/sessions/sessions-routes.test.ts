@@ -5,6 +5,7 @@ import {
   body,
   bookTableTool,
   runInput,
+  sseEvents,
   type TestServer,
   testServer,
 } from '../test-support/test-server.js';
@@ -32,6 +33,29 @@ function multiUserServer() {
 }
 
 const as = (user: string) => ({ headers: { 'x-user': user } });
+
+const edit = (id: string) => ({
+  toolCalls: [{ id, name: 'edit_file', arguments: { path: 'a.txt', old_text: 'a', new_text: 'b' } }],
+});
+
+/** Reads a run's events up to its approval request, and returns the request's id with the rest of the stream. */
+async function untilApproval(response: Response) {
+  const events = sseEvents(response);
+  // next(), not a for-await loop: leaving one with break would cancel the response body.
+  for (let next = await events.next(); !next.done; next = await events.next()) {
+    const value = next.value as { type: string; name?: string; value?: { requestId: string } };
+    if (value.type === 'CUSTOM' && value.name === 'agentloop.approval-requested' && value.value) {
+      return { requestId: value.value.requestId, events };
+    }
+  }
+  throw new Error('the run ended without an approval request');
+}
+
+async function drain(events: AsyncGenerator<Record<string, unknown>>): Promise<Record<string, unknown>[]> {
+  const rest: Record<string, unknown>[] = [];
+  for await (const event of events) rest.push(event);
+  return rest;
+}
 
 describe('the session routes', () => {
   it("scopes sessions to their principal: another's is a 404 everywhere, like a missing one", async () => {
@@ -107,6 +131,34 @@ describe('the session routes', () => {
       cancelled: false,
     });
   });
+
+  it("refuses an answer to an earlier run's approval: it cannot answer the next run's request", async () => {
+    server = testServer({ scripts: { s1: [edit('c1'), edit('c2'), finish('edited')] } });
+    const first = await untilApproval(await server.request('/api/agui', { json: runInput('s1', 'edit a', 'run-a') }));
+    await server.request('/api/sessions/s1/cancel', { method: 'POST' });
+    await drain(first.events);
+
+    const second = await untilApproval(await server.request('/api/agui', { json: runInput('s1', 'again', 'run-b') }));
+    expect(second.requestId).not.toBe(first.requestId);
+    const stale = await server.request(`/api/sessions/s1/approvals/${first.requestId}`, {
+      json: { decision: 'allow-once' },
+    });
+    expect(stale.status).toBe(404);
+    expect((await body(stale)).error.message).toBe(
+      `Session s1 has no pending approval ${first.requestId}: it was answered, timed out, or its run ended. GET /api/sessions/s1 shows what is pending.`,
+    );
+    expect(server.written).toEqual([]);
+    expect(server.handler.runs.snapshot('s1')?.approvals.map((approval) => approval.requestId)).toEqual([
+      second.requestId,
+    ]);
+
+    const answer = await server.request(`/api/sessions/s1/approvals/${second.requestId}`, {
+      json: { decision: 'allow-once' },
+    });
+    expect(answer.status).toBe(200);
+    expect((await drain(second.events)).at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+    expect(server.written).toEqual(['a.txt: b']);
+  });
 });
 
 describe('POST /api/sessions/:id/elicitations/:requestId', () => {
@@ -132,7 +184,7 @@ describe('POST /api/sessions/:id/elicitations/:requestId', () => {
     return { events };
   }
 
-  const answer = (json: unknown, user = 'alice', requestId = 'elicitation-1') =>
+  const answer = (json: unknown, user = 'alice', requestId = 'elicitation-run-1-1') =>
     server?.request(`/api/sessions/s1/elicitations/${requestId}`, { json, ...as(user) }) ?? Promise.reject();
 
   const toolResult = (events: Record<string, unknown>[]) =>
@@ -143,7 +195,7 @@ describe('POST /api/sessions/:id/elicitations/:requestId', () => {
     const session = await body(await server?.request('/api/sessions/s1', as('alice')));
     expect(session.run.elicitations).toEqual([
       {
-        requestId: 'elicitation-1',
+        requestId: 'elicitation-run-1-1',
         toolCallId: 'c1',
         name: 'book_table',
         server: 'bookings',
@@ -159,7 +211,7 @@ describe('POST /api/sessions/:id/elicitations/:requestId', () => {
       content: { name: 'Ada', guests: 4, extras: ['cake', 'candles'] },
     });
     expect(answered.status).toBe(200);
-    expect(await body(answered)).toEqual({ answered: true, requestId: 'elicitation-1', action: 'accept' });
+    expect(await body(answered)).toEqual({ answered: true, requestId: 'elicitation-run-1-1', action: 'accept' });
     expect(JSON.parse(toolResult(await events) as string)).toEqual({
       action: 'accept',
       content: { name: 'Ada', guests: 4, extras: ['cake', 'candles'], seating: 'inside', highChair: false },
@@ -173,11 +225,11 @@ describe('POST /api/sessions/:id/elicitations/:requestId', () => {
     const { events } = await untilAsked([bookCall('c1'), bookCall('c2'), finish('no table')]);
     expect(await body(await answer({ action: 'decline' }))).toEqual({
       answered: true,
-      requestId: 'elicitation-1',
+      requestId: 'elicitation-run-1-1',
       action: 'decline',
     });
     await vi.waitFor(
-      async () => expect((await answer({ action: 'cancel' }, 'alice', 'elicitation-2')).status).toBe(200),
+      async () => expect((await answer({ action: 'cancel' }, 'alice', 'elicitation-run-1-2')).status).toBe(200),
       WAIT,
     );
     const all = await events;

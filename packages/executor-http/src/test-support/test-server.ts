@@ -149,6 +149,8 @@ export function testServer(options: TestServerOptions): TestServer {
   const providers = new Map<string, ScriptedProvider>();
   const agents: Agent[] = [];
   const written: string[] = [];
+  // Run ids in the order the runs start, so that tests can name the request ids made from them.
+  let runs = 0;
   const { scripts, chunkSize, tools, ...handlerOptions } = options;
   const handler = createAgentHandler({
     token: TEST_TOKEN,
@@ -166,6 +168,7 @@ export function testServer(options: TestServerOptions): TestServer {
         session: { store, id: sessionId },
         approval: askForWrites,
         workspace: folder,
+        createId: () => `run-${++runs}`,
       });
       agent.registerTool(readTool).registerTool(editTool(written));
       for (const tool of tools?.() ?? []) agent.registerTool(tool);
