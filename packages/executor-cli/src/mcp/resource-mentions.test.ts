@@ -1,6 +1,11 @@
 import type { McpServers } from '@agentloop/mcp';
 import { describe, expect, it } from 'vitest';
-import { findResourceMentions, ResourceMentions } from './resource-mentions.js';
+import {
+  expandResourceMentions,
+  findResourceMentions,
+  findUnknownServerMention,
+  ResourceMentions,
+} from './resource-mentions.js';
 
 /** Servers whose one resource's text is `version N`, and whose subscribers are called by `change()`. */
 function fakeServers() {
@@ -37,6 +42,62 @@ describe('findResourceMentions', () => {
     expect(
       findResourceMentions('See @docs:docs://guide, then @docs:docs://guide and mail@docs:x or @team:later.', ['docs']),
     ).toEqual([{ server: 'docs', uri: 'docs://guide' }]);
+  });
+});
+
+describe('findUnknownServerMention', () => {
+  it('finds a mention of a server there is not when the rest is a URI, and leaves other words alone', () => {
+    expect(findUnknownServerMention('Ask @team:later at @bob:12:30, see @docs:docs://guide', ['docs'])).toBeUndefined();
+    expect(findUnknownServerMention('Read @doc:file:///a.md.', ['docs'])).toEqual({
+      server: 'doc',
+      uri: 'file:///a.md',
+    });
+  });
+});
+
+describe('expandResourceMentions (agentloop run)', () => {
+  it('attaches the resource as the session does, without following it', async () => {
+    const fake = fakeServers();
+    expect(await expandResourceMentions(fake.servers, 'Read @docs:docs://guide')).toEqual({
+      ok: true,
+      input:
+        'Read @docs:docs://guide\n\nAttached resources:\n<resource server="docs" uri="docs://guide">\nversion 1\n</resource>',
+      attached: [{ server: 'docs', uri: 'docs://guide' }],
+      refreshed: [],
+    });
+    await Promise.resolve();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('says which servers there are when the mention names another, or that none is configured', async () => {
+    const fake = fakeServers();
+    expect(await expandResourceMentions(fake.servers, 'Read @doc:file:///a.md')).toEqual({
+      ok: false,
+      error: '@doc:file:///a.md could not be attached: no MCP server is named "doc"; the servers are docs.',
+    });
+    expect(await expandResourceMentions(undefined, 'Read @docs:file:///a.md')).toEqual({
+      ok: false,
+      error:
+        '@docs:file:///a.md could not be attached: no MCP server is named "docs"; none is configured: add it as [mcp_servers.docs] in the configuration.',
+    });
+    expect(await expandResourceMentions(undefined, 'Ask @team:later')).toMatchObject({
+      ok: true,
+      input: 'Ask @team:later',
+    });
+  });
+
+  it('says why a resource could not be read', async () => {
+    const servers = {
+      status: () => [{ name: 'docs' }],
+      readResource: async () => {
+        throw new Error('MCP server "docs" could not give resource <docs://gone>: Resource not found');
+      },
+    } as unknown as McpServers;
+    expect(await expandResourceMentions(servers, 'Read @docs:docs://gone')).toEqual({
+      ok: false,
+      error:
+        '@docs:docs://gone could not be attached: MCP server "docs" could not give resource <docs://gone>: Resource not found',
+    });
   });
 });
 

@@ -23,14 +23,48 @@ export type MentionsOutcome =
  */
 export function findResourceMentions(line: string, serverNames: readonly string[]): ResourceMention[] {
   const mentions: ResourceMention[] = [];
-  for (const match of line.matchAll(/(?:^|\s)@([\w-]{1,40}):(\S+)/g)) {
-    const [, server = '', rawUri = ''] = match;
-    const uri = rawUri.replace(/[.,;)?!]+$/, '');
-    if (serverNames.includes(server) && uri !== '' && !mentions.some((m) => m.server === server && m.uri === uri)) {
-      mentions.push({ server, uri });
+  for (const mention of allMentions(line)) {
+    const { server, uri } = mention;
+    if (serverNames.includes(server) && !mentions.some((m) => m.server === server && m.uri === uri)) {
+      mentions.push(mention);
     }
   }
   return mentions;
+}
+
+/**
+ * The first mention in a line of a server there is not, whose rest is a URI with a path (`@docs:file:///a.md`,
+ * `@db:postgres://x`): meant as a resource, so an error to report rather than text to send. `@team:later`
+ * and `@bob:12:30` are text.
+ */
+export function findUnknownServerMention(line: string, serverNames: readonly string[]): ResourceMention | undefined {
+  return allMentions(line).find(
+    (mention) => !serverNames.includes(mention.server) && /^[a-z][a-z\d+.-]*:\//i.test(mention.uri),
+  );
+}
+
+function allMentions(line: string): ResourceMention[] {
+  const mentions: ResourceMention[] = [];
+  for (const match of line.matchAll(/(?:^|\s)@([\w-]{1,40}):(\S+)/g)) {
+    const [, server = '', rawUri = ''] = match;
+    const uri = rawUri.replace(/[.,;)?!]+$/, '');
+    if (uri !== '') mentions.push({ server, uri });
+  }
+  return mentions;
+}
+
+/**
+ * `line` with the resources it mentions attached, read once and not followed after: for `agentloop run`,
+ * which sends one message. The same mentions, content and errors as the interactive session's.
+ */
+export function expandResourceMentions(servers: McpServers | undefined, line: string): Promise<MentionsOutcome> {
+  return new ResourceMentions(() => servers, { follow: false }).expand(line);
+}
+
+/** Options of ResourceMentions. */
+export interface ResourceMentionsOptions {
+  /** Subscribe to what was attached, to send it again when it changes. Default true. */
+  readonly follow?: boolean;
 }
 
 /**
@@ -44,20 +78,24 @@ export class ResourceMentions {
   readonly #servers: () => McpServers | undefined;
   readonly #subscriptions = new Map<string, Promise<McpResourceSubscription>>();
   readonly #changed = new Map<string, ResourceMention>();
+  readonly #follow: boolean;
 
-  constructor(servers: () => McpServers | undefined) {
+  constructor(servers: () => McpServers | undefined, options: ResourceMentionsOptions = {}) {
     this.#servers = servers;
+    this.#follow = options.follow ?? true;
   }
 
   /**
    * The line with the resources it mentions attached, and those of earlier mentions that changed since.
    * A line without mentions or changes comes back as it is. Never rejects: a resource that cannot be read
-   * is `ok: false` with the server's reason, and nothing is sent.
+   * is `ok: false` with the server's reason, and so is a resource of a server there is not; nothing is sent.
    */
   async expand(line: string): Promise<MentionsOutcome> {
     const servers = this.#servers();
+    const names = servers?.status().map((status) => status.name) ?? [];
+    const unknown = findUnknownServerMention(line, names);
+    if (unknown) return { ok: false, error: unknownServerError(unknown, names) };
     if (!servers) return { ok: true, input: line, attached: [], refreshed: [] };
-    const names = servers.status().map((status) => status.name);
     const mentions = findResourceMentions(line, names);
     const refreshed = [...this.#changed.values()].filter(
       (changed) => !mentions.some((m) => m.server === changed.server && m.uri === changed.uri),
@@ -81,7 +119,7 @@ export class ResourceMentions {
       );
     }
     for (const mention of [...mentions, ...refreshed]) this.#changed.delete(key(mention));
-    for (const mention of mentions) this.#subscribe(servers, mention);
+    if (this.#follow) for (const mention of mentions) this.#subscribe(servers, mention);
     const note =
       refreshed.length > 0 ? 'Resources attached earlier changed since; their content now:' : 'Attached resources:';
     return { ok: true, input: `${line}\n\n${note}\n${blocks.join('\n')}`, attached: mentions, refreshed };
@@ -117,6 +155,14 @@ export class ResourceMentions {
     subscription.catch(() => this.#subscriptions.delete(id));
     this.#subscriptions.set(id, subscription);
   }
+}
+
+function unknownServerError(mention: ResourceMention, names: readonly string[]): string {
+  const servers =
+    names.length > 0
+      ? `the servers are ${names.join(', ')}`
+      : `none is configured: add it as [mcp_servers.${mention.server}] in the configuration`;
+  return `@${mention.server}:${mention.uri} could not be attached: no MCP server is named "${mention.server}"; ${servers}.`;
 }
 
 function key(mention: ResourceMention): string {
