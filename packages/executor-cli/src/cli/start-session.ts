@@ -5,7 +5,7 @@ import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
-import { expandResourceMentions } from '../mcp/resource-mentions.js';
+import { attachedCutNote, expandResourceMentions } from '../mcp/resource-mentions.js';
 import { providerLabel } from '../provider/index.js';
 import type { ErrorContext } from '../render/index.js';
 import {
@@ -217,7 +217,8 @@ async function attachMentions(agent: Agent, task: string, json: boolean, redact:
   if (!json) {
     const style = createStyle(terminalFeatures(process.stderr).color);
     for (const mention of outcome.attached) {
-      process.stderr.write(style.dim(`↳ attached @${stripControls(mention.server)}:${stripControls(mention.uri)}\n`));
+      const attached = `↳ attached @${stripControls(mention.server)}:${stripControls(mention.uri)}`;
+      process.stderr.write(style.dim(`${attached}${stripControls(attachedCutNote(mention))}\n`));
     }
   }
   return outcome.input;

@@ -16,15 +16,15 @@ const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everythi
 let workspace: CliWorkspace | undefined;
 let server: ScriptedOpenAIServer | undefined;
 
-/** `agentloop run` with the everything server configured, to its end. */
-async function run(args: string[], script: ScriptEntry[] = []) {
+/** `agentloop run` with the everything server configured (and `extraConfig` in its table), to its end. */
+async function run(args: string[], script: ScriptEntry[] = [], extraConfig = '') {
   workspace = new CliWorkspace();
   const directory = join(workspace.configHome, 'agentloop');
   mkdirSync(directory, { recursive: true });
   // Appended: the workspace may have written the sandbox's setting there.
   appendFileSync(
     join(directory, 'config.toml'),
-    `[mcp_servers.everything]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(EVERYTHING)}, "stdio"]\n`,
+    `[mcp_servers.everything]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(EVERYTHING)}, "stdio"]\n${extraConfig}`,
   );
   server = await startScriptedOpenAIServer(script);
   const child = spawn(
@@ -60,6 +60,21 @@ describe('@server:uri in agentloop run', () => {
     expect(result.stderr).toContain('↳ attached @everything:demo://resource/dynamic/text/4\n');
     expect(result.requests[0].messages.at(-1).content).toMatch(
       /^Summarise @everything:demo:\/\/resource\/dynamic\/text\/4\.\n\nAttached resources:\n<resource server="everything" uri="demo:\/\/resource\/dynamic\/text\/4">\nResource 4: This is a plaintext resource created at .*\n<\/resource>$/,
+    );
+  }, 30_000);
+
+  it('cuts a resource at max_resource_bytes, saying so on stderr and to the model', async () => {
+    const result = await run(
+      ['Summarise @everything:demo://resource/static/document/architecture.md'],
+      [{ toolCalls: [{ name: 'task_completion', arguments: { result: 'Read the start.' } }] }],
+      'max_resource_bytes = 100\n',
+    );
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(
+      /↳ attached @everything:demo:\/\/resource\/static\/document\/architecture\.md \(cut at 100 bytes of [\d.]+ KB: the model can read the rest with read_resource; max_resource_bytes in \[mcp_servers\.everything\] raises the limit\)\n/,
+    );
+    expect(result.requests[0].messages.at(-1).content).toMatch(
+      /\[lines 1-\d+ of the resource's [\d.]+ KB in \d+ lines, cut at 100 bytes; read on with start_line \d+\.\]\n<\/resource>$/,
     );
   }, 30_000);
 

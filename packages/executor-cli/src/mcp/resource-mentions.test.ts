@@ -1,6 +1,8 @@
 import type { McpServers } from '@agentloop/mcp';
 import { describe, expect, it } from 'vitest';
 import {
+  type AttachedResource,
+  attachedCutNote,
   expandResourceMentions,
   findResourceMentions,
   findUnknownServerMention,
@@ -15,6 +17,7 @@ function fakeServers() {
   const servers = {
     status: () => [{ name: 'docs' }],
     readResource: async (_server: string, uri: string) => [{ uri, text: `version ${version}` }],
+    maxResourceBytes: () => 65_536,
     subscribeResource: async (_server: string, uri: string, listener: (uri: string) => void) => {
       calls.push(`subscribe ${uri}`);
       listeners.add(listener);
@@ -86,9 +89,30 @@ describe('expandResourceMentions (agentloop run)', () => {
     });
   });
 
+  it('cuts a resource at its server’s max_resource_bytes as read_resource does, and says so', async () => {
+    const servers = {
+      status: () => [{ name: 'docs' }],
+      maxResourceBytes: () => 10,
+      readResource: async (_server: string, uri: string) => [{ uri, text: 'one\ntwo\nthree\nfour\n' }],
+    } as unknown as McpServers;
+    const outcome = await expandResourceMentions(servers, 'Read @docs:docs://long');
+    expect(outcome).toEqual({
+      ok: true,
+      input:
+        'Read @docs:docs://long\n\nAttached resources:\n<resource server="docs" uri="docs://long">\none\ntwo\n' +
+        "[lines 1-2 of the resource's 19 bytes in 4 lines, cut at 10 bytes; read on with start_line 3.]\n</resource>",
+      attached: [{ server: 'docs', uri: 'docs://long', cut: { maxBytes: 10, totalBytes: 19 } }],
+      refreshed: [],
+    });
+    expect(attachedCutNote(outcome.ok ? (outcome.attached[0] as AttachedResource) : { server: '', uri: '' })).toBe(
+      ' (cut at 10 bytes of 19 bytes: the model can read the rest with read_resource; max_resource_bytes in [mcp_servers.docs] raises the limit)',
+    );
+  });
+
   it('says why a resource could not be read', async () => {
     const servers = {
       status: () => [{ name: 'docs' }],
+      maxResourceBytes: () => 65_536,
       readResource: async () => {
         throw new Error('MCP server "docs" could not give resource <docs://gone>: Resource not found');
       },

@@ -6,13 +6,19 @@ export interface ResourceMention {
   readonly uri: string;
 }
 
+/** A resource attached to a line; `cut` when its text was longer than its server gives at once. */
+export interface AttachedResource extends ResourceMention {
+  /** The server's limit (`max_resource_bytes`) and the size of the resource's text, both in bytes. */
+  readonly cut?: { readonly maxBytes: number; readonly totalBytes: number };
+}
+
 /** A line with its mentions' resources attached, or why one could not be. */
 export type MentionsOutcome =
   | {
       readonly ok: true;
       readonly input: string;
-      readonly attached: readonly ResourceMention[];
-      readonly refreshed: readonly ResourceMention[];
+      readonly attached: readonly AttachedResource[];
+      readonly refreshed: readonly AttachedResource[];
     }
   | { readonly ok: false; readonly error: string };
 
@@ -103,10 +109,18 @@ export class ResourceMentions {
     if (mentions.length === 0 && refreshed.length === 0) return { ok: true, input: line, attached: [], refreshed: [] };
     const { resourceContentsText } = await import('@agentloop/mcp');
     const blocks: string[] = [];
+    const cuts = new Map<ResourceMention, AttachedResource['cut']>();
     for (const mention of [...mentions, ...refreshed]) {
       let text: string;
       try {
-        text = resourceContentsText(await servers.readResource(mention.server, mention.uri));
+        const contents = await servers.readResource(mention.server, mention.uri);
+        // Cut as read_resource cuts it, with the same note: the model reads on with read_resource.
+        const maxBytes = servers.maxResourceBytes(mention.server);
+        text = resourceContentsText(contents, { maxBytes });
+        const sizes = contents.map((part) => (part.text === undefined ? 0 : Buffer.byteLength(part.text)));
+        if (sizes.some((size) => size > maxBytes)) {
+          cuts.set(mention, { maxBytes, totalBytes: sizes.reduce((sum, size) => sum + size, 0) });
+        }
       } catch (error) {
         return {
           ok: false,
@@ -122,7 +136,16 @@ export class ResourceMentions {
     if (this.#follow) for (const mention of mentions) this.#subscribe(servers, mention);
     const note =
       refreshed.length > 0 ? 'Resources attached earlier changed since; their content now:' : 'Attached resources:';
-    return { ok: true, input: `${line}\n\n${note}\n${blocks.join('\n')}`, attached: mentions, refreshed };
+    const withCut = (mention: ResourceMention): AttachedResource => {
+      const cut = cuts.get(mention);
+      return cut ? { ...mention, cut } : mention;
+    };
+    return {
+      ok: true,
+      input: `${line}\n\n${note}\n${blocks.join('\n')}`,
+      attached: mentions.map(withCut),
+      refreshed: refreshed.map(withCut),
+    };
   }
 
   /** Stops following what was attached (the conversation was cleared). */
@@ -155,6 +178,22 @@ export class ResourceMentions {
     subscription.catch(() => this.#subscriptions.delete(id));
     this.#subscriptions.set(id, subscription);
   }
+}
+
+/**
+ * What the user is told beside `↳ attached @server:uri` of a resource that was cut: how much of how much
+ * went with the message, and that the model can read the rest. Empty for a resource attached whole.
+ */
+export function attachedCutNote(resource: AttachedResource): string {
+  if (!resource.cut) return '';
+  const { maxBytes, totalBytes } = resource.cut;
+  return ` (cut at ${formatBytes(maxBytes)} of ${formatBytes(totalBytes)}: the model can read the rest with read_resource; max_resource_bytes in [mcp_servers.${resource.server}] raises the limit)`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function unknownServerError(mention: ResourceMention, names: readonly string[]): string {
