@@ -48,6 +48,16 @@ export type {
 } from './prompts/index.js';
 export { parsePromptArguments, promptInputText } from './prompts/index.js';
 export { directoryRoot, type McpRoot } from './requests/index.js';
-export type { McpResourceContents, McpResourceSummary, McpResourceTemplateSummary } from './resources/index.js';
-export { READ_RESOURCE_TOOL_NAME, resourceContentsText, resourceContentsValue } from './resources/index.js';
+export type {
+  McpResourceContents,
+  McpResourceSummary,
+  McpResourceTemplateSummary,
+  ResourceTextWindow,
+} from './resources/index.js';
+export {
+  DEFAULT_MAX_RESOURCE_BYTES,
+  READ_RESOURCE_TOOL_NAME,
+  resourceContentsText,
+  resourceContentsValue,
+} from './resources/index.js';
 export { formatCallResult } from './results/format-call-result.js';

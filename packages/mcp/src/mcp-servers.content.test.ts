@@ -177,6 +177,29 @@ describe('the read_resource tool', () => {
     expect(outcome.content).toMatch(/^Resource 2: This is a plaintext resource created at /);
   });
 
+  it('cuts a long resource at the server’s maxResourceBytes, and reads on from start_line', async () => {
+    const { mcp, registry } = await connect({ everything: { ...everythingServer(), maxResourceBytes: 200 } });
+    expect(mcp.maxResourceBytes('everything')).toBe(200);
+    const [whole] = await mcp.readResource('everything', DOCUMENT);
+    const lines = (whole?.text ?? '').match(/[^\n]*\n|[^\n]+$/g) ?? [];
+    const first = await callTool(registry, 'read_resource', { server: 'everything', uri: DOCUMENT });
+    const cut =
+      /\[lines 1-(\d+) of the resource's [\d.]+ KB in (\d+) lines, cut at 200 bytes; read on with start_line (\d+)\.\]$/.exec(
+        first.content,
+      );
+    expect(cut?.[2]).toBe(String(lines.length));
+    const shown = Number(cut?.[1]);
+    expect(first.content).toBe(`${lines.slice(0, shown).join('')}${cut?.[0]}`);
+    expect(cut?.[3]).toBe(String(shown + 1));
+
+    const next = await callTool(registry, 'read_resource', {
+      server: 'everything',
+      uri: DOCUMENT,
+      start_line: shown + 1,
+    });
+    expect(next.content.startsWith(lines[shown] ?? '?')).toBe(true);
+  });
+
   it('answers an unknown server with the servers the model may name', async () => {
     const { registry } = await connect();
     const outcome = await callTool(registry, 'read_resource', { server: 'nope', uri: DOCUMENT });

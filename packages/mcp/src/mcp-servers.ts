@@ -11,6 +11,7 @@ import type { ServerContent } from './content/server-content.js';
 import { McpServerError } from './errors/index.js';
 import type { McpPromptResult } from './prompts/mcp-prompt.js';
 import type { McpRoot } from './requests/mcp-root.js';
+import { DEFAULT_MAX_RESOURCE_BYTES } from './resources/cap-resource-text.js';
 import type { McpResourceContents } from './resources/mcp-resource-contents.js';
 import { READ_RESOURCE_TOOL_NAME, readResourceTool } from './resources/read-resource-tool.js';
 
@@ -166,6 +167,15 @@ export class McpServers {
   }
 
   /**
+   * The most of one of a server's resources given at once, in bytes of UTF-8 text: its `maxResourceBytes`,
+   * or DEFAULT_MAX_RESOURCE_BYTES (64 KB). Pass it to `resourceContentsValue` as `maxBytes`. Throws an
+   * McpServerError (`unknown_server`) for a name that is no server's.
+   */
+  maxResourceBytes(server: string): number {
+    return this.#connection(server).config.maxResourceBytes ?? DEFAULT_MAX_RESOURCE_BYTES;
+  }
+
+  /**
    * Calls `listener` whenever the server says the resource at `uri` changed, while the subscription
    * lasts (see McpResourceSubscription). Rejects with an McpServerError (`unknown_server`) only.
    */
@@ -308,7 +318,10 @@ export class McpServers {
       this.#readResource = {
         key,
         tool: readResourceTool(
-          { readResource: (server, uri, signal) => this.readResource(server, uri, signal) },
+          {
+            readResource: (server, uri, signal) => this.readResource(server, uri, signal),
+            maxResourceBytes: (server) => this.maxResourceBytes(server),
+          },
           statuses,
         ),
       };

@@ -166,7 +166,9 @@ export interface AgentEventPayloads {
   converse: { type: 'converse'; iteration: number } & ConversePayload;
   /**
    * A model call finished; `usage` is the call's, `total` the run's so far, `sessionTotal` the agent's over
-   * all its runs so far. `context` is how full the context window is after the call.
+   * all its runs so far. `context` is how full the context window is after the call. A call that answered
+   * a tool's sampling request (an MCP server's) has `sampling`, and is announced after its tool call
+   * ended; its tokens count in the totals, but it leaves `context` as it was.
    */
   usage: {
     type: 'usage';
@@ -176,6 +178,8 @@ export interface AgentEventPayloads {
     sessionTotal: Usage;
     context: ContextUsage;
     finishReason: FinishReason;
+    /** Set for a sampling request's call: the tool call that made it, and the MCP server that asked. */
+    sampling?: { toolCallId: string; name: string; server?: string };
   };
   /**
    * The conversation is about to be compacted: the next request would pass the compaction threshold

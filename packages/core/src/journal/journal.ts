@@ -19,7 +19,7 @@ export interface AwaitAnswerOptions {
  *   `agent.compact()`), recorded as the compactor's result;
  * - each tool call but loop-control calls, which only check their arguments (`tool:<iteration>:<toolCallId>`):
  *   the tool's result, failures included as error results (a tool failure is data, never a thrown step),
- *   its duration, and the figures of a sub-agent the call ran;
+ *   its duration, the figures of a sub-agent the call ran, and the tokens its sampling requests spent;
  * - each approval policy decision (`approval:<iteration>:<toolCallId>`), and the user's answer through
  *   `awaitAnswer`, so a replay does not ask again and grants given with `allow-session` come back from the
  *   recorded answers;

@@ -1,5 +1,6 @@
 import type { ToolCallOutcome } from '@agentloop/tools';
 import { type RecordedError, recordError, restoreError } from '../journal/recorded-error.js';
+import type { SamplingSpend } from '../requests/sampling-spend.js';
 import type { RunMetrics } from '../tokens/run-metrics.js';
 
 type ToolCallSuccess = Extract<ToolCallOutcome, { status: 'ok' }>;
@@ -11,6 +12,8 @@ export interface ToolCallRun {
   durationMs: number;
   /** The runs of the sub-agent the call was, if it was one. */
   subagentMetrics?: RunMetrics[];
+  /** What the call's sampling requests spent, if it made any. */
+  samplingSpent?: SamplingSpend[];
 }
 
 /**
@@ -22,6 +25,7 @@ export interface RecordedToolCall {
   outcome: ToolCallSuccess | (Omit<ToolCallFailure, 'error'> & { error?: RecordedError });
   durationMs: number;
   subagentMetrics?: RunMetrics[];
+  samplingSpent?: SamplingSpend[];
 }
 
 /** The call as its step records it. */

@@ -125,6 +125,7 @@ export async function startRun(deps: LoopDependencies, control: RunControl, inpu
       timing: metrics,
       subagents: { events: deps.events, routes: deps.subagentRoutes, metrics },
       requests: deps.requests,
+      samplingUsage: { metrics, sessionMetrics: deps.sessionMetrics },
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AgentEventBus } from '../events/index.js';
 import { DirectJournal } from '../journal/index.js';
+import { MetricsTotals } from '../tokens/metrics-totals.js';
 import type { ToolStep, ToolStepContext } from './tool-step.js';
 import { runToolStep } from './tool-step.js';
 
@@ -32,6 +33,7 @@ function context(overrides: Partial<ToolStepContext> = {}): ToolStepContext {
     maxParallelTools: Number.POSITIVE_INFINITY,
     callOptions: {},
     timing: { toolTimeMs: 0 },
+    samplingUsage: { metrics: new MetricsTotals(), sessionMetrics: new MetricsTotals() },
     ...overrides,
   };
 }

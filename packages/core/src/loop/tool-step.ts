@@ -7,6 +7,7 @@ import type { AgentEventBus, AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
 import { JournalFailure } from '../journal/journal-failure.js';
 import { runJournaled } from '../journal/journaled-step.js';
+import type { SamplingSpend } from '../requests/sampling-spend.js';
 import { type ToolRequestsHost, toolRequests } from '../requests/tool-requests.js';
 import { isSubagentTool, runAsSubagentParent, type SubagentHostInit } from '../subagents/index.js';
 import type { RunMetrics } from '../tokens/run-metrics.js';
@@ -15,6 +16,7 @@ import { CANCELLED_RESULT } from './cancelled-result.js';
 import { LoopToolContext } from './loop-tool-context.js';
 import { recordToolCall, restoreToolCall, type ToolCallRun } from './recorded-tool-call.js';
 import { runLimited } from './run-limited.js';
+import { countSamplingUsage, type SamplingUsageTotals } from './sampling-usage.js';
 import type { ToolCall } from './tool-protocol.js';
 
 /** What the tool steps of a run work with: made once, when the run starts. */
@@ -44,6 +46,8 @@ export interface ToolStepContext {
   subagents?: SubagentHostInit | undefined;
   /** Answers tools' requests for the user's input and for model completions (ToolContext's elicit and sample). */
   requests?: ToolRequestsHost | undefined;
+  /** Where the tokens the calls' sampling requests spent are added. */
+  samplingUsage: SamplingUsageTotals;
 }
 
 /** What changes from one response to the next. */
@@ -222,6 +226,15 @@ async function runOne(
       });
   // An agent called as a tool spent tokens of its own: they are the run's too, replayed or not.
   for (const metrics of ran.subagentMetrics ?? []) context.subagents?.metrics.addNested(metrics);
+  // So are the completions it asked for (an MCP server's sampling requests).
+  if (ran.samplingSpent) {
+    countSamplingUsage(
+      context.samplingUsage,
+      events,
+      { iteration, toolCallId: call.toolCallId, name: call.toolName },
+      ran.samplingSpent,
+    );
+  }
   announce(context, events, iteration, ran.outcome, ran.durationMs);
   return ran.outcome;
 }
@@ -238,10 +251,22 @@ async function execute(
   // A tool abandoned on cancel may still report progress; it must not show up after the call ended.
   let settled = false;
   const { subagents, requests } = context;
+  // What the call's sampling requests spend is kept with its result, so that a replay counts it as well.
+  const samplingSpent: SamplingSpend[] = [];
   // elicit and sample belong to this call: an MCP server's request made during it reaches this run's user.
   const asking = requests
-    ? toolRequests(requests, { ...context, events, iteration, toolCallId: call.toolCallId, toolName: call.toolName })
+    ? toolRequests(requests, {
+        ...context,
+        events,
+        iteration,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        samplingSpent,
+      })
     : {};
+  // A copy taken as the call ends: a request the call left running (it timed out) must not change the record.
+  const spent = (): Pick<ToolCallRun, 'samplingSpent'> =>
+    samplingSpent.length > 0 ? { samplingSpent: [...samplingSpent] } : {};
   const run = () =>
     runToolCall(
       step.tools,
@@ -270,14 +295,14 @@ async function execute(
   if (!subagents || !isSubagentTool(step.tools.get(call.toolName)?.tool)) {
     const outcome = await run();
     settled = true;
-    return { outcome, durationMs: context.now() - started };
+    return { outcome, durationMs: context.now() - started, ...spent() };
   }
   // The child's figures are kept with the call's result, so that a replay adds them to the run as well.
   const subagentMetrics: RunMetrics[] = [];
   const host = { ...subagents, events, metrics: { addNested: (metrics: RunMetrics) => subagentMetrics.push(metrics) } };
   const outcome = await runAsSubagentParent(host, { toolName: call.toolName, toolCallId: call.toolCallId }, run);
   settled = true;
-  return { outcome, durationMs: context.now() - started, subagentMetrics };
+  return { outcome, durationMs: context.now() - started, subagentMetrics, ...spent() };
 }
 
 function notRun(context: ToolStepContext, step: ToolStep, call: ToolCall, content: string): ToolCallOutcome {

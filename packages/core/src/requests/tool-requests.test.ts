@@ -1,9 +1,10 @@
+import { ProviderError } from '@agentloop/spec';
 import { defineTool, type ElicitationRequest, type ElicitationResult, type SamplingRequest } from '@agentloop/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DefaultAgent } from '../agent/default-agent.js';
 import type { AgentEventMap } from '../events/index.js';
-import { ScriptedProvider, type ScriptStep } from '../testing/index.js';
+import { MemoryJournal, ScriptedProvider, type ScriptStep } from '../testing/index.js';
 
 const FORM: ElicitationRequest = {
   mode: 'form',
@@ -273,5 +274,107 @@ describe('sampling through the agent', () => {
     expect(results).toEqual([
       'error: Tool "ask" failed [sampling_declined]: The approval mode is read-only, so MCP server tickets may not use the model (sampling).',
     ]);
+  });
+});
+
+describe('the tokens of a sampling request', () => {
+  // The agent's model: a dollar per million tokens in, two out; the sampling model ten times dearer.
+  const agentPricing = { inputUsdPerMillion: 1, outputUsdPerMillion: 2 };
+  const samplingPricing = { inputUsdPerMillion: 10, outputUsdPerMillion: 20 };
+
+  function spendingAgent(journal?: MemoryJournal, live = true) {
+    const provider = new ScriptedProvider(
+      live
+        ? [
+            {
+              toolCalls: [{ name: 'ask', arguments: {}, id: 'call-ask' }],
+              usage: { inputTokens: 100, outputTokens: 10 },
+            },
+            {
+              toolCalls: [{ name: 'task_completion', arguments: { result: 'done' } }],
+              usage: { inputTokens: 200, outputTokens: 20 },
+            },
+          ]
+        : [],
+      { capabilities: { pricing: agentPricing } },
+    );
+    const sampler = new ScriptedProvider(
+      live ? [{ text: 'A typo.', usage: { inputTokens: 1_000, outputTokens: 50, cacheReadTokens: 400 } }] : [],
+      { capabilities: { modelId: 'sampler', pricing: samplingPricing } },
+    );
+    const agent = new DefaultAgent(provider, {
+      tools: [askingTool('sample', SAMPLING)],
+      samplingProvider: () => sampler,
+      sessionId: 'session-1',
+      now: () => 0,
+    });
+    const usageEvents: AgentEventMap['usage'][] = [];
+    agent.on('usage', (event) => usageEvents.push(event));
+    const run = () => agent.run('go', journal ? { journal } : {});
+    return { agent, provider, sampler, usageEvents, run };
+  }
+
+  it('count in the run’s usage and cost, and in the agent’s, as a usage event of the tool call', async () => {
+    const { agent, usageEvents, run } = spendingAgent();
+    const result = await run();
+    expect(result.usage).toEqual({
+      inputTokens: 1_300,
+      outputTokens: 80,
+      cacheReadTokens: 400,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+    });
+    expect(result.metrics.modelCalls).toBe(3);
+    // 300 in and 30 out at the agent's price, 600 uncached in, 400 cache reads (at the input rate) and 50 out at the sampler's.
+    expect(result.metrics.costUsd).toBeCloseTo((300 * 1 + 30 * 2 + 1_000 * 10 + 50 * 20) / 1_000_000, 12);
+    expect(agent.metrics.usage).toEqual(result.usage);
+    expect(
+      usageEvents.map((event) => [event.iteration, event.usage.inputTokens, event.total.inputTokens, event.sampling]),
+    ).toEqual([
+      [1, 100, 100, undefined],
+      [1, 1_000, 1_100, { toolCallId: 'call-ask', name: 'ask', server: 'tickets' }],
+      [2, 200, 1_300, undefined],
+    ]);
+    // The completion is not part of the conversation: the context stays as the agent's own call left it.
+    expect(usageEvents[1]?.context).toEqual(usageEvents[0]?.context);
+    expect(usageEvents[1]?.finishReason).toBe('stop');
+  });
+
+  it('count also when the completion failed after the provider reported them', async () => {
+    const sampler = new ScriptedProvider([
+      {
+        text: 'Half an ans',
+        chunks: [{ type: 'usage', usage: { inputTokens: 70, outputTokens: 3 } }],
+        error: new ProviderError('overloaded', { code: 'overloaded', provider: 'scripted' }),
+      },
+    ]);
+    const { agent } = agentAsking('sample', SAMPLING, { samplingProvider: () => sampler });
+    const sampled: AgentEventMap['usage'][] = [];
+    agent.on('usage', (event) => {
+      if (event.sampling) sampled.push(event);
+    });
+    const result = await agent.run('go');
+    expect(sampled.map((event) => [event.usage.inputTokens, event.usage.outputTokens, event.finishReason])).toEqual([
+      [70, 3, 'other'],
+    ]);
+    // Two calls of the agent's model at the scripted provider's default of 10 in, 5 out, and the failed one.
+    expect(result.usage.inputTokens).toBe(90);
+    expect(result.usage.outputTokens).toBe(13);
+  });
+
+  it('count once when the run is replayed from its journal, with the same usage events', async () => {
+    const firstJournal = new MemoryJournal({ now: () => 1_000 });
+    const first = spendingAgent(firstJournal);
+    const recorded = await first.run();
+
+    // Another worker replays the whole run: neither model is called, the tool call's record brings the tokens.
+    const replay = spendingAgent(new MemoryJournal({ records: firstJournal.records }), false);
+    const replayed = await replay.run();
+    expect(replay.provider.requests).toHaveLength(0);
+    expect(replay.sampler.requests).toHaveLength(0);
+    expect(replayed.usage).toEqual(recorded.usage);
+    expect(replayed.usage.inputTokens).toBe(1_300);
+    expect(replayed.metrics).toEqual(recorded.metrics);
+    expect(replay.usageEvents).toEqual(first.usageEvents);
   });
 });

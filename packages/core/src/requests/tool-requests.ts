@@ -6,6 +6,7 @@ import type { AgentEventSink } from '../events/index.js';
 import type { Journal } from '../journal/journal.js';
 import type { ElicitationDesk } from './elicitation-desk.js';
 import { sampleModel } from './sample-model.js';
+import type { SamplingSpend } from './sampling-spend.js';
 
 /** What answers tools' requests during a run: the agent's elicitation desk and sampling provider. */
 export interface ToolRequestsHost {
@@ -29,6 +30,10 @@ export interface ToolRequestsCall {
   readonly journal: Journal;
   /** Asked before a sampling request runs; absent when the agent has no approval policy. */
   readonly approvals?: ApprovalGate | undefined;
+  /** The clock a sampling call's duration is measured with. */
+  readonly now: () => number;
+  /** Where what the call's sampling requests spent is kept, for the run's usage (see SamplingSpend). */
+  readonly samplingSpent: SamplingSpend[];
 }
 
 /**
@@ -48,7 +53,10 @@ export function toolRequests(
         const verdict = await call.approvals.checkSampling({ ...call, signal }, call, request);
         if (!verdict.run) throw new AgentloopError(verdict.message, { code: 'sampling_declined' });
       }
-      return sampleModel(await host.samplingProvider(request), request, signal);
+      return sampleModel(await host.samplingProvider(request), request, signal, {
+        spent: (spend) => call.samplingSpent.push(spend),
+        now: call.now,
+      });
     },
   };
 }

@@ -3,7 +3,9 @@ import { ToolSafety } from '../approval/tool-safety.js';
 import type { CliFlags, SessionSettings } from '../config/index.js';
 import { resolveSessionSettings } from '../config/index.js';
 import { CliError } from '../errors/index.js';
+import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
+import { attachedCutNote, expandResourceMentions } from '../mcp/resource-mentions.js';
 import { providerLabel } from '../provider/index.js';
 import type { ErrorContext } from '../render/index.js';
 import {
@@ -176,9 +178,11 @@ export async function startRun(
       if (notice) warn(notice, composed.verboseLog.redact);
       for (const line of [...mcpStartWarnings(running.tools, '`agentloop mcp list`'), ...skillStartWarnings(running)])
         warn(line, composed.verboseLog.redact);
+      const input = await attachMentions(running, task, options.json, composed.verboseLog.redact);
+      if (typeof input === 'number') return input;
       const stopLogging = logToolEvents(running, composed.verboseLog);
       try {
-        return await runOnce(running, task, {
+        return await runOnce(running, input, {
           explainRefusal: (tool) => composed.toolSafety.refusalInRun(tool),
           json: options.json,
           verbose: settings.verbose,
@@ -199,6 +203,25 @@ export async function startRun(
     cancel: () => running?.cancel('ended by SIGTERM'),
     redact: composed.verboseLog.redact,
   });
+}
+
+/**
+ * The task with the MCP resources it mentions (`@server:uri`) attached, as the interactive session attaches
+ * them; a line on stderr names each. When one cannot be (no such server, the server cannot read it), the
+ * exit status 2 after a line that says why: nothing is sent to the model.
+ */
+async function attachMentions(agent: Agent, task: string, json: boolean, redact: Redactor): Promise<string | number> {
+  const outcome = await expandResourceMentions(mcpServersOf(agent.tools), task);
+  if (!outcome.ok)
+    return report(new CliError(outcome.error, { code: 'resource_not_attached' }), json, undefined, redact);
+  if (!json) {
+    const style = createStyle(terminalFeatures(process.stderr).color);
+    for (const mention of outcome.attached) {
+      const attached = `↳ attached @${stripControls(mention.server)}:${stripControls(mention.uri)}`;
+      process.stderr.write(style.dim(`${attached}${stripControls(attachedCutNote(mention))}\n`));
+    }
+  }
+  return outcome.input;
 }
 
 /**

@@ -201,6 +201,7 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # env = { GITHUB_PERSONAL_ACCESS_TOKEN = "ghp_..." }
 # startup_timeout_sec = 30
 # tool_timeout_sec = 120
+# max_resource_bytes = 65536   # the most of a resource's text attached or read at once (64 KB)
 # enabled_tools = ["create_issue", "list_issues"]
 #
 # [mcp_servers.docs]

@@ -39,6 +39,7 @@ env = { GITHUB_TOKEN = "t0k" }
 cwd = "servers"
 tool_timeout_sec = 90
 startup_timeout_sec = 20
+max_resource_bytes = 131072
 enabled_tools = ["create_issue", "list_issues"]
 disabled_tools = ["list_issues"]
 `;
@@ -55,6 +56,7 @@ describe('[mcp_servers] in the configuration', () => {
         cwd: join(root, 'user', 'servers'),
         toolTimeoutMs: 90_000,
         startupTimeoutMs: 20_000,
+        maxResourceBytes: 131_072,
         includeTools: ['create_issue', 'list_issues'],
         excludeTools: ['list_issues'],
       },
@@ -105,6 +107,12 @@ describe('[mcp_servers] in the configuration', () => {
     ['a name with __', '[mcp_servers.a__b]\ncommand = "a"\n', 'must not contain "__"'],
     ['the name local', '[mcp_servers.local]\ncommand = "a"\n', '"local" names the agent\'s own tools'],
     ['an unknown key', '[mcp_servers.x]\ncommand = "a"\ncommnad = "b"\n', 'commnad'],
+    [
+      'a resource limit that is no whole number of bytes',
+      '[mcp_servers.x]\ncommand = "a"\nmax_resource_bytes = 0.5\n',
+      'key "mcp_servers.x.max_resource_bytes" must be a whole number of bytes',
+    ],
+    ['a resource limit of 0', '[mcp_servers.x]\ncommand = "a"\nmax_resource_bytes = 0\n', 'must be 1 or more'],
   ])('refuses %s', async (_case, text, problem) => {
     writeFileSync(userFile, text);
     const error = await rejectionOf(() => loadConfig({ cwd: project, userFile }));

@@ -54,6 +54,7 @@ function toServerConfig(
     ...(entry.enabled === undefined ? {} : { enabled: entry.enabled }),
     ...(toolTimeout === undefined ? {} : { toolTimeoutMs: toolTimeout * 1000 }),
     ...(entry.startup_timeout_sec === undefined ? {} : { startupTimeoutMs: entry.startup_timeout_sec * 1000 }),
+    ...(entry.max_resource_bytes === undefined ? {} : { maxResourceBytes: entry.max_resource_bytes }),
     ...(entry.enabled_tools ? { includeTools: entry.enabled_tools } : {}),
     ...(entry.disabled_tools ? { excludeTools: entry.disabled_tools } : {}),
   };

@@ -77,6 +77,13 @@ export const mcpServerEntrySchema = z
     tool_timeout_sec: seconds.optional(),
     /** Seconds its start and handshake may take (default 30). */
     startup_timeout_sec: seconds.positive('must be more than 0').optional(),
+    /** The most of one of its resources' text given at once, in bytes (default 65536, read_file's 64 KB). */
+    max_resource_bytes: z
+      .number('must be a whole number of bytes')
+      .int('must be a whole number of bytes')
+      .min(1, 'must be 1 or more')
+      .max(Number.MAX_SAFE_INTEGER, 'must be a whole number of bytes')
+      .optional(),
     /** Only these of its tools (by their names on the server). */
     enabled_tools: z.array(nonEmpty).optional(),
     /** None of these of its tools. */

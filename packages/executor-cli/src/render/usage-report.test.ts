@@ -39,6 +39,29 @@ describe('formatUsageReport', () => {
     );
   });
 
+  it('marks the calls that answered an MCP server’s sampling request, and names the servers', () => {
+    const stats: UsageStats = {
+      steps: [
+        { turn: 1, step: 1, usage: usage(1200, 30) },
+        { turn: 1, step: 1, usage: usage(400, 50), sampling: 'tickets' },
+        { turn: 1, step: 2, usage: usage(1300, 12) },
+      ],
+      total: usage(2900, 92),
+      turns: 1,
+      toolCalls: 1,
+      toolErrors: 0,
+      agentMs: 1500,
+      sessionMs: 2000,
+    };
+    expect(formatUsageReport(stats, createStyle(false)).split('\n').slice(2, 7)).toEqual([
+      '  1     1           1,200          30           0           0',
+      '  1     1*            400          50           0           0',
+      '  1     2           1,300          12           0           0',
+      '  total             2,900          92           0           0',
+      "  * a sampling request: the model answered tickets during the step's tool call",
+    ]);
+  });
+
   it('says how full the context is, the model calls and their time, compactions and the cost', () => {
     const stats: UsageStats = {
       steps: [{ turn: 1, step: 1, usage: usage(85_000, 1_000) }],

@@ -10,6 +10,8 @@ export interface StepUsage {
   /** The model call within the turn (1 for the first). */
   step: number;
   usage: Usage;
+  /** For a call that answered a sampling request: the MCP server that asked (or its tool's name). */
+  sampling?: string;
 }
 
 /** What a session has used so far. */
@@ -47,8 +49,17 @@ export function formatUsageReport(stats: UsageStats, style: Style, maxSteps = 20
     lines.push(style.dim(`  ${row(COLUMNS)}`));
     if (stats.steps.length > shown.length)
       lines.push(style.dim(`  … ${stats.steps.length - shown.length} earlier calls`));
-    for (const step of shown) lines.push(`  ${row([String(step.turn), String(step.step), ...numbers(step.usage)])}`);
+    for (const step of shown) {
+      const label = step.sampling === undefined ? String(step.step) : `${step.step}*`;
+      lines.push(`  ${row([String(step.turn), label, ...numbers(step.usage)])}`);
+    }
     lines.push(style.bold(`  ${row(['total', '', ...numbers(stats.total)])}`));
+    const askers = [...new Set(shown.flatMap((step) => (step.sampling === undefined ? [] : [step.sampling])))];
+    if (askers.length > 0) {
+      lines.push(
+        style.dim(`  * a sampling request: the model answered ${askers.join(', ')} during the step's tool call`),
+      );
+    }
   }
   const { context, metrics } = stats;
   if (context) {

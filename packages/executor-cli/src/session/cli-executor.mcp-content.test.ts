@@ -15,10 +15,10 @@ const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everythi
 
 const converse = (message: string): ScriptStep => ({ toolCalls: [{ name: 'converse', arguments: { message } }] });
 
-async function session(lines: string[], steps: ScriptStep[]) {
+async function session(lines: string[], steps: ScriptStep[], entry: { max_resource_bytes?: number } = {}) {
   const provider = new ScriptedProvider(steps);
   const plugins = await mcpSessionPlugins(
-    { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], file: '/config.toml' } },
+    { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], file: '/config.toml', ...entry } },
     {},
   );
   const container = await createContainer({ provider, plugins });
@@ -87,6 +87,20 @@ describe('MCP resources as @server:uri mentions', () => {
     expect(text).toContain('↳ attached @everything:demo://resource/dynamic/text/4\n');
     expect(lastUserText(provider)).toMatch(
       /^Summarise @everything:demo:\/\/resource\/dynamic\/text\/4\.\n\nAttached resources:\n<resource server="everything" uri="demo:\/\/resource\/dynamic\/text\/4">\nResource 4: This is a plaintext resource created at .*\n<\/resource>$/,
+    );
+  });
+
+  it('cuts a resource longer than max_resource_bytes at a line end, and tells the user and the model', async () => {
+    const { provider, text } = await session(
+      ['Summarise @everything:demo://resource/static/document/architecture.md'],
+      [converse('Done.')],
+      { max_resource_bytes: 100 },
+    );
+    expect(text).toMatch(
+      /↳ attached @everything:demo:\/\/resource\/static\/document\/architecture\.md \(cut at 100 bytes of [\d.]+ KB: the model can read the rest with read_resource; max_resource_bytes in \[mcp_servers\.everything\] raises the limit\)\n/,
+    );
+    expect(lastUserText(provider)).toMatch(
+      /\n\[lines 1-\d+ of the resource's [\d.]+ KB in \d+ lines, cut at 100 bytes; read on with start_line \d+\.\]\n<\/resource>$/,
     );
   });
 

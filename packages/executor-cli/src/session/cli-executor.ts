@@ -4,7 +4,7 @@ import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompte
 import { clackElicitationPrompter, type ElicitationPrompter } from '../elicitation/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
-import { ResourceMentions } from '../mcp/resource-mentions.js';
+import { attachedCutNote, ResourceMentions } from '../mcp/resource-mentions.js';
 import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
 import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
@@ -367,12 +367,14 @@ export class CliExecutor {
     }
     for (const mention of outcome.attached)
       this.#output.write(
-        this.#style.dim(`↳ attached @${stripControls(mention.server)}:${stripControls(mention.uri)}\n`),
+        this.#style.dim(
+          `↳ attached @${stripControls(mention.server)}:${stripControls(mention.uri)}${stripControls(attachedCutNote(mention))}\n`,
+        ),
       );
     for (const mention of outcome.refreshed)
       this.#output.write(
         this.#style.dim(
-          `↳ @${stripControls(mention.server)}:${stripControls(mention.uri)} changed; its new content goes with this message\n`,
+          `↳ @${stripControls(mention.server)}:${stripControls(mention.uri)} changed; its new content goes with this message${stripControls(attachedCutNote(mention))}\n`,
         ),
       );
     return outcome.input;

@@ -10,6 +10,8 @@ const SETUP_ERROR_CODES: ReadonlySet<string> = new Set([
   'project_instructions_unreadable',
   'no_provider',
   'no_task',
+  // agentloop run "… @server:uri": a resource it mentions could not be attached, so nothing was sent.
+  'resource_not_attached',
   'plugin_failed',
   'plugin_not_found',
   'duplicate_plugin',

@@ -1,6 +1,7 @@
-import { DefaultAgent } from '@agentloop/core';
+import { DefaultAgent, defineTool } from '@agentloop/core';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { UsageTracker } from './usage-tracker.js';
 
 describe('UsageTracker', () => {
@@ -62,6 +63,33 @@ describe('UsageTracker', () => {
     // The agent's own figures: its three model calls, and how full the context is after the last one.
     expect(stats.metrics).toMatchObject({ modelCalls: 3, compactions: 0 });
     expect(stats.context).toEqual({ usedTokens: 34, windowTokens: 200_000, fraction: 34 / 200_000 });
+  });
+
+  it('counts the model call of a tool’s sampling request as a step, marked with the server that asked', async () => {
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'summarise', arguments: {} }], usage: { inputTokens: 10, outputTokens: 2 } },
+      { text: 'A summary.', usage: { inputTokens: 40, outputTokens: 8 } },
+      { toolCalls: [{ name: 'converse', arguments: { message: 'a' } }], usage: { inputTokens: 20, outputTokens: 3 } },
+    ]);
+    const summarise = defineTool({
+      name: 'summarise',
+      description: 'Asks the model for a summary, as an MCP server does.',
+      parameters: z.object({}),
+      execute: async (_args, context) =>
+        (await context.sample?.({ server: 'tickets', messages: [{ role: 'user', text: 'Sum up' }], maxTokens: 50 }))
+          ?.text ?? '',
+    });
+    const agent = new DefaultAgent(provider, { tools: [summarise] });
+    const tracker = new UsageTracker(agent);
+    await agent.run('one');
+    const stats = tracker.stats();
+    expect(stats.steps.map((step) => [step.step, step.usage.inputTokens, step.sampling])).toEqual([
+      [1, 10, undefined],
+      [1, 40, 'tickets'],
+      [2, 20, undefined],
+    ]);
+    expect(stats.total).toMatchObject({ inputTokens: 70, outputTokens: 13 });
+    expect(stats.metrics).toMatchObject({ modelCalls: 3 });
   });
 
   it('stops counting when disposed', async () => {

@@ -3,7 +3,8 @@ import type { StepUsage, UsageStats } from '../render/index.js';
 import { LOOP_CONTROL_TOOLS } from '../render/index.js';
 
 /**
- * Adds up what a session uses, from the agent's events: tokens per model call and in total, tool calls,
+ * Adds up what a session uses, from the agent's events: tokens per model call (an MCP server's sampling
+ * requests included) and in total, tool calls,
  * and time spent running; with the agent's own metrics (context, model and tool time, compactions, cost).
  * `/usage` shows it.
  */
@@ -31,7 +32,12 @@ export class UsageTracker {
           this.#turns++;
           break;
         case 'usage':
-          this.#steps.push({ turn: this.#turns, step: event.iteration, usage: event.usage });
+          this.#steps.push({
+            turn: this.#turns,
+            step: event.iteration,
+            usage: event.usage,
+            ...(event.sampling ? { sampling: event.sampling.server ?? event.sampling.name } : {}),
+          });
           this.#total = sumUsage(this.#total, event.usage);
           break;
         // Ending the run (task_completion, …) is not a tool call to the user.

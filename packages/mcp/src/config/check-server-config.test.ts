@@ -43,6 +43,10 @@ describe('checkServerConfig', () => {
     expect(problem('a', { url: 'ftp://x' })).toContain('"url" must be an http:// or https:// URL, not "ftp://x"');
     expect(problem('a', { url: 'http://x', transport: 'websocket' })).toContain('"transport" must be');
     expect(problem('a', { command: 'x', toolTimeoutMs: -1 })).toContain('"toolTimeoutMs" must be');
+    expect(problem('a', { command: 'x', maxResourceBytes: 0 })).toContain(
+      '"maxResourceBytes" must be a whole number of bytes, 1 or more, not 0.',
+    );
+    expect(problem('a', { command: 'x', maxResourceBytes: 1.5 })).toContain('"maxResourceBytes" must be');
     expect(problem('a', { command: 'x', includeTools: 'echo' })).toContain('"includeTools" must be a list');
     expect(problem('a', { command: 'x', enabled: 'yes' })).toContain('"enabled" must be true or false');
   });

@@ -61,6 +61,13 @@ export function checkServerConfig(name: string, config: McpServerConfig): void {
       fail(`"${field}" must be a finite number of milliseconds, 0 or more.`);
     }
   }
+  const maxResourceBytes = record.maxResourceBytes;
+  if (
+    maxResourceBytes !== undefined &&
+    !(Number.isSafeInteger(maxResourceBytes) && (maxResourceBytes as number) >= 1)
+  ) {
+    fail(`"maxResourceBytes" must be a whole number of bytes, 1 or more, not ${JSON.stringify(maxResourceBytes)}.`);
+  }
   for (const field of ['includeTools', 'excludeTools'] as const) {
     if (record[field] !== undefined && !isStringArray(record[field])) fail(`"${field}" must be a list of tool names.`);
   }

@@ -15,6 +15,12 @@ export interface McpServerCommonConfig {
   includeTools?: readonly string[];
   /** None of these of the server's tools (by their names on the server); applied after `includeTools`. */
   excludeTools?: readonly string[];
+  /**
+   * The most of a resource's text given at once (by `read_resource`, or attached where a user mentions
+   * it), in bytes of UTF-8; the rest is read on by line. A whole number, 1 or more. Default 65 536 (64 KB,
+   * what the workspace's `read_file` gives of a file).
+   */
+  maxResourceBytes?: number;
 }
 
 /** A server started as a child process, spoken to over its stdin and stdout. */

@@ -1,3 +1,4 @@
+export { capResourceText, DEFAULT_MAX_RESOURCE_BYTES, type ResourceTextWindow } from './cap-resource-text.js';
 export type { McpResourceSummary, McpResourceTemplateSummary } from './mcp-resource.js';
 export { toResourceSummary, toResourceTemplateSummary } from './mcp-resource.js';
 export type { McpResourceContents } from './mcp-resource-contents.js';

@@ -29,6 +29,23 @@ describe('resourceContentsValue', () => {
     );
   });
 
+  it('cuts a long text at maxBytes, and reads on from startLine', () => {
+    const contents = [{ uri: 'file:///a.txt', text: 'one\ntwo\nthree\n' }];
+    expect(resourceContentsText(contents, { maxBytes: 8 })).toBe(
+      "one\ntwo\n[lines 1-2 of the resource's 14 bytes in 3 lines, cut at 8 bytes; read on with start_line 3.]",
+    );
+    expect(resourceContentsText(contents, { maxBytes: 8, startLine: 3 })).toBe(
+      "three\n[line 3 of the resource's 14 bytes in 3 lines.]",
+    );
+  });
+
+  it('describes an image too large for a provider by type and size instead of attaching it', () => {
+    const large = 'A'.repeat(8 * 1024 * 1024);
+    expect(resourceContentsValue([{ uri: 'file:///big.png', mimeType: 'image/png', blob: large }])).toBe(
+      '[resource <file:///big.png>, image/png, 6.0 MB: not attached, an image may be at most 5.0 MB]',
+    );
+  });
+
   it('says when a resource is empty', () => {
     expect(resourceContentsValue([])).toBe('(the resource is empty)');
   });

@@ -1,6 +1,14 @@
 import type { ToolResult } from '@agentloop/tools';
 import type { ContentBlock, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { base64Bytes, formatBytes } from '../results/format-bytes.js';
 import { toToolValue } from '../results/to-tool-value.js';
+import { capResourceText, type ResourceTextWindow } from './cap-resource-text.js';
+
+/**
+ * The largest image of a resource given to the model as an image: Anthropic's API refuses images past 5 MB,
+ * and a larger one would fail the whole request. A larger one is described by its type and size.
+ */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** One part of a resource a server read: its text, or its bytes in base64. */
 export interface McpResourceContents {
@@ -23,27 +31,43 @@ export function toResourceContents(contents: ReadResourceResult['contents']): Mc
 }
 
 /**
- * What the model (or a turn a user attached the resource to) gets of a resource: its text as it is; an
- * image as an image (and `[image: image/png, 1.4 KB]` in the text, for text-only paths); other binary
- * data as a short note of its type and size, never its base64. A resource in several parts gives each
- * under its URI. Never throws.
+ * What the model (or a turn a user attached the resource to) gets of a resource: its text, from
+ * `window.startLine` and at most `window.maxBytes` of it (64 KB by default, see capResourceText), with a
+ * note saying what was cut and how to read on; an image as an image (and `[image: image/png, 1.4 KB]` in
+ * the text, for text-only paths), or its type and size when it is larger than a provider takes; other
+ * binary data as a short note of its type and size, never its base64. A resource in several parts gives
+ * each under its URI, each part cut on its own. Never throws.
  */
-export function resourceContentsValue(contents: readonly McpResourceContents[]): string | ToolResult {
+export function resourceContentsValue(
+  contents: readonly McpResourceContents[],
+  window: ResourceTextWindow = {},
+): string | ToolResult {
   if (contents.length === 0) return '(the resource is empty)';
   const several = contents.length > 1;
   const blocks: ContentBlock[] = contents.map((part) => {
     if (part.text !== undefined) {
-      return { type: 'text', text: several ? `[resource <${part.uri}>]\n${part.text}` : part.text };
+      const text = capResourceText(part.text, window);
+      return { type: 'text', text: several ? `[resource <${part.uri}>]\n${text}` : text };
     }
     const mimeType = part.mimeType ?? 'application/octet-stream';
-    if (part.blob && mimeType.startsWith('image/')) return { type: 'image', data: part.blob, mimeType };
+    if (part.blob && mimeType.startsWith('image/')) {
+      const bytes = base64Bytes(part.blob);
+      if (bytes <= MAX_IMAGE_BYTES) return { type: 'image', data: part.blob, mimeType };
+      return {
+        type: 'text',
+        text: `[resource <${part.uri}>, ${mimeType}, ${formatBytes(bytes)}: not attached, an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}]`,
+      };
+    }
     return { type: 'resource', resource: { uri: part.uri, mimeType, blob: part.blob ?? '' } };
   });
   return toToolValue({ content: blocks });
 }
 
 /** The text of `resourceContentsValue`, for where only text goes (a turn's input). Never throws. */
-export function resourceContentsText(contents: readonly McpResourceContents[]): string {
-  const value = resourceContentsValue(contents);
+export function resourceContentsText(
+  contents: readonly McpResourceContents[],
+  window: ResourceTextWindow = {},
+): string {
+  const value = resourceContentsValue(contents, window);
   return typeof value === 'string' ? value : value.text;
 }

@@ -10,6 +10,8 @@ export const READ_RESOURCE_TOOL_NAME = 'read_resource';
 /** What the tool reads through: the servers (McpServers). */
 export interface ResourceReader {
   readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceContents[]>;
+  /** The most of a server's resource given at once, in bytes; absent: DEFAULT_MAX_RESOURCE_BYTES. */
+  maxResourceBytes?(server: string): number;
 }
 
 // The description lists the resources so that the model knows what it may read; a server with thousands
@@ -30,6 +32,11 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
     properties: {
       server: { type: 'string', enum: names, description: 'The MCP server that has the resource.' },
       uri: { type: 'string', description: 'The resource’s URI, from the list or filled into a template.' },
+      start_line: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The line to start at (from 1), to read on where a long resource was cut. Default 1.',
+      },
     },
     required: ['server', 'uri'],
     additionalProperties: false,
@@ -39,7 +46,7 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
     description: describe(offering),
     parameters,
     annotations: { readOnly: true, destructive: false, openWorld: false },
-    async execute(args: { server: string; uri: string }, context): Promise<string | ToolResult> {
+    async execute(args: { server: string; uri: string; start_line?: number }, context): Promise<string | ToolResult> {
       const status = offering.find((candidate) => candidate.name === args.server);
       if (!status) {
         throw new McpServerError(
@@ -49,7 +56,11 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
         );
       }
       try {
-        return resourceContentsValue(await reader.readResource(args.server, args.uri, context.signal));
+        const contents = await reader.readResource(args.server, args.uri, context.signal);
+        return resourceContentsValue(contents, {
+          ...(args.start_line === undefined ? {} : { startLine: args.start_line }),
+          ...(reader.maxResourceBytes ? { maxBytes: reader.maxResourceBytes(args.server) } : {}),
+        });
       } catch (error) {
         if (!McpServerError.isInstance(error) || error.code !== 'resource_error') throw error;
         throw new McpServerError(
@@ -66,7 +77,7 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
 function describe(offering: readonly McpServerStatus[]): string {
   const servers = offering.map((status) => `- ${status.name}: ${listing(status)}`);
   return [
-    'Read a resource of an MCP server by its URI: its text, or the image it holds. The resources by server:',
+    'Read a resource of an MCP server by its URI: its text, or the image it holds. A long text is cut at a line end, with a note saying how to read on with start_line. The resources by server:',
     ...servers,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult, ContentBlock, EmbeddedResource } from '@modelcontextprotocol/sdk/types.js';
+import { base64Bytes, formatBytes } from './format-bytes.js';
 
 /**
  * The text the model sees for an MCP tool's result, which is all that text-only paths (OpenAI Chat
@@ -47,16 +48,4 @@ function describeResource(resource: EmbeddedResource['resource']): string {
     return `[resource <${resource.uri}>${mime}]\n${resource.text}`;
   const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
   return `[resource <${resource.uri}>${mime}, ${formatBytes(base64Bytes(blob))} of binary data]`;
-}
-
-/** The size of base64 data once decoded. */
-function base64Bytes(data: string): number {
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
