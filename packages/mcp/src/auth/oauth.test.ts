@@ -118,6 +118,16 @@ describe('a browser login (authorization code)', () => {
     expect(server.seen.authorizations[0]?.scopes).toEqual(['notes:read']);
   });
 
+  it('logs in to a server that lets the handshake through and asks for a token from tools/list on', async () => {
+    const server = await fixture({ openHandshake: true, requiredScopes: ['notes:read'] });
+    const store = new MemoryTokenStore();
+    const { result } = await login({ url: server.url }, store);
+    expect(result.outcome).toBe('logged-in');
+    expect(server.seen.authorizations.map((authorization) => authorization.scopes)).toEqual([['notes:read']]);
+    const { registry } = await connect({ remote: { url: server.url } }, store);
+    expect((await callTool(registry, 'remote__whoami')).content).toMatch(/ notes:read$/);
+  });
+
   it('says so when a server needs no login', async () => {
     const { startHttpFixtureServer } = await import('../test-support/http-fixture-server.js');
     const open = await startHttpFixtureServer();
