@@ -254,6 +254,23 @@ describe('a browser login (authorization code)', () => {
     ]);
   });
 
+  for (const refreshTokens of [false, true]) {
+    it(`asks at the next login for the scope a step-up in a session wanted (${refreshTokens ? 'with' : 'without'} refresh tokens)`, async () => {
+      const server = await fixture({ stepUpScope: 'admin', noRefreshTokens: !refreshTokens });
+      const store = new MemoryTokenStore();
+      await login({ url: server.url }, store);
+      const { mcp, registry } = await connect({ remote: { url: server.url } }, store);
+      const refused = await callTool(registry, 'remote__admin');
+      expect(refused.content).toContain('MCP server "remote" needs you to log in (OAuth).');
+      expect(mcp.status()[0]?.auth).toEqual({ state: 'login-needed' });
+
+      await login({ url: server.url }, store);
+      expect(server.seen.authorizations.map((authorization) => authorization.scopes ?? [])).toEqual([[], ['admin']]);
+      expect((await callTool(registry, 'remote__admin')).content).toBe('admin done');
+      expect((await store.get(resourceKey(server.url)))?.pendingScope).toBeUndefined();
+    });
+  }
+
   it('keeps its registration across logins on a fixed redirect_port', async () => {
     const server = await fixture();
     const store = new MemoryTokenStore();

@@ -49,6 +49,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #state: string | undefined;
   /** Scopes the server asked for in a `WWW-Authenticate` challenge (a step-up), for the client-credentials grant. */
   #challengedScope: string | undefined;
+  /** The scope the last 403 `insufficient_scope` asked for, which the tokens held may lack. */
+  #stepUpScope: string | undefined;
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
 
   constructor(options: StoredOAuthProviderOptions) {
@@ -142,7 +144,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async tokens(): Promise<OAuthTokens | undefined> {
     // A login asks anew (other scopes, another account): refreshing what is held would only renew it.
     if (this.#options.login) return undefined;
-    return (await this.#read()).tokens;
+    const tokens = (await this.#read()).tokens;
+    if (!tokens?.refresh_token || !this.#stepUpScope) return tokens;
+    // The SDK answers a step-up with a refresh where it holds a refresh token, which renews the scope the
+    // tokens have and never the one the server asked for: without it, the SDK authorizes anew.
+    const granted = new Set((tokens.scope ?? '').split(' '));
+    if (this.#stepUpScope.split(' ').every((scope) => !scope || granted.has(scope))) return tokens;
+    const { refresh_token: _kept, ...withoutRefresh } = tokens;
+    return withoutRefresh;
   }
 
   /** When the access token held expires (milliseconds since the epoch), where the server said. */
@@ -151,23 +160,34 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const login = this.#options.login !== undefined;
     await this.#update((credentials) => {
       // A refresh that brings no new refresh token leaves the old one valid (RFC 6749, 6).
       const refreshToken = tokens.refresh_token ?? credentials.tokens?.refresh_token;
-      const { expiresAt: _expired, ...rest } = credentials;
+      const { expiresAt: _expired, pendingScope, ...rest } = credentials;
       return {
         ...rest,
         tokens: { ...tokens, ...(refreshToken ? { refresh_token: refreshToken } : {}) },
         ...(tokens.expires_in === undefined ? {} : { expiresAt: this.#now() + tokens.expires_in * 1000 }),
+        // A login asked for it; a refresh or a client-credentials grant does not settle a step-up.
+        ...(pendingScope && !login ? { pendingScope } : {}),
       };
     });
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const login = this.#options.login;
-    if (!login) throw this.#loginRequired();
-    const metadata = (await this.#read()).discoveryState?.authorizationServerMetadata;
-    const scopes = new Set((authorizationUrl.searchParams.get('scope') ?? '').split(' ').filter(Boolean));
+    const asked = authorizationUrl.searchParams.get('scope') ?? '';
+    if (!login) {
+      // The scope a step-up asked for is known only here, in the session; the login that follows, in
+      // this process or in `agentloop mcp login`, sees only the server's first challenge.
+      if (asked) await this.#update((credentials) => ({ ...credentials, pendingScope: asked }));
+      throw this.#loginRequired();
+    }
+    const stored = await this.#read();
+    const metadata = stored.discoveryState?.authorizationServerMetadata;
+    const scopes = new Set([...asked.split(' '), ...(stored.pendingScope ?? '').split(' ')]);
+    scopes.delete('');
     for (const scope of this.#options.config.scopes ?? []) scopes.add(scope);
     if (metadata?.scopes_supported?.includes(OFFLINE_ACCESS)) scopes.add(OFFLINE_ACCESS);
     if (scopes.size > 0) authorizationUrl.searchParams.set('scope', [...scopes].join(' '));
@@ -197,8 +217,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   /** Notes the scope a server's `WWW-Authenticate` challenge asked for (see `authorizedFetch`). */
-  noteChallengedScope(scope: string): void {
+  noteChallengedScope(scope: string, stepUp = false): void {
     this.#challengedScope = scope;
+    if (stepUp) this.#stepUpScope = scope;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
