@@ -120,7 +120,7 @@ async function probe(
   });
   if (isChallenge(initialize)) return challengeOf(initialize);
   if (!initialize.ok) return undefined;
-  const session = {
+  const session: Record<string, string> = {
     ...headerIfAny(initialize, 'mcp-session-id'),
     'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
   };
