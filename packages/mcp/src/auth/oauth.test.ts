@@ -237,6 +237,30 @@ describe('a browser login (authorization code)', () => {
     expect(server.seen.registrations).toEqual([]);
   });
 
+  it('registers no client in a session with a client ID metadata document the server does not take', async () => {
+    const server = await fixture();
+    const config = { url: server.url, oauth: { clientMetadataUrl: 'https://app.example/client.json' } };
+    const { mcp } = await connect({ remote: config }, new MemoryTokenStore());
+    expect(mcp.status()[0]?.auth).toEqual({ state: 'login-needed' });
+    expect(server.seen.registrations).toEqual([]);
+  });
+
+  it('reports login-needed, not a credential problem, for a server without metadata when OAuth is configured', async () => {
+    const { startHttpFixtureServer } = await import('../test-support/http-fixture-server.js');
+    const server = await startHttpFixtureServer({ requireToken: 'secret-token' });
+    try {
+      const config = { url: server.url, oauth: { clientMetadataUrl: 'https://app.example/client.json' } };
+      const { mcp } = await connect({ remote: config }, new MemoryTokenStore());
+      expect(mcp.status()[0]).toMatchObject({
+        state: 'failed',
+        auth: { state: 'login-needed' },
+        error: 'MCP server "remote" needs you to log in (OAuth).',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('authorizes anew at a second login instead of refreshing the tokens held', async () => {
     const server = await fixture();
     const store = new MemoryTokenStore();

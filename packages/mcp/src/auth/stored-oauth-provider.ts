@@ -124,7 +124,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       };
     }
     if (!stored) {
-      if (!login && !this.clientMetadataUrl) throw await this.#cannotAuthorizeAlone();
+      // A session cannot finish a browser login, so it registers no client for one (a registration for a
+      // redirect nobody listens on would only be replaced by the login's). A client ID metadata document
+      // needs no registration, where the authorization server takes one.
+      if (!login && !(this.clientMetadataUrl && (await this.#takesMetadataDocuments()))) {
+        throw await this.#cannotAuthorizeAlone();
+      }
       return undefined;
     }
     // A registration made for another loopback port is useless to this login: register again.
@@ -246,6 +251,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.#update((credentials) => ({ ...credentials, discoveryState: state }));
   }
 
+  /** Whether the authorization server discovered says it takes a client ID metadata document's URL as a client ID. */
+  async #takesMetadataDocuments(): Promise<boolean> {
+    const metadata = (await this.#read()).discoveryState?.authorizationServerMetadata;
+    return metadata?.client_id_metadata_document_supported === true;
+  }
+
   async #read(): Promise<McpStoredCredentials> {
     return (await this.#options.store.get(this.resource)) ?? {};
   }
@@ -258,11 +269,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /**
    * Why a session cannot authorize alone: a server that describes an authorization server wants a login;
-   * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`.
+   * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`,
+   * unless the configuration says the client logs in with OAuth (a client ID metadata document): then it
+   * is an older server whose authorization server sits at the default endpoints of its origin.
    */
   async #cannotAuthorizeAlone(): Promise<McpServerError> {
     const discovered = (await this.#read()).discoveryState;
-    if (discovered?.authorizationServerMetadata || discovered?.resourceMetadata) return this.#loginRequired();
+    const oauth = discovered?.authorizationServerMetadata || discovered?.resourceMetadata || this.clientMetadataUrl;
+    if (oauth) return this.#loginRequired();
     const name = this.#options.serverName;
     return new McpServerError(
       name,
