@@ -20,9 +20,12 @@ import { connectMcpServers, loginMcpServer, MemoryTokenStore } from '@agentloop/
 const SERVER = 'conformance';
 
 /**
- * A client ID metadata document's URL, as an app that hosts one configures it: used as the client ID by
- * an authorization server that takes one (auth/basic-cimd), ignored by the others, which register the
- * client dynamically. The suite's authorization server does not fetch it.
+ * A client ID metadata document's URL, as an app that hosts one configures it (the suite's reference
+ * client does the same): the client ID where the authorization server takes one (auth/basic-cimd), else
+ * the client registers dynamically. It also tells agentloop that the client logs in with OAuth, so that a
+ * server publishing no metadata at all (auth/2025-03-26-oauth-endpoint-fallback) is `login-needed`;
+ * without any `oauth` hint such a 401 is taken for a server that wants an API key in `headers`. The
+ * suite's authorization server does not fetch the document.
  */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
