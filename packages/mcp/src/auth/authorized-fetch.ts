@@ -4,7 +4,8 @@ import { resourceKey } from './mcp-token-store.js';
 
 /** What `authorizedFetch` tells of the server's challenges. */
 export interface ChallengeListener {
-  noteChallengedScope(scope: string): void;
+  /** `stepUp`: the challenge was a 403 `insufficient_scope` to a request that carried a token. */
+  noteChallengedScope(scope: string, stepUp: boolean): void;
 }
 
 /**
@@ -50,7 +51,8 @@ export function authorizedFetch(serverUrl: string, listener?: ChallengeListener,
         return new Response(response.body, { status: 403, statusText: response.statusText, headers });
       }
     }
-    if (listener && scope) listener.noteChallengedScope(scope);
+    if (listener && scope)
+      listener.noteChallengedScope(scope, response.status === 403 && error === 'insufficient_scope');
     return response;
   };
 }

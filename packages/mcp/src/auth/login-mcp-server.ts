@@ -97,35 +97,81 @@ export async function loginMcpServer(options: LoginMcpServerOptions): Promise<Lo
   }
 }
 
-/** The server's challenge to a request without a token, or undefined when it needs none. */
+/**
+ * The server's challenge to a client without a token, or undefined when it needs none. A server may let
+ * the handshake through and ask for authorization only from the first real request on (the
+ * specification allows a 401 on any request), so past a successful `initialize` the handshake is
+ * finished and the tools are listed, as a session would.
+ */
 async function probe(
   config: McpHttpServerConfig,
   fail: (message: string, cause?: unknown) => McpServerError,
 ): Promise<{ resourceMetadataUrl?: URL; scope?: string } | undefined> {
-  let response: Response;
-  try {
-    response = await authorizedFetch(config.url)(config.url, {
-      method: 'POST',
-      // The configured headers too: a server that takes them (a static Authorization) needs no login.
-      headers: { ...config.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'agentloop', version: '0' },
-        },
-      }),
-    });
-  } catch (error) {
-    throw fail(`could not reach ${config.url} (${(error as Error).message}).`, error);
+  const send = postWithoutToken(config, fail);
+  const initialize = await send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: {
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'agentloop', version: '0' },
+    },
+  });
+  if (isChallenge(initialize)) return challengeOf(initialize);
+  if (!initialize.ok) return undefined;
+  const session: Record<string, string> = {
+    ...headerIfAny(initialize, 'mcp-session-id'),
+    'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+  };
+  const initialized = await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, session);
+  if (isChallenge(initialized)) return challengeOf(initialized);
+  const listed = await send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, session);
+  if (session['mcp-session-id']) {
+    // Ends the probe's session on the server; one that does not allow it keeps it until it expires.
+    await authorizedFetch(config.url)(config.url, { method: 'DELETE', headers: { ...config.headers, ...session } })
+      .then((response) => response.body?.cancel())
+      .catch(() => {});
   }
-  await response.body?.cancel().catch(() => {});
-  if (response.status !== 401 && response.status !== 403) return undefined;
+  return isChallenge(listed) ? challengeOf(listed) : undefined;
+}
+
+/** A POST of one JSON-RPC message to the server, without a token; the body is not read. */
+function postWithoutToken(config: McpHttpServerConfig, fail: (message: string, cause?: unknown) => McpServerError) {
+  return async (message: Record<string, unknown>, extraHeaders: Record<string, string> = {}): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await authorizedFetch(config.url)(config.url, {
+        method: 'POST',
+        // The configured headers too: a server that takes them (a static Authorization) needs no login.
+        headers: {
+          ...config.headers,
+          ...extraHeaders,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(message),
+      });
+    } catch (error) {
+      throw fail(`could not reach ${config.url} (${(error as Error).message}).`, error);
+    }
+    await response.body?.cancel().catch(() => {});
+    return response;
+  };
+}
+
+function isChallenge(response: Response): boolean {
+  return response.status === 401 || response.status === 403;
+}
+
+function challengeOf(response: Response): { resourceMetadataUrl?: URL; scope?: string } {
   const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
   return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+}
+
+function headerIfAny(response: Response, name: string): Record<string, string> {
+  const value = response.headers.get(name);
+  return value ? { [name]: value } : {};
 }
 
 async function authorize(

@@ -11,6 +11,11 @@ export interface McpStoredCredentials {
   clientInformation?: OAuthClientInformationMixed;
   /** Where discovery found the authorization server, so that a later run skips it. */
   discoveryState?: OAuthDiscoveryState;
+  /**
+   * Scopes a server asked for that only a person's login can grant (a step-up met in a session), which
+   * the next login asks for; dropped once a login got tokens.
+   */
+  pendingScope?: string;
 }
 
 /**

@@ -118,6 +118,16 @@ describe('a browser login (authorization code)', () => {
     expect(server.seen.authorizations[0]?.scopes).toEqual(['notes:read']);
   });
 
+  it('logs in to a server that lets the handshake through and asks for a token from tools/list on', async () => {
+    const server = await fixture({ openHandshake: true, requiredScopes: ['notes:read'] });
+    const store = new MemoryTokenStore();
+    const { result } = await login({ url: server.url }, store);
+    expect(result.outcome).toBe('logged-in');
+    expect(server.seen.authorizations.map((authorization) => authorization.scopes)).toEqual([['notes:read']]);
+    const { registry } = await connect({ remote: { url: server.url } }, store);
+    expect((await callTool(registry, 'remote__whoami')).content).toMatch(/ notes:read$/);
+  });
+
   it('says so when a server needs no login', async () => {
     const { startHttpFixtureServer } = await import('../test-support/http-fixture-server.js');
     const open = await startHttpFixtureServer();
@@ -227,6 +237,30 @@ describe('a browser login (authorization code)', () => {
     expect(server.seen.registrations).toEqual([]);
   });
 
+  it('registers no client in a session with a client ID metadata document the server does not take', async () => {
+    const server = await fixture();
+    const config = { url: server.url, oauth: { clientMetadataUrl: 'https://app.example/client.json' } };
+    const { mcp } = await connect({ remote: config }, new MemoryTokenStore());
+    expect(mcp.status()[0]?.auth).toEqual({ state: 'login-needed' });
+    expect(server.seen.registrations).toEqual([]);
+  });
+
+  it('reports login-needed, not a credential problem, for a server without metadata when OAuth is configured', async () => {
+    const { startHttpFixtureServer } = await import('../test-support/http-fixture-server.js');
+    const server = await startHttpFixtureServer({ requireToken: 'secret-token' });
+    try {
+      const config = { url: server.url, oauth: { clientMetadataUrl: 'https://app.example/client.json' } };
+      const { mcp } = await connect({ remote: config }, new MemoryTokenStore());
+      expect(mcp.status()[0]).toMatchObject({
+        state: 'failed',
+        auth: { state: 'login-needed' },
+        error: 'MCP server "remote" needs you to log in (OAuth).',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('authorizes anew at a second login instead of refreshing the tokens held', async () => {
     const server = await fixture();
     const store = new MemoryTokenStore();
@@ -243,6 +277,23 @@ describe('a browser login (authorization code)', () => {
       [server.seen.authorizations[1]?.redirectUri],
     ]);
   });
+
+  for (const refreshTokens of [false, true]) {
+    it(`asks at the next login for the scope a step-up in a session wanted (${refreshTokens ? 'with' : 'without'} refresh tokens)`, async () => {
+      const server = await fixture({ stepUpScope: 'admin', noRefreshTokens: !refreshTokens });
+      const store = new MemoryTokenStore();
+      await login({ url: server.url }, store);
+      const { mcp, registry } = await connect({ remote: { url: server.url } }, store);
+      const refused = await callTool(registry, 'remote__admin');
+      expect(refused.content).toContain('MCP server "remote" needs you to log in (OAuth).');
+      expect(mcp.status()[0]?.auth).toEqual({ state: 'login-needed' });
+
+      await login({ url: server.url }, store);
+      expect(server.seen.authorizations.map((authorization) => authorization.scopes ?? [])).toEqual([[], ['admin']]);
+      expect((await callTool(registry, 'remote__admin')).content).toBe('admin done');
+      expect((await store.get(resourceKey(server.url)))?.pendingScope).toBeUndefined();
+    });
+  }
 
   it('keeps its registration across logins on a fixed redirect_port', async () => {
     const server = await fixture();

@@ -49,6 +49,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #state: string | undefined;
   /** Scopes the server asked for in a `WWW-Authenticate` challenge (a step-up), for the client-credentials grant. */
   #challengedScope: string | undefined;
+  /** The scope the last 403 `insufficient_scope` asked for, which the tokens held may lack. */
+  #stepUpScope: string | undefined;
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
 
   constructor(options: StoredOAuthProviderOptions) {
@@ -122,7 +124,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       };
     }
     if (!stored) {
-      if (!login && !this.clientMetadataUrl) throw await this.#cannotAuthorizeAlone();
+      // A session cannot finish a browser login, so it registers no client for one (a registration for a
+      // redirect nobody listens on would only be replaced by the login's). A client ID metadata document
+      // needs no registration, where the authorization server takes one.
+      if (!login && !(this.clientMetadataUrl && (await this.#takesMetadataDocuments()))) {
+        throw await this.#cannotAuthorizeAlone();
+      }
       return undefined;
     }
     // A registration made for another loopback port is useless to this login: register again.
@@ -142,7 +149,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async tokens(): Promise<OAuthTokens | undefined> {
     // A login asks anew (other scopes, another account): refreshing what is held would only renew it.
     if (this.#options.login) return undefined;
-    return (await this.#read()).tokens;
+    const tokens = (await this.#read()).tokens;
+    if (!tokens?.refresh_token || !this.#stepUpScope) return tokens;
+    // The SDK answers a step-up with a refresh where it holds a refresh token, which renews the scope the
+    // tokens have and never the one the server asked for: without it, the SDK authorizes anew.
+    const granted = new Set((tokens.scope ?? '').split(' '));
+    if (this.#stepUpScope.split(' ').every((scope) => !scope || granted.has(scope))) return tokens;
+    const { refresh_token: _kept, ...withoutRefresh } = tokens;
+    return withoutRefresh;
   }
 
   /** When the access token held expires (milliseconds since the epoch), where the server said. */
@@ -151,23 +165,34 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const login = this.#options.login !== undefined;
     await this.#update((credentials) => {
       // A refresh that brings no new refresh token leaves the old one valid (RFC 6749, 6).
       const refreshToken = tokens.refresh_token ?? credentials.tokens?.refresh_token;
-      const { expiresAt: _expired, ...rest } = credentials;
+      const { expiresAt: _expired, pendingScope, ...rest } = credentials;
       return {
         ...rest,
         tokens: { ...tokens, ...(refreshToken ? { refresh_token: refreshToken } : {}) },
         ...(tokens.expires_in === undefined ? {} : { expiresAt: this.#now() + tokens.expires_in * 1000 }),
+        // A login asked for it; a refresh or a client-credentials grant does not settle a step-up.
+        ...(pendingScope && !login ? { pendingScope } : {}),
       };
     });
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const login = this.#options.login;
-    if (!login) throw this.#loginRequired();
-    const metadata = (await this.#read()).discoveryState?.authorizationServerMetadata;
-    const scopes = new Set((authorizationUrl.searchParams.get('scope') ?? '').split(' ').filter(Boolean));
+    const asked = authorizationUrl.searchParams.get('scope') ?? '';
+    if (!login) {
+      // The scope a step-up asked for is known only here, in the session; the login that follows, in
+      // this process or in `agentloop mcp login`, sees only the server's first challenge.
+      if (asked) await this.#update((credentials) => ({ ...credentials, pendingScope: asked }));
+      throw this.#loginRequired();
+    }
+    const stored = await this.#read();
+    const metadata = stored.discoveryState?.authorizationServerMetadata;
+    const scopes = new Set([...asked.split(' '), ...(stored.pendingScope ?? '').split(' ')]);
+    scopes.delete('');
     for (const scope of this.#options.config.scopes ?? []) scopes.add(scope);
     if (metadata?.scopes_supported?.includes(OFFLINE_ACCESS)) scopes.add(OFFLINE_ACCESS);
     if (scopes.size > 0) authorizationUrl.searchParams.set('scope', [...scopes].join(' '));
@@ -197,8 +222,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   /** Notes the scope a server's `WWW-Authenticate` challenge asked for (see `authorizedFetch`). */
-  noteChallengedScope(scope: string): void {
+  noteChallengedScope(scope: string, stepUp = false): void {
     this.#challengedScope = scope;
+    if (stepUp) this.#stepUpScope = scope;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
@@ -225,6 +251,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.#update((credentials) => ({ ...credentials, discoveryState: state }));
   }
 
+  /** Whether the authorization server discovered says it takes a client ID metadata document's URL as a client ID. */
+  async #takesMetadataDocuments(): Promise<boolean> {
+    const metadata = (await this.#read()).discoveryState?.authorizationServerMetadata;
+    return metadata?.client_id_metadata_document_supported === true;
+  }
+
   async #read(): Promise<McpStoredCredentials> {
     return (await this.#options.store.get(this.resource)) ?? {};
   }
@@ -237,11 +269,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /**
    * Why a session cannot authorize alone: a server that describes an authorization server wants a login;
-   * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`.
+   * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`,
+   * unless the configuration says the client logs in with OAuth (a client ID metadata document): then it
+   * is an older server whose authorization server sits at the default endpoints of its origin.
    */
   async #cannotAuthorizeAlone(): Promise<McpServerError> {
     const discovered = (await this.#read()).discoveryState;
-    if (discovered?.authorizationServerMetadata || discovered?.resourceMetadata) return this.#loginRequired();
+    const oauth = discovered?.authorizationServerMetadata || discovered?.resourceMetadata || this.clientMetadataUrl;
+    if (oauth) return this.#loginRequired();
     const name = this.#options.serverName;
     return new McpServerError(
       name,

@@ -22,6 +22,8 @@ export interface OAuthFixtureOptions {
   stepUpScope?: string;
   /** Every 403 names a new scope, so no token is ever enough. */
   stepUpAlwaysRefuses?: boolean;
+  /** `initialize` and notifications need no token; the tools do (the 401 comes at `tools/list`). */
+  openHandshake?: boolean;
   tokenEndpointAuthMethods?: string[];
   tokenLifetimeSeconds?: number;
   noRefreshTokens?: boolean;

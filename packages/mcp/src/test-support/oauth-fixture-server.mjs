@@ -209,7 +209,13 @@ export async function startOAuthFixtureServer(options = {}) {
     seen.mcpAuthorization.push(request.headers.authorization ?? '');
     next();
   });
-  app.post('/mcp', bearer, express.json(), async (request, response) => {
+  // A server that lets the handshake through without a token, and asks for one from the first request on.
+  const openHandshake = (request) =>
+    options.openHandshake &&
+    (request.body?.method === 'initialize' || String(request.body?.method).startsWith('notifications/'));
+  const bearerUnlessHandshake = (request, response, next) =>
+    openHandshake(request) ? next() : bearer(request, response, next);
+  app.post('/mcp', express.json(), bearerUnlessHandshake, async (request, response) => {
     const stepUp = options.stepUpScope;
     const granted = request.auth?.scopes ?? [];
     if (
