@@ -35,11 +35,11 @@ export class TerminalTest {
    * server of its own: when a test ends its session, a shared server may be shutting down just as the
    * next one starts ("server exited unexpectedly").
    */
-  startTmux(commandLine: string): TmuxSession {
+  startTmux(commandLine: string, size?: { width: number; height: number }): TmuxSession {
     this.#sessions += 1;
     const tmux = new TmuxSession(`${this.name}-${process.pid}-${this.#sessions}`, this.#socket(this.#sessions));
     this.#tmux.push(tmux);
-    tmux.start(commandLine);
+    tmux.start(commandLine, size);
     return tmux;
   }
 
