@@ -10,6 +10,7 @@ import type {
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
+import { BufferedTurn } from '../buffered-turn.js';
 import { planFork } from '../fork-point.js';
 import { leaseSettings, renewLease } from '../lock/lease.js';
 import type { SessionWriter } from '../lock/session-writer.js';
@@ -53,9 +54,8 @@ interface OpenSession {
   fence: string;
   /** Stops the renewals of its lease (and waits for one in flight). */
   stopRenewal: () => Promise<void>;
-  replaced: string[] | undefined;
-  added: string[];
-  failure: unknown;
+  /** The open turn, written by its commit. */
+  turn: BufferedTurn;
 }
 
 // Timestamps are BIGINT, which node-postgres gives as text: read as float8, exact for any date in ms.
@@ -143,9 +143,7 @@ export class PostgresSessionStore implements SessionStore {
       const already = this.#open.get(sessionId);
       if (already) {
         // Opening again starts again from the last commit.
-        already.replaced = undefined;
-        already.added = [];
-        already.failure = undefined;
+        already.turn.drop();
         return this.#read(pool, sessionId);
       }
       const writer = newWriter();
@@ -168,37 +166,25 @@ export class PostgresSessionStore implements SessionStore {
         writer,
         fence,
         stopRenewal: renewLease(this.#leaseMs, () => this.#renew(sessionId, fence)),
-        replaced: undefined,
-        added: [],
-        failure: undefined,
+        turn: new BufferedTurn(),
       });
       return this.#read(pool, sessionId);
     });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#open.opened(sessionId, 'append to');
-    this.#buffer(session, () => session.added.push(savedJson(message)));
+    this.#open.opened(sessionId, 'append to').turn.append(message);
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#open.opened(sessionId, 'replace the messages of');
-    this.#buffer(session, () => {
-      session.replaced = messages.map(savedJson);
-      session.added = [];
-    });
+    this.#open.opened(sessionId, 'replace the messages of').turn.replace(messages);
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
     return this.#guard(sessionId, async (pool) => {
       const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
-      const { replaced, added, failure } = session;
-      // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
-      session.replaced = undefined;
-      session.added = [];
-      session.failure = undefined;
-      if (failure !== undefined) throw failure;
+      const { replaced, added } = session.turn.take();
       await this.#transaction(pool, async (client) => {
         const { rows } = await client.query(
           `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1 FOR UPDATE`,
@@ -452,16 +438,6 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
-  #buffer(session: OpenSession, add: () => void): void {
-    if (session.failure !== undefined) throw session.failure;
-    try {
-      add();
-    } catch (error) {
-      session.failure = error;
-      throw error;
-    }
-  }
-
   async #row(pool: PostgresPool | PostgresClient, sessionId: string): Promise<PostgresRow> {
     const { rows } = await pool.query(`SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1`, [sessionId]);
     const row = rows[0] as PostgresRow | undefined;
