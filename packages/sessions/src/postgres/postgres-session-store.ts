@@ -437,7 +437,6 @@ export class PostgresSessionStore implements SessionStore {
     return renewed?.rowCount !== 0;
   }
 
-  /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
   async #row(pool: PostgresPool | PostgresClient, sessionId: string): Promise<PostgresRow> {
     const { rows } = await pool.query(`SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1`, [sessionId]);
     const row = rows[0] as PostgresRow | undefined;

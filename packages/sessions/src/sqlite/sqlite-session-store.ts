@@ -353,7 +353,6 @@ export class SqliteSessionStore implements SessionStore {
     });
   }
 
-  /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
   /**
    * Runs a write that a power cut may lose without harm, without waiting for the disk: a new session
    * (nothing in it yet) and the lock of a session (its holder is gone with the power). SQLite's WAL keeps
