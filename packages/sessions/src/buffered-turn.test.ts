@@ -2,21 +2,12 @@ import type { Message } from '@agentloop/spec';
 import { userMessage } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { BufferedTurn } from './buffered-turn.js';
+import { thrownBy } from './test-support/caught.js';
 
 const user = (text: string): Message => userMessage(text);
 const json = (text: string) => JSON.stringify(userMessage(text));
 /** A message JSON cannot hold: a BigInt in a tool call's arguments. */
 const unsaveable = { ...userMessage('x'), extra: 1n } as unknown as Message;
-
-/** What `run` throws; fails the test when it throws nothing. */
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('BufferedTurn', () => {
   it('gives the added messages as JSON, and starts the next turn empty', () => {
@@ -44,11 +35,11 @@ describe('BufferedTurn', () => {
   it('fails every later call and the commit with its first failure, then drops the turn', () => {
     const turn = new BufferedTurn();
     turn.append(user('kept until the failure'));
-    const first = thrown(() => turn.append(unsaveable));
+    const first = thrownBy(() => turn.append(unsaveable));
     expect((first as Error).message).toMatch(/^A message cannot be saved as JSON/);
-    expect(thrown(() => turn.append(user('later')))).toBe(first);
-    expect(thrown(() => turn.replace([user('later')]))).toBe(first);
-    expect(thrown(() => turn.take())).toBe(first);
+    expect(thrownBy(() => turn.append(user('later')))).toBe(first);
+    expect(thrownBy(() => turn.replace([user('later')]))).toBe(first);
+    expect(thrownBy(() => turn.take())).toBe(first);
     // The failed turn is gone: the next one starts empty and clean.
     turn.append(user('next'));
     expect(turn.take()).toEqual({ replaced: undefined, added: [json('next')] });
