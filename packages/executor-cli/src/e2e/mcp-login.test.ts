@@ -3,7 +3,7 @@
 // mcp login` with $BROWSER set to a script that follows the authorization URL back to the loopback, the
 // token file it leaves, `mcp list`, `mcp logout`, and `agentloop run` with a server that needs a login.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -29,9 +29,7 @@ async function startFixture(options: Record<string, unknown> = {}): Promise<stri
 }
 
 function configureServer(at: CliWorkspace, url: string, extra = ''): void {
-  const file = join(at.configHome, 'agentloop', 'config.toml');
-  mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, `\n[mcp_servers.remote]\nurl = ${JSON.stringify(url)}\n${extra}`);
+  at.appendUserConfig(`\n[mcp_servers.remote]\nurl = ${JSON.stringify(url)}\n${extra}`);
 }
 
 beforeAll(() => assertBuilt());

@@ -2,8 +2,6 @@
 // (the SDK's McpServer in test-support/mcp-notes-server.mjs) in the user configuration, `/mcp` in a live
 // session in tmux, `agentloop mcp list` as a child process, and no server process outliving the command
 // (checked by the pids the server notes when it starts). They import nothing from the sources.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, type CliWorkspace } from '../test-support/cli-fixture.js';
 import { configureNotesMcpServer, isAlive, startedPids } from '../test-support/mcp-notes-config.js';
@@ -38,11 +36,8 @@ async function startAgentloop(configure?: (at: CliWorkspace) => void) {
 
 /** Adds `[mcp_servers.broken]`, a stdio server that says why on stderr and exits before its handshake. */
 function configureBrokenMcpServer(at: CliWorkspace): void {
-  const file = join(at.configHome, 'agentloop', 'config.toml');
-  mkdirSync(dirname(file), { recursive: true });
   const script = 'process.stderr.write("GITHUB_TOKEN is not set\\n"); process.exit(3)';
-  appendFileSync(
-    file,
+  at.appendUserConfig(
     `\n[mcp_servers.broken]\ncommand = ${JSON.stringify(process.execPath)}\nargs = ["-e", ${JSON.stringify(script)}]\n`,
   );
 }

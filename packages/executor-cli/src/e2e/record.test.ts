@@ -75,7 +75,7 @@ describe('agentloop run --record', () => {
     // The same agent the command built, over the cassette instead of the server.
     const settings = await resolveSessionSettings(flags, {
       environment: workspace.environment(environment),
-      userConfigFile: join(workspace.configHome, 'agentloop', 'config.toml'),
+      userConfigFile: workspace.userConfigFile,
       cwd: workspace.project,
     });
     const replay = replayProvider(cassette, { secrets: [API_KEY] });
