@@ -19,6 +19,7 @@ import { OpenSessions } from '../open-sessions.js';
 import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
 import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
+import { sessionInfos } from '../sqlite/session-infos.js';
 import type { SessionRow } from '../sqlite/session-row.js';
 import { infoOf, stateOf, writerOfColumn } from '../sqlite/session-row.js';
 import type { PostgresClient, PostgresPool } from './load-pg.js';
@@ -272,14 +273,7 @@ export class PostgresSessionStore implements SessionStore {
               `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE workspace = $1 ORDER BY updated_at DESC, id LIMIT $2`,
               [options.workspace, limit],
             );
-      return rows.flatMap((row) => {
-        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
-        try {
-          return [infoOf(recordSchemas().readSessionRow(row, this.where))];
-        } catch {
-          return [];
-        }
-      });
+      return sessionInfos(rows, this.where);
     });
   }
 

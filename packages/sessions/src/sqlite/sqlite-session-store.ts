@@ -26,6 +26,7 @@ import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSessi
 import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
+import { sessionInfos } from './session-infos.js';
 import type { SessionRow } from './session-row.js';
 import { infoOf, stateOf, writerOfColumn } from './session-row.js';
 import { migrate } from './sqlite-schema.js';
@@ -271,14 +272,7 @@ export class SqliteSessionStore implements SessionStore {
           ? this.#statements.list.all(limit)
           : this.#statements.listInWorkspace.all(options.workspace, limit)
       ) as unknown[];
-      return rows.flatMap((row) => {
-        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
-        try {
-          return [infoOf(recordSchemas().readSessionRow(row, this.file))];
-        } catch {
-          return [];
-        }
-      });
+      return sessionInfos(rows, this.file);
     });
   }
 
