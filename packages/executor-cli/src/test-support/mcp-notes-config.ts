@@ -27,12 +27,5 @@ export function startedPids(pidFile: string): number[] {
   return existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
-/** True while a process with this id runs. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// Whether a process still runs, as every package's tests ask it (scripts/is-alive.mjs).
+export { isAlive } from '../../../../scripts/is-alive.mjs';
