@@ -1,27 +1,12 @@
 // Tests for architecture-doc.mjs, and the check itself on docs/architecture.md, run by
 // `node --test scripts/*.test.mjs` in CI.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { architectureDocProblems, packageGraph, renderGraph } from './architecture-doc.mjs';
-
-const roots = [];
-after(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+import { testWorkspaces } from './test-workspace.mjs';
 
 /** Writes a workspace from `{ 'relative/path': text or object }` into a fresh folder; objects become JSON. */
-function workspace(files) {
-  const root = mkdtempSync(path.join(tmpdir(), 'architecture-doc-'));
-  roots.push(root);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), typeof content === 'string' ? content : JSON.stringify(content));
-  }
-  return root;
-}
+const workspace = testWorkspaces('architecture-doc-');
 
 const fixture = () =>
   workspace({

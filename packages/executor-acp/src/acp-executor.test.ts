@@ -6,23 +6,14 @@ import { DefaultAgent, ProviderError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { createWorkspaceTools } from '@agentloop/workspace-tools';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AcpExecutor, type AcpExecutorOptions } from './acp-executor.js';
+import { useEditorTest } from './test-support/editor-test.js';
 import { complete, scriptedExecutor } from './test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from './test-support/temp-project.js';
-import { TestEditor, type TestEditorOptions } from './test-support/test-editor.js';
+import { createTempProject } from './test-support/temp-project.js';
+import type { TestEditorOptions } from './test-support/test-editor.js';
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 async function connect(
   scripts: ScriptStep[][],
@@ -30,14 +21,14 @@ async function connect(
   editorOptions: TestEditorOptions = {},
 ) {
   const { executor, made } = scriptedExecutor(scripts, options);
-  editor = await TestEditor.connect(executor, editorOptions);
+  const editor = await fixture.connect(executor, editorOptions);
   return { editor, made };
 }
 
 describe('initialize and session/new', () => {
   it('answers initialize with what it supports, honestly', async () => {
     const { executor } = scriptedExecutor([]);
-    editor = await TestEditor.connect(executor);
+    const editor = await fixture.connect(executor);
     const answer = await editor.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
     const version = (
       JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -67,7 +58,7 @@ describe('initialize and session/new', () => {
       new TextEncoder().encode(
         lines(
           { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } },
-          { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: project.dir, mcpServers: [] } },
+          { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: fixture.project.dir, mcpServers: [] } },
         ),
       ),
     );
@@ -81,8 +72,8 @@ describe('initialize and session/new', () => {
   });
 
   it('refuses a relative cwd, which would be resolved against the agent’s process, saying what to send', async () => {
-    const { made } = await connect([]);
-    await expect(editor!.newSession('my-project')).rejects.toMatchObject({
+    const { editor, made } = await connect([]);
+    await expect(editor.newSession('my-project')).rejects.toMatchObject({
       code: -32602,
       data: { cwd: 'my-project' },
       message: expect.stringContaining(
@@ -93,13 +84,13 @@ describe('initialize and session/new', () => {
   });
 
   it('builds each session’s agent in the editor’s directory, in ask mode, and offers its slash commands', async () => {
-    const { made } = await connect([]);
-    const response = await editor!.agent.request('session/new', { cwd: project.dir, mcpServers: [] });
+    const { editor, made } = await connect([]);
+    const response = await editor.agent.request('session/new', { cwd: fixture.project.dir, mcpServers: [] });
     expect(response.sessionId).toMatch(/^sess_[0-9a-f-]{36}$/);
     expect(made.setups).toEqual([
       {
         sessionId: response.sessionId,
-        cwd: project.dir,
+        cwd: fixture.project.dir,
         resume: false,
         mcpServers: [],
         clientCapabilities: {
@@ -123,7 +114,7 @@ describe('initialize and session/new', () => {
     expect(response.configOptions).toEqual([
       expect.objectContaining({ id: 'mode', category: 'mode', type: 'select', currentValue: 'ask' }),
     ]);
-    const commands = await editor!.waitForUpdate(
+    const commands = await editor.waitForUpdate(
       response.sessionId,
       (update) => update.sessionUpdate === 'available_commands_update',
     );
@@ -147,19 +138,19 @@ describe('initialize and session/new', () => {
       },
       { log: () => undefined },
     );
-    editor = await TestEditor.connect(executor);
-    await expect(editor.newSession(project.dir)).rejects.toMatchObject({
+    const editor = await fixture.connect(executor);
+    await expect(editor.newSession(fixture.project.dir)).rejects.toMatchObject({
       code: -32603,
       message: 'No provider configured: set ANTHROPIC_API_KEY.',
     });
-    const sessionId = await editor.newSession(project.dir);
+    const sessionId = await editor.newSession(fixture.project.dir);
     expect(await editor.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
   });
 });
 
 describe('a prompt turn', () => {
   it('streams reasoning, text and the task’s result, and ends the turn', async () => {
-    await connect([
+    const { editor } = await connect([
       [
         {
           thinking: 'Easy.',
@@ -168,19 +159,19 @@ describe('a prompt turn', () => {
         },
       ],
     ]);
-    const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'What is 2+2?')).toMatchObject({ stopReason: 'end_turn' });
-    const kinds = editor!.updates(sessionId).map((update) => update.sessionUpdate);
+    const sessionId = await editor.newSession(fixture.project.dir);
+    expect(await editor.prompt(sessionId, 'What is 2+2?')).toMatchObject({ stopReason: 'end_turn' });
+    const kinds = editor.updates(sessionId).map((update) => update.sessionUpdate);
     expect(kinds.filter((kind) => kind !== 'available_commands_update')).toEqual([
       'agent_thought_chunk',
       'agent_message_chunk',
       'agent_message_chunk',
     ]);
-    expect(editor!.messageText(sessionId)).toBe('Looking.\n\nDone: 4.');
+    expect(editor.messageText(sessionId)).toBe('Looking.\n\nDone: 4.');
   });
 
   it('does not send the result again when the model streamed it just before, only what it adds', async () => {
-    await connect([
+    const { editor } = await connect([
       [
         {
           text: 'The answer is 4.\n',
@@ -194,16 +185,16 @@ describe('a prompt turn', () => {
         },
       ],
     ]);
-    const first = await editor!.newSession(project.dir);
-    await editor!.prompt(first, 'What is 2+2?');
-    expect(editor!.messageText(first)).toBe('The answer is 4.\n');
-    const second = await editor!.newSession(project.dir);
-    await editor!.prompt(second, 'Take notes.');
-    expect(editor!.messageText(second)).toBe('I wrote notes.md.\n\nArtifacts:\n- notes.md');
+    const first = await editor.newSession(fixture.project.dir);
+    await editor.prompt(first, 'What is 2+2?');
+    expect(editor.messageText(first)).toBe('The answer is 4.\n');
+    const second = await editor.newSession(fixture.project.dir);
+    await editor.prompt(second, 'Take notes.');
+    expect(editor.messageText(second)).toBe('I wrote notes.md.\n\nArtifacts:\n- notes.md');
   });
 
   it('reports the turn’s token usage in the answer’s _meta, in the shape of ACP’s draft usage', async () => {
-    await connect([
+    const { editor } = await connect([
       [
         {
           text: 'Thinking it over.',
@@ -213,8 +204,8 @@ describe('a prompt turn', () => {
         { ...complete('Done.'), usage: { inputTokens: 150, outputTokens: 10 } },
       ],
     ]);
-    const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'List them.')).toEqual({
+    const sessionId = await editor.newSession(fixture.project.dir);
+    expect(await editor.prompt(sessionId, 'List them.')).toEqual({
       stopReason: 'end_turn',
       _meta: {
         usage: {
@@ -230,7 +221,7 @@ describe('a prompt turn', () => {
   });
 
   it('ends an ask_question turn with the question and its suggestions; the next prompt answers it', async () => {
-    const { made } = await connect([
+    const { editor, made } = await connect([
       [
         {
           toolCalls: [{ name: 'ask_question', arguments: { question: 'Which file?', suggestions: ['a.ts', 'b.ts'] } }],
@@ -238,10 +229,10 @@ describe('a prompt turn', () => {
         complete('Fixed b.ts.'),
       ],
     ]);
-    const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'Fix the bug.')).toMatchObject({ stopReason: 'end_turn' });
-    expect(editor!.messageText(sessionId)).toBe('Which file?\n\n1. a.ts\n2. b.ts');
-    expect(await editor!.prompt(sessionId, 'b.ts')).toMatchObject({ stopReason: 'end_turn' });
+    const sessionId = await editor.newSession(fixture.project.dir);
+    expect(await editor.prompt(sessionId, 'Fix the bug.')).toMatchObject({ stopReason: 'end_turn' });
+    expect(editor.messageText(sessionId)).toBe('Which file?\n\n1. a.ts\n2. b.ts');
+    expect(await editor.prompt(sessionId, 'b.ts')).toMatchObject({ stopReason: 'end_turn' });
     expect(made.providers[0]!.lastMessage(1)).toMatchObject({ role: 'user' });
     expect(JSON.stringify(made.providers[0]!.request(1).messages)).toContain('b.ts');
     made.providers[0]!.assertComplete();
@@ -261,8 +252,8 @@ describe('a prompt turn', () => {
         }),
       { log: () => undefined },
     );
-    editor = await TestEditor.connect(capped);
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(capped);
+    const sessionId = await editor.newSession(fixture.project.dir);
     expect(await editor.prompt(sessionId, 'Tidy up.')).toMatchObject({ stopReason: 'max_turn_requests' });
     expect(editor.messageText(sessionId)).toBe(
       'Stopped after 2 model calls, the most one prompt may make.\n\nListed the files; nothing else done.\n\nSend "continue" to go on.',
@@ -270,7 +261,7 @@ describe('a prompt turn', () => {
   });
 
   it('answers a failed run with a JSON-RPC error carrying the typed error’s message and code', async () => {
-    await connect([
+    const { editor } = await connect([
       [
         {
           error: new ProviderError('The API key was rejected (401).', {
@@ -290,14 +281,14 @@ describe('a prompt turn', () => {
         },
       ],
     ]);
-    const first = await editor!.newSession(project.dir);
-    const second = await editor!.newSession(project.dir);
-    await expect(editor!.prompt(first, 'hi')).rejects.toMatchObject({
+    const first = await editor.newSession(fixture.project.dir);
+    const second = await editor.newSession(fixture.project.dir);
+    await expect(editor.prompt(first, 'hi')).rejects.toMatchObject({
       code: -32000,
       message: 'The API key was rejected (401).',
       data: { code: 'authentication', statusCode: 401, retryable: false },
     });
-    await expect(editor!.prompt(second, 'hi')).rejects.toMatchObject({
+    await expect(editor.prompt(second, 'hi')).rejects.toMatchObject({
       code: -32603,
       message: 'Bad request: too many tools.',
       data: { code: 'invalid_request', statusCode: 400, retryable: false },
@@ -307,52 +298,52 @@ describe('a prompt turn', () => {
 
 describe('cancel', () => {
   it('cancels a turn in the middle of the model’s stream: cancelled, and the next prompt goes on', async () => {
-    const { made } = await connect([[{ text: 'Working on it', hang: true }, complete('Resumed.')]]);
-    const sessionId = await editor!.newSession(project.dir);
-    const turn = editor!.prompt(sessionId, 'Do a long thing.');
-    await editor!.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
-    await editor!.agent.notify('session/cancel', { sessionId });
+    const { editor, made } = await connect([[{ text: 'Working on it', hang: true }, complete('Resumed.')]]);
+    const sessionId = await editor.newSession(fixture.project.dir);
+    const turn = editor.prompt(sessionId, 'Do a long thing.');
+    await editor.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
+    await editor.agent.notify('session/cancel', { sessionId });
     expect(await turn).toMatchObject({ stopReason: 'cancelled' });
     expect(made.agents[0]!.running).toBe(false);
-    expect(await editor!.prompt(sessionId, 'Go on.')).toMatchObject({ stopReason: 'end_turn' });
-    expect(editor!.messageText(sessionId)).toBe('Working on itResumed.');
+    expect(await editor.prompt(sessionId, 'Go on.')).toMatchObject({ stopReason: 'end_turn' });
+    expect(editor.messageText(sessionId)).toBe('Working on itResumed.');
   });
 
   it('refuses a second prompt while one runs, and ignores a cancel of a session that does not exist', async () => {
-    await connect([[{ text: 'Busy', hang: true }]]);
-    const sessionId = await editor!.newSession(project.dir);
-    const turn = editor!.prompt(sessionId, 'One.');
-    await editor!.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
-    await expect(editor!.prompt(sessionId, 'Two.')).rejects.toMatchObject({
+    const { editor } = await connect([[{ text: 'Busy', hang: true }]]);
+    const sessionId = await editor.newSession(fixture.project.dir);
+    const turn = editor.prompt(sessionId, 'One.');
+    await editor.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
+    await expect(editor.prompt(sessionId, 'Two.')).rejects.toMatchObject({
       code: -32600,
       message: expect.stringContaining('a prompt is already running in this session'),
     });
-    await editor!.agent.notify('session/cancel', { sessionId: 'sess_nobody' });
-    await editor!.agent.notify('session/cancel', { sessionId });
+    await editor.agent.notify('session/cancel', { sessionId: 'sess_nobody' });
+    await editor.agent.notify('session/cancel', { sessionId });
     expect(await turn).toMatchObject({ stopReason: 'cancelled' });
   });
 });
 
 describe('sessions', () => {
   it('runs two sessions at once on one connection, each with its own agent and updates', async () => {
-    const { made } = await connect([
+    const { editor, made } = await connect([
       [{ text: 'first session', hang: true }],
       [{ text: 'second session', toolCalls: [{ name: 'converse', arguments: { message: 'Hello from two.' } }] }],
     ]);
     const other = createTempProject();
     try {
-      const one = await editor!.newSession(project.dir);
-      const two = await editor!.newSession(other.dir);
-      const first = editor!.prompt(one, 'Hi one.');
-      await editor!.waitForUpdate(one, (update) => update.sessionUpdate === 'agent_message_chunk');
+      const one = await editor.newSession(fixture.project.dir);
+      const two = await editor.newSession(other.dir);
+      const first = editor.prompt(one, 'Hi one.');
+      await editor.waitForUpdate(one, (update) => update.sessionUpdate === 'agent_message_chunk');
       // The second session's whole turn runs while the first one's is still going.
-      expect(await editor!.prompt(two, 'Hi two.')).toMatchObject({ stopReason: 'end_turn' });
+      expect(await editor.prompt(two, 'Hi two.')).toMatchObject({ stopReason: 'end_turn' });
       expect(made.agents[0]!.running).toBe(true);
-      await editor!.agent.notify('session/cancel', { sessionId: one });
+      await editor.agent.notify('session/cancel', { sessionId: one });
       expect(await first).toMatchObject({ stopReason: 'cancelled' });
-      expect(editor!.messageText(one)).toBe('first session');
-      expect(editor!.messageText(two)).toBe('second session\n\nHello from two.');
-      expect(made.setups.map((setup) => setup.cwd)).toEqual([project.dir, other.dir]);
+      expect(editor.messageText(one)).toBe('first session');
+      expect(editor.messageText(two)).toBe('second session\n\nHello from two.');
+      expect(made.setups.map((setup) => setup.cwd)).toEqual([fixture.project.dir, other.dir]);
       expect(made.agents[0]).not.toBe(made.agents[1]);
       expect(JSON.stringify(made.providers[1]!.request(0).messages)).not.toContain('Hi one.');
     } finally {
@@ -361,44 +352,44 @@ describe('sessions', () => {
   });
 
   it('answers a request for an unknown session with -32002 and the id, and the connection goes on', async () => {
-    await connect([[complete('Still here.')]]);
-    await expect(editor!.prompt('sess_unknown', 'hi')).rejects.toMatchObject({
+    const { editor } = await connect([[complete('Still here.')]]);
+    await expect(editor.prompt('sess_unknown', 'hi')).rejects.toMatchObject({
       code: -32002,
       data: { sessionId: 'sess_unknown' },
     });
     await expect(
-      editor!.agent.request('session/set_mode', { sessionId: 'sess_unknown', modeId: 'ask' }),
+      editor.agent.request('session/set_mode', { sessionId: 'sess_unknown', modeId: 'ask' }),
     ).rejects.toMatchObject({ code: -32002 });
-    const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
+    const sessionId = await editor.newSession(fixture.project.dir);
+    expect(await editor.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
   });
 
   it('answers an unknown method with -32601, and params that break the schema with -32602', async () => {
-    await connect([[complete('ok')]]);
-    await expect(editor!.agent.request('session/teleport', { sessionId: 'x' })).rejects.toMatchObject({ code: -32601 });
-    await expect(editor!.agent.request('session/new', { cwd: 42 } as never)).rejects.toMatchObject({ code: -32602 });
-    const sessionId = await editor!.newSession(project.dir);
-    expect(await editor!.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
+    const { editor } = await connect([[complete('ok')]]);
+    await expect(editor.agent.request('session/teleport', { sessionId: 'x' })).rejects.toMatchObject({ code: -32601 });
+    await expect(editor.agent.request('session/new', { cwd: 42 } as never)).rejects.toMatchObject({ code: -32602 });
+    const sessionId = await editor.newSession(fixture.project.dir);
+    expect(await editor.prompt(sessionId, 'hi')).toMatchObject({ stopReason: 'end_turn' });
   });
 
   it('closes a session with session/close: its turn ends, its agent is released, it is gone', async () => {
-    const { made } = await connect([[{ text: 'Busy', hang: true }]]);
-    const sessionId = await editor!.newSession(project.dir);
-    const turn = editor!.prompt(sessionId, 'Work.');
-    await editor!.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
-    expect(await editor!.agent.request('session/close', { sessionId })).toEqual({});
+    const { editor, made } = await connect([[{ text: 'Busy', hang: true }]]);
+    const sessionId = await editor.newSession(fixture.project.dir);
+    const turn = editor.prompt(sessionId, 'Work.');
+    await editor.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
+    expect(await editor.agent.request('session/close', { sessionId })).toEqual({});
     expect(await turn).toMatchObject({ stopReason: 'cancelled' });
     expect(made.disposed).toBe(1);
-    await expect(editor!.prompt(sessionId, 'Again.')).rejects.toMatchObject({ code: -32002 });
+    await expect(editor.prompt(sessionId, 'Again.')).rejects.toMatchObject({ code: -32002 });
   });
 
   it('cancels every turn and releases every session when the editor goes away, and stops listening', async () => {
-    const { made } = await connect([[{ text: 'Busy', hang: true }], [complete('idle')]]);
-    const busy = await editor!.newSession(project.dir);
-    await editor!.newSession(project.dir);
-    const turn = editor!.prompt(busy, 'Work.').catch((error: unknown) => error);
-    await editor!.waitForUpdate(busy, (update) => update.sessionUpdate === 'agent_message_chunk');
-    await editor!.close();
+    const { editor, made } = await connect([[{ text: 'Busy', hang: true }], [complete('idle')]]);
+    const busy = await editor.newSession(fixture.project.dir);
+    await editor.newSession(fixture.project.dir);
+    const turn = editor.prompt(busy, 'Work.').catch((error: unknown) => error);
+    await editor.waitForUpdate(busy, (update) => update.sessionUpdate === 'agent_message_chunk');
+    await editor.close();
     expect(made.disposed).toBe(2);
     expect(made.agents[0]!.running).toBe(false);
     expect(await turn).toBeInstanceOf(Error);
@@ -429,11 +420,12 @@ describe('a session still opening when the editor goes', () => {
       },
       { log: () => undefined },
     );
-    editor = await TestEditor.connect(executor);
-    const opening = editor.agent.request('session/new', { cwd: project.dir, mcpServers: [] }).catch((error) => error);
+    const editor = await fixture.connect(executor);
+    const opening = editor.agent
+      .request('session/new', { cwd: fixture.project.dir, mcpServers: [] })
+      .catch((error) => error);
     await factoryCalled;
     await editor.close();
-    editor = undefined;
     release();
     await opening;
     await expect.poll(() => disposed).toBe(1);
@@ -443,8 +435,8 @@ describe('a session still opening when the editor goes', () => {
 describe('close', () => {
   it('ends the connection from this side, as on SIGTERM: turns cancelled, sessions released', async () => {
     const { executor, made } = scriptedExecutor([[{ text: 'Busy', hang: true }]]);
-    editor = await TestEditor.connect(executor);
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor);
+    const sessionId = await editor.newSession(fixture.project.dir);
     const turn = editor.prompt(sessionId, 'Work.').catch((error: unknown) => error);
     await editor.waitForUpdate(sessionId, (update) => update.sessionUpdate === 'agent_message_chunk');
     executor.close();

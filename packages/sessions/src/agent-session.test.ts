@@ -7,17 +7,9 @@ import { findHistoryProblem, messageText, systemMessage, toolCallsOf, userMessag
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteSessionStore } from './sqlite/sqlite-session-store.js';
+import { rejectionOf } from './test-support/caught.js';
 import { lookupTool, scriptedAgent, scriptedTurn } from './test-support/scripted-turns.js';
 import { STORE_KINDS, tempFolder } from './test-support/store-kinds.js';
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 // A DefaultAgent with `session: { store, id }`, on both real stores. Each "process" is a store of its own
 // on the same place, as a restarted app would make.

@@ -3,19 +3,11 @@ import { SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage, userMessage } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from './test-support/caught.js';
 import { toolStep, turnMessages, usage } from './test-support/conversation.js';
 import { storeKindsWithPostgres, tempFolder } from './test-support/store-kinds.js';
 
 /** What `promise` rejected with, failing the test when it resolved. */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
-
 /** Opens a session, appends `messages` one by one and commits them as one turn. */
 async function writeTurn(store: SessionStore, id: string, messages: readonly Message[], turnUsage = emptyUsage()) {
   for (const message of messages) await store.append(id, message);

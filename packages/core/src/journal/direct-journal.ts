@@ -1,5 +1,6 @@
 import { randomId } from '../agent/random-id.js';
 import type { AwaitAnswerOptions, Journal } from './journal.js';
+import { PendingAnswers } from './pending-answers.js';
 
 /** Options of a DirectJournal. */
 export interface DirectJournalOptions {
@@ -19,7 +20,7 @@ export class DirectJournal implements Journal {
   /** The clock, read directly. */
   readonly clock: () => number;
   readonly randomId: () => string;
-  readonly #waiting = new Map<string, (value: unknown) => void>();
+  readonly #pending = new PendingAnswers();
 
   constructor(options: DirectJournalOptions = {}) {
     this.clock = options.now ?? (() => performance.now());
@@ -35,27 +36,10 @@ export class DirectJournal implements Journal {
   }
 
   awaitAnswer<T>(requestId: string, onRequest: () => void, options: AwaitAnswerOptions = {}): Promise<T> {
-    const { signal } = options;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
-        this.#waiting.delete(requestId);
-        reject(signal?.reason);
-      };
-      this.#waiting.set(requestId, (value) => {
-        this.#waiting.delete(requestId);
-        signal?.removeEventListener('abort', onAbort);
-        resolve(value as T);
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      onRequest();
-      if (signal?.aborted) onAbort();
-    });
+    return this.#pending.wait<T>(requestId, onRequest, options);
   }
 
   answer(requestId: string, value: unknown): boolean {
-    const settle = this.#waiting.get(requestId);
-    if (!settle) return false;
-    settle(value);
-    return true;
+    return this.#pending.answer(requestId, value);
   }
 }

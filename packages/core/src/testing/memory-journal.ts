@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AwaitAnswerOptions, Journal } from '../journal/journal.js';
+import { PendingAnswers } from '../journal/pending-answers.js';
 
 /** One entry of a MemoryJournal: a step's result, a clock reading, an id, or an answer, as JSON. */
 export type JournalRecord =
@@ -39,7 +40,7 @@ export class MemoryJournal implements Journal {
   readonly #ids: string[] = [];
   readonly #now: () => number;
   readonly #createId: () => string;
-  readonly #waiting = new Map<string, (value: unknown) => void>();
+  readonly #pending = new PendingAnswers();
   readonly replaysInOrder: boolean;
   /** The names of the steps that ran live, in the order they started. */
   readonly ran: string[] = [];
@@ -114,30 +115,17 @@ export class MemoryJournal implements Journal {
       this.replayed.push(requestId);
       return Promise.resolve(copy(this.#answers.get(requestId)) as T);
     }
-    const { signal } = options;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
-        this.#waiting.delete(requestId);
-        reject(signal?.reason);
-      };
-      this.#waiting.set(requestId, (value) => {
-        this.#waiting.delete(requestId);
-        signal?.removeEventListener('abort', onAbort);
+    return this.#pending.wait<T>(requestId, onRequest, {
+      ...options,
+      onAnswer: (value) => {
         this.#answers.set(requestId, copy(value));
         this.#records.push({ kind: 'answer', name: requestId, value: copy(value) });
-        resolve(value as T);
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      onRequest();
-      if (signal?.aborted) onAbort();
+      },
     });
   }
 
   answer(requestId: string, value: unknown): boolean {
-    const settle = this.#waiting.get(requestId);
-    if (!settle) return false;
-    settle(value);
-    return true;
+    return this.#pending.answer(requestId, value);
   }
 }
 

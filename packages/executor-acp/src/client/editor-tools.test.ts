@@ -2,26 +2,15 @@
 // offers them in initialize.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEditorTest } from '../test-support/editor-test.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from '../test-support/temp-project.js';
-import { TestEditor } from '../test-support/test-editor.js';
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 describe('the editor’s file system', () => {
   it('reads the editor’s buffer (unsaved changes) and writes through the editor', async () => {
-    const file = project.write('notes.txt', 'saved on disk\n');
+    const file = fixture.project.write('notes.txt', 'saved on disk\n');
     const { executor, made } = scriptedExecutor(
       [
         [
@@ -32,17 +21,19 @@ describe('the editor’s file system', () => {
       ],
       { defaultMode: 'yolo' },
     );
-    editor = await TestEditor.connect(executor, { capabilities: { fs: { readTextFile: true, writeTextFile: true } } });
+    const editor = await fixture.connect(executor, {
+      capabilities: { fs: { readTextFile: true, writeTextFile: true } },
+    });
     editor.buffers.set(file, 'unsaved in the editor\n');
-    const sessionId = await editor.newSession(project.dir);
+    const sessionId = await editor.newSession(fixture.project.dir);
     expect(made.setups[0]!.fileSystem).toBeDefined();
     expect(await editor.prompt(sessionId, 'Read my notes, then write a todo.')).toMatchObject({
       stopReason: 'end_turn',
     });
     expect(JSON.stringify(made.providers[0]!.lastMessage(1))).toContain('unsaved in the editor');
-    expect(editor.buffers.get(join(project.dir, 'todo.txt'))).toBe('buy milk\n');
+    expect(editor.buffers.get(join(fixture.project.dir, 'todo.txt'))).toBe('buy milk\n');
     // The guard's check made the new file on disk; its text is the editor's to save.
-    expect(readFileSync(join(project.dir, 'todo.txt'), 'utf8')).toBe('');
+    expect(readFileSync(join(fixture.project.dir, 'todo.txt'), 'utf8')).toBe('');
     const reads = editor.check.transcript.filter(
       (entry) => entry.from === 'agent' && 'method' in entry.message && entry.message.method === 'fs/read_text_file',
     );
@@ -51,8 +42,10 @@ describe('the editor’s file system', () => {
 
   it('is not used when the editor offers only half of it', async () => {
     const { executor, made } = scriptedExecutor([[]]);
-    editor = await TestEditor.connect(executor, { capabilities: { fs: { readTextFile: true, writeTextFile: false } } });
-    await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor, {
+      capabilities: { fs: { readTextFile: true, writeTextFile: false } },
+    });
+    await editor.newSession(fixture.project.dir);
     expect(made.setups[0]!.fileSystem).toBeUndefined();
   });
 });
@@ -70,8 +63,8 @@ describe.skipIf(process.platform === 'win32')('the editor’s terminals', () => 
       ],
       { defaultMode: 'yolo' },
     );
-    editor = await TestEditor.connect(executor, { capabilities: { terminal: true } });
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor, { capabilities: { terminal: true } });
+    const sessionId = await editor.newSession(fixture.project.dir);
     expect(await editor.prompt(sessionId, 'Run it.')).toMatchObject({ stopReason: 'end_turn' });
     const [terminalId, terminal] = [...editor.terminals][0]!;
     expect(terminal.args).toEqual(['-c', 'echo from-the-terminal; exit 3']);
@@ -96,8 +89,8 @@ describe.skipIf(process.platform === 'win32')('the editor’s terminals', () => 
       [[{ toolCalls: [{ name: 'run_command', id: 'run-1', arguments: { command: 'sleep 30' } }] }]],
       { defaultMode: 'yolo' },
     );
-    editor = await TestEditor.connect(executor, { capabilities: { terminal: true } });
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor, { capabilities: { terminal: true } });
+    const sessionId = await editor.newSession(fixture.project.dir);
     const turn = editor.prompt(sessionId, 'Wait.');
     await editor.waitForUpdate(
       sessionId,

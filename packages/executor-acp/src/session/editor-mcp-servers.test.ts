@@ -2,26 +2,16 @@
 // they end with the session.
 import { basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEditorTest } from '../test-support/editor-test.js';
 import { noProcessesIn, processesIn } from '../test-support/processes-in.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from '../test-support/temp-project.js';
-import { TestEditor } from '../test-support/test-editor.js';
+import { createTempProject } from '../test-support/temp-project.js';
 import { mcpServersConfig } from './editor-mcp-servers.js';
 
 const ECHO_SERVER = fileURLToPath(new URL('../test-support/echo-mcp-server.mjs', import.meta.url));
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 describe('mcpServersConfig', () => {
   it('turns the editor’s servers into @agentloop/mcp’s configuration, with valid, distinct names', () => {
@@ -66,9 +56,9 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
       ],
       { defaultMode: 'auto' },
     );
-    editor = await TestEditor.connect(executor);
+    const editor = await fixture.connect(executor);
     const { sessionId } = await editor.agent.request('session/new', {
-      cwd: project.dir,
+      cwd: fixture.project.dir,
       mcpServers: [
         {
           name: 'Echo Tools',
@@ -85,14 +75,14 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
         sessionUpdate: 'tool_call_update',
         toolCallId: 'echo-1',
         status: 'completed',
-        rawOutput: `echo: hello (from ${project.dir}, ECHO_GREETING=hi)`,
+        rawOutput: `echo: hello (from ${fixture.project.dir}, ECHO_GREETING=hi)`,
       }),
     );
     // The server runs in the session's directory, until the session closes.
-    expect(processesIn(project.dir)).toHaveLength(1);
+    expect(processesIn(fixture.project.dir)).toHaveLength(1);
     await editor.agent.request('session/close', { sessionId });
     expect(made.disposed).toBe(1);
-    expect(await noProcessesIn(project.dir)).toEqual([]);
+    expect(await noProcessesIn(fixture.project.dir)).toEqual([]);
   });
 
   it('offers them the session’s directory and the editor’s additional directories as roots', async () => {
@@ -102,9 +92,9 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
         [[{ toolCalls: [{ name: 'echo__roots', id: 'roots-1', arguments: {} }] }, complete('Listed.')]],
         { defaultMode: 'auto' },
       );
-      editor = await TestEditor.connect(executor);
+      const editor = await fixture.connect(executor);
       const { sessionId } = await editor.agent.request('session/new', {
-        cwd: project.dir,
+        cwd: fixture.project.dir,
         additionalDirectories: [extra.dir],
         mcpServers: [{ name: 'echo', command: process.execPath, args: [ECHO_SERVER], env: [] }],
       });
@@ -114,7 +104,7 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
           toolCallId: 'roots-1',
           status: 'completed',
           rawOutput: [
-            `${basename(project.dir)} ${pathToFileURL(project.dir).href}`,
+            `${basename(fixture.project.dir)} ${pathToFileURL(fixture.project.dir).href}`,
             `${basename(extra.dir)} ${pathToFileURL(extra.dir).href}`,
           ].join('\n'),
         }),
@@ -127,18 +117,18 @@ describe.skipIf(process.platform !== 'linux')('the editor’s MCP servers', () =
 
   it('advertises HTTP and SSE servers, which it can reach', async () => {
     const { executor } = scriptedExecutor([]);
-    editor = await TestEditor.connect(executor);
+    const editor = await fixture.connect(executor);
     const answer = await editor.agent.request('initialize', { protocolVersion: 1 });
     expect(answer.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: true });
   });
 
   it('leaves them to the factory when told to, and advertises stdio servers only', async () => {
     const { executor, made } = scriptedExecutor([[]], { mcpServers: 'factory' });
-    editor = await TestEditor.connect(executor);
+    const editor = await fixture.connect(executor);
     const answer = await editor.agent.request('initialize', { protocolVersion: 1 });
     expect(answer.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false });
     const servers = [{ name: 'echo', command: process.execPath, args: [ECHO_SERVER], env: [] }];
-    await editor.agent.request('session/new', { cwd: project.dir, mcpServers: servers });
+    await editor.agent.request('session/new', { cwd: fixture.project.dir, mcpServers: servers });
     expect(made.setups[0]!.mcpServers).toEqual(servers);
     expect(made.agents[0]!.tools.has('echo__echo')).toBe(false);
   });

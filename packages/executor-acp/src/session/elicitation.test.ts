@@ -2,23 +2,13 @@
 // permission request with accept and decline where that says it all, else declined.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { defineTool, type ElicitationRequest } from '@agentloop/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { useEditorTest } from '../test-support/editor-test.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from '../test-support/temp-project.js';
-import { TestEditor, type TestEditorOptions } from '../test-support/test-editor.js';
+import type { TestEditorOptions } from '../test-support/test-editor.js';
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 const FORM: ElicitationRequest = {
   mode: 'form',
@@ -66,19 +56,19 @@ async function askThrough(request: ElicitationRequest, options: TestEditorOption
       },
     },
   );
-  editor = await TestEditor.connect(executor, options);
-  const sessionId = await editor.newSession(project.dir);
+  const editor = await fixture.connect(executor, options);
+  const sessionId = await editor.newSession(fixture.project.dir);
   expect(await editor.prompt(sessionId, 'Ask me.')).toMatchObject({ stopReason: 'end_turn' });
-  return { sessionId, answers: answers.map((answer) => JSON.parse(answer)) };
+  return { editor, sessionId, answers: answers.map((answer) => JSON.parse(answer)) };
 }
 
 describe('elicitation over ACP', () => {
   it('sends elicitation/create to an editor that shows forms, tied to the tool call, and takes its answer', async () => {
-    const { sessionId, answers } = await askThrough(FORM, {
+    const { editor, sessionId, answers } = await askThrough(FORM, {
       capabilities: { elicitation: { form: {} } },
       elicit: (): CreateElicitationResponse => ({ action: 'accept', content: { project: 'web' } }),
     });
-    expect(editor?.elicitations).toEqual([
+    expect(editor.elicitations).toEqual([
       {
         sessionId,
         toolCallId: 'ask-1',
@@ -88,25 +78,25 @@ describe('elicitation over ACP', () => {
       },
     ]);
     expect(answers).toEqual([{ action: 'accept', content: { project: 'web', priority: 3 } }]);
-    expect(editor?.permissions).toEqual([]);
+    expect(editor.permissions).toEqual([]);
   });
 
   it('sends a URL request as elicitation/create in url mode where the editor shows those', async () => {
-    const { answers } = await askThrough(PAGE, {
+    const { editor, answers } = await askThrough(PAGE, {
       capabilities: { elicitation: { url: {} } },
       elicit: (): CreateElicitationResponse => ({ action: 'cancel' }),
     });
-    expect(editor?.elicitations.map((request) => [request.mode, (request as { url?: string }).url])).toEqual([
+    expect(editor.elicitations.map((request) => [request.mode, (request as { url?: string }).url])).toEqual([
       ['url', 'https://example.com/login'],
     ]);
     expect(answers).toEqual([{ action: 'cancel' }]);
   });
 
   it('asks a page to open as a permission request of an editor without elicitation', async () => {
-    const { sessionId, answers } = await askThrough(PAGE, {
+    const { editor, sessionId, answers } = await askThrough(PAGE, {
       permission: () => ({ outcome: 'selected', optionId: 'accept' }),
     });
-    expect(editor?.permissions).toEqual([
+    expect(editor.permissions).toEqual([
       {
         sessionId,
         toolCall: {
@@ -125,17 +115,17 @@ describe('elicitation over ACP', () => {
   });
 
   it('asks a form without fields as a permission request, and declines with its reject option', async () => {
-    const { answers } = await askThrough(CONFIRM, {
+    const { editor, answers } = await askThrough(CONFIRM, {
       permission: () => ({ outcome: 'selected', optionId: 'decline' }),
     });
-    expect(editor?.permissions.map((request) => request.toolCall.title)).toEqual(['ask asks for your confirmation']);
+    expect(editor.permissions.map((request) => request.toolCall.title)).toEqual(['ask asks for your confirmation']);
     expect(answers).toEqual([{ action: 'decline' }]);
   });
 
   it('declines a form with fields when the editor cannot show forms, asking nothing', async () => {
-    const { answers } = await askThrough(FORM, {});
-    expect(editor?.permissions).toEqual([]);
-    expect(editor?.elicitations).toEqual([]);
+    const { editor, answers } = await askThrough(FORM, {});
+    expect(editor.permissions).toEqual([]);
+    expect(editor.elicitations).toEqual([]);
     expect(answers).toEqual([{ action: 'decline' }]);
   });
 });

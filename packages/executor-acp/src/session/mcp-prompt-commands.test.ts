@@ -3,32 +3,21 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ScriptedProvider } from '@agentloop/core/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEditorTest } from '../test-support/editor-test.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from '../test-support/temp-project.js';
-import { TestEditor } from '../test-support/test-editor.js';
 
 const requireFromMcp = createRequire(new URL('../../../mcp/package.json', import.meta.url));
 const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const PROMPT_ONLY = fileURLToPath(new URL('../../../mcp/src/test-support/prompt-only-server.mjs', import.meta.url));
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 async function openSession(scripts: Parameters<typeof scriptedExecutor>[0]) {
   const { executor, made } = scriptedExecutor(scripts);
-  editor = await TestEditor.connect(executor);
+  const editor = await fixture.connect(executor);
   const { sessionId } = await editor.agent.request('session/new', {
-    cwd: project.dir,
+    cwd: fixture.project.dir,
     mcpServers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING, 'stdio'], env: [] }],
   });
   return { editor, made, sessionId };
@@ -69,9 +58,9 @@ describe('MCP prompts over ACP', () => {
 
   it('offers the prompts of a server that has no tools', async () => {
     const { executor, made } = scriptedExecutor([[complete('Done.')]]);
-    editor = await TestEditor.connect(executor);
+    const editor = await fixture.connect(executor);
     const { sessionId } = await editor.agent.request('session/new', {
-      cwd: project.dir,
+      cwd: fixture.project.dir,
       mcpServers: [{ name: 'notes', command: process.execPath, args: [PROMPT_ONLY], env: [] }],
     });
     const update = await editor.waitForUpdate(

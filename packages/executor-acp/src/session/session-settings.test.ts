@@ -1,22 +1,11 @@
 // What a session offers beyond the loop: the model selector, the slash commands, and prompts made of more
 // than text.
 import { ScriptedProvider } from '@agentloop/core/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEditorTest } from '../test-support/editor-test.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from '../test-support/temp-project.js';
-import { TestEditor } from '../test-support/test-editor.js';
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 describe('the model selector', () => {
   it('offers the session’s models and switches the agent’s provider to the one selected', async () => {
@@ -41,8 +30,8 @@ describe('the model selector', () => {
         }),
       },
     );
-    editor = await TestEditor.connect(executor);
-    const created = await editor.agent.request('session/new', { cwd: project.dir, mcpServers: [] });
+    const editor = await fixture.connect(executor);
+    const created = await editor.agent.request('session/new', { cwd: fixture.project.dir, mcpServers: [] });
     expect(created.configOptions).toEqual([
       expect.objectContaining({ id: 'mode' }),
       {
@@ -84,8 +73,8 @@ describe('the model selector', () => {
         }),
       },
     );
-    editor = await TestEditor.connect(executor);
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor);
+    const sessionId = await editor.newSession(fixture.project.dir);
     await expect(
       editor.agent.request('session/set_config_option', { sessionId, configId: 'model', value: 'b' }),
     ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('unknown model "b": use one of a') });
@@ -105,8 +94,8 @@ describe('slash commands', () => {
         },
       ],
     ]);
-    editor = await TestEditor.connect(executor);
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor);
+    const sessionId = await editor.newSession(fixture.project.dir);
     await editor.prompt(sessionId, 'Hello.');
     expect(await editor.prompt(sessionId, '/tools')).toEqual({ stopReason: 'end_turn' });
     expect(editor.messageText(sessionId)).toContain('The agent can call 9 tools:\n- `task_completion`:');
@@ -128,23 +117,27 @@ describe('slash commands', () => {
 describe('prompt content', () => {
   it('gives the model linked files as paths and embedded ones as context, and refuses images', async () => {
     const { executor, made } = scriptedExecutor([[complete('Read them.')]]);
-    editor = await TestEditor.connect(executor);
-    const sessionId = await editor.newSession(project.dir);
+    const editor = await fixture.connect(executor);
+    const sessionId = await editor.newSession(fixture.project.dir);
     await editor.agent.request('session/prompt', {
       sessionId,
       prompt: [
         { type: 'text', text: 'Compare ' },
-        { type: 'resource_link', uri: `file://${project.dir}/a.ts`, name: 'a.ts' },
+        { type: 'resource_link', uri: `file://${fixture.project.dir}/a.ts`, name: 'a.ts' },
         { type: 'text', text: ' with this:' },
         {
           type: 'resource',
-          resource: { uri: `file://${project.dir}/b.ts`, text: 'export const b = 1;', mimeType: 'text/typescript' },
+          resource: {
+            uri: `file://${fixture.project.dir}/b.ts`,
+            text: 'export const b = 1;',
+            mimeType: 'text/typescript',
+          },
         },
       ],
     });
     expect(JSON.stringify(made.providers[0]!.lastMessage(0))).toContain(
       JSON.stringify(
-        `Compare @${project.dir}/a.ts with this:\n<context path="${project.dir}/b.ts">\nexport const b = 1;\n</context>\n`,
+        `Compare @${fixture.project.dir}/a.ts with this:\n<context path="${fixture.project.dir}/b.ts">\nexport const b = 1;\n</context>\n`,
       ).slice(1, -1),
     );
     await expect(

@@ -8,23 +8,12 @@ import { DefaultAgent, defineTool } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
 import { ScriptedProvider } from '@agentloop/core/testing';
 import { createWorkspaceTools } from '@agentloop/workspace-tools';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { useEditorTest } from '../test-support/editor-test.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
-import { createTempProject, type TempProject } from '../test-support/temp-project.js';
-import { TestEditor } from '../test-support/test-editor.js';
 
-let project: TempProject;
-let editor: TestEditor | undefined;
-beforeEach(() => {
-  project = createTempProject();
-});
-afterEach(async () => {
-  await editor?.close();
-  editor?.check.assertValid();
-  editor = undefined;
-  project.remove();
-});
+const fixture = useEditorTest();
 
 const callWriter: ScriptStep = { toolCalls: [{ name: 'writer', id: 'c1', arguments: { task: 'Note the milk.' } }] };
 const writeNotes: ScriptStep = {
@@ -63,11 +52,11 @@ describe('a sub-agent in an editor session', () => {
         },
       },
     );
-    editor = await TestEditor.connect(executor, {
+    const editor = await fixture.connect(executor, {
       capabilities: { elicitation: { form: {} } },
       elicit: () => ({ action: 'accept', content: { city: 'Oslo' } }),
     });
-    const sessionId = await editor.newSession(project.dir);
+    const sessionId = await editor.newSession(fixture.project.dir);
 
     expect(await editor.prompt(sessionId, 'Ask for a city.')).toMatchObject({ stopReason: 'end_turn' });
 
@@ -93,14 +82,14 @@ describe('a sub-agent in an editor session', () => {
         },
       },
     );
-    editor = await TestEditor.connect(executor, {
+    const editor = await fixture.connect(executor, {
       permission: (): RequestPermissionOutcome => ({ outcome: 'selected', optionId: 'allow-once' }),
     });
-    const sessionId = await editor.newSession(project.dir);
+    const sessionId = await editor.newSession(fixture.project.dir);
 
     expect(await editor.prompt(sessionId, 'Note the milk.')).toMatchObject({ stopReason: 'end_turn' });
 
-    expect(readFileSync(join(project.dir, 'notes.txt'), 'utf8')).toBe('milk\n');
+    expect(readFileSync(join(fixture.project.dir, 'notes.txt'), 'utf8')).toBe('milk\n');
     expect(editor.permissions).toHaveLength(1);
     expect(editor.permissions[0]?.toolCall).toMatchObject({
       toolCallId: 'c1/w1',

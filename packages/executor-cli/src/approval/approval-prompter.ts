@@ -1,5 +1,6 @@
 import type { ApprovalAnswer } from '@agentloop/core';
 import type { Style, TerminalOutput } from '../render/index.js';
+import { CtrlCWatch } from '../session/ctrl-c-watch.js';
 import type { TerminalInput } from '../session/line-reader.js';
 import type { ApprovalChoiceView, ApprovalScreen } from './approval-screen.js';
 
@@ -12,11 +13,6 @@ export type ApprovalPrompter = (
   signal: AbortSignal,
 ) => Promise<ApprovalAnswer | 'interrupt' | 'cancelled'>;
 
-interface Keypress {
-  name?: string;
-  ctrl?: boolean;
-}
-
 /**
  * The approval screen on a terminal: the request's text, then its choices as a list (@clack/core's
  * SelectPrompt, drawn like the session's questions), chosen with the arrow keys and Enter or at once with
@@ -27,11 +23,7 @@ export function clackApprovalPrompter(input: TerminalInput, output: TerminalOutp
   return async (screen, signal) => {
     const [{ SelectPrompt, isCancel }, prompts] = await Promise.all([import('@clack/core'), import('@clack/prompts')]);
     const streams = { input: input as NodeJS.ReadableStream as never, output: output as never, signal };
-    let interrupted = false;
-    const onKeypress = (_text: string | undefined, key: Keypress | undefined) => {
-      if (key?.ctrl && key.name === 'c') interrupted = true;
-    };
-    input.on('keypress', onKeypress);
+    const ctrlC = new CtrlCWatch(input);
     try {
       output.write(screen.text);
       const options = screen.choices.map((choice) => ({ value: choice.key, choice }));
@@ -44,7 +36,7 @@ export function clackApprovalPrompter(input: TerminalInput, output: TerminalOutp
           if (this.state === 'submit')
             return `${title}\n${style.gray(prompts.S_BAR)}  ${style.dim(chosen(this.value)?.label ?? '')}`;
           if (this.state === 'cancel')
-            return `${title}\n${style.gray(prompts.S_BAR)}  ${style.dim(interrupted ? 'Cancelled.' : 'Refused.')}`;
+            return `${title}\n${style.gray(prompts.S_BAR)}  ${style.dim(ctrlC.pressed ? 'Cancelled.' : 'Refused.')}`;
           const lines = options.map(({ choice }, index) => choiceLine(choice, index === this.cursor, style));
           const help = style.dim('↑/↓ and Enter, or y / a / n · Esc refuses · Ctrl-C cancels the turn');
           return `${title}\n${lines.map((line) => `${style.cyan(prompts.S_BAR)}  ${line}`).join('\n')}\n${style.cyan(prompts.S_BAR_END)}  ${help}\n`;
@@ -58,7 +50,7 @@ export function clackApprovalPrompter(input: TerminalInput, output: TerminalOutp
         select.state = 'submit';
       });
       const picked = await select.prompt();
-      if (interrupted) return 'interrupt';
+      if (ctrlC.pressed) return 'interrupt';
       if (signal.aborted) return 'cancelled';
       const answer = isCancel(picked) ? undefined : chosen(picked)?.answer;
       if (answer === undefined) return { decision: 'deny' };
@@ -67,12 +59,12 @@ export function clackApprovalPrompter(input: TerminalInput, output: TerminalOutp
         ...streams,
         message: 'What should the agent do instead? (Enter sends no message)',
       });
-      if (interrupted) return 'interrupt';
+      if (ctrlC.pressed) return 'interrupt';
       if (signal.aborted) return 'cancelled';
       const typed = prompts.isCancel(message) ? '' : (message ?? '').trim();
       return typed === '' ? { decision: 'deny' } : { decision: 'deny', message: typed };
     } finally {
-      input.off('keypress', onKeypress);
+      ctrlC.stop();
     }
   };
 }

@@ -4,13 +4,11 @@
 // tmux against a scripted OpenAI-compatible server on 127.0.0.1; the commands the model runs are real.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace, SANDBOX } from '../test-support/cli-fixture.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, SANDBOX } from '../test-support/cli-fixture.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-e2e-fix-${process.pid}`;
 const PROMPT = /\n›$/;
 // The screens wait for the model's replies and for real processes (node --test, in the sandbox): room for
 // a loaded machine.
@@ -26,9 +24,7 @@ test('add sums two numbers', () => {
 });
 `;
 
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('fix');
 
 /** The results the model got for its tool calls, in order. */
 function toolResults(requests: { messages: { role: string; content: unknown }[] }[]): string[] {
@@ -39,22 +35,15 @@ function toolResults(requests: { messages: { role: string; content: unknown }[] 
 describe.skipIf(!tmuxAvailable())('agentloop fixes a failing test, asking before it changes anything (tmux)', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(async () => {
-    tmux?.kill();
-    TmuxSession.killServer(SOCKET);
-    await server?.close();
-    workspace?.remove();
-  });
-
   it('reads, shows the diff and the command for approval, edits and runs the tests', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     writeFileSync(
       join(workspace.project, 'package.json'),
       '{ "type": "module", "scripts": { "test": "node --test" } }\n',
     );
     writeFileSync(join(workspace.project, 'math.js'), MATH);
     writeFileSync(join(workspace.project, 'math.test.js'), MATH_TEST);
-    server = await startScriptedOpenAIServer([
+    const server = await terminal.server([
       { text: 'Let me read the test first.', toolCalls: [{ name: 'read_file', arguments: { path: 'math.test.js' } }] },
       { toolCalls: [{ name: 'read_file', arguments: { path: 'math.js' } }] },
       {
@@ -74,11 +63,10 @@ describe.skipIf(!tmuxAvailable())('agentloop fixes a failing test, asking before
         ],
       },
     ]);
-    tmux = new TmuxSession(`agentloop-fix-${process.pid}`, SOCKET);
     // `ask`: reading runs at once, every change and command waits for an answer. `node` on PATH for the
     // model's command, as on a developer's machine.
     const path = `${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`;
-    tmux.start(
+    const tmux = terminal.startTmux(
       workspace.commandLine(
         ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model', '--approval', 'ask'],
         { PATH: path },

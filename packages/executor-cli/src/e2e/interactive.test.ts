@@ -3,33 +3,25 @@
 // would. They import nothing from the sources, so they test the build.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace, DISPOSE_PLUGIN } from '../test-support/cli-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, DISPOSE_PLUGIN } from '../test-support/cli-fixture.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-// One tmux server per session: when a test ends its session, a shared server may be shutting down just
-// as the next test starts one ("server exited unexpectedly").
-const SOCKET = `agentloop-e2e-${process.pid}`;
 const PROMPT = /\n›$/; // capture-pane drops trailing spaces, and the prompt is last when it waits
-let sessions = 0;
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('interactive');
 
 /** Starts `agentloop` in tmux against a scripted server. */
 async function startAgentloop(
   options: { slowTool?: boolean; plugins?: Record<string, string>; args?: string[]; withServer?: boolean } = {},
 ) {
-  workspace = new CliWorkspace({ slowTool: options.slowTool ?? false, plugins: options.plugins ?? {} });
-  server = options.withServer === false ? undefined : await startScriptedOpenAIServer();
+  const workspace = terminal.workspace({ slowTool: options.slowTool ?? false, plugins: options.plugins ?? {} });
+  const server = options.withServer === false ? undefined : await terminal.server();
   const args = server
     ? ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model', ...(options.args ?? [])]
     : (options.args ?? []);
-  sessions += 1;
-  tmux = new TmuxSession(`agentloop-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
-  tmux.start(workspace.commandLine(args));
+  const tmux = terminal.startTmux(workspace.commandLine(args));
   return { tmux, server: server as ScriptedOpenAIServer, workspace };
 }
 
@@ -41,19 +33,6 @@ function lastUserText(body: { messages: { role: string; content: unknown }[] }):
 
 describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
   beforeAll(() => assertBuilt());
-
-  afterEach(async () => {
-    tmux?.kill();
-    await server?.close();
-    workspace?.remove();
-    tmux = undefined;
-    server = undefined;
-    workspace = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
 
   it('runs a task that uses a tool and completes, rendering each step', async () => {
     const { tmux, server } = await startAgentloop();
@@ -249,9 +228,9 @@ describe.skipIf(!tmuxAvailable())('agentloop in a terminal (tmux)', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     first.kill();
     // A new session in the same home.
-    sessions += 1;
-    tmux = new TmuxSession(`agentloop-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
-    tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
+    const tmux = terminal.startTmux(
+      workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']),
+    );
     await tmux.waitFor(PROMPT);
     tmux.press('Up');
     await tmux.waitFor(/\n› \/help$/);

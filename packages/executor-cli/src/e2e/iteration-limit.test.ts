@@ -3,12 +3,12 @@
 // nothing from the sources, so they test the build.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../test-support/cli-fixture.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
-import type { ScriptEntry, ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import type { ScriptEntry } from '../test-support/scripted-openai-server.mjs';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
 const SUMMARY = 'Read **notes.txt**: it says to buy milk. Still to do: check the README.';
 const LIMIT_LINE =
@@ -28,25 +28,17 @@ type ChatRequest = { tools?: { function: { name: string } }[]; messages: { role:
 
 const toolNames = (request: ChatRequest) => (request.tools ?? []).map((tool) => tool.function.name).sort();
 
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('limit');
 
 async function setUp(script: ScriptEntry[]) {
-  workspace = new CliWorkspace();
-  server = await startScriptedOpenAIServer(script);
+  const workspace = terminal.workspace();
+  const server = await terminal.server(script);
   return {
     workspace,
     server,
     connection: ['--base-url', server.url, '--model', 'test-model', '--max-iterations', '2'],
   };
 }
-
-afterEach(async () => {
-  await server?.close();
-  workspace?.remove();
-  server = undefined;
-  workspace = undefined;
-});
 
 describe('agentloop run at the iteration limit', () => {
   beforeAll(() => assertBuilt());
@@ -130,29 +122,14 @@ describe('agentloop run at the iteration limit', () => {
   }, 30_000);
 });
 
-// One tmux server per session, as in interactive.test.ts.
-const SOCKET = `agentloop-limit-${process.pid}`;
 const PROMPT = /\n›$/;
-let sessions = 0;
-let tmux: TmuxSession | undefined;
 
 describe.skipIf(!tmuxAvailable())('agentloop at the iteration limit, in a terminal (tmux)', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(() => {
-    tmux?.kill();
-    tmux = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
-
   it('shows the summary under the limit line, and "continue" goes on with the history intact', async () => {
     const { workspace, server, connection } = await setUp(readThenSummarise);
-    sessions += 1;
-    tmux = new TmuxSession(`agentloop-limit-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
-    tmux.start(workspace.commandLine(['--provider', 'openai', ...connection]));
+    const tmux = terminal.startTmux(workspace.commandLine(['--provider', 'openai', ...connection]));
     await tmux.waitFor(PROMPT);
     tmux.type('What do my notes say?');
     tmux.press('Enter');

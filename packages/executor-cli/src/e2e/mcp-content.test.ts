@@ -4,33 +4,28 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../test-support/cli-fixture.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
 const requireFromMcp = createRequire(new URL('../../../mcp/package.json', import.meta.url));
 const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const SOCKET = `agentloop-e2e-mcp-content-${process.pid}`;
 const PROMPT = /\n›$/;
-let sessions = 0;
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('mcp-content');
 
 async function startAgentloop() {
-  workspace = new CliWorkspace();
+  const workspace = terminal.workspace();
   const directory = join(workspace.configHome, 'agentloop');
   mkdirSync(directory, { recursive: true });
   writeFileSync(
     join(directory, 'config.toml'),
     `[mcp_servers.everything]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(EVERYTHING)}, "stdio"]\n`,
   );
-  server = await startScriptedOpenAIServer();
-  sessions += 1;
-  tmux = new TmuxSession(`agentloop-mcp-content-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
-  tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
+  const server = await terminal.server();
+  const tmux = terminal.startTmux(
+    workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']),
+  );
   return { tmux, server };
 }
 
@@ -38,19 +33,6 @@ const converse = (message: string) => ({ toolCalls: [{ name: 'converse', argumen
 
 describe.skipIf(!tmuxAvailable())('MCP prompts and resources in agentloop (tmux)', () => {
   beforeAll(() => assertBuilt());
-
-  afterEach(async () => {
-    tmux?.kill();
-    await server?.close();
-    workspace?.remove();
-    tmux = undefined;
-    server = undefined;
-    workspace = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
 
   it('counts prompts and resources in /mcp, runs a prompt as a command and attaches a mentioned resource', async () => {
     const { tmux, server } = await startAgentloop();

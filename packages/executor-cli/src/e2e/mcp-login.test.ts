@@ -3,22 +3,22 @@
 // mcp login` with $BROWSER set to a script that follows the authorization URL back to the loopback, the
 // token file it leaves, `mcp list`, `mcp logout`, and `agentloop run` with a server that needs a login.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTLOOP_BIN, assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { AGENTLOOP_BIN, assertBuilt, type CliWorkspace } from '../test-support/cli-fixture.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
 const MCP_TEST_SUPPORT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../mcp/src/test-support');
 const FIXTURE_MAIN = join(MCP_TEST_SUPPORT, 'oauth-fixture-main.mjs');
 const FOLLOW_URL = join(MCP_TEST_SUPPORT, 'follow-url.mjs');
 
 let fixture: ChildProcess | undefined;
-let workspace: CliWorkspace | undefined;
+const terminal = useTerminalTest('mcp-login');
 
 /** Starts the OAuth fixture as a program and resolves with its MCP endpoint. */
 async function startFixture(options: Record<string, unknown> = {}): Promise<string> {
@@ -29,24 +29,21 @@ async function startFixture(options: Record<string, unknown> = {}): Promise<stri
 }
 
 function configureServer(at: CliWorkspace, url: string, extra = ''): void {
-  const file = join(at.configHome, 'agentloop', 'config.toml');
-  mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, `\n[mcp_servers.remote]\nurl = ${JSON.stringify(url)}\n${extra}`);
+  at.appendUserConfig(`\n[mcp_servers.remote]\nurl = ${JSON.stringify(url)}\n${extra}`);
 }
 
 beforeAll(() => assertBuilt());
 
+// Registered after useTerminalTest's, so it runs before them: the OAuth fixture ends first.
 afterEach(() => {
   fixture?.stdin?.end();
   fixture = undefined;
-  workspace?.remove();
-  workspace = undefined;
 });
 
 describe('agentloop mcp login', () => {
   it('logs in through the browser ($BROWSER), keeps the tokens 0600, lists the login, and logs out', async () => {
     const url = await startFixture({ scopesSupported: ['notes:read'] });
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(workspace, url);
     const browser = { BROWSER: FOLLOW_URL };
 
@@ -76,21 +73,17 @@ describe('agentloop mcp login', () => {
     expect(list.stdout).not.toContain(token);
 
     // A run calls the server with the token, and --verbose, which logs the calls, shows none of it.
-    const model = await startScriptedOpenAIServer([
+    const model = await terminal.server([
       { toolCalls: [{ name: 'remote__whoami', arguments: {} }] },
       { toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] },
     ]);
-    try {
-      const connection = ['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'];
-      const run = await runAgentloop(workspace, ['run', '--verbose', ...connection, 'Who am I?']);
-      expect(run.stdout).toBe('ok\n');
-      expect(run.stderr).toContain('remote__whoami');
-      expect(run.stderr).not.toContain(token);
-      expect(model.requests[1].messages.at(-1)).toMatchObject({ role: 'tool' });
-      expect(JSON.stringify(model.requests)).not.toContain(token);
-    } finally {
-      await model.close();
-    }
+    const connection = ['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'];
+    const run = await runAgentloop(workspace, ['run', '--verbose', ...connection, 'Who am I?']);
+    expect(run.stdout).toBe('ok\n');
+    expect(run.stderr).toContain('remote__whoami');
+    expect(run.stderr).not.toContain(token);
+    expect(model.requests[1].messages.at(-1)).toMatchObject({ role: 'tool' });
+    expect(JSON.stringify(model.requests)).not.toContain(token);
 
     const logout = await runAgentloop(workspace, ['mcp', 'logout', 'remote']);
     expect(logout.stdout).toBe('Logged out of MCP server "remote": its tokens are forgotten.\n');
@@ -102,7 +95,7 @@ describe('agentloop mcp login', () => {
 
   it('prints the URL when no browser can be opened, and completes when the user goes there', async () => {
     const url = await startFixture();
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(workspace, url);
     const child = spawn(process.execPath, [AGENTLOOP_BIN, 'mcp', 'login', 'remote'], {
       cwd: workspace.project,
@@ -129,7 +122,7 @@ describe('agentloop mcp login', () => {
       dynamicRegistration: false,
       clients: [{ client_id: 'svc', client_secret: 's3cret', redirect_uris: [] }],
     });
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(
       workspace,
       url,
@@ -141,7 +134,7 @@ describe('agentloop mcp login', () => {
   }, 60_000);
 
   it('refuses a name that is not configured, saying which are', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(workspace, 'http://127.0.0.1:9/mcp');
     const login = await runAgentloop(workspace, ['mcp', 'login', 'tracker']);
     expect(login.status).toBe(2);
@@ -154,94 +147,69 @@ describe('agentloop mcp login', () => {
 describe('agentloop run with a server that needs a login', () => {
   it('says so in one line naming `agentloop mcp login NAME`, and runs the task', async () => {
     const url = await startFixture();
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(workspace, url);
-    const model = await startScriptedOpenAIServer([
-      { toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] },
+    const model = await terminal.server([{ toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] }]);
+    const run = await runAgentloop(workspace, [
+      'run',
+      '--provider',
+      'openai',
+      '--base-url',
+      model.url,
+      '--model',
+      'test-model',
+      'Say ok',
     ]);
-    try {
-      const run = await runAgentloop(workspace, [
-        'run',
-        '--provider',
-        'openai',
-        '--base-url',
-        model.url,
-        '--model',
-        'test-model',
-        'Say ok',
-      ]);
-      expect(run.stdout).toBe('ok\n');
-      expect(run.stderr.split('\n').filter((line) => line.includes('MCP server'))).toEqual([
-        '⚠ MCP server "remote" needs you to log in: run `agentloop mcp login remote`; its tools are missing until then.',
-      ]);
-    } finally {
-      await model.close();
-    }
+    expect(run.stdout).toBe('ok\n');
+    expect(run.stderr.split('\n').filter((line) => line.includes('MCP server'))).toEqual([
+      '⚠ MCP server "remote" needs you to log in: run `agentloop mcp login remote`; its tools are missing until then.',
+    ]);
   }, 60_000);
 });
 
 describe.skipIf(!tmuxAvailable())('an interactive session with a server that needs a login (tmux)', () => {
-  const socket = `agentloop-e2e-mcp-login-${process.pid}`;
-  let tmux: TmuxSession | undefined;
-
-  afterEach(() => {
-    tmux?.kill();
-    tmux = undefined;
-    TmuxSession.killServer(socket);
-  });
-
   it('asks once to log in, logs in through the browser, and the server is ready', async () => {
     const url = await startFixture();
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(workspace, url);
-    const model = await startScriptedOpenAIServer();
-    try {
-      tmux = new TmuxSession(`agentloop-mcp-login-${process.pid}`, socket);
-      tmux.start(
-        workspace.commandLine(['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'], {
-          BROWSER: FOLLOW_URL,
-        }),
-      );
-      await tmux.waitFor('Log in to MCP server "remote" now? [Y/n]');
-      tmux.press('Enter');
-      const screen = await tmux.waitFor(/✓ Logged in to MCP server "remote"; its 2 tools are ready\.\n[\s\S]*›\s*$/);
-      expect(screen).toContain('needs you to log in: run `agentloop mcp login remote`');
-      tmux.type('/mcp');
-      tmux.press('Enter');
-      // A server that needs a login is tried again on its backoff like any failed one: it may have been.
-      await tmux.waitFor(
-        /remote {2}ready {2}streamable-http, 2 tools, (?:restarted \d+×, )?oauth: logged in, expires in 60 min/,
-      );
-      tmux.type('/exit');
-      tmux.press('Enter');
-      expect(await tmux.exitStatus()).toBe(0);
-    } finally {
-      await model.close();
-    }
+    const model = await terminal.server();
+    const tmux = terminal.startTmux(
+      workspace.commandLine(['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'], {
+        BROWSER: FOLLOW_URL,
+      }),
+    );
+    await tmux.waitFor('Log in to MCP server "remote" now? [Y/n]');
+    tmux.press('Enter');
+    const screen = await tmux.waitFor(/✓ Logged in to MCP server "remote"; its 2 tools are ready\.\n[\s\S]*›\s*$/);
+    expect(screen).toContain('needs you to log in: run `agentloop mcp login remote`');
+    tmux.type('/mcp');
+    tmux.press('Enter');
+    // A server that needs a login is tried again on its backoff like any failed one: it may have been.
+    await tmux.waitFor(
+      /remote {2}ready {2}streamable-http, 2 tools, (?:restarted \d+×, )?oauth: logged in, expires in 60 min/,
+    );
+    tmux.type('/exit');
+    tmux.press('Enter');
+    expect(await tmux.exitStatus()).toBe(0);
   }, 60_000);
 
   it('ends a login that waits for the browser with Ctrl-C, and the session goes on', async () => {
     const url = await startFixture();
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureServer(workspace, url);
-    const model = await startScriptedOpenAIServer();
-    try {
-      tmux = new TmuxSession(`agentloop-mcp-login-${process.pid}-cancel`, socket);
-      tmux.start(
-        workspace.commandLine(['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'], {
-          BROWSER: join(workspace.root, 'no-such-browser'),
-        }),
-      );
-      await tmux.waitFor('Log in to MCP server "remote" now? [Y/n]');
-      tmux.press('Enter');
-      await tmux.waitFor('Waiting for the browser to come back (Ctrl-C stops)');
-      tmux.press('C-c');
-      await tmux.waitFor(/✗ MCP server "remote": the login did not complete: it was cancelled\.\n[\s\S]*›\s*$/);
-      tmux.type('/exit');
-      tmux.press('Enter');
-      expect(await tmux.exitStatus()).toBe(0);
-    } finally {
-      await model.close();
-    }
+    const model = await terminal.server();
+    const tmux = terminal.startTmux(
+      workspace.commandLine(['--provider', 'openai', '--base-url', model.url, '--model', 'test-model'], {
+        BROWSER: join(workspace.root, 'no-such-browser'),
+      }),
+    );
+    await tmux.waitFor('Log in to MCP server "remote" now? [Y/n]');
+    tmux.press('Enter');
+    await tmux.waitFor('Waiting for the browser to come back (Ctrl-C stops)');
+    tmux.press('C-c');
+    await tmux.waitFor(/✗ MCP server "remote": the login did not complete: it was cancelled\.\n[\s\S]*›\s*$/);
+    tmux.type('/exit');
+    tmux.press('Enter');
+    expect(await tmux.exitStatus()).toBe(0);
   }, 60_000);
 });

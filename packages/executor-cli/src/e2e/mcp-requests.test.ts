@@ -3,33 +3,29 @@
 // (defaults pre-filled, input checked, `n` declines, Esc cancels), its sampling request on the approval
 // screen and answered by the session's model, and `agentloop run` declining the elicitation (nobody to
 // ask). They import nothing from the sources.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../test-support/cli-fixture.js';
 import { configureEverythingMcpServer } from '../test-support/everything-mcp-config.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-e2e-mcp-requests-${process.pid}`;
 const PROMPT = /\n›$/;
 const MODEL = ['--base-url', '', '--model', 'test-model'];
-let sessions = 0;
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('mcp-requests');
 
 function modelArgs(url: string): string[] {
   return MODEL.map((arg) => (arg === '' ? url : arg));
 }
 
 async function startAgentloop(approval = 'auto') {
-  workspace = new CliWorkspace();
+  const workspace = terminal.workspace();
   configureEverythingMcpServer(workspace);
-  server = await startScriptedOpenAIServer();
-  sessions += 1;
-  tmux = new TmuxSession(`agentloop-mcp-requests-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
-  tmux.start(workspace.commandLine(['--provider', 'openai', ...modelArgs(server.url), '--approval', approval]));
+  const server = await terminal.server();
+  const tmux = terminal.startTmux(
+    workspace.commandLine(['--provider', 'openai', ...modelArgs(server.url), '--approval', approval]),
+  );
   await tmux.waitFor(PROMPT);
   return { tmux, server };
 }
@@ -43,19 +39,6 @@ function toolResult(scripted: ScriptedOpenAIServer, index: number): string {
 
 describe.skipIf(!tmuxAvailable())('MCP servers’ requests in agentloop (tmux)', () => {
   beforeAll(() => assertBuilt());
-
-  afterEach(async () => {
-    tmux?.kill();
-    await server?.close();
-    workspace?.remove();
-    tmux = undefined;
-    server = undefined;
-    workspace = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
 
   it('asks the server’s elicitation as a form: defaults pre-filled, input checked, the answer sent', async () => {
     const { tmux, server } = await startAgentloop();
@@ -178,17 +161,10 @@ describe.skipIf(!tmuxAvailable())('MCP servers’ requests in agentloop (tmux)',
 describe('MCP servers’ requests in agentloop run', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(async () => {
-    await server?.close();
-    workspace?.remove();
-    server = undefined;
-    workspace = undefined;
-  });
-
   it('declines the server’s elicitation: nobody can answer it', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureEverythingMcpServer(workspace);
-    server = await startScriptedOpenAIServer([
+    const server = await terminal.server([
       { toolCalls: [{ name: 'everything__trigger-elicitation-request', arguments: {} }] },
       { toolCalls: [{ name: 'task_completion', arguments: { result: 'Declined.' } }] },
     ]);
@@ -199,9 +175,9 @@ describe('MCP servers’ requests in agentloop run', () => {
   }, 60_000);
 
   it('offers the workspace to the server as its root', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureEverythingMcpServer(workspace);
-    server = await startScriptedOpenAIServer([
+    const server = await terminal.server([
       { toolCalls: [{ name: 'everything__get-roots-list', arguments: {} }] },
       { toolCalls: [{ name: 'task_completion', arguments: { result: 'Listed.' } }] },
     ]);

@@ -2,22 +2,15 @@
 // (the SDK's McpServer in test-support/mcp-notes-server.mjs) in the user configuration, `/mcp` in a live
 // session in tmux, `agentloop mcp list` as a child process, and no server process outliving the command
 // (checked by the pids the server notes when it starts). They import nothing from the sources.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, type CliWorkspace } from '../test-support/cli-fixture.js';
 import { configureNotesMcpServer, isAlive, startedPids } from '../test-support/mcp-notes-config.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { type TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-e2e-mcp-${process.pid}`;
 const PROMPT = /\n›$/;
-let sessions = 0;
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('mcp');
 
 /**
  * The processes of these that still run: none should once the command has exited (a second's grace, polled,
@@ -31,23 +24,20 @@ async function survivors(pids: number[], timeoutMs = 1_000): Promise<number[]> {
 
 /** Starts `agentloop` in tmux against a scripted server, with the notes MCP server configured. */
 async function startAgentloop(configure?: (at: CliWorkspace) => void) {
-  workspace = new CliWorkspace();
+  const workspace = terminal.workspace();
   const { pidFile } = configureNotesMcpServer(workspace);
   configure?.(workspace);
-  server = await startScriptedOpenAIServer();
-  sessions += 1;
-  tmux = new TmuxSession(`agentloop-mcp-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
-  tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
+  const server = await terminal.server();
+  const tmux = terminal.startTmux(
+    workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']),
+  );
   return { tmux, server, pidFile };
 }
 
 /** Adds `[mcp_servers.broken]`, a stdio server that says why on stderr and exits before its handshake. */
 function configureBrokenMcpServer(at: CliWorkspace): void {
-  const file = join(at.configHome, 'agentloop', 'config.toml');
-  mkdirSync(dirname(file), { recursive: true });
   const script = 'process.stderr.write("GITHUB_TOKEN is not set\\n"); process.exit(3)';
-  appendFileSync(
-    file,
+  at.appendUserConfig(
     `\n[mcp_servers.broken]\ncommand = ${JSON.stringify(process.execPath)}\nargs = ["-e", ${JSON.stringify(script)}]\n`,
   );
 }
@@ -68,19 +58,6 @@ async function listServers(session: TmuxSession): Promise<number> {
 
 describe.skipIf(!tmuxAvailable())('MCP servers in agentloop (tmux)', () => {
   beforeAll(() => assertBuilt());
-
-  afterEach(async () => {
-    tmux?.kill();
-    await server?.close();
-    workspace?.remove();
-    tmux = undefined;
-    server = undefined;
-    workspace = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
 
   it('lists the server with /mcp, calls its tool, and ends its process on /exit', async () => {
     const { tmux, server, pidFile } = await startAgentloop();
@@ -171,13 +148,8 @@ describe.skipIf(!tmuxAvailable())('MCP servers in agentloop (tmux)', () => {
 describe('agentloop mcp list', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(() => {
-    workspace?.remove();
-    workspace = undefined;
-  });
-
   it('shows the configured server, its state and its tools, and ends its process', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     const { pidFile } = configureNotesMcpServer(workspace);
 
     const run = await runAgentloop(workspace, ['mcp', 'list']);
@@ -195,19 +167,10 @@ describe('agentloop mcp list', () => {
 describe('agentloop run with a server that fails to start', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    workspace?.remove();
-    workspace = undefined;
-  });
-
   it('warns on stderr, naming the server and why, and runs the task with the tools it has', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     configureBrokenMcpServer(workspace);
-    server = await startScriptedOpenAIServer([
-      { toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] },
-    ]);
+    const server = await terminal.server([{ toolCalls: [{ name: 'task_completion', arguments: { result: 'ok' } }] }]);
     const connection = ['--provider', 'openai', '--base-url', server.url, '--model', 'test-model'];
 
     const run = await runAgentloop(workspace, ['run', ...connection, 'Say ok']);

@@ -7,45 +7,40 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentResult } from '@agentloop/core';
 import { replayProvider } from '@agentloop/core/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { composeAgent } from '../cli/compose-agent.js';
 import { resolveSessionSettings } from '../config/index.js';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { assertBuilt, type CliWorkspace } from '../test-support/cli-fixture.js';
 import { MemoryOutput } from '../test-support/index.js';
 import { configureNotesMcpServer, isAlive, startedPids } from '../test-support/mcp-notes-config.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
 // Not shaped like a vendor's key, so only the exact redaction of the key in use can catch it.
 const API_KEY = 'e2e-local-key-Zq81x7Lm29Vb';
 const TASK = 'Which key does the local server use?';
 const RESULT = 'The key is in key.txt; I will not repeat it.';
 
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('record');
 
 /** A script run by runNode that has not ended: a test that failed waiting for it ends it. */
 let running: ChildProcess | undefined;
 
-afterEach(async () => {
+// Registered after useTerminalTest's, so it runs before them: the script ends before its workspace goes.
+afterEach(() => {
   running?.kill('SIGKILL');
   running = undefined;
-  await server?.close();
-  workspace?.remove();
-  server = undefined;
-  workspace = undefined;
 });
 
 describe('agentloop run --record', () => {
   beforeAll(() => assertBuilt());
 
   it('records a cassette without the API key that replays to the same result', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     // A tool reads the key in use, so the model traffic carries it.
     writeFileSync(join(workspace.project, 'key.txt'), `${API_KEY}\n`);
-    server = await startScriptedOpenAIServer([
+    const server = await terminal.server([
       { text: 'Reading key.txt.', toolCalls: [{ name: 'read_file', arguments: { path: 'key.txt' } }] },
       { toolCalls: [{ name: 'task_completion', arguments: { result: RESULT, artifacts: ['key.txt'] } }] },
     ]);
@@ -80,7 +75,7 @@ describe('agentloop run --record', () => {
     // The same agent the command built, over the cassette instead of the server.
     const settings = await resolveSessionSettings(flags, {
       environment: workspace.environment(environment),
-      userConfigFile: join(workspace.configHome, 'agentloop', 'config.toml'),
+      userConfigFile: workspace.userConfigFile,
       cwd: workspace.project,
     });
     const replay = replayProvider(cassette, { secrets: [API_KEY] });
@@ -90,7 +85,6 @@ describe('agentloop run --record', () => {
       environment: workspace.environment(environment),
     });
     await server.close();
-    server = undefined;
     try {
       const result: AgentResult = await (await composed.agent).run(TASK);
       replay.assertComplete();
@@ -103,8 +97,8 @@ describe('agentloop run --record', () => {
   }, 30_000);
 
   it('refuses a cassette it cannot write with status 2, before any model call', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer([]);
+    const workspace = terminal.workspace();
+    const server = await terminal.server([]);
     const cassette = join(workspace.project, 'notes.txt', 'session.jsonl');
     const run = await runAgentloop(workspace, [
       'run',
@@ -138,9 +132,9 @@ describe("the README's replay sample", () => {
   beforeAll(() => assertBuilt());
 
   it('replays a session recorded with an MCP server configured, and exits, its server ended', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     const { pidFile } = configureNotesMcpServer(workspace);
-    server = await startScriptedOpenAIServer([
+    const server = await terminal.server([
       { toolCalls: [{ name: 'notes__count_notes', arguments: {} }] },
       { toolCalls: [{ name: 'task_completion', arguments: { result: 'You have 3 notes.' } }] },
     ]);
@@ -160,7 +154,6 @@ describe("the README's replay sample", () => {
     ]);
     expect(recorded.status).toBe(0);
     await server.close();
-    server = undefined;
     // The script sits in the project, with the repository's packages in reach as an app has them installed.
     symlinkSync(
       fileURLToPath(new URL('../../../../node_modules', import.meta.url)),
@@ -201,29 +194,17 @@ function runNode(at: CliWorkspace, script: string): Promise<{ status: number | n
   });
 }
 
-// One tmux server per session, as in interactive.test.ts.
-const SOCKET = `agentloop-record-${process.pid}`;
-let tmux: TmuxSession | undefined;
-
 describe.skipIf(!tmuxAvailable())('agentloop --record in a terminal (tmux)', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(() => {
-    tmux?.kill();
-    tmux = undefined;
-  });
-
-  afterAll(() => TmuxSession.killServer(SOCKET));
-
   it('records the whole session into one cassette, the model /model switches to included', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer([
+    const workspace = terminal.workspace();
+    const server = await terminal.server([
       { toolCalls: [{ name: 'converse', arguments: { message: 'Hello from the first model.' } }] },
       { toolCalls: [{ name: 'converse', arguments: { message: 'Hello from the second model.' } }] },
     ]);
     const cassette = join(workspace.root, 'session.jsonl');
-    tmux = new TmuxSession(`agentloop-record-${process.pid}`, SOCKET);
-    tmux.start(
+    const tmux = terminal.startTmux(
       workspace.commandLine(
         ['--record', cassette, '--provider', 'openai', '--base-url', server.url, '--model', 'first-model'],
         { OPENAI_API_KEY: API_KEY },

@@ -3,50 +3,30 @@
 // sources, so they test the build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../test-support/cli-fixture.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-run-e2e-${process.pid}`;
-let sessions = 0;
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('run');
 
 const RESULT = '# Notes\n\nThe notes say: **remember the milk**.';
 
 /** Runs `agentloop run` in tmux with a shell redirection after it; resolves when it has ended. */
 async function runInTerminal(redirection: string) {
-  workspace = new CliWorkspace();
-  server = await startScriptedOpenAIServer([
+  const workspace = terminal.workspace();
+  const server = await terminal.server([
     { text: 'Reading the notes.', toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
     { toolCalls: [{ name: 'task_completion', arguments: { result: RESULT, artifacts: ['notes.txt'] } }] },
   ]);
-  sessions += 1;
-  tmux = new TmuxSession(`agentloop-run-${process.pid}-${sessions}`, `${SOCKET}-${sessions}`);
   const args = ['run', '--base-url', server.url, '--model', 'test-model', 'What do my notes say?'];
-  tmux.start(`${workspace.commandLine(args)} ${redirection}`);
+  const tmux = terminal.startTmux(`${workspace.commandLine(args)} ${redirection}`);
   const status = await tmux.exitStatus();
   return { status, screen: tmux.capture(), project: workspace.project };
 }
 
 describe.skipIf(!tmuxAvailable())('agentloop run in a terminal (tmux)', () => {
   beforeAll(() => assertBuilt());
-
-  afterEach(async () => {
-    tmux?.kill();
-    await server?.close();
-    workspace?.remove();
-    tmux = undefined;
-    server = undefined;
-    workspace = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= sessions; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
 
   it('writes the result alone to a file with > and shows the progress and status lines on the terminal', async () => {
     const { status, screen, project } = await runInTerminal('> notes.md');

@@ -3,29 +3,24 @@
 // workspace's HOME) resumes what the first one saved.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, type CliWorkspace } from '../test-support/cli-fixture.js';
 import { runAgentloop } from '../test-support/run-agentloop.js';
 import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { type TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-e2e-sessions-${process.pid}`;
 const PROMPT = /\n›$/;
-let started = 0;
-const terminals: TmuxSession[] = [];
+const terminal = useTerminalTest('sessions');
+/** The running test's workspace and server, which startAgentloop runs in and against. */
 let workspace: CliWorkspace | undefined;
 let server: ScriptedOpenAIServer | undefined;
 
 /** Starts `agentloop` with these arguments in tmux, in the test's workspace, against its server. */
 function startAgentloop(args: string[] = []): TmuxSession {
-  started += 1;
-  const tmux = new TmuxSession(`agentloop-sessions-${process.pid}-${started}`, `${SOCKET}-${started}`);
-  terminals.push(tmux);
-  tmux.start(
+  return terminal.startTmux(
     workspace!.commandLine(['--provider', 'openai', '--base-url', server!.url, '--model', 'test-model', ...args]),
   );
-  return tmux;
 }
 
 /** Types a task, waits for the agent's answer and the prompt after it. */
@@ -54,21 +49,9 @@ function userTexts(body: { messages: { role: string; content: unknown }[] }): st
 describe.skipIf(!tmuxAvailable())('saved sessions (tmux)', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(async () => {
-    for (const tmux of terminals.splice(0)) tmux.kill();
-    await server?.close();
-    workspace?.remove();
-    server = undefined;
-    workspace = undefined;
-  });
-
-  afterAll(() => {
-    for (let session = 1; session <= started; session++) TmuxSession.killServer(`${SOCKET}-${session}`);
-  });
-
   it('--continue resumes the last session of the directory, shows its last exchange, and the model gets its history', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer();
+    workspace = terminal.workspace();
+    server = await terminal.server();
     server.push(done('The notes say: remember the milk.'), done('You asked about your notes.'));
 
     const first = startAgentloop();
@@ -91,8 +74,8 @@ describe.skipIf(!tmuxAvailable())('saved sessions (tmux)', () => {
   }, 60_000);
 
   it('--resume without an id lists the sessions to pick with the arrow keys, and resumes the chosen one', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer();
+    workspace = terminal.workspace();
+    server = await terminal.server();
     server.push(done('Milk it is.'), done('README it is.'), done('Still about the milk.'));
     for (const [input, answer] of [
       ['Read my notes', /Milk it is\.\n›$/],
@@ -116,8 +99,8 @@ describe.skipIf(!tmuxAvailable())('saved sessions (tmux)', () => {
   }, 60_000);
 
   it('--resume <id> asks the question the session was left waiting on, and sends the chosen answer', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer();
+    workspace = terminal.workspace();
+    server = await terminal.server();
     server.push(
       {
         toolCalls: [
@@ -156,8 +139,8 @@ describe.skipIf(!tmuxAvailable())('saved sessions (tmux)', () => {
   }, 60_000);
 
   it('shows the directory of each session to pick, and warns when one of another directory resumes here', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer();
+    workspace = terminal.workspace();
+    server = await terminal.server();
     server.push(done('Elsewhere it is.'), done('Here it is.'), done('Resumed here.'));
     const elsewhere = join(workspace.root, 'elsewhere');
     mkdirSync(elsewhere);
@@ -183,8 +166,8 @@ describe.skipIf(!tmuxAvailable())('saved sessions (tmux)', () => {
   }, 60_000);
 
   it('refuses an id no session has, naming the command that lists them', async () => {
-    workspace = new CliWorkspace();
-    server = await startScriptedOpenAIServer();
+    workspace = terminal.workspace();
+    server = await terminal.server();
     const tmux = startAgentloop(['--resume', 'nope']);
 
     expect(await tmux.exitStatus()).toBe(2);

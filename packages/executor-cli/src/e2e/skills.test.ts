@@ -2,17 +2,13 @@
 // project's out with a warning, lists them with /skills, and hands a `$name` skill to the model.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../test-support/cli-fixture.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-e2e-skills-${process.pid}`;
 const PROMPT = /\n›$/;
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('skills');
 
 function writeSkill(folder: string, name: string, description: string, body: string): void {
   mkdirSync(join(folder, name), { recursive: true });
@@ -22,21 +18,15 @@ function writeSkill(folder: string, name: string, description: string, body: str
 describe.skipIf(!tmuxAvailable())('skills in a terminal (tmux)', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(async () => {
-    tmux?.kill();
-    await server?.close();
-    workspace?.remove();
-    TmuxSession.killServer(SOCKET);
-  });
-
   it('lists the user’s skills with /skills, warns of an untrusted project’s, and injects $name', async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     writeSkill(join(workspace.configHome, 'agentloop', 'skills'), 'pdf', 'Read PDF files.', 'Use pdftotext -layout.');
     writeSkill(join(workspace.project, '.claude', 'skills'), 'deploy', 'Deploy the app.', 'Run ./deploy.sh.');
-    server = await startScriptedOpenAIServer();
+    const server = await terminal.server();
     server.push({ toolCalls: [{ name: 'converse', arguments: { message: 'Read it.' } }] });
-    tmux = new TmuxSession(`agentloop-skills-${process.pid}`, SOCKET);
-    tmux.start(workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']));
+    const tmux = terminal.startTmux(
+      workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']),
+    );
     await tmux.waitFor(PROMPT);
     tmux.type('/skills');
     tmux.press('Enter');

@@ -4,32 +4,20 @@
 // 127.0.0.1, which serves the parent's and the child's requests in turn.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CliWorkspace } from '../test-support/cli-fixture.js';
-import type { ScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { startScriptedOpenAIServer } from '../test-support/scripted-openai-server.mjs';
-import { TmuxSession, tmuxAvailable } from '../test-support/tmux-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../test-support/cli-fixture.js';
+import { useTerminalTest } from '../test-support/terminal-test.js';
+import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-const SOCKET = `agentloop-e2e-subagents-${process.pid}`;
 const PROMPT = /\n›$/;
 const STEP_MS = 45_000;
-
-let tmux: TmuxSession | undefined;
-let workspace: CliWorkspace | undefined;
-let server: ScriptedOpenAIServer | undefined;
+const terminal = useTerminalTest('subagents');
 
 describe.skipIf(!tmuxAvailable())('agentloop with a sub-agent of [agents.NAME] (tmux)', () => {
   beforeAll(() => assertBuilt());
 
-  afterEach(async () => {
-    tmux?.kill();
-    TmuxSession.killServer(SOCKET);
-    await server?.close();
-    workspace?.remove();
-  });
-
   it("shows the child's steps under its call and asks the child's approval on the parent's terminal", async () => {
-    workspace = new CliWorkspace();
+    const workspace = terminal.workspace();
     mkdirSync(join(workspace.project, '.agentloop'), { recursive: true });
     writeFileSync(
       join(workspace.project, '.agentloop', 'config.toml'),
@@ -41,7 +29,7 @@ describe.skipIf(!tmuxAvailable())('agentloop with a sub-agent of [agents.NAME] (
         '',
       ].join('\n'),
     );
-    server = await startScriptedOpenAIServer([
+    const server = await terminal.server([
       // The session's agent hands the work to the writer.
       { toolCalls: [{ name: 'writer', arguments: { task: 'Write "hello" to hello.txt.' } }] },
       // The writer, in a conversation of its own.
@@ -50,8 +38,7 @@ describe.skipIf(!tmuxAvailable())('agentloop with a sub-agent of [agents.NAME] (
       // The session's agent again, with the writer's result.
       { toolCalls: [{ name: 'task_completion', arguments: { result: 'The writer wrote hello.txt.' } }] },
     ]);
-    tmux = new TmuxSession(`agentloop-subagents-${process.pid}`, SOCKET);
-    tmux.start(
+    const tmux = terminal.startTmux(
       workspace.commandLine([
         '--provider',
         'openai',

@@ -1,6 +1,7 @@
 import type { AgentEventMap, ElicitationResult, ElicitationValue } from '@agentloop/core';
 import type { Style, TerminalOutput } from '../render/index.js';
 import { stripControls } from '../render/index.js';
+import { CtrlCWatch } from '../session/ctrl-c-watch.js';
 import type { TerminalInput } from '../session/line-reader.js';
 import { checkChoices, type FormField, formFields, readFieldInput } from './elicitation-form.js';
 
@@ -14,11 +15,6 @@ export type ElicitationPrompter = (
   event: ElicitationRequested,
   signal: AbortSignal,
 ) => Promise<ElicitationResult | 'interrupt' | 'cancelled'>;
-
-interface Keypress {
-  name?: string;
-  ctrl?: boolean;
-}
 
 const CANCEL: ElicitationResult = { action: 'cancel' };
 const DECLINE: ElicitationResult = { action: 'decline' };
@@ -38,14 +34,10 @@ export function clackElicitationPrompter(
   return async (event, signal) => {
     const [{ SelectPrompt, isCancel }, prompts] = await Promise.all([import('@clack/core'), import('@clack/prompts')]);
     const streams = { input: input as NodeJS.ReadableStream as never, output: output as never, signal };
-    let interrupted = false;
-    const onKeypress = (_text: string | undefined, key: Keypress | undefined) => {
-      if (key?.ctrl && key.name === 'c') interrupted = true;
-    };
-    input.on('keypress', onKeypress);
+    const ctrlC = new CtrlCWatch(input);
     // Whatever ended a prompt early: Ctrl-C, the run's cancel, or Esc (a cancel of the request).
     const stopped = (): ElicitationResult | 'interrupt' | 'cancelled' =>
-      interrupted ? 'interrupt' : signal.aborted ? 'cancelled' : CANCEL;
+      ctrlC.pressed ? 'interrupt' : signal.aborted ? 'cancelled' : CANCEL;
     try {
       const who = event.server ? `MCP server ${stripControls(event.server)}` : stripControls(event.name);
       const lines = [`${style.yellow('?')} ${style.bold(who)} asks for your input`];
@@ -91,19 +83,19 @@ export function clackElicitationPrompter(
         select.state = 'submit';
       });
       const picked = await select.prompt();
-      if (interrupted || signal.aborted || isCancel(picked)) return stopped();
+      if (ctrlC.pressed || signal.aborted || isCancel(picked)) return stopped();
       if (picked === 'n') return DECLINE;
       if (event.mode === 'url') return { action: 'accept', content: {} };
 
       const content: Record<string, ElicitationValue> = {};
       for (const field of fields) {
         const value = await askField(field, prompts, streams);
-        if (value === STOPPED || interrupted || signal.aborted) return stopped();
+        if (value === STOPPED || ctrlC.pressed || signal.aborted) return stopped();
         if (value !== undefined) content[field.name] = value;
       }
       return { action: 'accept', content };
     } finally {
-      input.off('keypress', onKeypress);
+      ctrlC.stop();
     }
   };
 }

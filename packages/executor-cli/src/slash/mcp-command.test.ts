@@ -5,6 +5,7 @@ import { ScriptedProvider } from '@agentloop/core/testing';
 import { describe, expect, it } from 'vitest';
 import { mcpSessionPlugins } from '../mcp/index.js';
 import { createStyle } from '../render/index.js';
+import { isAlive } from '../test-support/mcp-notes-config.js';
 import { MemoryOutput } from '../test-support/memory-output.js';
 import { mcpCommand } from './mcp-command.js';
 import type { SlashContext } from './slash-command.js';
@@ -13,15 +14,6 @@ const FIXTURE_SERVER = resolve(
   fileURLToPath(new URL('.', import.meta.url)),
   '../../../mcp/src/test-support/stdio-fixture-server.mjs',
 );
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('/mcp', () => {
   it('lists the session’s servers and their tools; disposing the session ends them', async () => {

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandboxStatus } from '@agentloop/workspace-tools';
 
@@ -81,6 +81,8 @@ export class CliWorkspace {
   readonly root = mkdtempSync(join(tmpdir(), 'agentloop-e2e-'));
   readonly project = join(this.root, 'project');
   readonly configHome = join(this.root, 'config');
+  /** The user configuration the command reads (`$XDG_CONFIG_HOME/agentloop/config.toml`). */
+  readonly userConfigFile = join(this.configHome, 'agentloop', 'config.toml');
 
   constructor(options: CliWorkspaceOptions = {}) {
     mkdirSync(this.project);
@@ -127,6 +129,12 @@ export class CliWorkspace {
       ([name, value]) => `${name}=${shellQuote(value)}`,
     );
     return `cd ${shellQuote(this.project)} && env -i ${variables.join(' ')} TERM=xterm-256color ${shellQuote(process.execPath)} ${shellQuote(AGENTLOOP_BIN)} ${args.map(shellQuote).join(' ')}`;
+  }
+
+  /** Adds TOML to the user configuration, after what it holds (the sandbox setting, servers added before). */
+  appendUserConfig(toml: string): void {
+    mkdirSync(dirname(this.userConfigFile), { recursive: true });
+    appendFileSync(this.userConfigFile, toml);
   }
 
   /** How many times DISPOSE_PLUGIN's `dispose` ran. */

@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { CliWorkspace } from './cli-fixture.js';
 
 const require = createRequire(import.meta.url);
@@ -12,13 +10,8 @@ const require = createRequire(import.meta.url);
  */
 export function configureEverythingMcpServer(workspace: CliWorkspace): void {
   const server = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-  const directory = join(workspace.configHome, 'agentloop');
-  mkdirSync(directory, { recursive: true });
-  const file = join(directory, 'config.toml');
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  writeFileSync(
-    file,
-    `${before}
+  workspace.appendUserConfig(
+    `
 [mcp_servers.everything]
 command = ${JSON.stringify(process.execPath)}
 args = [${JSON.stringify(server)}, "stdio"]

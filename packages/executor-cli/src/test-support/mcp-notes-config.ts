@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliWorkspace } from './cli-fixture.js';
@@ -11,13 +11,8 @@ const NOTES_SERVER = fileURLToPath(new URL('./mcp-notes-server.mjs', import.meta
  */
 export function configureNotesMcpServer(workspace: CliWorkspace): { pidFile: string } {
   const pidFile = join(workspace.root, 'mcp-pids.txt');
-  const directory = join(workspace.configHome, 'agentloop');
-  mkdirSync(directory, { recursive: true });
-  const file = join(directory, 'config.toml');
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  writeFileSync(
-    file,
-    `${before}
+  workspace.appendUserConfig(
+    `
 [mcp_servers.notes]
 command = ${JSON.stringify(process.execPath)}
 args = [${JSON.stringify(NOTES_SERVER)}]
@@ -32,12 +27,5 @@ export function startedPids(pidFile: string): number[] {
   return existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
-/** True while a process with this id runs. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// Whether a process still runs, as every package's tests ask it (scripts/is-alive.mjs).
+export { isAlive } from '../../../../scripts/is-alive.mjs';

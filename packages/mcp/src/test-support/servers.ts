@@ -60,15 +60,8 @@ export function readLog(file: string): string[] {
   }
 }
 
-/** True while a process with this id runs. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// Whether a process still runs, as every package's tests ask it (scripts/is-alive.mjs).
+export { isAlive } from '../../../../scripts/is-alive.mjs';
 
 /** Waits (polling, bounded) until `condition` holds; throws after `timeoutMs`. */
 export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {

@@ -6,7 +6,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import { nonBlank } from '../environment/non-blank.js';
 import type { ErrorSource } from '../errors/index.js';
 import { type ModelInfo, type ModelOverrides, providerCapabilities, resolveModelInfo } from '../models/index.js';
-import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
+import { modelCallSettings, type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { anthropicMessageEvents } from './anthropic-message-events.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { type AnthropicRequestBody, buildAnthropicRequest } from './build-anthropic-request.js';
@@ -91,12 +91,7 @@ export class AnthropicProvider implements LLMProvider {
     return streamModelCall({
       provider: this.id,
       request,
-      retry: this.options.retry,
-      // Not streamed, the response arrives in one piece: the SDK's request timeout bounds it instead.
-      idleTimeoutMs:
-        this.options.streaming === false ? 0 : (this.options.idleTimeoutMs ?? DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS),
-      sleep: this.options.sleep,
-      random: this.options.random,
+      ...modelCallSettings(this.options, DEFAULT_ANTHROPIC_IDLE_TIMEOUT_MS),
       open: (signal) => this.open(body, signal),
       toError: (error) => toAnthropicError(error, offeredTools, this.errorSource),
     });

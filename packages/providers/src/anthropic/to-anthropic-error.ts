@@ -1,11 +1,8 @@
-import { AgentloopError } from '@agentloop/spec';
+import type { AgentloopError } from '@agentloop/spec';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import {
-  type ErrorSource,
-  providerErrorFromResponse,
-  providerErrorFromThrown,
-  providerErrorFromTransport,
-} from '../errors/index.js';
+import { type ErrorSource, providerErrorFromSdk, type SdkErrorClasses } from '../errors/index.js';
+
+const ANTHROPIC_ERRORS: SdkErrorClasses = { APIError, APIConnectionError, APIConnectionTimeoutError };
 
 /**
  * Maps what an Anthropic call threw to an AgentloopError: API errors by status, body and headers (an
@@ -19,19 +16,5 @@ export function toAnthropicError(
   offeredTools: boolean,
   source: ErrorSource = { provider: 'anthropic' },
 ): AgentloopError {
-  if (AgentloopError.isInstance(error)) return error;
-  if (error instanceof APIConnectionTimeoutError) return providerErrorFromTransport(source, error, 'connect', true);
-  if (error instanceof APIConnectionError) return providerErrorFromTransport(source, error, 'connect');
-  if (error instanceof APIError) {
-    return providerErrorFromResponse({
-      ...source,
-      status: error.status,
-      headers: error.headers,
-      body: error.error,
-      fallbackMessage: error.message,
-      offeredTools,
-      cause: error,
-    });
-  }
-  return providerErrorFromThrown(source, error);
+  return providerErrorFromSdk(error, ANTHROPIC_ERRORS, source, offeredTools);
 }

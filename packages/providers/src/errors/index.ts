@@ -4,6 +4,8 @@ export { invalidResponse, isJsonObject, jsonKind } from './invalid-response.js';
 export { modelNotConfigured } from './model-not-configured.js';
 export type { ApiErrorResponse } from './provider-error-from-response.js';
 export { providerErrorFromResponse } from './provider-error-from-response.js';
+export type { SdkErrorClasses } from './provider-error-from-sdk.js';
+export { providerErrorFromSdk } from './provider-error-from-sdk.js';
 export type { TransportStage } from './provider-error-from-transport.js';
 export {
   isTransportFailure,

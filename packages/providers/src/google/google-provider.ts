@@ -4,7 +4,7 @@ import type { LLMProvider, ModelChunk, ModelRequest, ProviderCapabilities } from
 import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import type { ErrorSource } from '../errors/index.js';
 import { type ModelInfo, type ModelOverrides, providerCapabilities, resolveModelInfo } from '../models/index.js';
-import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
+import { modelCallSettings, type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import { buildGoogleRequest, type GoogleRequest } from './build-google-request.js';
 import { createGoogleClient, type GoogleClientOptions, googleBaseURL } from './create-google-client.js';
 import { GoogleStreamReader } from './google-stream-reader.js';
@@ -78,12 +78,7 @@ export class GoogleProvider implements LLMProvider {
     return streamModelCall({
       provider: this.id,
       request,
-      retry: this.options.retry,
-      // Not streamed, the response arrives in one piece: the SDK's request timeout bounds it instead.
-      idleTimeoutMs:
-        this.options.streaming === false ? 0 : (this.options.idleTimeoutMs ?? DEFAULT_GOOGLE_IDLE_TIMEOUT_MS),
-      sleep: this.options.sleep,
-      random: this.options.random,
+      ...modelCallSettings(this.options, DEFAULT_GOOGLE_IDLE_TIMEOUT_MS),
       open: (signal) => this.open(body, signal),
       toError: (error) => toGoogleError(error, offeredTools, this.errorSource),
     });

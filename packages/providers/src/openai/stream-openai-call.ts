@@ -1,6 +1,6 @@
 import type { ModelChunk, ModelRequest } from '@agentloop/spec';
 import type { ErrorSource } from '../errors/index.js';
-import { type OpenedAttempt, streamModelCall } from '../streaming/index.js';
+import { modelCallSettings, type OpenedAttempt, streamModelCall } from '../streaming/index.js';
 import type { OpenAIProviderOptions } from './openai-provider-options.js';
 import { toOpenAIError } from './to-openai-error.js';
 
@@ -34,15 +34,7 @@ export function streamOpenAICall(call: OpenAICall): AsyncIterable<readonly Model
   return streamModelCall({
     provider,
     request,
-    retry: options.retry,
-    // A response that is not streamed arrives in one piece: the SDK's own request timeout bounds it, and an
-    // idle timeout would cap every answer at that length.
-    idleTimeoutMs:
-      options.streaming === false
-        ? 0
-        : (options.idleTimeoutMs ?? (compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS)),
-    sleep: options.sleep,
-    random: options.random,
+    ...modelCallSettings(options, compatible ? DEFAULT_COMPATIBLE_IDLE_TIMEOUT_MS : DEFAULT_OPENAI_IDLE_TIMEOUT_MS),
     open: call.open,
     toError: (error) => toOpenAIError(error, call.source ?? provider, offeredTools),
   });

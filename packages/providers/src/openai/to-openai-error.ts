@@ -1,11 +1,8 @@
-import { AgentloopError } from '@agentloop/spec';
+import type { AgentloopError } from '@agentloop/spec';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import {
-  type ErrorSource,
-  providerErrorFromResponse,
-  providerErrorFromThrown,
-  providerErrorFromTransport,
-} from '../errors/index.js';
+import { type ErrorSource, providerErrorFromSdk, type SdkErrorClasses } from '../errors/index.js';
+
+const OPENAI_ERRORS: SdkErrorClasses = { APIError, APIConnectionError, APIConnectionTimeoutError };
 
 /**
  * Maps what an OpenAI SDK call threw to an AgentloopError: API errors by status, body and headers (an
@@ -15,19 +12,5 @@ import {
  * went in the message.
  */
 export function toOpenAIError(error: unknown, source: string | ErrorSource, offeredTools: boolean): AgentloopError {
-  if (AgentloopError.isInstance(error)) return error;
-  if (error instanceof APIConnectionTimeoutError) return providerErrorFromTransport(source, error, 'connect', true);
-  if (error instanceof APIConnectionError) return providerErrorFromTransport(source, error, 'connect');
-  if (error instanceof APIError) {
-    return providerErrorFromResponse({
-      ...(typeof source === 'string' ? { provider: source } : source),
-      status: error.status,
-      headers: error.headers,
-      body: error.error,
-      fallbackMessage: error.message,
-      offeredTools,
-      cause: error,
-    });
-  }
-  return providerErrorFromThrown(source, error);
+  return providerErrorFromSdk(error, OPENAI_ERRORS, source, offeredTools);
 }

@@ -30,12 +30,5 @@ export function forecastMcpServer(): { config: McpStdioServerConfig; calls: () =
   };
 }
 
-/** True while a process with this id runs. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// Whether a process still runs, as every package's tests ask it (scripts/is-alive.mjs).
+export { isAlive } from '../../../../scripts/is-alive.mjs';

@@ -2,20 +2,12 @@ import { appendFileSync, copyFileSync, mkdirSync, readFileSync, statSync, writeF
 import { join } from 'node:path';
 import { findHistoryProblem, messageText, userMessage } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../test-support/caught.js';
 import { turnMessages, usage } from '../test-support/conversation.js';
 import { tempFolder } from '../test-support/store-kinds.js';
 import { JsonlSessionStore } from './jsonl-session-store.js';
 
 const FIXTURE = new URL('../__fixtures__/session-v1.jsonl', import.meta.url);
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 describe('JsonlSessionStore', () => {
   let folder: ReturnType<typeof tempFolder>;

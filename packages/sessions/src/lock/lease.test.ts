@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JsonlSessionStore } from '../jsonl/jsonl-session-store.js';
 import { SqliteSessionStore } from '../sqlite/sqlite-session-store.js';
+import { rejectionOf } from '../test-support/caught.js';
 import { turnMessages, usage } from '../test-support/conversation.js';
 import { tempFolder } from '../test-support/store-kinds.js';
 import type { SessionWriter } from './session-writer.js';
@@ -60,13 +61,6 @@ const elsewhere = (leaseUntil?: number): SessionWriter => ({
   since: '2026-11-27T11:59:00.000Z',
   ...(leaseUntil === undefined ? {} : { leaseUntil }),
 });
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: unknown) => error,
-  );
-}
 
 describe.each(KINDS)('the $name store’s lease', (kind) => {
   let folder: ReturnType<typeof tempFolder>;

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { emptyUsage, findHistoryProblem, messageText, userMessage } from '@agentloop/spec';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rejectionOf } from '../test-support/caught.js';
 import { postgresStoreKind, tempFolder } from '../test-support/store-kinds.js';
 import { POSTGRES_SCHEMA_VERSION } from './postgres-schema.js';
 import { PostgresSessionStore } from './postgres-session-store.js';
@@ -12,15 +13,6 @@ const kind = await postgresStoreKind();
 const FIXTURE = new URL('../__fixtures__/postgres-sessions-v1.sql', import.meta.url);
 
 /** What `promise` rejected with, failing the test when it resolved. */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
-
 describe.skipIf(!kind)('PostgresSessionStore', () => {
   let folder: ReturnType<typeof tempFolder>;
   let connectionString: string;

@@ -10,6 +10,7 @@ import type {
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
+import { BufferedTurn } from '../buffered-turn.js';
 import { planFork } from '../fork-point.js';
 import { leaseSettings, renewLease } from '../lock/lease.js';
 import type { SessionWriter } from '../lock/session-writer.js';
@@ -18,6 +19,7 @@ import { OpenSessions } from '../open-sessions.js';
 import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
 import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
+import { sessionInfos } from '../sqlite/session-infos.js';
 import type { SessionRow } from '../sqlite/session-row.js';
 import { infoOf, stateOf, writerOfColumn } from '../sqlite/session-row.js';
 import type { PostgresClient, PostgresPool } from './load-pg.js';
@@ -53,9 +55,8 @@ interface OpenSession {
   fence: string;
   /** Stops the renewals of its lease (and waits for one in flight). */
   stopRenewal: () => Promise<void>;
-  replaced: string[] | undefined;
-  added: string[];
-  failure: unknown;
+  /** The open turn, written by its commit. */
+  turn: BufferedTurn;
 }
 
 // Timestamps are BIGINT, which node-postgres gives as text: read as float8, exact for any date in ms.
@@ -143,9 +144,7 @@ export class PostgresSessionStore implements SessionStore {
       const already = this.#open.get(sessionId);
       if (already) {
         // Opening again starts again from the last commit.
-        already.replaced = undefined;
-        already.added = [];
-        already.failure = undefined;
+        already.turn.drop();
         return this.#read(pool, sessionId);
       }
       const writer = newWriter();
@@ -168,37 +167,25 @@ export class PostgresSessionStore implements SessionStore {
         writer,
         fence,
         stopRenewal: renewLease(this.#leaseMs, () => this.#renew(sessionId, fence)),
-        replaced: undefined,
-        added: [],
-        failure: undefined,
+        turn: new BufferedTurn(),
       });
       return this.#read(pool, sessionId);
     });
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#open.opened(sessionId, 'append to');
-    this.#buffer(session, () => session.added.push(savedJson(message)));
+    this.#open.opened(sessionId, 'append to').turn.append(message);
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#open.opened(sessionId, 'replace the messages of');
-    this.#buffer(session, () => {
-      session.replaced = messages.map(savedJson);
-      session.added = [];
-    });
+    this.#open.opened(sessionId, 'replace the messages of').turn.replace(messages);
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
     return this.#guard(sessionId, async (pool) => {
       const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
-      const { replaced, added, failure } = session;
-      // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
-      session.replaced = undefined;
-      session.added = [];
-      session.failure = undefined;
-      if (failure !== undefined) throw failure;
+      const { replaced, added } = session.turn.take();
       await this.#transaction(pool, async (client) => {
         const { rows } = await client.query(
           `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1 FOR UPDATE`,
@@ -286,14 +273,7 @@ export class PostgresSessionStore implements SessionStore {
               `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE workspace = $1 ORDER BY updated_at DESC, id LIMIT $2`,
               [options.workspace, limit],
             );
-      return rows.flatMap((row) => {
-        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
-        try {
-          return [infoOf(recordSchemas().readSessionRow(row, this.where))];
-        } catch {
-          return [];
-        }
-      });
+      return sessionInfos(rows, this.where);
     });
   }
 
@@ -449,17 +429,6 @@ export class PostgresSessionStore implements SessionStore {
       [this.#now() + this.#leaseMs, sessionId, fence],
     );
     return renewed?.rowCount !== 0;
-  }
-
-  /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
-  #buffer(session: OpenSession, add: () => void): void {
-    if (session.failure !== undefined) throw session.failure;
-    try {
-      add();
-    } catch (error) {
-      session.failure = error;
-      throw error;
-    }
   }
 
   async #row(pool: PostgresPool | PostgresClient, sessionId: string): Promise<PostgresRow> {

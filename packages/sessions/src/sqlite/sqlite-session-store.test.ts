@@ -3,30 +3,13 @@ import { join } from 'node:path';
 import { findHistoryProblem, messageText } from '@agentloop/spec';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf, thrownBy } from '../test-support/caught.js';
 import { turnMessages, usage } from '../test-support/conversation.js';
 import { tempFolder } from '../test-support/store-kinds.js';
 import { SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { SqliteSessionStore } from './sqlite-session-store.js';
 
 const FIXTURE = new URL('../__fixtures__/sessions-v1.sql', import.meta.url);
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
-
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('SqliteSessionStore', () => {
   let folder: ReturnType<typeof tempFolder>;

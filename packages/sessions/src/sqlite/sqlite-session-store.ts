@@ -12,6 +12,7 @@ import type {
 import { assertSessionId, SessionStoreError } from '@agentloop/memory';
 import type { Message } from '@agentloop/spec';
 import { emptyUsage } from '@agentloop/spec';
+import { BufferedTurn } from '../buffered-turn.js';
 import { planFork } from '../fork-point.js';
 import type { LeaseSettings } from '../lock/lease.js';
 import { leasedWriter, leaseSettings, renewLease } from '../lock/lease.js';
@@ -25,6 +26,7 @@ import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSessi
 import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
 import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
+import { sessionInfos } from './session-infos.js';
 import type { SessionRow } from './session-row.js';
 import { infoOf, stateOf, writerOfColumn } from './session-row.js';
 import { migrate } from './sqlite-schema.js';
@@ -49,12 +51,8 @@ export interface SqliteSessionStoreOptions {
 /** A session this store has open for writing: the open turn waits here, as JSON, until its commit. */
 interface OpenSession {
   writer: SessionWriter;
-  /** Set when the turn replaced the conversation: the new one. */
-  replaced: string[] | undefined;
-  /** The messages the turn added (after `replaced`, when set). */
-  added: string[];
-  /** The first failure of the open turn: its commit fails with it, and the turn is dropped. */
-  failure: unknown;
+  /** The open turn, written by its commit. */
+  turn: BufferedTurn;
   /** Stops the renewals of its lease. */
   stopRenewal: () => Promise<void>;
 }
@@ -155,9 +153,7 @@ export class SqliteSessionStore implements SessionStore {
       const already = this.#open.get(sessionId);
       if (already) {
         // Opening again starts again from the last commit.
-        already.replaced = undefined;
-        already.added = [];
-        already.failure = undefined;
+        already.turn.drop();
         return this.#read(sessionId);
       }
       const { writer, now } = leasedWriter(this.#lease);
@@ -180,9 +176,7 @@ export class SqliteSessionStore implements SessionStore {
       }
       this.#open.add(sessionId, {
         writer,
-        replaced: undefined,
-        added: [],
-        failure: undefined,
+        turn: new BufferedTurn(),
         stopRenewal: renewLease(this.#lease.leaseMs, async () => this.#renew(sessionId, writer)),
       });
       return this.#read(sessionId);
@@ -190,28 +184,18 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async append(sessionId: string, message: Message): Promise<void> {
-    const session = this.#open.opened(sessionId, 'append to');
-    this.#buffer(session, () => session.added.push(savedJson(message)));
+    this.#open.opened(sessionId, 'append to').turn.append(message);
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
-    const session = this.#open.opened(sessionId, 'replace the messages of');
-    this.#buffer(session, () => {
-      session.replaced = messages.map(savedJson);
-      session.added = [];
-    });
+    this.#open.opened(sessionId, 'replace the messages of').turn.replace(messages);
   }
 
   async commit(sessionId: string, turn: SessionTurn): Promise<void> {
     return this.#guard(sessionId, async () => {
       const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
-      const { replaced, added, failure } = session;
-      // Whatever happens, the turn is over: a failed one is dropped, not written again with the next.
-      session.replaced = undefined;
-      session.added = [];
-      session.failure = undefined;
-      if (failure !== undefined) throw failure;
+      const { replaced, added } = session.turn.take();
       this.#db
         .transaction(() => {
           const row = this.#statements.session.get(sessionId) as SessionRow | undefined;
@@ -288,14 +272,7 @@ export class SqliteSessionStore implements SessionStore {
           ? this.#statements.list.all(limit)
           : this.#statements.listInWorkspace.all(options.workspace, limit)
       ) as unknown[];
-      return rows.flatMap((row) => {
-        // A damaged session is no reason to fail a list: `load` says what is wrong with it.
-        try {
-          return [infoOf(recordSchemas().readSessionRow(row, this.file))];
-        } catch {
-          return [];
-        }
-      });
+      return sessionInfos(rows, this.file);
     });
   }
 
@@ -368,17 +345,6 @@ export class SqliteSessionStore implements SessionStore {
       if (reads) await loadRecordSchemas();
       return operation();
     });
-  }
-
-  /** Adds to the open turn; a turn that failed once stays failed until its commit drops it. */
-  #buffer(session: OpenSession, add: () => void): void {
-    if (session.failure !== undefined) throw session.failure;
-    try {
-      add();
-    } catch (error) {
-      session.failure = error;
-      throw error;
-    }
   }
 
   /**

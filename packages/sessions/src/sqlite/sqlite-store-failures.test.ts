@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SessionStoreError } from '@agentloop/memory';
 import { userMessage } from '@agentloop/spec';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { thrownBy } from '../test-support/caught.js';
 import { usage } from '../test-support/conversation.js';
 import { tempFolder } from '../test-support/store-kinds.js';
 import { SqliteSessionStore } from './sqlite-session-store.js';
@@ -30,15 +31,6 @@ vi.mock('./load-sqlite.js', async (importOriginal) => {
     },
   };
 });
-
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('SqliteSessionStore on a failing disk or a damaged file', () => {
   let folder: ReturnType<typeof tempFolder>;
