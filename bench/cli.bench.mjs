@@ -2,7 +2,7 @@
 // terminals (the aim: to its prompt ≤ 1.5× the bare `node` baseline under the same terminal,
 // `agentloop run` of a one-step task against a local server ≤ 2×):
 //
-//   cd /work/main && npx turbo run build && node bench/cli.bench.mjs [--runs 15]
+//   npm run build && node bench/cli.bench.mjs [--runs 15]       # in the repository's root
 //
 // Four measurements, each under every terminal:
 //   baseline — `node -e 'process.stdout.write("ready")'`: until "ready" appears;
@@ -64,7 +64,7 @@
 // To measure a build of an earlier commit beside this one (what "before" is):
 //   git archive <commit> packages/executor-cli | tar -x -C /tmp/before
 //   mkdir packages/executor-cli/node_modules/.before && cp -r /tmp/before/packages/executor-cli/{src,bin,package.json} $_
-//   write there a tsconfig.json extending /work/main/tsconfig.base.json (rootDir src, outDir dist, tests
+//   write there a tsconfig.json extending the repository's tsconfig.base.json (rootDir src, outDir dist, tests
 //   excluded), run `npx tsc -p tsconfig.json` in it, then
 //   node bench/cli.bench.mjs --compare packages/executor-cli/node_modules/.before/bin/agentloop.js
 import { spawn, spawnSync } from 'node:child_process';

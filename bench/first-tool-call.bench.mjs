@@ -4,7 +4,7 @@
 // starts, while its first model request is in flight. The aim: the first call costs at most ~50 ms more
 // than a later one.
 //
-//   cd /work/main && npx turbo run build && node bench/first-tool-call.bench.mjs [--runs 9] [--compare <bin>]
+//   npm run build && node bench/first-tool-call.bench.mjs [--runs 9] [--compare <bin>]   # in the repository's root
 //
 // Each round runs `agentloop run --json --approval yolo` in a fresh workspace against the local scripted
 // OpenAI-compatible server (packages/executor-cli/src/test-support/scripted-openai-server.mjs), whose

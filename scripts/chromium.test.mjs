@@ -1,9 +1,10 @@
 // Tests for chromium.mjs, the Chromium the page tests of executor-http and executor-cli share.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { CHROMIUM, chromiumLaunchOptions, chromiumMissing, saveScreenshot } from './chromium.mjs';
 
 test('finds no fault with a program that answers --version', () => {
@@ -37,4 +38,10 @@ test('saves a full-page screenshot as <folder>/<name>.png, creating the folder',
   assert.equal(path, join(folder, '01-empty.png'));
   assert.deepEqual(calls, [{ path, fullPage: true }]);
   assert.equal(existsSync(folder), true);
+});
+
+test('CI installs Chromium where the tests launch it, by the same path', () => {
+  const ciRun = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '.ci', 'run'), 'utf8');
+  const lines = ciRun.split('\n').filter((line) => line.includes('missing+=(chromium)'));
+  assert.deepEqual(lines, [`[ -x ${CHROMIUM} ] || missing+=(chromium)`]);
 });

@@ -22,10 +22,10 @@ const SERVER = 'conformance';
 /**
  * A client ID metadata document's URL, as an app that hosts one configures it (the suite's reference
  * client does the same): the client ID where the authorization server takes one (auth/basic-cimd), else
- * the client registers dynamically. It also tells agentloop that the client logs in with OAuth, so that a
- * server publishing no metadata at all (auth/2025-03-26-oauth-endpoint-fallback) is `login-needed`;
- * without any `oauth` hint such a 401 is taken for a server that wants an API key in `headers`. The
- * suite's authorization server does not fetch the document.
+ * the client registers dynamically. The suite's authorization server does not fetch the document. Any
+ * `oauth` table, this one or an empty one, tells agentloop that the server uses OAuth, so that a server
+ * publishing no metadata at all (auth/2025-03-26-oauth-endpoint-fallback) is `login-needed`; without one
+ * such a 401 is taken for a server that wants an API key in `headers`.
  */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
@@ -66,6 +66,9 @@ async function oauthConfigFor(scenario, context) {
   if (scenario === 'auth/pre-registration') {
     return { oauth: { clientId: context.client_id, clientSecret: context.client_secret } };
   }
+  // AGENTLOOP_CONFORMANCE_NO_CIMD=1: a plain `oauth: {}`, as an app that hosts no metadata document writes
+  // it, to measure what the document adds (auth/basic-cimd) beside the OAuth hint any table gives.
+  if (process.env.AGENTLOOP_CONFORMANCE_NO_CIMD === '1') return { oauth: {} };
   return { oauth: { clientMetadataUrl: CLIENT_METADATA_URL } };
 }
 

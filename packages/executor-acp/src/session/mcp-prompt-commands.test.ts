@@ -3,9 +3,11 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ScriptedProvider } from '@agentloop/core/testing';
+import { connectMcpServers } from '@agentloop/mcp';
 import { describe, expect, it } from 'vitest';
 import { useEditorTest } from '../test-support/editor-test.js';
 import { complete, scriptedExecutor } from '../test-support/scripted-executor.js';
+import { embedMcpResources } from './mcp-prompt-commands.js';
 
 const requireFromMcp = createRequire(new URL('../../../mcp/package.json', import.meta.url));
 const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -106,5 +108,23 @@ describe('MCP resources over ACP', () => {
     const text = message?.content[0]?.type === 'text' ? message.content[0].text : '';
     expect(text).toMatch(/^Summarise \n<context path="demo:\/\/resource\/static\/document\/architecture\.md">\n# /);
     expect(text.endsWith('</context>\n and @demo://unlisted')).toBe(true);
+  });
+
+  it("cuts an embedded resource at its server's maxResourceBytes, not at the 64 KB default", async () => {
+    const mcp = await connectMcpServers({
+      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], maxResourceBytes: 100 },
+    });
+    try {
+      const uri = 'demo://resource/static/document/architecture.md';
+      const [block] = await embedMcpResources([{ type: 'resource_link', uri, name: 'architecture.md' }], [mcp]);
+      const text = block?.type === 'resource' && 'text' in block.resource ? block.resource.text : '';
+      expect(text).toMatch(/^# [^\n]*\n/);
+      expect(text).toMatch(
+        /\[lines? 1(-\d+)? of the resource's [\d.]+ (bytes|KB) in \d+ lines, cut at 100 bytes; read on with start_line \d+\.\]$/,
+      );
+      expect(Buffer.byteLength(text.slice(0, text.lastIndexOf('\n[')))).toBeLessThanOrEqual(100);
+    } finally {
+      await mcp.close();
+    }
   });
 });

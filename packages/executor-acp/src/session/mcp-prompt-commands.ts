@@ -85,7 +85,8 @@ export async function invokeMcpPrompt(
 /**
  * The prompt with each resource link to a resource an MCP server lists (the editor offers the servers'
  * resources as links) replaced by the resource's content, embedded as the editor would embed a file's
- * text; a link that no server lists, or that cannot be read, stays a link. Never rejects.
+ * text, cut at the server's `maxResourceBytes`; a link that no server lists, or that cannot be read,
+ * stays a link. Never rejects.
  */
 export async function embedMcpResources(
   prompt: readonly ContentBlock[],
@@ -102,7 +103,9 @@ export async function embedMcpResources(
           .find((candidate) => candidate.resources.some((resource) => resource.uri === block.uri));
         if (!status) continue;
         try {
-          const text = resourceContentsText(await mcp.readResource(status.name, block.uri));
+          // Cut where read_resource and the CLI's @ mentions cut it: the server's own limit.
+          const maxBytes = mcp.maxResourceBytes(status.name);
+          const text = resourceContentsText(await mcp.readResource(status.name, block.uri), { maxBytes });
           return { type: 'resource', resource: { uri: block.uri, text } } satisfies ContentBlock;
         } catch {
           return block;

@@ -1,27 +1,20 @@
 // End-to-end tests of MCP prompts and resources in the built `agentloop` command: the reference
 // "everything" server (over stdio) as `[mcp_servers.everything]`, its prompts run as `/everything:name`
 // and its resources attached with `@everything:uri` in a live session in tmux, against a scripted model.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../test-support/cli-fixture.js';
+import { configureEverythingMcpServer } from '../test-support/everything-mcp-config.js';
 import { useTerminalTest } from '../test-support/terminal-test.js';
 import { tmuxAvailable } from '../test-support/tmux-session.js';
 
-const requireFromMcp = createRequire(new URL('../../../mcp/package.json', import.meta.url));
-const EVERYTHING = requireFromMcp.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const PROMPT = /\n›$/;
 const terminal = useTerminalTest('mcp-content');
 
 async function startAgentloop() {
   const workspace = terminal.workspace();
-  const directory = join(workspace.configHome, 'agentloop');
-  mkdirSync(directory, { recursive: true });
-  writeFileSync(
-    join(directory, 'config.toml'),
-    `[mcp_servers.everything]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(EVERYTHING)}, "stdio"]\n`,
-  );
+  // Appended, not written over: the workspace's user configuration turns the sandbox off where
+  // bubblewrap is missing, so that no warning about it comes between a command and its answer.
+  configureEverythingMcpServer(workspace);
   const server = await terminal.server();
   const tmux = terminal.startTmux(
     workspace.commandLine(['--provider', 'openai', '--base-url', server.url, '--model', 'test-model']),
@@ -39,9 +32,10 @@ describe.skipIf(!tmuxAvailable())('MCP prompts and resources in agentloop (tmux)
     await tmux.waitFor(PROMPT);
     tmux.type('/mcp');
     tmux.press('Enter');
-    await tmux.waitFor(
+    const listing = await tmux.waitFor(
       /everything {2}ready {2}stdio, \d+ tools, 4 prompts, \d+ resources, 2 resource templates[\s\S]*›$/,
     );
+    expect(listing).toMatch(/› \/mcp\nMCP servers \(1\)\n {2}everything {2}ready/);
 
     server.push(converse('Mild, 18 degrees.'));
     tmux.type('/everything:args-prompt Lyon');

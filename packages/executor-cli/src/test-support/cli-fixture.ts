@@ -14,10 +14,17 @@ export const SANDBOX = await sandboxStatus();
 /** The built command the end-to-end tests run. */
 export const AGENTLOOP_BIN = fileURLToPath(new URL('../../bin/agentloop.js', import.meta.url));
 
-/** Fails with what to do when the command has not been built (the end-to-end tests run the build). */
-export function assertBuilt(): void {
-  const main = fileURLToPath(new URL('../../dist/command/main.js', import.meta.url));
-  if (!existsSync(main)) throw new Error(`${main} is missing: build first (cd /work/main && npx turbo run build).`);
+/** The repository's root, wherever it was checked out, for what a message tells the user to run there. */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/\/$/, '');
+
+/**
+ * Fails with what to do when the command has not been built (the end-to-end tests run the build).
+ * `main` is the built entry to look for; its default is the command's own.
+ */
+export function assertBuilt(main = fileURLToPath(new URL('../../dist/command/main.js', import.meta.url))): void {
+  if (!existsSync(main)) {
+    throw new Error(`${main} is missing: build first (cd ${shellQuote(REPOSITORY_ROOT)} && npm run build).`);
+  }
 }
 
 /**

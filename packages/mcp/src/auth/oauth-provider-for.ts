@@ -25,7 +25,7 @@ export function oauthProviderFor(
   return new StoredOAuthProvider({
     serverName: name,
     serverUrl: config.url,
-    config: config.oauth ?? {},
+    ...(config.oauth ? { config: config.oauth } : {}),
     store: options?.store ?? fallbackStore,
   });
 }

@@ -261,6 +261,34 @@ describe('a browser login (authorization code)', () => {
     }
   });
 
+  it('reports login-needed for a server without metadata when the configuration has an empty oauth table', async () => {
+    const server = await fixture({ discovery: 'none' });
+    const store = new MemoryTokenStore();
+    const { mcp } = await connect({ remote: { url: server.url, oauth: {} } }, store);
+    expect(mcp.status()[0]).toMatchObject({
+      state: 'failed',
+      auth: { state: 'login-needed' },
+      error: 'MCP server "remote" needs you to log in (OAuth).',
+    });
+    // The login that status offers works: the 2025-03-26 default endpoints at the server's origin.
+    const { result } = await login({ url: server.url, oauth: {} }, store);
+    expect(result.outcome).toBe('logged-in');
+    expect(server.seen.metadataRequests).toEqual([]);
+    expect(server.seen.registrations).toHaveLength(1);
+    const { registry } = await connect({ remote: { url: server.url, oauth: {} } }, store);
+    expect((await callTool(registry, 'remote__whoami')).status).toBe('ok');
+  });
+
+  it('asks for credentials in "headers" for a server without metadata and without an oauth table', async () => {
+    const server = await fixture({ discovery: 'none' });
+    const { mcp } = await connect({ remote: { url: server.url } }, new MemoryTokenStore());
+    const [status] = mcp.status();
+    expect(status?.auth).toBeUndefined();
+    expect(status?.error).toBe(
+      'MCP server "remote" failed to start: the server answered HTTP 401 and describes no OAuth authorization server; check the credentials in "headers".',
+    );
+  });
+
   it('authorizes anew at a second login instead of refreshing the tokens held', async () => {
     const server = await fixture();
     const store = new MemoryTokenStore();

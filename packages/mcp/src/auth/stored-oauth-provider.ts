@@ -17,7 +17,12 @@ export interface StoredOAuthProviderOptions {
   serverName: string;
   /** The server's MCP endpoint; its resource key (see `resourceKey`) is where the credentials are kept. */
   serverUrl: string;
-  config: McpOAuthConfig;
+  /**
+   * The server's `oauth` configuration. Where it is given, even empty, the server is known to use OAuth:
+   * a 401 without any OAuth metadata then means the default endpoints at the server's origin (the
+   * 2025-03-26 specification), a login, rather than credentials missing from `headers`.
+   */
+  config?: McpOAuthConfig;
   store: McpTokenStore;
   /**
    * Where the browser is sent back to during a login (the loopback redirect), with the function that
@@ -44,6 +49,7 @@ const OFFLINE_ACCESS = 'offline_access';
 export class StoredOAuthProvider implements OAuthClientProvider {
   readonly resource: string;
   readonly #options: StoredOAuthProviderOptions;
+  readonly #config: McpOAuthConfig;
   readonly #now: () => number;
   #codeVerifier: string | undefined;
   #state: string | undefined;
@@ -57,7 +63,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.resource = resourceKey(options.serverUrl);
-    const { config } = options;
+    this.#config = options.config ?? {};
+    const config = this.#config;
     if (config.grant === 'client_credentials' && config.privateKeyFile && config.clientId) {
       const clientId = config.clientId;
       const keyFile = config.privateKeyFile;
@@ -74,16 +81,16 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   get redirectUrl(): string | undefined {
-    if (this.#options.config.grant === 'client_credentials') return undefined;
+    if (this.#config.grant === 'client_credentials') return undefined;
     return this.#options.login?.redirectUrl ?? NO_REDIRECT;
   }
 
   get clientMetadataUrl(): string | undefined {
-    return this.#options.config.clientMetadataUrl;
+    return this.#config.clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const { config } = this.#options;
+    const config = this.#config;
     const scope = config.scopes?.join(' ');
     const clientCredentials = config.grant === 'client_credentials';
     return {
@@ -111,7 +118,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    const { config, login } = this.#options;
+    const { login } = this.#options;
+    const config = this.#config;
     const stored = (await this.#read()).clientInformation;
     if (config.clientId) {
       // The configured client, with the issuer the SDK bound it to once it was used, and its secret
@@ -142,7 +150,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
     const { client_secret: _secret, ...withoutConfiguredSecret } = clientInformation;
-    const kept = this.#options.config.clientId ? withoutConfiguredSecret : clientInformation;
+    const kept = this.#config.clientId ? withoutConfiguredSecret : clientInformation;
     await this.#update((credentials) => ({ ...credentials, clientInformation: kept }));
   }
 
@@ -193,7 +201,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const metadata = stored.discoveryState?.authorizationServerMetadata;
     const scopes = new Set([...asked.split(' '), ...(stored.pendingScope ?? '').split(' ')]);
     scopes.delete('');
-    for (const scope of this.#options.config.scopes ?? []) scopes.add(scope);
+    for (const scope of this.#config.scopes ?? []) scopes.add(scope);
     if (metadata?.scopes_supported?.includes(OFFLINE_ACCESS)) scopes.add(OFFLINE_ACCESS);
     if (scopes.size > 0) authorizationUrl.searchParams.set('scope', [...scopes].join(' '));
     // OpenID Connect hands out a refresh token for offline_access only after the user consented to it.
@@ -213,7 +221,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   prepareTokenRequest(scope?: string): URLSearchParams | undefined {
-    if (this.#options.config.grant !== 'client_credentials') return undefined;
+    if (this.#config.grant !== 'client_credentials') return undefined;
     const scopes = new Set([...(scope ?? '').split(' '), ...(this.#challengedScope ?? '').split(' ')]);
     scopes.delete('');
     const params = new URLSearchParams({ grant_type: 'client_credentials' });
@@ -270,12 +278,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   /**
    * Why a session cannot authorize alone: a server that describes an authorization server wants a login;
    * one that describes none (a 401 from a server that wants an API key) wants credentials in `headers`,
-   * unless the configuration says the client logs in with OAuth (a client ID metadata document): then it
-   * is an older server whose authorization server sits at the default endpoints of its origin.
+   * unless the configuration has an `oauth` table, even an empty one: then it is an older server whose
+   * authorization server sits at the default endpoints of its origin.
    */
   async #cannotAuthorizeAlone(): Promise<McpServerError> {
     const discovered = (await this.#read()).discoveryState;
-    const oauth = discovered?.authorizationServerMetadata || discovered?.resourceMetadata || this.clientMetadataUrl;
+    const configured = this.#options.config !== undefined;
+    const oauth = discovered?.authorizationServerMetadata || discovered?.resourceMetadata || configured;
     if (oauth) return this.#loginRequired();
     const name = this.#options.serverName;
     return new McpServerError(

@@ -4,9 +4,10 @@ export interface OAuthFixtureOptions {
    * How the client finds the authorization server: `www-authenticate` (the 401 names the
    * protected-resource metadata at a path of its own), `well-known` (the metadata at the path-aware
    * well-known URL only), `legacy` (no protected-resource metadata: the 2025-03-26 fallback to the
-   * authorization server's metadata at the MCP server's origin).
+   * authorization server's metadata at the MCP server's origin), `none` (no metadata at all: the
+   * 2025-03-26 default endpoints `/authorize`, `/token` and `/register` at the origin).
    */
-  discovery?: 'www-authenticate' | 'well-known' | 'legacy';
+  discovery?: 'www-authenticate' | 'well-known' | 'legacy' | 'none';
   /** Serve the authorization server's metadata at the OpenID Connect URL only. */
   openIdOnly?: boolean;
   /** false: no registration endpoint (a pre-registered client only). */

@@ -136,7 +136,7 @@ export async function startOAuthFixtureServer(options = {}) {
     seen.metadataRequests.push(name);
     response.json(body);
   };
-  if (discovery !== 'legacy') {
+  if (discovery !== 'legacy' && discovery !== 'none') {
     app.get(
       new URL(prmUrl).pathname,
       metadata('protected-resource', {
@@ -147,7 +147,7 @@ export async function startOAuthFixtureServer(options = {}) {
     );
   }
   if (options.openIdOnly) app.get('/.well-known/openid-configuration', metadata('openid', asMetadata));
-  else app.get('/.well-known/oauth-authorization-server', metadata('oauth', asMetadata));
+  else if (discovery !== 'none') app.get('/.well-known/oauth-authorization-server', metadata('oauth', asMetadata));
 
   const noLimit = { rateLimit: false };
   app.use('/authorize', authorizationHandler({ provider, ...noLimit }));
