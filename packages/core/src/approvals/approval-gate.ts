@@ -151,8 +151,9 @@ export class ApprovalGate {
   }
 
   /**
-   * Answers a waiting `approval-requested`. Throws an AgentUsageError (`unknown_approval`) for an id that
-   * is not waiting: never asked, already answered, or its run ended.
+   * Answers a waiting `approval-requested`. Throws an AgentUsageError: `unknown_approval` for an id that
+   * is not waiting (never asked, already answered, or its run ended), `invalid_usage` for an answer whose
+   * `decision` is not one of the choices; the request still waits then.
    */
   answer(requestId: string, answer: ApprovalAnswer): void {
     const pending = this.#pending.get(requestId);
@@ -162,6 +163,7 @@ export class ApprovalGate {
         'unknown_approval',
       );
     }
+    checkAnswer(answer);
     this.#pending.delete(requestId);
     // An answer given inside an `approval-requested` listener takes effect once every listener has seen the
     // request, so no one sees it resolved before it was asked.
@@ -284,6 +286,17 @@ export class ApprovalGate {
             : `Not run: the user declined this call and said: ${answer.message}`,
         );
     }
+  }
+}
+
+/** Throws an AgentUsageError (`invalid_usage`) for an answer that is none of the choices. */
+function checkAnswer(answer: ApprovalAnswer): void {
+  const decision = (answer as { decision?: unknown } | undefined)?.decision;
+  if (!CHOICES.includes(decision as ApprovalChoice)) {
+    throw new AgentUsageError(
+      `An approval answer's decision must be ${CHOICES.map((choice) => `"${choice}"`).join(', ')}, got ${JSON.stringify(decision)}.`,
+      'invalid_usage',
+    );
   }
 }
 
