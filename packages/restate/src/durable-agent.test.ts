@@ -507,6 +507,55 @@ describe.skipIf(!restateServerAvailable())('durableAgent on a real Restate serve
     });
   });
 
+  describe('a tool that samples (an MCP server asking for a completion)', () => {
+    beforeEach(() => refillPool());
+
+    /** The scripted model: a completion for a sampling request, else summarize once, then task_completion. */
+    function summarizeOnce(request: ModelRequestRecord): ModelReply {
+      const first = request.messages[0]?.content[0];
+      if (first?.type === 'text' && first.text.startsWith('Summarise:')) {
+        return {
+          chunks: [
+            { type: 'text-delta', text: 'It rains.' },
+            { type: 'usage', usage: { inputTokens: 7, outputTokens: 3 } },
+            { type: 'finish', reason: 'stop' },
+          ],
+        };
+      }
+      return toolResultsSinceInput(request.messages) === 0
+        ? toolCallReply('call_1', 'summarize', { text: 'the forecast' })
+        : toolCallReply('call_done', 'task_completion', { result: 'summarised' });
+    }
+
+    const summarizeResults = (sessionId: string) =>
+      control.events.flatMap((record) =>
+        record.sessionId === sessionId && record.event.type === 'tool-result' && record.event.name === 'summarize'
+          ? [record.event.content]
+          : [],
+      );
+
+    it('samples inside the durable tool call when a rule allows it, the completion recorded with the call', async () => {
+      const sessionId = `sample-allowed-${newSession()}`;
+      control.handlers = { model: summarizeOnce };
+      const { body } = await call(sessionId, 'run', 'Summarise the forecast.');
+      expect(body).toMatchObject({ exit: 'task_completion', payload: { result: 'summarised' } });
+      expect(summarizeResults(sessionId)).toEqual(['summary: It rains.']);
+      // The agent's two calls and the completion: the sampling tokens count in the run's usage.
+      expect(body.usage).toMatchObject({ inputTokens: 27, outputTokens: 13 });
+    }, 30_000);
+
+    it('refuses a sampling request the policy would ask about with sampling_approval_unsupported, and the run goes on', async () => {
+      const sessionId = `sample-${newSession()}`;
+      control.handlers = { model: summarizeOnce };
+      const { body } = await call(sessionId, 'run', 'Summarise the forecast.');
+      expect(body).toMatchObject({ exit: 'task_completion' });
+      const [result] = summarizeResults(sessionId);
+      expect(result).toMatch(/^refused \[sampling_approval_unsupported\]: summarize asked for a model completion/);
+      expect(result).toContain("{ tool: 'sampling:summarize', action: 'allow' }");
+      expect((await call(sessionId, 'state', null)).body.pendingApprovals).toEqual([]);
+    }, 30_000);
+  });
+
   it('keeps the conversation in the app’s SessionStore when it names one, and leaves it unlocked between runs', async () => {
     await refillPool();
     const file = join(directory, 'stored.txt');

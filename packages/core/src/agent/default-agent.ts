@@ -330,8 +330,10 @@ export class DefaultAgent implements Agent {
   }
 
   /**
-   * Answers an `approval-requested` event: run the call once, allow it for the session, or refuse it.
-   * Throws an AgentUsageError (`unknown_approval`) when no request with that id is waiting.
+   * Answers an `approval-requested` event (a sub-agent's, in a `subagent-event`, too): run the call once,
+   * allow it for the session, or refuse it. Throws an AgentUsageError: `unknown_approval` when no request
+   * with that id is waiting, `invalid_usage` for a decision that is none of the choices (the request
+   * still waits for a good answer).
    */
   answerApproval(requestId: string, answer: ApprovalAnswer): void {
     // A sub-agent's request, shown in a `subagent-event`, is answered here and passed down to it.
@@ -349,7 +351,7 @@ export class DefaultAgent implements Agent {
    * Answers an `elicitation-requested` event (a sub-agent's, in a `subagent-event`, too): accept with the form's values (empty fields take the
    * schema's defaults; `{}` for a URL), decline or cancel. Throws an AgentUsageError:
    * `unknown_elicitation` when no request with that id is waiting, `invalid_usage` for an answer that
-   * leaves a required field empty or has another action.
+   * leaves a required field empty or has another action (the request still waits for a good answer).
    */
   answerElicitation(requestId: string, result: ElicitationResult): void {
     // A sub-agent's request, shown in a `subagent-event`, is answered here and passed down to it.

@@ -2,6 +2,7 @@ import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { RegisteredTool, SamplingRequest, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventSink } from '../events/index.js';
+import { DirectJournal } from '../journal/direct-journal.js';
 import type { Journal } from '../journal/journal.js';
 import { runJournaled } from '../journal/journaled-step.js';
 import { RunRequestIds } from '../journal/run-request-ids.js';
@@ -28,6 +29,14 @@ export type GateVerdict =
   | { readonly run: false; readonly code: 'denied' | 'cancelled'; readonly message: string };
 
 const RUN: GateVerdict = { run: true };
+
+/**
+ * What the gate says about a sampling request: as about a call, or `unsupported` when it would have to
+ * ask the user inside a durable tool call, where a run cannot wait for an answer.
+ */
+export type SamplingVerdict =
+  | GateVerdict
+  | { readonly run: false; readonly code: 'unsupported'; readonly message: string };
 
 /** The call the gate is asked about. */
 export interface GatedCall {
@@ -78,8 +87,6 @@ export class ApprovalGate {
   policy: ApprovalPolicy;
   readonly #grants: ApprovalGrant[] = [];
   readonly #pending = new Map<string, Pending>();
-  /** How many sampling requests each call of a run's journal has had checked: their steps' names. */
-  readonly #samplingCounts = new WeakMap<Journal, Map<string, number>>();
   readonly #requestIds = new RunRequestIds('approval');
   /** The error that ends the run: a call needed asking and nothing could answer. */
   #unanswered: AgentloopError | undefined;
@@ -101,14 +108,20 @@ export class ApprovalGate {
   /**
    * Decides about a sampling request a running call makes (`kind: 'sampling'`, with fixed annotations:
    * it changes nothing, but leaves the machine), asking the user when the policy says so; an
-   * `allow-session` answer covers that tool's sampling requests, not its calls. Journaled as `check` is,
-   * one step per sampling request of the call, in order. Rejects only when the journal itself fails.
+   * `allow-session` answer covers that tool's sampling requests, not its calls.
+   *
+   * The request is made inside the call's journal step, where a journal allows no operation of its own
+   * (Restate's `ctx.run` can neither nest another nor wait on an awakeable). So the decision is no step of
+   * its own: it is part of the call's effect, and a replayed call, restored from its record, asks nothing
+   * again. With the default journal the user is asked in process, as before. A journal that records
+   * (a durable run) cannot wait for an answer inside a step: a request the policy would ask about, and no
+   * grant covers, gets the verdict `unsupported`, with a message that says what to do. Never rejects.
    */
-  checkSampling(
+  async checkSampling(
     context: GateContext,
     call: Pick<GatedCall, 'toolCallId' | 'toolName'>,
     sampling: SamplingRequest,
-  ): Promise<GateVerdict> {
+  ): Promise<SamplingVerdict> {
     const { signal: _signal, ...shown } = sampling;
     const request: ApprovalRequest = {
       kind: 'sampling',
@@ -121,15 +134,20 @@ export class ApprovalGate {
       sessionId: context.sessionId,
       workspace: context.workspace,
     };
-    const callKey = `${context.iteration}:${call.toolCallId}`;
-    let counts = this.#samplingCounts.get(context.journal);
-    if (!counts) {
-      counts = new Map();
-      this.#samplingCounts.set(context.journal, counts);
+    const decision = await this.#decide(request);
+    if (decision.action !== 'ask' || this.#granted(request)) return this.#verdict(context, request, decision);
+    if (!(context.journal instanceof DirectJournal)) {
+      return {
+        run: false,
+        code: 'unsupported',
+        message:
+          `${call.toolName} asked for a model completion (sampling) that needs the user's approval (${decision.reason}), ` +
+          'but it was made inside a durable tool call, which is one journal step and cannot wait for an answer. ' +
+          `Allow it without asking with an approval rule { tool: 'sampling:${call.toolName}', action: 'allow' } ` +
+          '(or a grant of kind sampling), or run the agent without a durable journal.',
+      };
     }
-    const index = (counts.get(callKey) ?? 0) + 1;
-    counts.set(callKey, index);
-    return this.#decideJournaled(context, request, `approval:sampling:${callKey}:${index}`);
+    return this.#ask(context, request, decision.reason);
   }
 
   /** The policy's decision as a journal step, then the verdict: at once, from a grant, or by asking. */
@@ -140,6 +158,15 @@ export class ApprovalGate {
       record: (decided: ApprovalDecision) => decided,
       restore: (recorded: ApprovalDecision) => recorded,
     });
+    return this.#verdict(context, request, decision);
+  }
+
+  /** The verdict of a decision: at once, from a grant, or by asking. */
+  #verdict(
+    context: GateContext,
+    request: ApprovalRequest,
+    decision: ApprovalDecision,
+  ): Promise<GateVerdict> | GateVerdict {
     switch (decision.action) {
       case 'allow':
         return RUN;
@@ -151,8 +178,9 @@ export class ApprovalGate {
   }
 
   /**
-   * Answers a waiting `approval-requested`. Throws an AgentUsageError (`unknown_approval`) for an id that
-   * is not waiting: never asked, already answered, or its run ended.
+   * Answers a waiting `approval-requested`. Throws an AgentUsageError: `unknown_approval` for an id that
+   * is not waiting (never asked, already answered, or its run ended), `invalid_usage` for an answer whose
+   * `decision` is not one of the choices; the request still waits then.
    */
   answer(requestId: string, answer: ApprovalAnswer): void {
     const pending = this.#pending.get(requestId);
@@ -162,6 +190,7 @@ export class ApprovalGate {
         'unknown_approval',
       );
     }
+    checkAnswer(answer);
     this.#pending.delete(requestId);
     // An answer given inside an `approval-requested` listener takes effect once every listener has seen the
     // request, so no one sees it resolved before it was asked.
@@ -284,6 +313,17 @@ export class ApprovalGate {
             : `Not run: the user declined this call and said: ${answer.message}`,
         );
     }
+  }
+}
+
+/** Throws an AgentUsageError (`invalid_usage`) for an answer that is none of the choices. */
+function checkAnswer(answer: ApprovalAnswer): void {
+  const decision = (answer as { decision?: unknown } | undefined)?.decision;
+  if (!CHOICES.includes(decision as ApprovalChoice)) {
+    throw new AgentUsageError(
+      `An approval answer's decision must be ${CHOICES.map((choice) => `"${choice}"`).join(', ')}, got ${JSON.stringify(decision)}.`,
+      'invalid_usage',
+    );
   }
 }
 

@@ -7,7 +7,7 @@ import { createContainer, resolveAgent, TOKENS } from '../di/index.js';
 import type { AgentEventMap } from '../events/index.js';
 import { complete, scriptedAgent } from '../test-support/agent-harness.js';
 import { ScriptedProvider } from '../testing/index.js';
-import type { ApprovalPolicy } from './approval-policy.js';
+import type { ApprovalAnswer, ApprovalPolicy } from './approval-policy.js';
 
 /** Tools that record the calls that really ran. */
 function workspaceTools() {
@@ -225,6 +225,25 @@ describe('approvals in the loop', () => {
     expect(() => agent.answerApproval(requestId, { decision: 'allow-once' })).toThrow(
       `No approval request "${requestId}" is waiting`,
     );
+  });
+
+  it('refuses an answer whose decision is none of the choices, saying which are, and still waits', async () => {
+    const { tools, ran } = workspaceTools();
+    const { agent } = scriptedAgent([{ toolCalls: [call('write_file', { path: 'a' })] }, complete('done')], {
+      tools,
+      approval: 'ask',
+    });
+    const requested = new Promise<string>((resolve) =>
+      agent.once('approval-requested', (event) => resolve(event.requestId)),
+    );
+    const running = agent.run('go');
+    const requestId = await requested;
+    expect(() => agent.answerApproval(requestId, { decision: 'yes' } as unknown as ApprovalAnswer)).toThrow(
+      'An approval answer\'s decision must be "allow-once", "allow-session", "deny", got "yes".',
+    );
+    agent.answerApproval(requestId, { decision: 'allow-once' });
+    expect((await running).exit).toBe('task_completion');
+    expect(ran).toEqual(['write a']);
   });
 
   it('gives each run its own request ids, made from the run id, so an old run’s id answers nothing', async () => {

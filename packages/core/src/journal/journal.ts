@@ -20,9 +20,9 @@ export interface AwaitAnswerOptions {
  * - each tool call but loop-control calls, which only check their arguments (`tool:<iteration>:<toolCallId>`):
  *   the tool's result, failures included as error results (a tool failure is data, never a thrown step),
  *   its duration, the figures of a sub-agent the call ran, and the tokens its sampling requests spent;
- * - each approval policy decision (`approval:<iteration>:<toolCallId>`), and the user's answer through
- *   `awaitAnswer`, so a replay does not ask again and grants given with `allow-session` come back from the
- *   recorded answers;
+ * - each approval policy decision about a tool call (`approval:<iteration>:<toolCallId>`), and the user's
+ *   answer through `awaitAnswer`, so a replay does not ask again and grants given with `allow-session` come
+ *   back from the recorded answers;
  * - the run id (`randomId`) and the clock at the run's start and end (`now`); durations inside a step are
  *   measured by the step and recorded with it.
  *
@@ -30,10 +30,20 @@ export interface AwaitAnswerOptions {
  * other than by its signal) is not a result of the run: `agent.run` rejects with it.
  *
  * What does not: the app's own code around `agent.run`, memory writes (the conversation is rebuilt by the
- * replay itself), input sent with `agent.send()` during a run, what happens inside a tool call (a
- * sub-agent's whole run, its approval requests and questions included) and event delivery: events are emitted again on replay with the same `eventId`, so a
- * listener deduplicates. A step that was running when a worker died runs again (a tool call included):
- * tools with side effects deduplicate with `ToolContext.idempotencyKey`.
+ * replay itself), input sent with `agent.send()` during a run, what happens inside a tool call, and event
+ * delivery: events are emitted again on replay with the same `eventId`, so a listener deduplicates.
+ *
+ * What happens inside a tool call is part of its step's effect, since a step does no journal operation of
+ * its own: a sub-agent's whole run (its approval requests and questions included), and the requests the
+ * tool makes through its context. An elicitation is answered in process; a sampling request's approval is
+ * decided by the policy (or a grant) in process, and its model call runs there too, its tokens recorded
+ * with the call's result. A replayed tool call is restored from its record, so it neither asks nor samples
+ * again; a call cut off by a worker's death runs again, requests included. A journal that records cannot
+ * wait for the user inside a step, so a sampling request the policy would ask about is refused there
+ * (`sampling_approval_unsupported`), and only the default journal asks.
+ *
+ * A step that was running when a worker died runs again (a tool call included): tools with side effects
+ * deduplicate with `ToolContext.idempotencyKey`.
  *
  * Implementations: the default (`DirectJournal`) runs everything directly, and `@agentloop/restate` journals
  * each step in Restate (`ctx.run`, deterministic time and random, awakeables for answers).

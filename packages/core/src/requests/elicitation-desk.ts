@@ -119,6 +119,7 @@ function checkedResult(request: ElicitationRequest, result: ElicitationResult): 
     throw new AgentUsageError(
       `The elicitation answer leaves required field${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')} empty: fill ${missing.length > 1 ? 'them' : 'it'} in, or answer with decline or cancel.`,
       'invalid_usage',
+      { fields: missing },
     );
   }
   return { action: 'accept', content };

@@ -26,7 +26,10 @@ export interface ToolRequestsCall {
   readonly workspace: string;
   readonly toolCallId: string;
   readonly toolName: string;
-  /** Records the approval of a sampling request, so that a replayed run asks nothing again. */
+  /**
+   * The run's journal. A sampling request's approval is no step of it (the call is one already): only
+   * whether it records decides whether the user can be asked inside the call.
+   */
   readonly journal: Journal;
   /** Asked before a sampling request runs; absent when the agent has no approval policy. */
   readonly approvals?: ApprovalGate | undefined;
@@ -39,7 +42,10 @@ export interface ToolRequestsCall {
 /**
  * `elicit` and `sample` for one tool call's ToolContext. `sample` runs only once the approval policy
  * allows it (a sampling request is asked about on its own, not covered by the call's approval), and
- * rejects with an AgentloopError `sampling_declined` when it is refused.
+ * rejects with an AgentloopError `sampling_declined` when it is refused, `sampling_approval_unsupported`
+ * when it would need the user's answer inside a durable tool call (see `ApprovalGate.checkSampling`).
+ * Both requests are part of the call's effect, never journal operations of their own: a replayed call is
+ * restored from its record without asking or sampling again.
  */
 export function toolRequests(
   host: ToolRequestsHost,
@@ -51,7 +57,10 @@ export function toolRequests(
       const signal = request.signal ? AbortSignal.any([call.signal, request.signal]) : call.signal;
       if (call.approvals) {
         const verdict = await call.approvals.checkSampling({ ...call, signal }, call, request);
-        if (!verdict.run) throw new AgentloopError(verdict.message, { code: 'sampling_declined' });
+        if (!verdict.run) {
+          const code = verdict.code === 'unsupported' ? 'sampling_approval_unsupported' : 'sampling_declined';
+          throw new AgentloopError(verdict.message, { code });
+        }
       }
       return sampleModel(await host.samplingProvider(request), request, signal, {
         spent: (spend) => call.samplingSpent.push(spend),

@@ -1,3 +1,4 @@
+import { AgentloopError } from '@agentloop/spec';
 import type { ElicitationResult } from '@agentloop/tools';
 import type { ApprovalAnswer } from '../approvals/index.js';
 
@@ -38,30 +39,45 @@ export class SubagentRoutes {
     }
   }
 
-  /** Sends an approval answer down; false when no sub-agent waits for `requestId`. */
+  /**
+   * Sends an approval answer down; false when no sub-agent waits for `requestId`. Throws what the
+   * sub-agent throws for an answer it refuses, and keeps the route.
+   */
   answerApproval(requestId: string, answer: ApprovalAnswer): boolean {
     const route = this.#approvals.get(requestId);
     if (!route) return false;
-    this.#approvals.delete(requestId);
-    route(answer);
+    deliver(this.#approvals, requestId, () => route(answer));
     return true;
   }
 
-  /** Sends a question's answer down; false when no sub-agent waits for `requestId`. */
+  /** Sends a question's answer down; false when no sub-agent waits for `requestId`. Throws as `answerApproval`. */
   answerQuestion(requestId: string, answer: string): boolean {
     const route = this.#questions.get(requestId);
     if (!route) return false;
-    this.#questions.delete(requestId);
-    route(answer);
+    deliver(this.#questions, requestId, () => route(answer));
     return true;
   }
 
-  /** Sends an elicitation's answer down; false when no sub-agent waits for `requestId`. */
+  /** Sends an elicitation's answer down; false when no sub-agent waits for `requestId`. Throws as `answerApproval`. */
   answerElicitation(requestId: string, result: ElicitationResult): boolean {
     const route = this.#elicitations.get(requestId);
     if (!route) return false;
-    this.#elicitations.delete(requestId);
-    route(result);
+    deliver(this.#elicitations, requestId, () => route(result));
     return true;
   }
+}
+
+/**
+ * Passes an answer down and forgets its route only once the sub-agent took it: a sub-agent that refuses the
+ * answer (an empty required field, say) throws, and its request must stay answerable for a corrected one.
+ * A sub-agent that no longer waits (its request ended just now) has no use for the route either.
+ */
+function deliver(routes: Map<string, unknown>, requestId: string, send: () => void): void {
+  try {
+    send();
+  } catch (error) {
+    if (AgentloopError.isInstance(error) && error.code.startsWith('unknown_')) routes.delete(requestId);
+    throw error;
+  }
+  routes.delete(requestId);
 }

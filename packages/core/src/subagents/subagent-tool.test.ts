@@ -4,6 +4,7 @@ import { defineTool } from '@agentloop/tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DefaultAgent } from '../agent/default-agent.js';
+import type { ApprovalAnswer } from '../approvals/index.js';
 import type { AgentEvent, AgentEventMap } from '../events/index.js';
 import { complete, echoTool, scriptedAgent } from '../test-support/agent-harness.js';
 import type { ScriptStep } from '../testing/index.js';
@@ -533,6 +534,97 @@ describe('agent.asTool', () => {
     expect(answers).toEqual([JSON.stringify({ action: 'accept', content: { city: 'Oslo' } })]);
     const request = wrapped(events).find((event) => event.event.type === 'elicitation-requested')?.event;
     expect(request?.type === 'elicitation-requested' && request.requestId).toBe('c1/elicitation-child-run-1');
+  });
+
+  it("keeps a child's elicitation answerable after a refused answer, and a good one reaches the tool", async () => {
+    const answers: string[] = [];
+    const ask = defineTool({
+      name: 'ask_form',
+      description: 'Asks the user.',
+      parameters: z.object({}),
+      execute: async (_args, context) => {
+        const answer = await context.elicit?.({
+          mode: 'form',
+          message: 'Which city?',
+          schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        });
+        answers.push(JSON.stringify(answer));
+        return 'asked';
+      },
+    });
+    const child = childAgent([{ toolCalls: [{ name: 'ask_form', arguments: {} }] }, complete('done')], {
+      tools: [ask],
+    });
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent } = scriptedAgent([callChild('task'), complete('done')], { tools: [tool] });
+    const refusals: unknown[] = [];
+    // A child may ask only when the parent answers requests of that kind itself.
+    agent.on('elicitation-requested', () => {});
+    agent.on('subagent-event', ({ event }) => {
+      if (event.type !== 'elicitation-requested') return;
+      for (const city of ['', 'Oslo']) {
+        try {
+          agent.answerElicitation(event.requestId, { action: 'accept', content: { city } });
+        } catch (error) {
+          refusals.push(error);
+        }
+      }
+      // A request lost with the refused answer would wait forever: end the run rather than the test's time.
+      if (refusals.length > 1) agent.cancel();
+    });
+
+    await agent.run('go');
+
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      code: 'invalid_usage',
+      message:
+        'The elicitation answer leaves required field "city" empty: fill it in, or answer with decline or cancel.',
+      fields: ['city'],
+    });
+    expect(answers).toEqual([JSON.stringify({ action: 'accept', content: { city: 'Oslo' } })]);
+  });
+
+  it("keeps a child's approval request answerable after a refused answer, and a good one runs the call", async () => {
+    const ran: string[] = [];
+    const write = defineTool({
+      name: 'write_note',
+      description: 'Writes a note.',
+      parameters: z.object({ text: z.string() }),
+      execute: ({ text }) => {
+        ran.push(text);
+        return 'written';
+      },
+    });
+    const child = childAgent(
+      [{ toolCalls: [{ name: 'write_note', arguments: { text: 'hello' } }] }, complete('noted')],
+      { tools: [write], approval: 'ask' },
+    );
+    const tool = child.agent.asTool({ name: 'researcher', description: 'Researches.' });
+    const { agent, events } = scriptedAgent([callChild('task'), complete('done')], { tools: [tool] });
+    const refusals: unknown[] = [];
+    agent.on('approval-requested', () => {});
+    agent.on('subagent-event', ({ event }) => {
+      if (event.type !== 'approval-requested') return;
+      for (const decision of ['maybe', 'allow-once']) {
+        try {
+          agent.answerApproval(event.requestId, { decision } as ApprovalAnswer);
+        } catch (error) {
+          refusals.push(error);
+        }
+      }
+      if (refusals.length > 1) agent.cancel();
+    });
+
+    await agent.run('go');
+
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      code: 'invalid_usage',
+      message: 'An approval answer\'s decision must be "allow-once", "allow-session", "deny", got "maybe".',
+    });
+    expect(ran).toEqual(['hello']);
+    expect(toolResultOf(events, 'c1')).toMatchObject({ type: 'tool-result', content: 'noted' });
   });
 
   it("declines a child's elicitation at once when nothing at the parent answers elicitations", async () => {

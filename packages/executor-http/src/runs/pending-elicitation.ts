@@ -1,4 +1,4 @@
-import type { AgentEventMap, ElicitationValue, SubagentStep } from '@agentloop/core';
+import type { AgentEventMap, SubagentStep } from '@agentloop/core';
 import type { JsonSchema } from '@agentloop/spec';
 
 /** A tool's request for the user's input (an MCP server's elicitation), as `GET /api/sessions/:id` shows it. */
@@ -41,26 +41,4 @@ export function toPendingElicitation(
     path,
     expiresAt,
   };
-}
-
-/**
- * The required fields of a form that an accepted answer leaves empty (absent or an empty text) and that
- * have no default to fill them, in the schema's order. The agent checks this too; checking here first
- * keeps a sub-agent's request answerable after a bad answer, since the agent forgets the route to the
- * sub-agent before the sub-agent refuses the answer.
- */
-export function missingRequiredFields(
-  pending: PendingElicitation,
-  content: Readonly<Record<string, ElicitationValue>>,
-): string[] {
-  if (pending.mode !== 'form' || !pending.schema) return [];
-  const required = Array.isArray(pending.schema.required) ? (pending.schema.required as unknown[]) : [];
-  const properties = (pending.schema.properties ?? {}) as Record<string, { default?: unknown } | undefined>;
-  return required.filter((name): name is string => {
-    if (typeof name !== 'string') return false;
-    const value = content[name];
-    if (value !== undefined && value !== '') return false;
-    const fallback = properties[name]?.default;
-    return fallback === undefined || fallback === '';
-  });
 }

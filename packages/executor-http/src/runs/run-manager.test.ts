@@ -401,7 +401,7 @@ describe('RunManager with tools that ask the user (elicitations)', () => {
     expect(requestId).toContain('/');
     expect(
       captureError(() => runs.answerElicitation('s1', requestId, { action: 'accept', content: {} })),
-    ).toMatchObject({ statusCode: 400 });
+    ).toMatchObject({ statusCode: 400, code: 'invalid_body', details: { fields: ['name'] } });
     runs.answerElicitation('s1', requestId, { action: 'accept', content: { name: 'Lin' } });
     await record.done;
     expect(runs.snapshot('s1')).toBeUndefined();

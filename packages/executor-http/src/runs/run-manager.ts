@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent, AgentEvent, AgentEventMap, ApprovalAnswer, ElicitationResult } from '@agentloop/core';
 import { AgentloopError } from '@agentloop/core';
 import { HttpError } from '../errors/http-error.js';
-import { missingRequiredFields, type PendingElicitation, toPendingElicitation } from './pending-elicitation.js';
+import { type PendingElicitation, toPendingElicitation } from './pending-elicitation.js';
 import type { Principal } from './principal.js';
 import type { DetachReason, RunEnd, RunListener } from './run-listener.js';
 import { SessionGrants } from './session-grants.js';
@@ -228,10 +228,6 @@ export class RunManager {
     const run = this.#runs.get(sessionId);
     const pending = run?.elicitations.get(requestId);
     if (!run?.agent?.answerElicitation || !pending) throw noPendingElicitation(sessionId, requestId);
-    if (result.action === 'accept') {
-      const missing = missingRequiredFields(pending.elicitation, result.content);
-      if (missing.length > 0) throw missingFieldsError(missing);
-    }
     try {
       run.agent.answerElicitation(requestId, result);
     } catch (error) {
@@ -446,20 +442,19 @@ function noPendingElicitation(sessionId: string, requestId: string): HttpError {
   );
 }
 
-function missingFieldsError(missing: readonly string[]): HttpError {
-  const fields = missing.map((name) => `"${name}"`).join(', ');
-  return new HttpError(
-    `The elicitation answer leaves required field${missing.length > 1 ? 's' : ''} ${fields} empty: fill ${missing.length > 1 ? 'them' : 'it'} in, or answer with decline or cancel.`,
-    { code: 'invalid_body', statusCode: 400, details: { fields: missing } },
-  );
-}
-
 /** The agent's refusal of an answer, for the client: an unknown id is a 404, a bad answer a 400. */
 function toElicitationHttpError(error: unknown, sessionId: string, requestId: string): unknown {
   if (!AgentloopError.isInstance(error)) return error;
   if (error.code === 'unknown_elicitation') return noPendingElicitation(sessionId, requestId);
   if (error.code === 'invalid_usage') {
-    return new HttpError(error.message, { code: 'invalid_body', statusCode: 400, cause: error });
+    // The agent names a form's required fields left empty; the client gets them beside the message.
+    const fields = (error as { fields?: unknown }).fields;
+    return new HttpError(error.message, {
+      code: 'invalid_body',
+      statusCode: 400,
+      ...(Array.isArray(fields) ? { details: { fields } } : {}),
+      cause: error,
+    });
   }
   return error;
 }

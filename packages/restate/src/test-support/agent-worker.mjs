@@ -47,13 +47,43 @@ const appendLine = {
   },
 };
 
+/** Asks the model for a completion through its context (an MCP server's sampling); returns it, or the refusal. */
+const summarize = {
+  name: 'summarize',
+  description: 'Summarises a text with the model.',
+  parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  annotations: { readOnly: true, openWorld: false },
+  execute: async ({ text }, context) => {
+    try {
+      const sampled = await context.sample({ messages: [{ role: 'user', text: `Summarise: ${text}` }], maxTokens: 50 });
+      return `summary: ${sampled.text}`;
+    } catch (error) {
+      return `refused [${error.code}]: ${error.message}`;
+    }
+  },
+};
+
+/**
+ * The approval policy of a session, by its name: ask-… asks before each append_line (unless the worker
+ * runs with NO_APPROVAL=1); sample-… allows summarize's calls and asks about their sampling requests,
+ * sample-allowed-… allows those too.
+ */
+function approvalOf(sessionId) {
+  if (sessionId.startsWith('ask-') && process.env.NO_APPROVAL !== '1') return { approval: 'ask' };
+  if (sessionId.startsWith('sample-allowed-')) {
+    return { approval: { mode: 'ask', rules: [{ tool: '*summarize', action: 'allow' }] } };
+  }
+  if (sessionId.startsWith('sample-'))
+    return { approval: { mode: 'ask', rules: [{ tool: 'summarize', action: 'allow' }] } };
+  return {};
+}
+
 const createAgent = ({ sessionId }) =>
   new DefaultAgent(new HttpScriptProvider({ url: controlUrl, sessionId, worker }), {
     sessionId,
-    tools: [appendLine],
+    tools: [appendLine, summarize],
     maxIterations: 10,
-    // Sessions named ask-… ask before each append_line, unless the worker runs with NO_APPROVAL=1.
-    ...(sessionId.startsWith('ask-') && process.env.NO_APPROVAL !== '1' ? { approval: 'ask' } : {}),
+    ...approvalOf(sessionId),
   });
 const onEvent = (event, { sessionId }) =>
   forwarded.has(event.type) ? post('/event', { sessionId, worker, event }) : undefined;
