@@ -76,15 +76,30 @@ describe('createPromptCompleter', () => {
     ]);
   });
 
-  it('inserts only the literal start of a lone matching template', async () => {
+  it('fills in a template’s fixed start only, and lists it on the next Tab', async () => {
     const complete = createPromptCompleter(sources());
     expect(await complete('@everything:demo://resource/d')).toEqual([
       ['@everything:demo://resource/dynamic/text/'],
       '@everything:demo://resource/d',
     ]);
     expect(await complete('@everything:demo://resource/dynamic/text/')).toEqual([
-      [],
+      ['@everything:demo://resource/dynamic/text/{resourceId}', '@everything:demo://resource/dynamic/text/'],
       '@everything:demo://resource/dynamic/text/',
+    ]);
+  });
+
+  it('stops the common start of several templates at their first brace', async () => {
+    const complete = createPromptCompleter(
+      sources({
+        servers: async () => [
+          { name: 'files', prompts: [], resources: [], resourceTemplates: ['file:///{path}', 'file:///{+path}'] },
+        ],
+      }),
+    );
+    expect(await complete('@files:f')).toEqual([['@files:file:///'], '@files:f']);
+    expect(await complete('@files:file:///')).toEqual([
+      ['@files:file:///{path}', '@files:file:///{+path}', '@files:file:///'],
+      '@files:file:///',
     ]);
   });
 

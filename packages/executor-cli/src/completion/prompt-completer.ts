@@ -92,13 +92,24 @@ function mentionCandidates(word: string, servers: readonly CompletionServer[]): 
   const templates = server.resourceTemplates
     .map((template) => `${prefix}${template}`)
     .filter((candidate) => candidate.startsWith(word));
-  if (resources.length === 0 && templates.length === 1) {
-    // readline would insert a lone template whole, braces and all: only its literal start goes in, for
-    // the user to fill in the rest.
-    const literal = (templates[0] as string).split('{')[0] as string;
-    return literal.length > word.length ? [literal] : [];
+  if (templates.length === 0) return finished(unique(resources));
+  const candidates = [...unique(resources), ...unique(templates)];
+  // readline fills in the matches' common start, which must stop at a template's first brace: that part
+  // is the user's to write. The start itself is then offered too, so that readline goes no further than
+  // it, and the next Tab lists the rest.
+  const common = commonStart(candidates);
+  const brace = common.indexOf('{', word.length);
+  if (brace < 0) return candidates;
+  const literal = common.slice(0, brace);
+  return literal.length > word.length ? [literal] : [...candidates, literal];
+}
+
+function commonStart(candidates: readonly string[]): string {
+  let common = candidates[0] ?? '';
+  for (const candidate of candidates) {
+    while (!candidate.startsWith(common)) common = common.slice(0, -1);
   }
-  return templates.length === 0 ? finished(unique(resources)) : [...unique(resources), ...unique(templates)];
+  return common;
 }
 
 /** A single match is complete: a space after it, ready for what follows. */
