@@ -1,6 +1,7 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
 import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
 import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
+import { createPromptCompleter, sessionCompletionSources } from '../completion/index.js';
 import { clackElicitationPrompter, type ElicitationPrompter } from '../elicitation/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
@@ -162,7 +163,10 @@ export class CliExecutor {
             onError: (message) => this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(message)}\n`),
           })
         : undefined;
-    this.#lines = createLineReader(this.#input, this.#output, history);
+    const complete = createPromptCompleter(
+      sessionCompletionSources(this.#agentReady, options.commands ?? builtinSlashCommands),
+    );
+    this.#lines = createLineReader(this.#input, this.#output, history, complete);
     this.#modelLabel = options.modelLabel;
     this.#approval = options.approval ?? modeOnlyApprovalControl();
   }

@@ -1,5 +1,7 @@
 import type { Interface } from 'node:readline';
 import { createInterface } from 'node:readline';
+// The completer's own module, not the folder's index: the index brings the slash commands, which lead back here.
+import type { PromptCompleter } from '../completion/prompt-completer.js';
 import type { TerminalOutput } from '../render/index.js';
 import type { PromptHistory } from './prompt-history.js';
 import { HISTORY_SIZE } from './prompt-history.js';
@@ -19,10 +21,15 @@ export interface LineReader {
 
 /**
  * The reader for an input: line editing and history on a terminal (kept across sessions in `history` when
- * given), plain lines on a pipe (never kept).
+ * given) with Tab completing through `complete` when given, plain lines on a pipe (never kept, no Tab).
  */
-export function createLineReader(input: TerminalInput, output: TerminalOutput, history?: PromptHistory): LineReader {
-  return input.isTTY ? new TerminalLineReader(input, output, history) : new StreamLineReader(input, output);
+export function createLineReader(
+  input: TerminalInput,
+  output: TerminalOutput,
+  history?: PromptHistory,
+  complete?: PromptCompleter,
+): LineReader {
+  return input.isTTY ? new TerminalLineReader(input, output, history, complete) : new StreamLineReader(input, output);
 }
 
 /**
@@ -31,7 +38,7 @@ export function createLineReader(input: TerminalInput, output: TerminalOutput, h
  * question prompt) that read keys from the same input. Lines that arrive together (typed ahead, pasted)
  * are all kept: the interface closes only after the whole chunk is read, and the extra lines are queued
  * for the next reads. With a `PromptHistory`, Up recalls the lines of earlier sessions too, and each
- * line read is added to it.
+ * line read is added to it. With a `PromptCompleter`, Tab completes the word before the cursor.
  */
 export class TerminalLineReader implements LineReader {
   /** Newest first, as readline keeps it. */
@@ -43,6 +50,7 @@ export class TerminalLineReader implements LineReader {
     private readonly input: TerminalInput,
     private readonly output: TerminalOutput,
     private readonly kept?: PromptHistory,
+    private readonly complete?: PromptCompleter,
   ) {
     this.#history = kept ? kept.load().reverse() : [];
   }
@@ -53,17 +61,29 @@ export class TerminalLineReader implements LineReader {
       this.output.write(`${prompt}${queued}\n`);
       return Promise.resolve({ type: 'line', text: queued });
     }
+    let done = false;
+    const complete = this.complete;
     const readline = createInterface({
       input: this.input,
       output: this.output as NodeJS.WritableStream,
       terminal: true,
+      ...(complete
+        ? {
+            completer: (line: string, callback: (error: null, completion: [string[], string]) => void) => {
+              // readline stops reading keys until it is called back; once this read is over the terminal
+              // belongs to others, and a late answer would take the input back from them.
+              void complete(line).then((completion) => {
+                if (!done) callback(null, completion);
+              });
+            },
+          }
+        : {}),
       history: [...this.#history],
       historySize: HISTORY_SIZE,
       removeHistoryDuplicates: true,
       prompt,
     });
     return new Promise((resolve) => {
-      let done = false;
       const finish = (outcome: LineOutcome) => {
         if (done) return;
         done = true;
