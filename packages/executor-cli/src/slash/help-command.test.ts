@@ -29,7 +29,7 @@ describe('/help', () => {
     const keys = rows.slice(rows.findIndex((row) => row.startsWith('Keys:')));
 
     expect(keys.join(' ')).toBe(
-      'Keys: Enter sends. While the agent works, Ctrl-C cancels the turn and text you type + Enter is queued for its next step. Ctrl-C on an empty prompt, or Ctrl-D, exits.',
+      'Keys: Enter sends; Tab completes a /command, @server:uri or $skill. While the agent works, Ctrl-C cancels the turn and text you type + Enter is queued for its next step. Ctrl-C on an empty prompt, or Ctrl-D, exits.',
     );
     expect(keys.every((row) => row.length <= 60)).toBe(true);
   });

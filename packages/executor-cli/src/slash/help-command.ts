@@ -21,7 +21,7 @@ export const helpCommand: SlashCommand = {
     // The MCP servers' prompts: each fills in a message and sends it as the next turn.
     if (prompts.length > 0) lines.push(style.bold('MCP prompts'), ...prompts.map(describe));
     const keys =
-      'Keys: Enter sends. While the agent works, Ctrl-C cancels the turn and text you type + Enter is queued for its next step. Ctrl-C on an empty prompt, or Ctrl-D, exits.';
+      'Keys: Enter sends; Tab completes a /command, @server:uri or $skill. While the agent works, Ctrl-C cancels the turn and text you type + Enter is queued for its next step. Ctrl-C on an empty prompt, or Ctrl-D, exits.';
     output.write(`${style.bold('Commands')}\n${lines.join('\n')}\n${style.dim(wrapLine(keys, columns, ''))}\n`);
   },
 };
