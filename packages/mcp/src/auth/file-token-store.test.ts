@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../mcp-servers.js';
 import { followAuthorization } from '../test-support/follow-authorization.js';
 import { type OAuthFixtureServer, startOAuthFixtureServer } from '../test-support/oauth-fixture-server.mjs';
+import { LOCK_LEASE_MS } from './file-lock.js';
 import { FileTokenStore } from './file-token-store.js';
 import { loginMcpServer } from './login-mcp-server.js';
 
@@ -144,6 +145,19 @@ describe('FileTokenStore', () => {
       lock,
       JSON.stringify({ pid: ended, host: hostname(), token: 'gone', since: '2026-01-01T00:00:00Z' }),
     );
+
+    await store.set('https://mcp.example.com/mcp', { tokens: { access_token: 'at-1', token_type: 'Bearer' } });
+    expect((await store.get('https://mcp.example.com/mcp'))?.tokens?.access_token).toBe('at-1');
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('takes over a lock that was not renewed for its lease, as one left by a crash on another machine', async () => {
+    const file = await tokenFile();
+    const store = new FileTokenStore(file);
+    const lock = `${file}.lock`;
+    await writeFile(lock, JSON.stringify({ pid: 1, host: 'elsewhere', token: 'gone', since: '2026-01-01T00:00:00Z' }));
+    const renewed = new Date(Date.now() - LOCK_LEASE_MS - 1_000);
+    await utimes(lock, renewed, renewed);
 
     await store.set('https://mcp.example.com/mcp', { tokens: { access_token: 'at-1', token_type: 'Bearer' } });
     expect((await store.get('https://mcp.example.com/mcp'))?.tokens?.access_token).toBe('at-1');
