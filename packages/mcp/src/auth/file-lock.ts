@@ -66,7 +66,7 @@ async function acquire(path: string, holder: LockHolder): Promise<void> {
         ? `process ${other.holder.pid} on ${other.holder.host} (since ${other.holder.since})`
         : 'another process';
       throw new Error(
-        `${path} has been held by ${who} for over ${LOCK_WAIT_MS / 1000} s; if no agentloop is running, delete that file and try again.`,
+        `Waited ${LOCK_WAIT_MS / 1000} s for the lock ${path}, held by ${who}; if no agentloop is running, delete that file and try again.`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -311,7 +311,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const refused = this.#refusedRefreshToken;
     this.#refusedRefreshToken = undefined;
     if (scope === 'tokens' && refused) {
-      // Another process refreshed with a token refused here only because it was spent: keep its tokens.
+      // The refresh token refused here was spent by another process, whose tokens are held now: keep them.
       const held = (await this.#read()).tokens?.refresh_token;
       if (held && held !== refused) return;
     }
