@@ -220,4 +220,11 @@ export const CONFIG_TEMPLATE = `# agentloop configuration
 # scopes = ["issues:read", "issues:write"]
 # grant = "authorization_code"                  # or "client_credentials" (with private_key_file, or the secret)
 # redirect_port = 8765                          # default: a free port on 127.0.0.1
+#
+# A server whose 401 names no authorization server is taken for one that wants credentials in headers.
+# An oauth table, even an empty one, says it uses OAuth (an older server, at the default endpoints of its
+# origin): agentloop then asks for \`agentloop mcp login wiki\` instead.
+# [mcp_servers.wiki]
+# url = "https://wiki.example.com/mcp"
+# oauth = {}
 `;

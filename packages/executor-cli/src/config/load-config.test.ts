@@ -460,8 +460,9 @@ describe('parseConfig errors', () => {
       session_idle_timeout: 900,
     });
     expect(Object.keys(config.providers ?? {})).toEqual(['anthropic', 'openai', 'ollama']);
-    expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs', 'tracker']);
+    expect(Object.keys(config.mcp_servers ?? {})).toEqual(['github', 'docs', 'tracker', 'wiki']);
     expect(config.mcp_servers?.tracker?.oauth).toMatchObject({ client_id: 'agentloop-at-acme', redirect_port: 8765 });
+    expect(config.mcp_servers?.wiki?.oauth).toEqual({});
     expect(config.models).toEqual({
       'qwen3-coder': {
         context_window: 262_144,

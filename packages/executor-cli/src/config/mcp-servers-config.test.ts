@@ -194,6 +194,14 @@ oauth = { grant = "client_credentials", client_id = "svc", private_key_file = "k
     expect(missing).toContain('names the environment variable TRACKER_SECRET, which is not set');
   });
 
+  it('passes an empty oauth table on, which marks the server as using OAuth', async () => {
+    writeFileSync(userFile, '[mcp_servers.wiki]\nurl = "https://wiki.example.com/mcp"\noauth = {}\n');
+    const config = await loadConfig({ cwd: project, userFile });
+    expect(toMcpServersConfig(config.mcp_servers ?? {}, {})).toEqual({
+      wiki: { url: 'https://wiki.example.com/mcp', oauth: {} },
+    });
+  });
+
   it('refuses an oauth table that cannot log in, or on a stdio server', async () => {
     writeFileSync(
       userFile,

@@ -2,7 +2,7 @@
 // by the SDK's client side, keeps each session in the command's store (under the workspace's HOME, never
 // the user's); a second `agentloop acp`, as after an editor restart, loads one with `session/load`, replays
 // it to the editor, and the next prompt goes on with its history. Every message is schema-checked.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -141,8 +141,9 @@ describe('agentloop acp: saved sessions', () => {
 
   it('keeps nothing and offers no session/load when the configuration says [sessions] store = "off"', async () => {
     workspace = new CliWorkspace();
-    mkdirSync(join(workspace.configHome, 'agentloop'), { recursive: true });
-    writeFileSync(join(workspace.configHome, 'agentloop', 'config.toml'), '[sessions]\nstore = "off"\n');
+    // Added to what the workspace wrote (the sandbox switched off where it cannot run), and taken back below.
+    const userConfig = existsSync(workspace.userConfigFile) ? readFileSync(workspace.userConfigFile, 'utf8') : '';
+    workspace.appendUserConfig('\n[sessions]\nstore = "off"\n');
     server = await startScriptedOpenAIServer([call('converse', { message: 'Not kept.' })]);
     const { child, answer } = await startAcp();
     expect(answer.agentCapabilities?.loadSession).toBe(false);
@@ -153,7 +154,7 @@ describe('agentloop acp: saved sessions', () => {
     ).rejects.toMatchObject({ code: -32601 });
     expect(await child.end()).toEqual({ code: 0, signal: null });
     // Nothing was saved: with sessions on again, the store has no session of this directory.
-    writeFileSync(join(workspace.configHome, 'agentloop', 'config.toml'), '');
+    writeFileSync(workspace.userConfigFile, userConfig);
     const listed = await runAgentloop(workspace, ['sessions']);
     expect(listed.status).toBe(0);
     expect(listed.stdout).not.toContain(sessionId);

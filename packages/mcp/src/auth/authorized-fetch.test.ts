@@ -32,4 +32,37 @@ describe('authorizedFetch', () => {
     });
     expect(sent[0]?.authorization).toBe('Basic Y2xpZW50OnNlY3JldA==');
   });
+
+  it('hands a refresh-token grant to the listener, and tells it the access token a server refused', async () => {
+    const { sent, base } = recordingFetch();
+    const refused: string[] = [];
+    const granted: string[] = [];
+    const listener = {
+      noteChallengedScope() {},
+      noteRefusedToken: (token: string) => refused.push(token),
+      refreshTokens: async (refreshToken: string, send: (refreshToken: string) => Promise<Response>) => {
+        granted.push(refreshToken);
+        return send('rt-newer');
+      },
+    };
+    const bodies: string[] = [];
+    const unauthorized = async (url: string | URL, init?: RequestInit) => {
+      await base(url, init);
+      if (init?.body) bodies.push(String(init.body));
+      return new Response('', { status: String(url).endsWith('/mcp') ? 401 : 200 });
+    };
+    const fetch = authorizedFetch('https://mcp.example.com/mcp', listener, unauthorized);
+    await fetch('https://mcp.example.com/mcp', { headers: { Authorization: 'Bearer at-old' } });
+    await fetch('https://auth.example.net/token', {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'rt-old', client_id: 'c' }),
+    });
+    expect(refused).toEqual(['at-old']);
+    expect(granted).toEqual(['rt-old']);
+    expect(sent.map((request) => request.url)).toEqual([
+      'https://mcp.example.com/mcp',
+      'https://auth.example.net/token',
+    ]);
+    expect(bodies).toEqual(['grant_type=refresh_token&refresh_token=rt-newer&client_id=c']);
+  });
 });

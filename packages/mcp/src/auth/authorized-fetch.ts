@@ -6,6 +6,13 @@ import { resourceKey } from './mcp-token-store.js';
 export interface ChallengeListener {
   /** `stepUp`: the challenge was a 403 `insufficient_scope` to a request that carried a token. */
   noteChallengedScope(scope: string, stepUp: boolean): void;
+  /** The access token of a request the server answered 401 or 403, which a refresh is to replace. */
+  noteRefusedToken?(accessToken: string): void;
+  /**
+   * Sends a refresh-token grant in the listener's way (under a lock shared with other processes):
+   * `send` posts the request, with the refresh token given in place of the SDK's.
+   */
+  refreshTokens?(refreshToken: string, send: (refreshToken: string) => Promise<Response>): Promise<Response>;
 }
 
 /**
@@ -19,13 +26,24 @@ export const MAX_STEP_UPS = 2;
  * `endpoint` or anything else that names another host gets the request without it); the scope a 401 or
  * 403 challenge asks for is passed on, since the SDK's client-credentials grant does not see it; and
  * after MAX_STEP_UPS step-ups in a row, a further 403 is handed back without its challenge, so that
- * the call fails instead of authorizing again.
+ * the call fails instead of authorizing again. A refresh-token grant goes through the listener's
+ * `refreshTokens`, and the access token a server refused is told to it, so that a refresh knows
+ * whether the tokens held are still that one.
  */
 export function authorizedFetch(serverUrl: string, listener?: ChallengeListener, base: FetchLike = fetch): FetchLike {
   const origin = new URL(serverUrl).origin;
   const endpoint = resourceKey(serverUrl);
   let stepUps = 0;
   return async (url, init) => {
+    const grant = init?.body instanceof URLSearchParams ? init.body : undefined;
+    const refreshToken = grant?.get('grant_type') === 'refresh_token' ? grant.get('refresh_token') : null;
+    if (grant && refreshToken && listener?.refreshTokens) {
+      return listener.refreshTokens(refreshToken, (token) => {
+        const body = new URLSearchParams(grant);
+        body.set('refresh_token', token);
+        return base(url, { ...init, body });
+      });
+    }
     const target = new URL(url instanceof URL ? url.href : String(url));
     let request = init;
     if (target.origin !== origin) {
@@ -42,6 +60,8 @@ export function authorizedFetch(serverUrl: string, listener?: ChallengeListener,
       if (response.ok && resourceKey(target) === endpoint) stepUps = 0;
       return response;
     }
+    const refused = /^bearer\s+(\S+)/i.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1];
+    if (refused) listener?.noteRefusedToken?.(refused);
     const { scope, error } = extractWWWAuthenticateParams(response);
     if (response.status === 403 && error === 'insufficient_scope') {
       stepUps += 1;

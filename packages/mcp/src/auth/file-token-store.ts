@@ -1,5 +1,7 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { withFileLock } from './file-lock.js';
 import type { McpStoredCredentials, McpTokenStore } from './mcp-token-store.js';
 
 /** The version of the file's shape; a file of another version is refused, not guessed at. */
@@ -12,9 +14,11 @@ interface TokenFile {
 
 /**
  * Tokens in one JSON file, readable and writable by its owner alone (0600, in a folder made 0700):
- * what a command-line user's logins need between runs. Each write replaces the file whole (written
- * beside it, then renamed), so a reader never sees half of one. Throws on a file it cannot read,
- * naming the file and what to do.
+ * what a command-line user's logins need between runs, shared by every agentloop process of the user.
+ * Each write replaces the file whole (written beside it, then renamed), so a reader never sees half of
+ * one, and runs under a lock file beside it (`<file>.lock`), so that two processes changing two servers'
+ * entries at once both keep theirs. A refresh of one server's tokens holds a lock of its own
+ * (`withLock`). Throws on a file it cannot read, naming the file and what to do.
  */
 export class FileTokenStore implements McpTokenStore {
   readonly path: string;
@@ -41,11 +45,22 @@ export class FileTokenStore implements McpTokenStore {
     });
   }
 
+  /** Runs `work` while no other process, nor another store over this file, refreshes this server's tokens. */
+  async withLock<T>(resource: string, work: () => Promise<T>): Promise<T> {
+    await this.#makeFolder();
+    const name = createHash('sha256').update(resource).digest('hex').slice(0, 16);
+    return withFileLock(`${this.path}.${name}.lock`, work);
+  }
+
   #update(change: (servers: Record<string, McpStoredCredentials>) => void): Promise<void> {
     const next = this.#queue.then(async () => {
-      const file = await this.#read();
-      change(file.servers);
-      await this.#write(file);
+      await this.#makeFolder();
+      // Read, change and write under the file's lock: another process's entry written meanwhile stays.
+      await withFileLock(`${this.path}.lock`, async () => {
+        const file = await this.#read();
+        change(file.servers);
+        await this.#write(file);
+      });
     });
     this.#queue = next.catch(() => {});
     return next;
@@ -80,13 +95,21 @@ export class FileTokenStore implements McpTokenStore {
     return { version: FILE_VERSION, servers: { ...record.servers } };
   }
 
+  async #makeFolder(): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+  }
+
   async #write(file: TokenFile): Promise<void> {
-    const folder = dirname(this.path);
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-    // The mode given to writeFile is masked by the umask and ignored for a file that exists: set it.
-    await chmod(temporary, 0o600);
-    await rename(temporary, this.path);
+    // A name of its own: two stores of one process over the same file must not write into one another's.
+    const temporary = `${this.path}.${process.pid}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      // The mode given to writeFile is masked by the umask: set it.
+      await chmod(temporary, 0o600);
+      await rename(temporary, this.path);
+    } catch (error) {
+      await unlink(temporary).catch(() => {});
+      throw error;
+    }
   }
 }

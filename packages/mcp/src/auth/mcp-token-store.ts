@@ -27,11 +27,18 @@ export interface McpTokenStore {
   get(resource: string): Promise<McpStoredCredentials | undefined>;
   set(resource: string, credentials: McpStoredCredentials): Promise<void>;
   delete(resource: string): Promise<void>;
+  /**
+   * Runs `work` (a refresh of the server's tokens) while no other user of the same tokens does: other
+   * processes sharing the file, other connections sharing the store. Without it, refreshes are not
+   * serialized, and an authorization server that rotates refresh tokens may refuse all but the first.
+   */
+  withLock?<T>(resource: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** A token store that forgets everything when the process ends: the default of `connectMcpServers`. */
 export class MemoryTokenStore implements McpTokenStore {
   readonly #entries = new Map<string, McpStoredCredentials>();
+  readonly #locks = new Map<string, Promise<unknown>>();
 
   async get(resource: string): Promise<McpStoredCredentials | undefined> {
     return this.#entries.get(resource);
@@ -43,6 +50,17 @@ export class MemoryTokenStore implements McpTokenStore {
 
   async delete(resource: string): Promise<void> {
     this.#entries.delete(resource);
+  }
+
+  withLock<T>(resource: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(resource) ?? Promise.resolve();
+    const next = previous.then(work);
+    const settled = next.catch(() => {});
+    this.#locks.set(resource, settled);
+    void settled.then(() => {
+      if (this.#locks.get(resource) === settled) this.#locks.delete(resource);
+    });
+    return next;
   }
 }
 

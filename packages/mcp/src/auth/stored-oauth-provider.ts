@@ -57,6 +57,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #challengedScope: string | undefined;
   /** The scope the last 403 `insufficient_scope` asked for, which the tokens held may lack. */
   #stepUpScope: string | undefined;
+  /** The access token the server refused last: a refresh that finds another one held was done elsewhere. */
+  #refusedAccessToken: string | undefined;
+  /** The access token a refresh here stored already, which the SDK's `saveTokens` after it must not store again. */
+  #storedByRefresh: string | undefined;
+  /** The refresh token the authorization server refused last here. */
+  #refusedRefreshToken: string | undefined;
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
 
   constructor(options: StoredOAuthProviderOptions) {
@@ -173,6 +179,64 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
+    if (tokens.access_token === this.#storedByRefresh) {
+      // Stored under the refresh's lock already; storing again now could overwrite a later refresh's.
+      this.#storedByRefresh = undefined;
+      return;
+    }
+    await this.#storeTokens(tokens);
+  }
+
+  /** Notes the access token of a request the server refused (see `authorizedFetch`). */
+  noteRefusedToken(accessToken: string): void {
+    this.#refusedAccessToken = accessToken;
+  }
+
+  /**
+   * Runs the SDK's refresh-token grant (`send`) under the store's lock, so that processes sharing the
+   * tokens refresh one at a time: an authorization server that rotates refresh tokens takes each one
+   * once. Under the lock, tokens that another process refreshed meanwhile (others than the ones the
+   * server refused here, not expired) are answered as if the authorization server had issued them;
+   * otherwise the newest refresh token held is sent, and what comes back is stored before the lock is
+   * let go.
+   */
+  async refreshTokens(refreshToken: string, send: (refreshToken: string) => Promise<Response>): Promise<Response> {
+    const refresh = async (): Promise<Response> => {
+      const stored = await this.#read();
+      const held = stored.tokens;
+      const unexpired = stored.expiresAt === undefined || stored.expiresAt > this.#now();
+      const refused = this.#refusedAccessToken;
+      // Without a refusal seen here (a refresh the SDK started on its own), a new refresh token tells.
+      const renewed = refused === undefined ? held?.refresh_token !== refreshToken : held?.access_token !== refused;
+      if (held && unexpired && renewed) {
+        this.#storedByRefresh = held.access_token;
+        return Response.json(tokenResponse(held, stored.expiresAt, this.#now()));
+      }
+      const sent = held?.refresh_token ?? refreshToken;
+      const response = await send(sent);
+      if (!response.ok) {
+        this.#refusedRefreshToken = sent;
+        return response;
+      }
+      const text = await response.text();
+      const issued = parseTokens(text);
+      if (issued) {
+        // The issuer is the one the SDK stamped on the tokens it refreshed (it is checked before a refresh).
+        const issuer = (held as { issuer?: string } | undefined)?.issuer;
+        await this.#storeTokens({ refresh_token: sent, ...issued, ...(issuer ? { issuer } : {}) });
+        this.#storedByRefresh = issued.access_token;
+      }
+      return new Response(text, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    };
+    const store = this.#options.store;
+    return store.withLock ? store.withLock(this.resource, refresh) : refresh();
+  }
+
+  async #storeTokens(tokens: OAuthTokens): Promise<void> {
     const login = this.#options.login !== undefined;
     await this.#update((credentials) => {
       // A refresh that brings no new refresh token leaves the old one valid (RFC 6749, 6).
@@ -244,6 +308,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       await this.#options.store.delete(this.resource);
       return;
     }
+    const refused = this.#refusedRefreshToken;
+    this.#refusedRefreshToken = undefined;
+    if (scope === 'tokens' && refused) {
+      // The refresh token refused here was spent by another process, whose tokens are held now: keep them.
+      const held = (await this.#read()).tokens?.refresh_token;
+      if (held && held !== refused) return;
+    }
     const field = { client: 'clientInformation', tokens: 'tokens', discovery: 'discoveryState' } as const;
     await this.#update((credentials) => {
       const { [field[scope]]: _dropped, ...rest } = credentials;
@@ -297,6 +368,26 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #loginRequired(): McpServerError {
     const name = this.#options.serverName;
     return new McpServerError(name, `MCP server "${name}" needs you to log in (OAuth).`, 'login_required');
+  }
+}
+
+/** A token endpoint's answer that hands out tokens held, with the time they have left. */
+function tokenResponse(tokens: OAuthTokens, expiresAt: number | undefined, now: number): Record<string, unknown> {
+  const { issuer: _issuer, expires_in: _issued, ...answer } = tokens as OAuthTokens & { issuer?: string };
+  return expiresAt === undefined
+    ? answer
+    : { ...answer, expires_in: Math.max(0, Math.floor((expiresAt - now) / 1000)) };
+}
+
+/** The tokens in a token endpoint's answer, or undefined where it holds none (the SDK then says what is wrong). */
+function parseTokens(text: string): OAuthTokens | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<OAuthTokens> | null;
+    return typeof value?.access_token === 'string' && typeof value.token_type === 'string'
+      ? (value as OAuthTokens)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -27,7 +27,13 @@ export interface OAuthFixtureOptions {
   openHandshake?: boolean;
   tokenEndpointAuthMethods?: string[];
   tokenLifetimeSeconds?: number;
+  /** No refresh token with the tokens. (Those issued rotate: each is taken once, a reused one is refused.) */
   noRefreshTokens?: boolean;
+  /**
+   * Awaited before a refresh-token grant is answered (it is in `seen.tokenRequests` by then): a test holds
+   * refreshes in flight with it.
+   */
+  beforeRefresh?: (refreshToken: string) => Promise<void>;
   port?: number;
 }
 

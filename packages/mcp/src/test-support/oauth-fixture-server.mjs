@@ -90,6 +90,8 @@ export async function startOAuthFixtureServer(options = {}) {
       if (!entry || entry.client.client_id !== client.client_id) throw new InvalidGrantError('unknown code');
       return issue(client.client_id, entry.params.scopes ?? [], resource?.href ?? entry.params.resource?.href);
     },
+    // Refresh tokens rotate, as OAuth 2.1 wants of a public client's: each is taken once, and a reused one
+    // is refused (invalid_grant).
     async exchangeRefreshToken(client, refreshToken, scopes, resource) {
       const entry = refreshTokens.get(refreshToken);
       if (!entry || entry.clientId !== client.client_id) throw new InvalidGrantError('unknown refresh token');
@@ -182,6 +184,7 @@ export async function startOAuthFixtureServer(options = {}) {
         }
       }
       seen.tokenRequests.push({ grant: body.grant_type, method, scope: body.scope, resource: body.resource });
+      if (body.grant_type === 'refresh_token') await options.beforeRefresh?.(body.refresh_token);
       if (!authMethods.includes(method) && method !== 'private_key_jwt') {
         response.status(401).json({ error: 'invalid_client', error_description: `${method} is not accepted` });
         return;
