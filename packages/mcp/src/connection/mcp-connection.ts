@@ -7,7 +7,6 @@ import {
   ErrorCode,
   McpError,
   type Tool as McpTool,
-  type Progress,
   ProgressNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -29,6 +28,7 @@ import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
 import { StderrTail } from '../transport/stderr-tail.js';
+import { CallProgress } from './call-progress.js';
 import type { McpAuthStatus, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import { openClient } from './open-client.js';
 import { type RestartBackoff, restartDelayMs } from './restart-backoff.js';
@@ -82,9 +82,7 @@ export class McpConnection {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   // Each start gets a number: the close of an old client must not mark a newer one as exited.
   #generation = 0;
-  /** The progress callback of each call in flight, by the progress token sent with it. */
-  readonly #progress = new Map<string, (progress: Progress) => void>();
-  #nextProgressToken = 0;
+  readonly #progress = new CallProgress();
   #auth: McpAuthStatus | undefined;
   /** Its prompts, resources and resource templates, as last listed (kept while it is down). */
   #content: ServerContent = NO_CONTENT;
@@ -161,16 +159,7 @@ export class McpConnection {
    */
   async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string | ToolResult> {
     const client = await this.#readyClient();
-    // Our own progress token, not the SDK's `onprogress`: the SDK drops its handler when the response
-    // arrives, before it dispatches the notifications that came in the same read (one microtask later),
-    // so the last steps of a fast call were lost. This entry outlives the response by those microtasks.
-    const progressToken = `agentloop-${++this.#nextProgressToken}`;
-    this.#progress.set(progressToken, ({ progress, total, message }) =>
-      context.reportProgress({
-        message: message ?? (total ? `${progress} of ${total}` : String(progress)),
-        ...(total ? { fraction: Math.min(1, progress / total) } : {}),
-      }),
-    );
+    const progressToken = this.#progress.open(context);
     let result: Awaited<ReturnType<Client['callTool']>>;
     const leave = this.#calls.enter(context);
     try {
@@ -198,7 +187,7 @@ export class McpConnection {
       }
       throw await this.#callFailure(client, `"${toolName}"`, error);
     } finally {
-      this.#progress.delete(progressToken);
+      this.#progress.close(progressToken);
       leave();
     }
     this.#failures = 0;
@@ -287,10 +276,7 @@ export class McpConnection {
           client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) =>
             this.#requests.subscriptions.notify(params.uri),
           );
-          client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
-            const { progressToken, ...progress } = params;
-            this.#progress.get(String(progressToken))?.(progress);
-          });
+          client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => this.#progress.notify(params));
         },
       });
       this.#client = opened.client;
