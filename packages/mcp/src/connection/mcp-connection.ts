@@ -1,7 +1,6 @@
 import { describeThrown, type Tool, type ToolContext, type ToolResult } from '@agentloop/tools';
-import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   ErrorCode,
@@ -32,6 +31,7 @@ import { CallProgress } from './call-progress.js';
 import type { McpAuthStatus, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import { openClient } from './open-client.js';
 import { type RestartBackoff, restartDelayMs } from './restart-backoff.js';
+import { describeExit, describeStartError, loginRequired, needsLogin, withStderrTail } from './server-failure.js';
 import { toAgentloopTool } from './to-agentloop-tool.js';
 
 /** How a connection runs, beside its server's configuration. */
@@ -440,8 +440,7 @@ export class McpConnection {
   }
 
   #fail(message: string): void {
-    const tail = this.#stderr.text();
-    this.#error = tail ? `${message} Its last output on stderr:\n${indent(tail)}\n` : message;
+    this.#error = withStderrTail(message, this.#stderr.text());
     this.#failures += 1;
     const delay = restartDelayMs(this.#failures, this.#options.restartBackoff);
     this.#nextStartAt = this.#now() + delay;
@@ -473,54 +472,8 @@ export class McpConnection {
   }
 }
 
-/** True for an authorization that needs a person: the built-in provider's, or an app provider's redirect. */
-function needsLogin(error: unknown): boolean {
-  return (error instanceof McpServerError && error.code === 'login_required') || error instanceof UnauthorizedError;
-}
-
-function loginRequired(name: string, error: unknown): McpServerError {
-  if (error instanceof McpServerError && error.code === 'login_required') return error;
-  return new McpServerError(name, `MCP server "${name}" needs you to log in (OAuth).`, 'login_required', error);
-}
-
 async function authStatus(provider: OAuthClientProvider | undefined): Promise<McpAuthStatus | undefined> {
   if (!provider || !(await provider.tokens())) return undefined;
   const expiresAt = provider instanceof StoredOAuthProvider ? await provider.expiresAt() : undefined;
   return { state: 'logged-in', ...(expiresAt === undefined ? {} : { expiresAt }) };
-}
-
-function describeExit(process: ChildProcessTransport | undefined): string {
-  const exit = process?.exit;
-  if (!exit) return 'closed its connection';
-  if (exit.signal) return `was ended by ${exit.signal}`;
-  return `exited with code ${exit.code}`;
-}
-
-function describeStartError(error: unknown, config: McpServerConfig): string {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'ENOENT' && isStdioServerConfig(config)) {
-    return `the command "${config.command}" was not found; check "command" and the PATH`;
-  }
-  if (code === 'EACCES' && isStdioServerConfig(config)) {
-    return `the command "${config.command}" is not executable`;
-  }
-  const status = (error instanceof StreamableHTTPError || error instanceof SseError) && error.code;
-  if (typeof status === 'number' && status >= 400) {
-    const hint = status === 401 || status === 403 ? '; check the credentials in "headers"' : '';
-    return `the server answered HTTP ${status}${hint} (${describeThrown(error)})`;
-  }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return 'it did not complete the MCP handshake in time (see "startupTimeoutMs")';
-  }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return 'it closed the connection during the MCP handshake';
-  }
-  return describeThrown(error);
-}
-
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
 }
