@@ -28,6 +28,7 @@ import { describeConnection, postgresFailure } from './postgres-failure.js';
 import type { LeaseRow } from './postgres-lease.js';
 import { leaseHeld, leaseLocked, leaseLost } from './postgres-lease.js';
 import { migrate } from './postgres-schema.js';
+import { inSnapshot, inTransaction } from './postgres-transaction.js';
 
 /** Options of a PostgresSessionStore: a connection string, or a pool the app already has. */
 export type PostgresSessionStoreOptions = (
@@ -150,7 +151,7 @@ export class PostgresSessionStore implements SessionStore {
       const writer = newWriter();
       let fence: string;
       try {
-        fence = await this.#transaction(pool, async (client) => {
+        fence = await inTransaction(pool, async (client) => {
           const lease = await this.#lockRow(client, sessionId);
           if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
           const { rows } = await client.query(
@@ -186,7 +187,7 @@ export class PostgresSessionStore implements SessionStore {
       const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
       const { replaced, added } = session.turn.take();
-      await this.#transaction(pool, async (client) => {
+      await inTransaction(pool, async (client) => {
         const { rows } = await client.query(
           `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1 FOR UPDATE`,
           [sessionId],
@@ -281,7 +282,7 @@ export class PostgresSessionStore implements SessionStore {
     return this.#guard(sessionId, async (pool) => {
       assertSessionId(sessionId);
       await this.release(sessionId);
-      await this.#transaction(pool, async (client) => {
+      await inTransaction(pool, async (client) => {
         const lease = await this.#lockRow(client, sessionId);
         if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
         await client.query('DELETE FROM agentloop_sessions WHERE id = $1', [sessionId]);
@@ -294,7 +295,7 @@ export class PostgresSessionStore implements SessionStore {
       const { id, title, model, workspace, messages } = planFork(sessionId, await this.#read(pool, sessionId), options);
       const now = Date.now();
       const kept = messages.length > 0;
-      await this.#transaction(pool, async (client) => {
+      await inTransaction(pool, async (client) => {
         try {
           await client.query(
             `INSERT INTO agentloop_sessions (id, title, model, workspace, created_at, updated_at, turn_count, message_count,
@@ -388,25 +389,6 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
-  /** Runs `work` in one transaction on one connection; a failure rolls it back. */
-  async #transaction<T>(pool: PostgresPool, work: (client: PostgresClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  }
-
   /** Locks a session's row until the transaction ends, and gives its lease; throws `session_not_found`. */
   async #lockRow(client: PostgresClient, sessionId: string): Promise<LeaseRow> {
     const { rows } = await client.query(
@@ -439,30 +421,18 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   /** The session and its messages, read in one snapshot: a commit of another server is seen whole or not at all. */
-  async #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      try {
-        const row = await this.#row(client, sessionId);
-        const { rows } = await client.query(
-          'SELECT message FROM agentloop_messages WHERE session_id = $1 ORDER BY position',
-          [sessionId],
-        );
-        const record = recordSchemas().readSessionRow(row, this.where);
-        const messages = rows.map((text, position) =>
-          recordSchemas().readMessage(String(text.message), sessionId, position, this.where),
-        );
-        return storedSession(infoOf(record), stateOf(record), messages);
-      } finally {
-        // COMMIT ends a failed transaction too; a connection that cannot end it is not given back to the pool.
-        await client.query('COMMIT').catch((error: Error) => {
-          broken = error;
-        });
-      }
-    } finally {
-      client.release(broken);
-    }
+  #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
+    return inSnapshot(pool, async (client) => {
+      const row = await this.#row(client, sessionId);
+      const { rows } = await client.query(
+        'SELECT message FROM agentloop_messages WHERE session_id = $1 ORDER BY position',
+        [sessionId],
+      );
+      const record = recordSchemas().readSessionRow(row, this.where);
+      const messages = rows.map((text, position) =>
+        recordSchemas().readMessage(String(text.message), sessionId, position, this.where),
+      );
+      return storedSession(infoOf(record), stateOf(record), messages);
+    });
   }
 }
