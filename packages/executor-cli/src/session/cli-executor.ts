@@ -3,7 +3,6 @@ import type { ApprovalControl, ApprovalPrompter } from '../approval/index.js';
 import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
 import { clackElicitationPrompter, type ElicitationPrompter } from '../elicitation/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
-import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import { attachedCutNote, ResourceMentions } from '../mcp/resource-mentions.js';
 import { createModelSwitcher } from '../provider/index.js';
 import type { MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
@@ -22,7 +21,6 @@ import {
   xmlProtocolChosenLine,
 } from '../render/index.js';
 import { resumedSessionLines } from '../session-store/resumed-session-lines.js';
-import { skillStartWarnings } from '../skills/session-skills.js';
 import type { SlashContext } from '../slash/index.js';
 import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
 import { createRedactor, environmentSecrets, logToolEvents, VerboseLog } from '../verbose/index.js';
@@ -34,6 +32,7 @@ import { createLineReader } from './line-reader.js';
 import { historyFile, PromptHistory } from './prompt-history.js';
 import { isSetupError } from './setup-error.js';
 import { createSlashContext } from './slash-context.js';
+import { StartWarnings } from './start-warnings.js';
 import { Turn } from './turn.js';
 import { UsageTracker } from './usage-tracker.js';
 
@@ -71,10 +70,8 @@ export class CliExecutor {
   #promptAbort: AbortController | undefined;
   /** The provider whose use of the XML tool protocol the session has shown. */
   #xmlShownFor: LLMProvider | undefined;
-  #startWarningsShown = false;
   #loginsOffered = false;
-  /** The agent whose start-up warnings interrupted the prompt, to be shown before it is drawn again. */
-  #pendingWarningsOf: Agent | undefined;
+  readonly #startWarnings: StartWarnings;
 
   constructor(agent: Agent | Promise<Agent>, options: CliExecutorOptions = {}) {
     this.#agentReady = Promise.resolve(agent);
@@ -107,6 +104,9 @@ export class CliExecutor {
     this.#lines = createLineReader(this.#input, this.#output, history);
     this.#modelLabel = options.modelLabel;
     this.#approval = options.approval ?? modeOnlyApprovalControl();
+    this.#startWarnings = new StartWarnings((line) =>
+      this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`),
+    );
   }
 
   /** Runs the session until the user leaves; resolves with the exit status. */
@@ -119,7 +119,7 @@ export class CliExecutor {
       startup.abort();
     });
     this.#output.write(this.#banner());
-    this.#interruptForStartWarnings();
+    this.#startWarnings.interruptWhenReady(this.#agentReady, () => this.#promptAbort?.abort());
     let attached: AttachedAgent | undefined;
     let initialInput = this.#options.initialInput?.trim() || undefined;
     try {
@@ -138,9 +138,10 @@ export class CliExecutor {
           outcome = { type: 'line', text: initialInput };
           initialInput = undefined;
         } else {
-          if (this.#pendingWarningsOf) {
-            this.#showStartWarnings(this.#pendingWarningsOf);
-            await this.#offerLogins(this.#pendingWarningsOf);
+          const pendingWarningsOf = this.#startWarnings.pendingOf;
+          if (pendingWarningsOf) {
+            this.#startWarnings.show(pendingWarningsOf);
+            await this.#offerLogins(pendingWarningsOf);
           }
           this.#promptAbort = new AbortController();
           const signal = AbortSignal.any([startup.signal, this.#promptAbort.signal]);
@@ -151,7 +152,8 @@ export class CliExecutor {
         }
         if (startupError !== undefined) return this.#failStartup(startupError);
         // The prompt gave way to the start-up warnings: show them and draw it again.
-        if (outcome.type === 'end' && this.#pendingWarningsOf && !this.#startWarningsShown && !this.#exiting) continue;
+        if (outcome.type === 'end' && this.#startWarnings.pendingOf && !this.#startWarnings.shown && !this.#exiting)
+          continue;
         if (outcome.type !== 'line') break;
         const line = outcome.text.trim();
         if (line === '') continue;
@@ -201,20 +203,9 @@ export class CliExecutor {
     };
     const notice = this.#approval.notice?.();
     if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
-    this.#showStartWarnings(agent);
+    this.#startWarnings.show(agent);
     await this.#offerLogins(agent);
     return attached;
-  }
-
-  /**
-   * Says once which MCP servers failed to start (their tools are missing), as soon as the agent is ready:
-   * from the prompt (see #interruptForStartWarnings) or before the first turn, whichever comes first.
-   */
-  #showStartWarnings(agent: Agent): void {
-    if (this.#startWarningsShown) return;
-    this.#startWarningsShown = true;
-    for (const line of [...mcpStartWarnings(agent.tools, '/mcp'), ...skillStartWarnings(agent)])
-      this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`);
   }
 
   /**
@@ -243,23 +234,6 @@ export class CliExecutor {
       environment: this.#options.environment ?? process.env,
     });
     if (login.signal.aborted) this.#exiting = false;
-  }
-
-  /**
-   * Once the agent is ready, interrupts the prompt shown while it was being built when there is a start-up
-   * warning to show: the warning goes above a prompt drawn again, with what the user had typed. Without
-   * this the user would hear of a server that failed only after typing a task for it.
-   */
-  #interruptForStartWarnings(): void {
-    this.#agentReady.then(
-      (agent) => {
-        const warnings = mcpStartWarnings(agent.tools, '/mcp').length + skillStartWarnings(agent).length;
-        if (this.#startWarningsShown || warnings === 0) return;
-        this.#pendingWarningsOf = agent;
-        this.#promptAbort?.abort();
-      },
-      () => undefined,
-    );
   }
 
   /**
