@@ -23,11 +23,10 @@ import { sessionInfos } from '../sqlite/session-infos.js';
 import type { SessionRow } from '../sqlite/session-row.js';
 import { infoOf, stateOf, writerOfColumn } from '../sqlite/session-row.js';
 import type { PostgresClient, PostgresPool } from './load-pg.js';
-import { loadPg } from './load-pg.js';
 import { describeConnection, postgresFailure } from './postgres-failure.js';
 import type { LeaseRow } from './postgres-lease.js';
 import { leaseHeld, leaseLocked, leaseLost } from './postgres-lease.js';
-import { migrate } from './postgres-schema.js';
+import { PostgresStorePool } from './postgres-store-pool.js';
 import { inSnapshot, inTransaction } from './postgres-transaction.js';
 
 /** Options of a PostgresSessionStore: a connection string, or a pool the app already has. */
@@ -79,10 +78,7 @@ export class PostgresSessionStore implements SessionStore {
   readonly where: string;
   readonly #leaseMs: number;
   readonly #now: () => number;
-  readonly #ownPool: boolean;
-  readonly #connectionString: string | undefined;
-  #pool: PostgresPool | undefined;
-  #ready: Promise<PostgresPool> | undefined;
+  readonly #pool: PostgresStorePool;
   readonly #open = new OpenSessions<OpenSession>();
 
   constructor(options: PostgresSessionStoreOptions) {
@@ -94,11 +90,9 @@ export class PostgresSessionStore implements SessionStore {
       );
     }
     ({ leaseMs: this.#leaseMs, now: this.#now } = leaseSettings('PostgresSessionStore', options));
-    this.#ownPool = pool === undefined;
-    this.#pool = pool;
-    this.#connectionString = connectionString;
     this.where =
       connectionString === undefined ? 'the PostgreSQL database of the pool' : describeConnection(connectionString);
+    this.#pool = new PostgresStorePool({ connectionString, pool, where: this.where });
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
@@ -244,7 +238,7 @@ export class PostgresSessionStore implements SessionStore {
     if (!session) return;
     await session.stopRenewal();
     retireWriter(session.writer);
-    const pool = this.#pool;
+    const pool = this.#pool.current;
     if (!pool) return;
     await this.#guardPlain(sessionId, () =>
       pool.query('UPDATE agentloop_sessions SET writer = NULL, lease_until = NULL WHERE id = $1 AND fence = $2', [
@@ -341,42 +335,15 @@ export class PostgresSessionStore implements SessionStore {
     try {
       await this.#open.close((sessionId) => this.release(sessionId));
     } finally {
-      const ready = this.#ready;
-      if (this.#ownPool && ready) await ready.then((pool) => pool.end()).catch(() => undefined);
+      await this.#pool.end();
     }
-  }
-
-  /** The pool, made and the schema migrated on first use. */
-  #connect(): Promise<PostgresPool> {
-    this.#ready ??= (async () => {
-      let pool = this.#pool;
-      if (!pool) {
-        const pg = await loadPg();
-        const made = new pg.Pool({ connectionString: this.#connectionString as string });
-        // An idle connection the server drops is reported on the pool; the next query reports it to its caller.
-        made.on('error', () => undefined);
-        pool = made;
-        this.#pool = made;
-      }
-      const client = await pool.connect();
-      try {
-        await migrate(client, this.where);
-      } finally {
-        client.release();
-      }
-      return pool;
-    })().catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
-    return this.#ready;
   }
 
   /** Runs an operation on the pool; what node-postgres or the server throws becomes a SessionStoreError naming the database. */
   #guard<T>(sessionId: string | undefined, operation: (pool: PostgresPool) => Promise<T>): Promise<T> {
     return this.#guardPlain(sessionId, async () => {
       this.#open.assertNotClosed();
-      const [pool] = await Promise.all([this.#connect(), loadRecordSchemas()]);
+      const [pool] = await Promise.all([this.#pool.ready(), loadRecordSchemas()]);
       return operation(pool);
     });
   }
@@ -406,7 +373,7 @@ export class PostgresSessionStore implements SessionStore {
    * to run out, and the commit after says what happened.
    */
   async #renew(sessionId: string, fence: string): Promise<boolean> {
-    const renewed = await this.#pool?.query(
+    const renewed = await this.#pool.current?.query(
       'UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3',
       [this.#now() + this.#leaseMs, sessionId, fence],
     );
