@@ -5,7 +5,6 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import {
   ErrorCode,
   McpError,
-  type Tool as McpTool,
   ProgressNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -32,7 +31,7 @@ import type { McpAuthStatus, McpServerState, McpServerStatus, McpTransportKind }
 import { openClient } from './open-client.js';
 import { type RestartBackoff, restartDelayMs } from './restart-backoff.js';
 import { describeExit, describeStartError, loginRequired, needsLogin, withStderrTail } from './server-failure.js';
-import { toAgentloopTool } from './to-agentloop-tool.js';
+import { listServerTools, ServerTools } from './server-tools.js';
 
 /** How a connection runs, beside its server's configuration. */
 export interface McpConnectionOptions {
@@ -71,8 +70,7 @@ export class McpConnection {
   #process: ChildProcessTransport | undefined;
   #kind: McpTransportKind;
   #serverInfo: McpServerStatus['serverInfo'];
-  #mcpTools: McpTool[] = [];
-  #tools: Tool[] = [];
+  readonly #tools: ServerTools;
   #error: string | undefined;
   #failures = 0;
   #restarts = 0;
@@ -96,6 +94,7 @@ export class McpConnection {
     this.config = config;
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#tools = new ServerTools(name, config, (toolName, args, context) => this.callTool(toolName, args, context));
     this.#kind = isStdioServerConfig(config) ? 'stdio' : config.transport === 'sse' ? 'sse' : 'streamable-http';
     this.#requests = new McpContentRequests({
       name,
@@ -108,7 +107,7 @@ export class McpConnection {
 
   /** The server's tools as agentloop tools, after `includeTools` and `excludeTools`; kept while it is down. */
   get tools(): readonly Tool[] {
-    return this.#tools;
+    return this.#tools.tools;
   }
 
   /** Its prompts, resources and resource templates, as last listed; a new object after each listing. */
@@ -122,7 +121,7 @@ export class McpConnection {
       name: this.name,
       state: this.#state,
       transport: this.#kind,
-      tools: this.#tools.map((tool) => ({
+      tools: this.#tools.tools.map((tool) => ({
         name: tool.server?.toolName ?? tool.name,
         nativeName: tool.name,
         description: tool.description,
@@ -403,40 +402,8 @@ export class McpConnection {
   async #listTools(generation: number, options: { timeout?: number }): Promise<void> {
     const client = this.#client;
     if (!client) return;
-    // A server that offers only prompts or resources answers tools/list with "method not found".
-    if (!client.getServerCapabilities()?.tools) {
-      if (generation === this.#generation) this.#setTools([]);
-      return;
-    }
-    const listed: McpTool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, options);
-      listed.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    if (generation !== this.#generation) return;
-    this.#setTools(listed);
-  }
-
-  /** Keeps the tool objects of unchanged tools, so that a registry sees only what changed. */
-  #setTools(listed: McpTool[]): void {
-    const { includeTools, excludeTools } = this.config;
-    const kept = listed.filter(
-      (tool) => (!includeTools || includeTools.includes(tool.name)) && !excludeTools?.includes(tool.name),
-    );
-    const previous = new Map(this.#mcpTools.map((tool, index) => [JSON.stringify(tool), this.#tools[index]]));
-    this.#mcpTools = kept;
-    this.#tools = kept.map(
-      (tool) =>
-        previous.get(JSON.stringify(tool)) ??
-        toAgentloopTool(
-          this.name,
-          tool,
-          (name, args, context) => this.callTool(name, args, context),
-          this.config.toolTimeoutMs,
-        ),
-    );
+    const listed = await listServerTools(client, options);
+    if (generation === this.#generation) this.#tools.set(listed);
   }
 
   #fail(message: string): void {
@@ -445,7 +412,7 @@ export class McpConnection {
     const delay = restartDelayMs(this.#failures, this.#options.restartBackoff);
     this.#nextStartAt = this.#now() + delay;
     this.#setState('failed');
-    if (this.#tools.length === 0) {
+    if (this.#tools.tools.length === 0) {
       clearTimeout(this.#retryTimer);
       // Unreferenced: a server still failing never keeps the app's process alive.
       this.#retryTimer = setTimeout(() => {
