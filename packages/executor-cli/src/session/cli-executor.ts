@@ -1,7 +1,6 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
-import type { ApprovalControl, ApprovalPrompter } from '../approval/index.js';
-import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
-import { clackElicitationPrompter, type ElicitationPrompter } from '../elicitation/index.js';
+import type { ApprovalControl } from '../approval/index.js';
+import { modeOnlyApprovalControl } from '../approval/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
 import { attachedCutNote, ResourceMentions } from '../mcp/resource-mentions.js';
 import { createModelSwitcher } from '../provider/index.js';
@@ -24,12 +23,13 @@ import { resumedSessionLines } from '../session-store/resumed-session-lines.js';
 import type { SlashContext } from '../slash/index.js';
 import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
 import { createRedactor, environmentSecrets, logToolEvents, VerboseLog } from '../verbose/index.js';
-import { answerFromLine, clackQuestionPrompter } from './ask-question.js';
+import { answerFromLine } from './ask-question.js';
 import type { CliExecutorOptions } from './cli-executor-options.js';
 import { EXIT_CODES } from './exit-codes.js';
 import type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
 import { createLineReader } from './line-reader.js';
 import { historyFile, PromptHistory } from './prompt-history.js';
+import { SessionPrompters } from './session-prompters.js';
 import { isSetupError } from './setup-error.js';
 import { createSlashContext } from './slash-context.js';
 import { StartWarnings } from './start-warnings.js';
@@ -72,6 +72,7 @@ export class CliExecutor {
   #xmlShownFor: LLMProvider | undefined;
   #loginsOffered = false;
   readonly #startWarnings: StartWarnings;
+  readonly #prompters: SessionPrompters;
 
   constructor(agent: Agent | Promise<Agent>, options: CliExecutorOptions = {}) {
     this.#agentReady = Promise.resolve(agent);
@@ -104,6 +105,7 @@ export class CliExecutor {
     this.#lines = createLineReader(this.#input, this.#output, history);
     this.#modelLabel = options.modelLabel;
     this.#approval = options.approval ?? modeOnlyApprovalControl();
+    this.#prompters = new SessionPrompters({ options, input: this.#input, output: this.#output, style: this.#style });
     this.#startWarnings = new StartWarnings((line) =>
       this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`),
     );
@@ -257,10 +259,8 @@ export class CliExecutor {
     this.#output.write(resumedSessionLines(stored, this.#style, { markdown }));
     const question = agent.pendingQuestion;
     if (!question) return undefined;
-    if (this.#input.isTTY && this.#output.isTTY) {
-      const ask = this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output);
-      return ask(question);
-    }
+    const ask = this.#prompters.question;
+    if (ask) return ask(question);
     this.#pendingSuggestions = question.suggestions ?? [];
     const suggestions = this.#pendingSuggestions.map(
       (suggestion, index) => `  ${index + 1}. ${stripControls(suggestion)}\n`,
@@ -320,15 +320,12 @@ export class CliExecutor {
           ...(redraw && markdown ? { markdown } : {}),
         },
         {
-          prompter: this.#approvalPrompter(),
+          prompter: this.#prompters.approve,
           preview: this.#options.approvalPreview ?? { workspace: process.cwd() },
           confinement: this.#approval.commandConfinement?.(),
-          elicit: this.#elicitationPrompter(),
+          elicit: this.#prompters.elicit,
         },
-        // Off a terminal no one can answer: a sub-agent's question then fails its call, for the model to handle.
-        this.#input.isTTY && this.#output.isTTY
-          ? (this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output))
-          : undefined,
+        this.#prompters.question,
       );
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
@@ -348,10 +345,8 @@ export class CliExecutor {
 
   /** Shows how a run ended; for a question on a terminal, asks it and resolves with the answer. */
   async #showResult(result: AgentResult): Promise<string | undefined> {
-    if (result.exit === 'ask_question' && this.#input.isTTY && this.#output.isTTY) {
-      const ask = this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output);
-      return ask(result.payload);
-    }
+    const ask = this.#prompters.question;
+    if (result.exit === 'ask_question' && ask) return ask(result.payload);
     if (result.exit === 'ask_question') this.#pendingSuggestions = result.payload.suggestions ?? [];
     this.#preloadMarkdown();
     const blocks = await this.#markdown;
@@ -377,21 +372,6 @@ export class CliExecutor {
       return;
     this.#xmlShownFor = agent.provider;
     this.#output.write(`${xmlProtocolChosenLine(this.#label(agent), this.#style)}\n`);
-  }
-
-  /** Undefined off a terminal: no one can fill in a form, so the agent declines tools' elicitations. */
-  #elicitationPrompter(): ElicitationPrompter | undefined {
-    if (this.#options.elicit) return this.#options.elicit;
-    return this.#input.isTTY && this.#output.isTTY
-      ? clackElicitationPrompter(this.#input, this.#output, this.#style)
-      : undefined;
-  }
-
-  #approvalPrompter(): ApprovalPrompter {
-    if (this.#options.approve) return this.#options.approve;
-    return this.#input.isTTY && this.#output.isTTY
-      ? clackApprovalPrompter(this.#input, this.#output, this.#style)
-      : refusingApprovalPrompter(this.#output, this.#style);
   }
 
   #slashContext(
