@@ -18,14 +18,13 @@ import { newWriter, retireWriter } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
-import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
+import { checkTurn, newSessionId, stateAfterCommit, storedSession } from '../session-state.js';
 import { sessionInfos } from '../sqlite/session-infos.js';
-import type { SessionRow } from '../sqlite/session-row.js';
 import { infoOf, stateOf, writerOfColumn } from '../sqlite/session-row.js';
-import type { PostgresClient, PostgresPool } from './load-pg.js';
+import type { PostgresPool } from './load-pg.js';
 import { describeConnection, postgresFailure } from './postgres-failure.js';
-import type { LeaseRow } from './postgres-lease.js';
 import { leaseHeld, leaseLocked, leaseLost } from './postgres-lease.js';
+import { lockSessionLease, SESSION_COLUMNS, selectSessionRow } from './postgres-session-rows.js';
 import { PostgresStorePool } from './postgres-store-pool.js';
 import { inSnapshot, inTransaction } from './postgres-transaction.js';
 
@@ -58,13 +57,6 @@ interface OpenSession {
   /** The open turn, written by its commit. */
   turn: BufferedTurn;
 }
-
-// Timestamps are BIGINT, which node-postgres gives as text: read as float8, exact for any date in ms.
-const SESSION_COLUMNS = `id, title, model, workspace, created_at::float8 AS created_at, updated_at::float8 AS updated_at,
-  turn_count, message_count, usage, pending_question, forked_from, forked_at_message, writer,
-  lease_until::float8 AS lease_until, fence::text AS fence`;
-
-type PostgresRow = SessionRow & { lease_until: number | null; fence: string };
 
 /**
  * Sessions in a PostgreSQL database, shared by several app servers. A turn is written in one transaction
@@ -146,7 +138,7 @@ export class PostgresSessionStore implements SessionStore {
       let fence: string;
       try {
         fence = await inTransaction(pool, async (client) => {
-          const lease = await this.#lockRow(client, sessionId);
+          const lease = await lockSessionLease(client, sessionId, this.where);
           if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
           const { rows } = await client.query(
             'UPDATE agentloop_sessions SET writer = $1, lease_until = $2, fence = fence + 1 WHERE id = $3 RETURNING fence::text AS fence',
@@ -182,12 +174,7 @@ export class PostgresSessionStore implements SessionStore {
       checkTurn(sessionId, turn);
       const { replaced, added } = session.turn.take();
       await inTransaction(pool, async (client) => {
-        const { rows } = await client.query(
-          `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1 FOR UPDATE`,
-          [sessionId],
-        );
-        const row = rows[0] as PostgresRow | undefined;
-        if (!row) throw sessionNotFound(sessionId, this.where);
+        const row = await selectSessionRow(client, sessionId, this.where, { forUpdate: true });
         // The fence, not the lease's time: a lease that ran out while nobody took the session over is still this writer's.
         if (row.fence !== session.fence || writerOfColumn(row.writer)?.token !== session.writer.token) {
           throw leaseLost(sessionId);
@@ -277,7 +264,7 @@ export class PostgresSessionStore implements SessionStore {
       assertSessionId(sessionId);
       await this.release(sessionId);
       await inTransaction(pool, async (client) => {
-        const lease = await this.#lockRow(client, sessionId);
+        const lease = await lockSessionLease(client, sessionId, this.where);
         if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
         await client.query('DELETE FROM agentloop_sessions WHERE id = $1', [sessionId]);
       });
@@ -326,7 +313,7 @@ export class PostgresSessionStore implements SessionStore {
           );
         }
       });
-      return infoOf(recordSchemas().readSessionRow(await this.#row(pool, id), this.where));
+      return infoOf(recordSchemas().readSessionRow(await selectSessionRow(pool, id, this.where), this.where));
     });
   }
 
@@ -356,17 +343,6 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
-  /** Locks a session's row until the transaction ends, and gives its lease; throws `session_not_found`. */
-  async #lockRow(client: PostgresClient, sessionId: string): Promise<LeaseRow> {
-    const { rows } = await client.query(
-      'SELECT writer, lease_until::float8 AS lease_until FROM agentloop_sessions WHERE id = $1 FOR UPDATE',
-      [sessionId],
-    );
-    const row = rows[0] as { writer: string | null; lease_until: number | null } | undefined;
-    if (!row) throw sessionNotFound(sessionId, this.where);
-    return { writer: writerOfColumn(row.writer), leaseUntil: row.lease_until };
-  }
-
   /**
    * Extends the lease of an open session while this writer still holds it (its fence is the row's); false
    * when another writer took the session over. A renewal that fails (the server is down) leaves the lease
@@ -380,17 +356,10 @@ export class PostgresSessionStore implements SessionStore {
     return renewed?.rowCount !== 0;
   }
 
-  async #row(pool: PostgresPool | PostgresClient, sessionId: string): Promise<PostgresRow> {
-    const { rows } = await pool.query(`SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1`, [sessionId]);
-    const row = rows[0] as PostgresRow | undefined;
-    if (!row) throw sessionNotFound(sessionId, this.where);
-    return row;
-  }
-
   /** The session and its messages, read in one snapshot: a commit of another server is seen whole or not at all. */
   #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
     return inSnapshot(pool, async (client) => {
-      const row = await this.#row(client, sessionId);
+      const row = await selectSessionRow(client, sessionId, this.where);
       const { rows } = await client.query(
         'SELECT message FROM agentloop_messages WHERE session_id = $1 ORDER BY position',
         [sessionId],
