@@ -8,7 +8,7 @@ import type { TerminalInput } from './line-reader.js';
 import { SessionPrompters } from './session-prompters.js';
 
 const askQuestion: QuestionPrompter = async () => 'yes';
-const approve: ApprovalPrompter = async () => ({ decision: 'allow' });
+const approve: ApprovalPrompter = async () => ({ decision: 'allow-once' });
 
 function prompters(onTerminal: boolean, options: ConstructorParameters<typeof SessionPrompters>[0]['options'] = {}) {
   const input = Object.assign(new PassThrough(), { isTTY: onTerminal }) as TerminalInput;
@@ -33,9 +33,12 @@ describe('SessionPrompters', () => {
     expect(prompters(false, { approve }).prompters.approve).toBe(approve);
     const { output, prompters: offTerminal } = prompters(false);
 
-    const answer = await offTerminal.approve({ text: 'run rm -rf build\n' } as Parameters<ApprovalPrompter>[0]);
+    const answer = await offTerminal.approve(
+      { text: 'run rm -rf build\n' } as Parameters<ApprovalPrompter>[0],
+      new AbortController().signal,
+    );
 
-    expect(answer.decision).toBe('deny');
+    expect(answer).toMatchObject({ decision: 'deny' });
     expect(output.text).toContain('Refused: there is no terminal to ask for approval.');
   });
 });
