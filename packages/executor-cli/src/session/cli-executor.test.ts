@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { NoProviderError } from '../config/index.js';
 import { mcpSessionPlugins } from '../mcp/mcp-session-plugin.js';
 import { MemoryOutput } from '../test-support/index.js';
-import type { CliExecutorOptions } from './cli-executor.js';
 import { CliExecutor } from './cli-executor.js';
+import type { CliExecutorOptions } from './cli-executor-options.js';
 
 const converse = (message: string): ScriptStep => ({ toolCalls: [{ name: 'converse', arguments: { message } }] });
 

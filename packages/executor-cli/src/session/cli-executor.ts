@@ -1,14 +1,11 @@
 import type { Agent, AgentResult, LLMProvider } from '@agentloop/core';
-import type { ApprovalControl, ApprovalPrompter, ChangePreviewOptions } from '../approval/index.js';
-import { clackApprovalPrompter, modeOnlyApprovalControl, refusingApprovalPrompter } from '../approval/index.js';
+import type { ApprovalControl } from '../approval/index.js';
+import { modeOnlyApprovalControl } from '../approval/index.js';
 import { createPromptCompleter, sessionCompletionSources } from '../completion/index.js';
-import { clackElicitationPrompter, type ElicitationPrompter } from '../elicitation/index.js';
 import { mcpServersOf } from '../mcp/mcp-session-plugin.js';
-import { mcpStartWarnings } from '../mcp/mcp-start-warnings.js';
 import { attachedCutNote, ResourceMentions } from '../mcp/resource-mentions.js';
-import type { ModelSwitcher } from '../provider/index.js';
 import { createModelSwitcher } from '../provider/index.js';
-import type { ErrorContext, MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
+import type { MarkdownBlocks, Style, TerminalOutput } from '../render/index.js';
 import {
   createStyle,
   describeError,
@@ -24,77 +21,21 @@ import {
   xmlProtocolChosenLine,
 } from '../render/index.js';
 import { resumedSessionLines } from '../session-store/resumed-session-lines.js';
-import { skillStartWarnings } from '../skills/session-skills.js';
-import type { SlashCommand, SlashContext } from '../slash/index.js';
+import type { SlashContext } from '../slash/index.js';
 import { builtinSlashCommands, runSlashCommand } from '../slash/index.js';
 import { createRedactor, environmentSecrets, logToolEvents, VerboseLog } from '../verbose/index.js';
-import type { QuestionPrompter } from './ask-question.js';
-import { answerFromLine, clackQuestionPrompter } from './ask-question.js';
+import { answerFromLine } from './ask-question.js';
+import type { CliExecutorOptions } from './cli-executor-options.js';
 import { EXIT_CODES } from './exit-codes.js';
 import type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
 import { createLineReader } from './line-reader.js';
 import { historyFile, PromptHistory } from './prompt-history.js';
+import { SessionPrompters } from './session-prompters.js';
 import { isSetupError } from './setup-error.js';
 import { createSlashContext } from './slash-context.js';
+import { StartWarnings } from './start-warnings.js';
 import { Turn } from './turn.js';
 import { UsageTracker } from './usage-tracker.js';
-
-/** Options of a CliExecutor; all optional. */
-export interface CliExecutorOptions {
-  /** Default `process.stdin`. */
-  input?: TerminalInput;
-  /** Default `process.stdout`. */
-  output?: TerminalOutput;
-  /** Where errors and the verbose log go. Default `process.stderr`. */
-  errorOutput?: TerminalOutput;
-  /** Used for colour decisions and key redaction. Default `process.env`. */
-  environment?: Record<string, string | undefined>;
-  /** Start in verbose mode. */
-  verbose?: boolean;
-  /** The verbose log; the CLI shares it with the provider's logging decorator. Default: one on `errorOutput`. */
-  verboseLog?: VerboseLog;
-  /** The `provider:model` shown in the banner and by `/model`. Default: from the agent's provider. */
-  modelLabel?: string;
-  /** Builds providers for `/model`. Default: from `provider:model` and the API keys in the environment. */
-  switchModel?: ModelSwitcher;
-  /** The slash commands. Default: `builtinSlashCommands`. */
-  commands?: readonly SlashCommand[];
-  /** Names the provider in error lines. */
-  errorContext?: ErrorContext;
-  /** Asks the agent's questions. Default: an arrow-key list on a terminal, numbered suggestions otherwise. */
-  askQuestion?: QuestionPrompter;
-  /**
-   * Asks the user about a tool call the agent's approval policy asks about. Default: the approval screen
-   * on a terminal (the diff or the command, y/a/n); without one, every such call is refused.
-   */
-  approve?: ApprovalPrompter;
-  /**
-   * Asks the user a tool's elicitation (an MCP server's form, or a page to open). Default: a form on a
-   * terminal (defaults pre-filled, checked as typed; `n` declines, Esc cancels); without one, declined.
-   */
-  elicit?: ElicitationPrompter;
-  /** Where the approval screen reads a file to show the diff of a change. Default: the working directory. */
-  approvalPreview?: ChangePreviewOptions;
-  /**
-   * The session's approval mode, for `/approval` and a warning before the first turn. Default: one that
-   * sets the bare mode on the agent.
-   */
-  approval?: ApprovalControl;
-  /** Handle SIGINT (Ctrl-C off a terminal). Default true when reading `process.stdin`. */
-  handleSignals?: boolean;
-  /** A first task, run as soon as the session starts (`agentloop "task"`). */
-  initialInput?: string;
-  /**
-   * The agent resumes a saved session (`--continue`, `--resume`): before the first prompt the session is
-   * opened, its last exchange shown, and a question it was left waiting on asked again.
-   */
-  resume?: boolean;
-  /**
-   * Where the prompt's history is kept across sessions, when the input is a terminal; false keeps none.
-   * Default: `historyFile(environment)` (`AGENTLOOP_HISTORY`, or `agentloop/history` in the state directory).
-   */
-  historyFile?: string | false;
-}
 
 /** The session's agent once it is ready, with what tracks it until the session ends. */
 interface AttachedAgent {
@@ -130,10 +71,9 @@ export class CliExecutor {
   #promptAbort: AbortController | undefined;
   /** The provider whose use of the XML tool protocol the session has shown. */
   #xmlShownFor: LLMProvider | undefined;
-  #startWarningsShown = false;
   #loginsOffered = false;
-  /** The agent whose start-up warnings interrupted the prompt, to be shown before it is drawn again. */
-  #pendingWarningsOf: Agent | undefined;
+  readonly #startWarnings: StartWarnings;
+  readonly #prompters: SessionPrompters;
 
   constructor(agent: Agent | Promise<Agent>, options: CliExecutorOptions = {}) {
     this.#agentReady = Promise.resolve(agent);
@@ -169,6 +109,10 @@ export class CliExecutor {
     this.#lines = createLineReader(this.#input, this.#output, history, complete);
     this.#modelLabel = options.modelLabel;
     this.#approval = options.approval ?? modeOnlyApprovalControl();
+    this.#prompters = new SessionPrompters({ options, input: this.#input, output: this.#output, style: this.#style });
+    this.#startWarnings = new StartWarnings((line) =>
+      this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`),
+    );
   }
 
   /** Runs the session until the user leaves; resolves with the exit status. */
@@ -181,7 +125,7 @@ export class CliExecutor {
       startup.abort();
     });
     this.#output.write(this.#banner());
-    this.#interruptForStartWarnings();
+    this.#startWarnings.interruptWhenReady(this.#agentReady, () => this.#promptAbort?.abort());
     let attached: AttachedAgent | undefined;
     let initialInput = this.#options.initialInput?.trim() || undefined;
     try {
@@ -200,9 +144,10 @@ export class CliExecutor {
           outcome = { type: 'line', text: initialInput };
           initialInput = undefined;
         } else {
-          if (this.#pendingWarningsOf) {
-            this.#showStartWarnings(this.#pendingWarningsOf);
-            await this.#offerLogins(this.#pendingWarningsOf);
+          const pendingWarningsOf = this.#startWarnings.pendingOf;
+          if (pendingWarningsOf) {
+            this.#startWarnings.show(pendingWarningsOf);
+            await this.#offerLogins(pendingWarningsOf);
           }
           this.#promptAbort = new AbortController();
           const signal = AbortSignal.any([startup.signal, this.#promptAbort.signal]);
@@ -213,7 +158,8 @@ export class CliExecutor {
         }
         if (startupError !== undefined) return this.#failStartup(startupError);
         // The prompt gave way to the start-up warnings: show them and draw it again.
-        if (outcome.type === 'end' && this.#pendingWarningsOf && !this.#startWarningsShown && !this.#exiting) continue;
+        if (outcome.type === 'end' && this.#startWarnings.pendingOf && !this.#startWarnings.shown && !this.#exiting)
+          continue;
         if (outcome.type !== 'line') break;
         const line = outcome.text.trim();
         if (line === '') continue;
@@ -263,20 +209,9 @@ export class CliExecutor {
     };
     const notice = this.#approval.notice?.();
     if (notice) this.#errorOutput.write(`${this.#style.yellow('⚠')} ${stripControls(notice)}\n`);
-    this.#showStartWarnings(agent);
+    this.#startWarnings.show(agent);
     await this.#offerLogins(agent);
     return attached;
-  }
-
-  /**
-   * Says once which MCP servers failed to start (their tools are missing), as soon as the agent is ready:
-   * from the prompt (see #interruptForStartWarnings) or before the first turn, whichever comes first.
-   */
-  #showStartWarnings(agent: Agent): void {
-    if (this.#startWarningsShown) return;
-    this.#startWarningsShown = true;
-    for (const line of [...mcpStartWarnings(agent.tools, '/mcp'), ...skillStartWarnings(agent)])
-      this.#errorOutput.write(`${this.#style.yellow('⚠')} ${this.#verboseLog.redact(stripControls(line))}\n`);
   }
 
   /**
@@ -308,23 +243,6 @@ export class CliExecutor {
   }
 
   /**
-   * Once the agent is ready, interrupts the prompt shown while it was being built when there is a start-up
-   * warning to show: the warning goes above a prompt drawn again, with what the user had typed. Without
-   * this the user would hear of a server that failed only after typing a task for it.
-   */
-  #interruptForStartWarnings(): void {
-    this.#agentReady.then(
-      (agent) => {
-        const warnings = mcpStartWarnings(agent.tools, '/mcp').length + skillStartWarnings(agent).length;
-        if (this.#startWarningsShown || warnings === 0) return;
-        this.#pendingWarningsOf = agent;
-        this.#promptAbort?.abort();
-      },
-      () => undefined,
-    );
-  }
-
-  /**
    * Opens a resumed session and shows where it stopped; a question it was left waiting on is asked again
    * (on a terminal), and resolves with the answer. Resolves with an exit status when it cannot be opened
    * (another agentloop has it open: `session_locked`).
@@ -345,10 +263,8 @@ export class CliExecutor {
     this.#output.write(resumedSessionLines(stored, this.#style, { markdown }));
     const question = agent.pendingQuestion;
     if (!question) return undefined;
-    if (this.#input.isTTY && this.#output.isTTY) {
-      const ask = this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output);
-      return ask(question);
-    }
+    const ask = this.#prompters.question;
+    if (ask) return ask(question);
     this.#pendingSuggestions = question.suggestions ?? [];
     const suggestions = this.#pendingSuggestions.map(
       (suggestion, index) => `  ${index + 1}. ${stripControls(suggestion)}\n`,
@@ -408,15 +324,12 @@ export class CliExecutor {
           ...(redraw && markdown ? { markdown } : {}),
         },
         {
-          prompter: this.#approvalPrompter(),
+          prompter: this.#prompters.approve,
           preview: this.#options.approvalPreview ?? { workspace: process.cwd() },
           confinement: this.#approval.commandConfinement?.(),
-          elicit: this.#elicitationPrompter(),
+          elicit: this.#prompters.elicit,
         },
-        // Off a terminal no one can answer: a sub-agent's question then fails its call, for the model to handle.
-        this.#input.isTTY && this.#output.isTTY
-          ? (this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output))
-          : undefined,
+        this.#prompters.question,
       );
       this.#turn = turn;
       const outcome = await turn.run(input).finally(() => (this.#turn = undefined));
@@ -436,10 +349,8 @@ export class CliExecutor {
 
   /** Shows how a run ended; for a question on a terminal, asks it and resolves with the answer. */
   async #showResult(result: AgentResult): Promise<string | undefined> {
-    if (result.exit === 'ask_question' && this.#input.isTTY && this.#output.isTTY) {
-      const ask = this.#options.askQuestion ?? clackQuestionPrompter(this.#input, this.#output);
-      return ask(result.payload);
-    }
+    const ask = this.#prompters.question;
+    if (result.exit === 'ask_question' && ask) return ask(result.payload);
     if (result.exit === 'ask_question') this.#pendingSuggestions = result.payload.suggestions ?? [];
     this.#preloadMarkdown();
     const blocks = await this.#markdown;
@@ -465,21 +376,6 @@ export class CliExecutor {
       return;
     this.#xmlShownFor = agent.provider;
     this.#output.write(`${xmlProtocolChosenLine(this.#label(agent), this.#style)}\n`);
-  }
-
-  /** Undefined off a terminal: no one can fill in a form, so the agent declines tools' elicitations. */
-  #elicitationPrompter(): ElicitationPrompter | undefined {
-    if (this.#options.elicit) return this.#options.elicit;
-    return this.#input.isTTY && this.#output.isTTY
-      ? clackElicitationPrompter(this.#input, this.#output, this.#style)
-      : undefined;
-  }
-
-  #approvalPrompter(): ApprovalPrompter {
-    if (this.#options.approve) return this.#options.approve;
-    return this.#input.isTTY && this.#output.isTTY
-      ? clackApprovalPrompter(this.#input, this.#output, this.#style)
-      : refusingApprovalPrompter(this.#output, this.#style);
   }
 
   #slashContext(

@@ -1,7 +1,7 @@
 export type { QuestionPrompter } from './ask-question.js';
 export { answerFromLine, clackQuestionPrompter } from './ask-question.js';
-export type { CliExecutorOptions } from './cli-executor.js';
 export { CliExecutor } from './cli-executor.js';
+export type { CliExecutorOptions } from './cli-executor-options.js';
 export { EXIT_CODES, exitCodeFor } from './exit-codes.js';
 export type { LineOutcome, LineReader, TerminalInput } from './line-reader.js';
 export { createLineReader, StreamLineReader, TerminalLineReader } from './line-reader.js';

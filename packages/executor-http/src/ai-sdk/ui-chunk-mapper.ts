@@ -10,6 +10,7 @@ import type {
   UiFinishReason,
   UiMessageChunk,
 } from './ui-message-chunk.js';
+import { UiMessageParts } from './ui-message-parts.js';
 
 /** Options of a UiChunkMapper. */
 export interface UiChunkMapperOptions {
@@ -59,10 +60,7 @@ export interface UiChunkMapperOptions {
  * `waitingOnUser` says when the response should end so the user can answer (see its doc).
  */
 export class UiChunkMapper {
-  #nextPartId = 1;
-  #stepOpen = false;
-  #textId: string | undefined;
-  #reasoningId: string | undefined;
+  readonly #parts = new UiMessageParts();
   /** Tool calls the client has a part for. */
   readonly #shown: Set<string>;
   /** Shown calls that have no output yet and wait on no approval. */
@@ -120,23 +118,20 @@ export class UiChunkMapper {
   /** The chunks of one agent event (none for the events a chat does not show). */
   map(event: AgentEvent): UiMessageChunk[] {
     switch (event.type) {
-      case 'loop-iteration': {
-        const closing = this.#closeStep();
-        this.#stepOpen = true;
-        return [...closing, { type: 'start-step' }];
-      }
+      case 'loop-iteration':
+        return this.#parts.startStep();
       case 'thinking-start':
-        return this.#openReasoning();
+        return this.#parts.openReasoning();
       case 'thinking-content':
-        return [...this.#openReasoning(), { type: 'reasoning-delta', id: this.#reasoningId ?? '', delta: event.text }];
+        return this.#parts.reasoningDelta(event.text);
       case 'thinking-end':
-        return this.#closeReasoning();
+        return this.#parts.closeReasoning();
       case 'message-start':
-        return this.#openText();
+        return this.#parts.openText();
       case 'message-content':
-        return [...this.#openText(), { type: 'text-delta', id: this.#textId ?? '', delta: event.text }];
+        return this.#parts.textDelta(event.text);
       case 'message-end':
-        return this.#closeText();
+        return this.#parts.closeText();
       case 'tool-call':
         return this.#toolCall(event);
       case 'approval-requested':
@@ -165,18 +160,20 @@ export class UiChunkMapper {
         }));
       case 'task-complete':
         return [
-          ...this.#wholeText(typeof event.result === 'string' ? event.result : JSON.stringify(event.result, null, 2)),
+          ...this.#parts.wholeText(
+            typeof event.result === 'string' ? event.result : JSON.stringify(event.result, null, 2),
+          ),
           { type: 'data-agentloop-result', data: { result: event.result, artifacts: event.artifacts ?? [] } },
         ];
       case 'question-asked':
         return [
-          ...this.#wholeText(event.question),
+          ...this.#parts.wholeText(event.question),
           { type: 'data-agentloop-question', data: { question: event.question, suggestions: event.suggestions ?? [] } },
         ];
       case 'retry':
         // The open parts end here, so that a retried step's output starts parts of its own.
         return [
-          ...this.#closeParts(),
+          ...this.#parts.closeParts(),
           {
             type: 'data-agentloop-retry',
             data: {
@@ -196,7 +193,7 @@ export class UiChunkMapper {
         if (this.#replyWithoutTool?.iteration === event.iteration && this.#replyWithoutTool.text === event.message) {
           return [];
         }
-        return this.#wholeText(event.message);
+        return this.#parts.wholeText(event.message);
       case 'usage':
         this.#usage = toUsage(event.total);
         return [{ type: 'message-metadata', messageMetadata: { usage: this.#usage } }];
@@ -223,8 +220,8 @@ export class UiChunkMapper {
   /** The chunks that end a response the run goes on without: it waits for the user's answer. */
   pause(): UiMessageChunk[] {
     return [
-      ...this.#closeParts(),
-      ...this.#closeStep(),
+      ...this.#parts.closeParts(),
+      ...this.#parts.closeStep(),
       {
         type: 'finish',
         finishReason: 'tool-calls',
@@ -235,7 +232,7 @@ export class UiChunkMapper {
 
   /** The chunks that end the response with the run: what ended it, and `finish`. */
   end(end: RunEnd): UiMessageChunk[] {
-    const closing = [...this.#closeParts(), ...this.#closeStep()];
+    const closing = [...this.#parts.closeParts(), ...this.#parts.closeStep()];
     if (!end.result) {
       return [
         ...closing,
@@ -261,7 +258,9 @@ export class UiChunkMapper {
       case 'max_iterations': {
         const stopped = `Stopped after ${result.iterations} model calls without finishing the task.`;
         const summary = result.payload?.result;
-        return this.#wholeText(typeof summary === 'string' && summary !== '' ? `${stopped}\n\n${summary}` : stopped);
+        return this.#parts.wholeText(
+          typeof summary === 'string' && summary !== '' ? `${stopped}\n\n${summary}` : stopped,
+        );
       }
       default:
         return [];
@@ -274,7 +273,7 @@ export class UiChunkMapper {
     this.#shown.add(event.toolCallId);
     this.#running.add(event.toolCallId);
     return [
-      ...this.#closeParts(),
+      ...this.#parts.closeParts(),
       { type: 'tool-input-start', toolCallId: event.toolCallId, toolName: event.name },
       { type: 'tool-input-available', toolCallId: event.toolCallId, toolName: event.name, input: event.arguments },
     ];
@@ -299,7 +298,7 @@ export class UiChunkMapper {
     this.#running.delete(event.toolCallId);
     this.#awaiting.set(event.requestId, event.toolCallId);
     return [
-      ...this.#closeParts(),
+      ...this.#parts.closeParts(),
       data,
       { type: 'tool-approval-request', approvalId: event.requestId, toolCallId: event.toolCallId },
     ];
@@ -367,7 +366,10 @@ export class UiChunkMapper {
     };
     this.#elicitations.set(event.requestId, elicitation);
     // The call runs while it waits, so the response goes on: the answer comes through the session route.
-    return [...this.#closeParts(), { type: 'data-agentloop-elicitation', id: event.requestId, data: elicitation }];
+    return [
+      ...this.#parts.closeParts(),
+      { type: 'data-agentloop-elicitation', id: event.requestId, data: elicitation },
+    ];
   }
 
   #elicitationResolved(event: AgentEventMap['elicitation-resolved']): UiMessageChunk[] {
@@ -378,59 +380,6 @@ export class UiChunkMapper {
     return [
       { type: 'data-agentloop-elicitation', id: event.requestId, data: { ...elicitation, action: event.action } },
     ];
-  }
-
-  #wholeText(text: string): UiMessageChunk[] {
-    if (text === '') return [];
-    const id = this.#partId('text');
-    return [
-      ...this.#closeParts(),
-      { type: 'text-start', id },
-      { type: 'text-delta', id, delta: text },
-      { type: 'text-end', id },
-    ];
-  }
-
-  #openText(): UiMessageChunk[] {
-    if (this.#textId !== undefined) return [];
-    const closing = this.#closeReasoning();
-    this.#textId = this.#partId('text');
-    return [...closing, { type: 'text-start', id: this.#textId }];
-  }
-
-  #closeText(): UiMessageChunk[] {
-    if (this.#textId === undefined) return [];
-    const id = this.#textId;
-    this.#textId = undefined;
-    return [{ type: 'text-end', id }];
-  }
-
-  #openReasoning(): UiMessageChunk[] {
-    if (this.#reasoningId !== undefined) return [];
-    const closing = this.#closeText();
-    this.#reasoningId = this.#partId('reasoning');
-    return [...closing, { type: 'reasoning-start', id: this.#reasoningId }];
-  }
-
-  #closeReasoning(): UiMessageChunk[] {
-    if (this.#reasoningId === undefined) return [];
-    const id = this.#reasoningId;
-    this.#reasoningId = undefined;
-    return [{ type: 'reasoning-end', id }];
-  }
-
-  #closeParts(): UiMessageChunk[] {
-    return [...this.#closeReasoning(), ...this.#closeText()];
-  }
-
-  #closeStep(): UiMessageChunk[] {
-    if (!this.#stepOpen) return [];
-    this.#stepOpen = false;
-    return [...this.#closeParts(), { type: 'finish-step' }];
-  }
-
-  #partId(kind: 'text' | 'reasoning'): string {
-    return `${kind}-${this.#nextPartId++}`;
   }
 }
 

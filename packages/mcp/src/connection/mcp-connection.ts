@@ -1,13 +1,10 @@
 import { describeThrown, type Tool, type ToolContext, type ToolResult } from '@agentloop/tools';
-import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   ErrorCode,
   McpError,
-  type Tool as McpTool,
-  type Progress,
   ProgressNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -29,10 +26,12 @@ import { formatCallResult } from '../results/format-call-result.js';
 import { toToolValue } from '../results/to-tool-value.js';
 import type { ChildProcessTransport } from '../transport/child-process-transport.js';
 import { StderrTail } from '../transport/stderr-tail.js';
+import { CallProgress } from './call-progress.js';
 import type { McpAuthStatus, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import { openClient } from './open-client.js';
 import { type RestartBackoff, restartDelayMs } from './restart-backoff.js';
-import { toAgentloopTool } from './to-agentloop-tool.js';
+import { describeExit, describeStartError, loginRequired, needsLogin, withStderrTail } from './server-failure.js';
+import { listServerTools, ServerTools } from './server-tools.js';
 
 /** How a connection runs, beside its server's configuration. */
 export interface McpConnectionOptions {
@@ -71,8 +70,7 @@ export class McpConnection {
   #process: ChildProcessTransport | undefined;
   #kind: McpTransportKind;
   #serverInfo: McpServerStatus['serverInfo'];
-  #mcpTools: McpTool[] = [];
-  #tools: Tool[] = [];
+  readonly #tools: ServerTools;
   #error: string | undefined;
   #failures = 0;
   #restarts = 0;
@@ -82,9 +80,7 @@ export class McpConnection {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   // Each start gets a number: the close of an old client must not mark a newer one as exited.
   #generation = 0;
-  /** The progress callback of each call in flight, by the progress token sent with it. */
-  readonly #progress = new Map<string, (progress: Progress) => void>();
-  #nextProgressToken = 0;
+  readonly #progress = new CallProgress();
   #auth: McpAuthStatus | undefined;
   /** Its prompts, resources and resource templates, as last listed (kept while it is down). */
   #content: ServerContent = NO_CONTENT;
@@ -98,6 +94,7 @@ export class McpConnection {
     this.config = config;
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#tools = new ServerTools(name, config, (toolName, args, context) => this.callTool(toolName, args, context));
     this.#kind = isStdioServerConfig(config) ? 'stdio' : config.transport === 'sse' ? 'sse' : 'streamable-http';
     this.#requests = new McpContentRequests({
       name,
@@ -110,7 +107,7 @@ export class McpConnection {
 
   /** The server's tools as agentloop tools, after `includeTools` and `excludeTools`; kept while it is down. */
   get tools(): readonly Tool[] {
-    return this.#tools;
+    return this.#tools.tools;
   }
 
   /** Its prompts, resources and resource templates, as last listed; a new object after each listing. */
@@ -124,7 +121,7 @@ export class McpConnection {
       name: this.name,
       state: this.#state,
       transport: this.#kind,
-      tools: this.#tools.map((tool) => ({
+      tools: this.#tools.tools.map((tool) => ({
         name: tool.server?.toolName ?? tool.name,
         nativeName: tool.name,
         description: tool.description,
@@ -161,16 +158,7 @@ export class McpConnection {
    */
   async callTool(toolName: string, args: Record<string, unknown>, context: ToolContext): Promise<string | ToolResult> {
     const client = await this.#readyClient();
-    // Our own progress token, not the SDK's `onprogress`: the SDK drops its handler when the response
-    // arrives, before it dispatches the notifications that came in the same read (one microtask later),
-    // so the last steps of a fast call were lost. This entry outlives the response by those microtasks.
-    const progressToken = `agentloop-${++this.#nextProgressToken}`;
-    this.#progress.set(progressToken, ({ progress, total, message }) =>
-      context.reportProgress({
-        message: message ?? (total ? `${progress} of ${total}` : String(progress)),
-        ...(total ? { fraction: Math.min(1, progress / total) } : {}),
-      }),
-    );
+    const progressToken = this.#progress.open(context);
     let result: Awaited<ReturnType<Client['callTool']>>;
     const leave = this.#calls.enter(context);
     try {
@@ -198,7 +186,7 @@ export class McpConnection {
       }
       throw await this.#callFailure(client, `"${toolName}"`, error);
     } finally {
-      this.#progress.delete(progressToken);
+      this.#progress.close(progressToken);
       leave();
     }
     this.#failures = 0;
@@ -287,10 +275,7 @@ export class McpConnection {
           client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) =>
             this.#requests.subscriptions.notify(params.uri),
           );
-          client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
-            const { progressToken, ...progress } = params;
-            this.#progress.get(String(progressToken))?.(progress);
-          });
+          client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => this.#progress.notify(params));
         },
       });
       this.#client = opened.client;
@@ -417,50 +402,17 @@ export class McpConnection {
   async #listTools(generation: number, options: { timeout?: number }): Promise<void> {
     const client = this.#client;
     if (!client) return;
-    // A server that offers only prompts or resources answers tools/list with "method not found".
-    if (!client.getServerCapabilities()?.tools) {
-      if (generation === this.#generation) this.#setTools([]);
-      return;
-    }
-    const listed: McpTool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, options);
-      listed.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    if (generation !== this.#generation) return;
-    this.#setTools(listed);
-  }
-
-  /** Keeps the tool objects of unchanged tools, so that a registry sees only what changed. */
-  #setTools(listed: McpTool[]): void {
-    const { includeTools, excludeTools } = this.config;
-    const kept = listed.filter(
-      (tool) => (!includeTools || includeTools.includes(tool.name)) && !excludeTools?.includes(tool.name),
-    );
-    const previous = new Map(this.#mcpTools.map((tool, index) => [JSON.stringify(tool), this.#tools[index]]));
-    this.#mcpTools = kept;
-    this.#tools = kept.map(
-      (tool) =>
-        previous.get(JSON.stringify(tool)) ??
-        toAgentloopTool(
-          this.name,
-          tool,
-          (name, args, context) => this.callTool(name, args, context),
-          this.config.toolTimeoutMs,
-        ),
-    );
+    const listed = await listServerTools(client, options);
+    if (generation === this.#generation) this.#tools.set(listed);
   }
 
   #fail(message: string): void {
-    const tail = this.#stderr.text();
-    this.#error = tail ? `${message} Its last output on stderr:\n${indent(tail)}\n` : message;
+    this.#error = withStderrTail(message, this.#stderr.text());
     this.#failures += 1;
     const delay = restartDelayMs(this.#failures, this.#options.restartBackoff);
     this.#nextStartAt = this.#now() + delay;
     this.#setState('failed');
-    if (this.#tools.length === 0) {
+    if (this.#tools.tools.length === 0) {
       clearTimeout(this.#retryTimer);
       // Unreferenced: a server still failing never keeps the app's process alive.
       this.#retryTimer = setTimeout(() => {
@@ -487,54 +439,8 @@ export class McpConnection {
   }
 }
 
-/** True for an authorization that needs a person: the built-in provider's, or an app provider's redirect. */
-function needsLogin(error: unknown): boolean {
-  return (error instanceof McpServerError && error.code === 'login_required') || error instanceof UnauthorizedError;
-}
-
-function loginRequired(name: string, error: unknown): McpServerError {
-  if (error instanceof McpServerError && error.code === 'login_required') return error;
-  return new McpServerError(name, `MCP server "${name}" needs you to log in (OAuth).`, 'login_required', error);
-}
-
 async function authStatus(provider: OAuthClientProvider | undefined): Promise<McpAuthStatus | undefined> {
   if (!provider || !(await provider.tokens())) return undefined;
   const expiresAt = provider instanceof StoredOAuthProvider ? await provider.expiresAt() : undefined;
   return { state: 'logged-in', ...(expiresAt === undefined ? {} : { expiresAt }) };
-}
-
-function describeExit(process: ChildProcessTransport | undefined): string {
-  const exit = process?.exit;
-  if (!exit) return 'closed its connection';
-  if (exit.signal) return `was ended by ${exit.signal}`;
-  return `exited with code ${exit.code}`;
-}
-
-function describeStartError(error: unknown, config: McpServerConfig): string {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'ENOENT' && isStdioServerConfig(config)) {
-    return `the command "${config.command}" was not found; check "command" and the PATH`;
-  }
-  if (code === 'EACCES' && isStdioServerConfig(config)) {
-    return `the command "${config.command}" is not executable`;
-  }
-  const status = (error instanceof StreamableHTTPError || error instanceof SseError) && error.code;
-  if (typeof status === 'number' && status >= 400) {
-    const hint = status === 401 || status === 403 ? '; check the credentials in "headers"' : '';
-    return `the server answered HTTP ${status}${hint} (${describeThrown(error)})`;
-  }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return 'it did not complete the MCP handshake in time (see "startupTimeoutMs")';
-  }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return 'it closed the connection during the MCP handshake';
-  }
-  return describeThrown(error);
-}
-
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
 }

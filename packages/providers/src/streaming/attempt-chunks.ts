@@ -1,26 +1,7 @@
 import { AgentloopError, CancelledError, type ModelChunk, type ModelRequest, ProviderError } from '@agentloop/spec';
-import { malformedEvent } from '../errors/malformed-event-error.js';
 import { acquireController, releaseController } from './attempt-controllers.js';
 import { drainInBackground } from './drain-in-background.js';
-
-/** Turns a vendor's events into chunks: one reader per attempt. */
-export interface EventReader<E> {
-  /** Whether the answer is complete: nothing after the event that completed it matters. */
-  readonly complete: boolean;
-  /** The chunks one event produces. */
-  read(event: E): readonly ModelChunk[];
-  /** Called when the events ended: the chunks still owed; throws when they ended before the answer was complete. */
-  finish(): readonly ModelChunk[];
-}
-
-/** The events of a response: all of them at once (not streamed) or as the SDK streams them. */
-export type AttemptEvents<E> = readonly E[] | (AsyncIterable<E> & { readonly controller?: AbortController });
-
-/** What one attempt opened: its events and the reader that turns them into chunks. */
-export interface OpenedAttempt<E> {
-  events: AttemptEvents<E>;
-  reader: EventReader<E>;
-}
+import { type AttemptEvents, type EventReader, type OpenedAttempt, readEvent } from './event-reader.js';
 
 /** How AttemptChunks runs one attempt. */
 export interface AttemptChunksSettings {
@@ -388,14 +369,4 @@ function isFinish(chunk: ModelChunk): boolean {
 
 function isEventArray<E>(events: AttemptEvents<E>): events is readonly E[] {
   return Array.isArray(events);
-}
-
-// A reader fails on an event whose shape is not the API's with a TypeError; it is reported as such
-// (invalid_response, naming the event), not as a bare TypeError.
-function readEvent<E>(reader: EventReader<E>, event: E): readonly ModelChunk[] {
-  try {
-    return reader.read(event);
-  } catch (error) {
-    throw malformedEvent(error, event);
-  }
 }

@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { type ModelChunk, ProviderError } from '@agentloop/spec';
 import { describe, expect, it } from 'vitest';
 import { collectBatches, collectUntilError, instantSleep, modelRequest } from '../test-support/index.js';
-import type { EventReader } from './attempt-chunks.js';
+import type { EventReader } from './event-reader.js';
 import { streamModelCall } from './stream-model-call.js';
 
 describe('streamModelCall', () => {

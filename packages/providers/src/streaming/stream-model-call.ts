@@ -1,7 +1,8 @@
 import { type RetryPolicy, type Sleep, streamWithRetry } from '@agentloop/provider-utils';
 import type { AgentloopError, ModelChunk, ModelRequest } from '@agentloop/spec';
-import { AttemptChunks, type EventReader, type OpenedAttempt } from './attempt-chunks.js';
+import { AttemptChunks } from './attempt-chunks.js';
 import { releaseGraceMs } from './drain-in-background.js';
+import type { EventReader, OpenedAttempt } from './event-reader.js';
 
 /** How a provider calls its model: the retry and timeout settings every adapter shares. */
 export interface ModelCallSettings {

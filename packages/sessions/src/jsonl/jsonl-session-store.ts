@@ -16,12 +16,10 @@ import { emptyUsage } from '@agentloop/spec';
 import { planFork } from '../fork-point.js';
 import type { LeaseSettings } from '../lock/lease.js';
 import { leasedWriter, leaseSettings, renewLease } from '../lock/lease.js';
-import type { SessionWriter } from '../lock/session-writer.js';
 import { retireWriter } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { makeHandlePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import { loadRecordSchemas } from '../records/load-record-schemas.js';
-import type { SessionState } from '../session-state.js';
 import {
   checkTurn,
   newSessionId,
@@ -33,6 +31,7 @@ import {
 } from '../session-state.js';
 import { guarded } from '../store-failure.js';
 import { acquireLockFile, assertLockFileHeld, releaseLockFile, renewLockFile } from './lock-file.js';
+import { OpenSessionFile } from './open-session-file.js';
 import { commitRecord, fixedInfo, parseSessionFile, recordLine, stateOfCommit } from './session-file.js';
 import type { HeaderRecord, SessionFileRecord } from './session-file-records.js';
 import { SESSION_FILE_VERSION } from './session-file-records.js';
@@ -54,29 +53,6 @@ export interface JsonlSessionStoreOptions {
   now?: () => number;
 }
 
-/** A session this store has open for writing. */
-interface OpenSession {
-  writer: SessionWriter;
-  handle: FileHandle;
-  /** The number of the open turn. */
-  turn: number;
-  /** The session as of its last commit. */
-  state: SessionState;
-  /** How many messages the conversation holds with the open turn's. */
-  messageCount: number;
-  /** The file's size, and its size at the end of the last commit. */
-  bytes: number;
-  committedBytes: number;
-  /** The first failure of the open turn: its commit fails with it, and the turn is dropped. */
-  failure: unknown;
-  /** Set when another writer took the lock: the file is theirs now, and is not touched again. */
-  lockLost: boolean;
-  /** Its writes, one after the other. */
-  queue: Promise<unknown>;
-  /** Stops the renewals of its lease (and waits for one in flight). */
-  stopRenewal: () => Promise<void>;
-}
-
 // How many session files a list reads at once.
 const LIST_CONCURRENCY = 16;
 
@@ -89,7 +65,7 @@ const LIST_CONCURRENCY = 16;
 export class JsonlSessionStore implements SessionStore {
   /** The folder of the session files. */
   readonly directory: string;
-  readonly #open = new OpenSessions<OpenSession>();
+  readonly #open = new OpenSessions<OpenSessionFile>();
   readonly #lease: LeaseSettings;
 
   constructor(options: JsonlSessionStoreOptions) {
@@ -150,21 +126,19 @@ export class JsonlSessionStore implements SessionStore {
           await handle.truncate(read.committedBytes);
           await handle.sync();
         }
-        this.#open.add(sessionId, {
-          writer,
-          handle,
-          turn: read.state.turnCount + 1,
-          state: read.state,
-          messageCount: read.messages.length,
-          bytes: read.committedBytes,
-          committedBytes: read.committedBytes,
-          failure: undefined,
-          lockLost: false,
-          queue: Promise.resolve(),
-          stopRenewal: renewLease(this.#lease.leaseMs, () =>
-            renewLockFile(lock, writer, this.#lease.now() + this.#lease.leaseMs),
-          ),
-        });
+        this.#open.add(
+          sessionId,
+          new OpenSessionFile({
+            writer,
+            handle,
+            state: read.state,
+            messageCount: read.messages.length,
+            committedBytes: read.committedBytes,
+            stopRenewal: renewLease(this.#lease.leaseMs, () =>
+              renewLockFile(lock, writer, this.#lease.now() + this.#lease.leaseMs),
+            ),
+          }),
+        );
         return storedSession(sessionInfo(fixedInfo(read.header), read.state), read.state, read.messages);
       } catch (error) {
         await handle?.close().catch(() => {});
@@ -179,14 +153,14 @@ export class JsonlSessionStore implements SessionStore {
   async append(sessionId: string, message: Message): Promise<void> {
     return this.#guard(sessionId, async () => {
       const session = this.#open.opened(sessionId, 'append to');
-      return this.#write(session, () => ({ type: 'message', turn: session.turn, message }), 1);
+      return session.write(() => ({ type: 'message', turn: session.turn, message }), 1);
     });
   }
 
   async replace(sessionId: string, messages: readonly Message[]): Promise<void> {
     return this.#guard(sessionId, async () => {
       const session = this.#open.opened(sessionId, 'replace the messages of');
-      return this.#write(session, () => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
+      return session.write(() => ({ type: 'replace', turn: session.turn, messages: [...messages] }), messages);
     });
   }
 
@@ -194,32 +168,7 @@ export class JsonlSessionStore implements SessionStore {
     return this.#guard(sessionId, async () => {
       const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
-      return this.#enqueue(session, async () => {
-        if (session.failure !== undefined) {
-          const failure = session.failure;
-          await this.#dropOpenTurn(session);
-          throw failure;
-        }
-        try {
-          await assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer);
-        } catch (error) {
-          session.lockLost = true;
-          throw error;
-        }
-        try {
-          const after = stateAfterCommit(session.state, turn, session.messageCount, new Date());
-          const line = recordLine(commitRecord(session.turn, turn, after));
-          await session.handle.write(line);
-          session.bytes += Buffer.byteLength(line);
-          await session.handle.sync();
-          session.state = after;
-          session.committedBytes = session.bytes;
-          session.turn++;
-        } catch (error) {
-          await this.#dropOpenTurn(session);
-          throw error;
-        }
-      });
+      return session.commit(turn, () => assertLockFileHeld(this.#lockFile(sessionId), sessionId, session.writer));
     });
   }
 
@@ -230,7 +179,7 @@ export class JsonlSessionStore implements SessionStore {
       await session.stopRenewal();
       await session.queue;
       try {
-        await this.#dropOpenTurn(session);
+        await session.dropOpenTurn();
         await session.handle.close();
       } finally {
         await releaseLockFile(this.#lockFile(sessionId), session.writer);
@@ -360,38 +309,6 @@ export class JsonlSessionStore implements SessionStore {
 
   #lockFile(sessionId: string): string {
     return path.join(this.directory, `${sessionId}.lock`);
-  }
-
-  #enqueue<T>(session: OpenSession, operation: () => Promise<T>): Promise<T> {
-    const next = session.queue.then(operation);
-    session.queue = next.catch(() => {});
-    return next;
-  }
-
-  /** Appends a record of the open turn; `messages` says what the conversation becomes (a count added, or a new list). */
-  #write(session: OpenSession, record: () => SessionFileRecord, messages: number | readonly Message[]): Promise<void> {
-    return this.#enqueue(session, async () => {
-      // A turn that already failed is dropped at its commit: writing more of it is of no use.
-      if (session.failure !== undefined) throw session.failure;
-      try {
-        const line = recordLine(record());
-        await session.handle.write(line);
-        session.bytes += Buffer.byteLength(line);
-        session.messageCount = typeof messages === 'number' ? session.messageCount + messages : messages.length;
-      } catch (error) {
-        session.failure = error;
-        throw error;
-      }
-    });
-  }
-
-  /** Cuts the file back to its last commit and forgets the open turn's failure. */
-  async #dropOpenTurn(session: OpenSession): Promise<void> {
-    session.failure = undefined;
-    session.messageCount = session.state.messageCount;
-    if (session.lockLost || session.bytes === session.committedBytes) return;
-    await session.handle.truncate(session.committedBytes);
-    session.bytes = session.committedBytes;
   }
 
   /** Writes a new session file whole, synced, refusing an id that is taken. */

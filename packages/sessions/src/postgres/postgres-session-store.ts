@@ -18,16 +18,15 @@ import { newWriter, retireWriter } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
 import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
-import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
+import { checkTurn, newSessionId, stateAfterCommit, storedSession } from '../session-state.js';
 import { sessionInfos } from '../sqlite/session-infos.js';
-import type { SessionRow } from '../sqlite/session-row.js';
 import { infoOf, stateOf, writerOfColumn } from '../sqlite/session-row.js';
-import type { PostgresClient, PostgresPool } from './load-pg.js';
-import { loadPg } from './load-pg.js';
+import type { PostgresPool } from './load-pg.js';
 import { describeConnection, postgresFailure } from './postgres-failure.js';
-import type { LeaseRow } from './postgres-lease.js';
 import { leaseHeld, leaseLocked, leaseLost } from './postgres-lease.js';
-import { migrate } from './postgres-schema.js';
+import { lockSessionLease, SESSION_COLUMNS, selectSessionRow } from './postgres-session-rows.js';
+import { PostgresStorePool } from './postgres-store-pool.js';
+import { inSnapshot, inTransaction } from './postgres-transaction.js';
 
 /** Options of a PostgresSessionStore: a connection string, or a pool the app already has. */
 export type PostgresSessionStoreOptions = (
@@ -59,13 +58,6 @@ interface OpenSession {
   turn: BufferedTurn;
 }
 
-// Timestamps are BIGINT, which node-postgres gives as text: read as float8, exact for any date in ms.
-const SESSION_COLUMNS = `id, title, model, workspace, created_at::float8 AS created_at, updated_at::float8 AS updated_at,
-  turn_count, message_count, usage, pending_question, forked_from, forked_at_message, writer,
-  lease_until::float8 AS lease_until, fence::text AS fence`;
-
-type PostgresRow = SessionRow & { lease_until: number | null; fence: string };
-
 /**
  * Sessions in a PostgreSQL database, shared by several app servers. A turn is written in one transaction
  * at its commit, so a crash leaves every session as its last commit left it. A session's write lock is a
@@ -78,10 +70,7 @@ export class PostgresSessionStore implements SessionStore {
   readonly where: string;
   readonly #leaseMs: number;
   readonly #now: () => number;
-  readonly #ownPool: boolean;
-  readonly #connectionString: string | undefined;
-  #pool: PostgresPool | undefined;
-  #ready: Promise<PostgresPool> | undefined;
+  readonly #pool: PostgresStorePool;
   readonly #open = new OpenSessions<OpenSession>();
 
   constructor(options: PostgresSessionStoreOptions) {
@@ -93,11 +82,9 @@ export class PostgresSessionStore implements SessionStore {
       );
     }
     ({ leaseMs: this.#leaseMs, now: this.#now } = leaseSettings('PostgresSessionStore', options));
-    this.#ownPool = pool === undefined;
-    this.#pool = pool;
-    this.#connectionString = connectionString;
     this.where =
       connectionString === undefined ? 'the PostgreSQL database of the pool' : describeConnection(connectionString);
+    this.#pool = new PostgresStorePool({ connectionString, pool, where: this.where });
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
@@ -150,8 +137,8 @@ export class PostgresSessionStore implements SessionStore {
       const writer = newWriter();
       let fence: string;
       try {
-        fence = await this.#transaction(pool, async (client) => {
-          const lease = await this.#lockRow(client, sessionId);
+        fence = await inTransaction(pool, async (client) => {
+          const lease = await lockSessionLease(client, sessionId, this.where);
           if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
           const { rows } = await client.query(
             'UPDATE agentloop_sessions SET writer = $1, lease_until = $2, fence = fence + 1 WHERE id = $3 RETURNING fence::text AS fence',
@@ -186,13 +173,8 @@ export class PostgresSessionStore implements SessionStore {
       const session = this.#open.opened(sessionId, 'commit to');
       checkTurn(sessionId, turn);
       const { replaced, added } = session.turn.take();
-      await this.#transaction(pool, async (client) => {
-        const { rows } = await client.query(
-          `SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1 FOR UPDATE`,
-          [sessionId],
-        );
-        const row = rows[0] as PostgresRow | undefined;
-        if (!row) throw sessionNotFound(sessionId, this.where);
+      await inTransaction(pool, async (client) => {
+        const row = await selectSessionRow(client, sessionId, this.where, { forUpdate: true });
         // The fence, not the lease's time: a lease that ran out while nobody took the session over is still this writer's.
         if (row.fence !== session.fence || writerOfColumn(row.writer)?.token !== session.writer.token) {
           throw leaseLost(sessionId);
@@ -243,7 +225,7 @@ export class PostgresSessionStore implements SessionStore {
     if (!session) return;
     await session.stopRenewal();
     retireWriter(session.writer);
-    const pool = this.#pool;
+    const pool = this.#pool.current;
     if (!pool) return;
     await this.#guardPlain(sessionId, () =>
       pool.query('UPDATE agentloop_sessions SET writer = NULL, lease_until = NULL WHERE id = $1 AND fence = $2', [
@@ -281,8 +263,8 @@ export class PostgresSessionStore implements SessionStore {
     return this.#guard(sessionId, async (pool) => {
       assertSessionId(sessionId);
       await this.release(sessionId);
-      await this.#transaction(pool, async (client) => {
-        const lease = await this.#lockRow(client, sessionId);
+      await inTransaction(pool, async (client) => {
+        const lease = await lockSessionLease(client, sessionId, this.where);
         if (leaseHeld(lease, this.#now())) throw leaseLocked(sessionId, lease, this.#leaseMs);
         await client.query('DELETE FROM agentloop_sessions WHERE id = $1', [sessionId]);
       });
@@ -294,7 +276,7 @@ export class PostgresSessionStore implements SessionStore {
       const { id, title, model, workspace, messages } = planFork(sessionId, await this.#read(pool, sessionId), options);
       const now = Date.now();
       const kept = messages.length > 0;
-      await this.#transaction(pool, async (client) => {
+      await inTransaction(pool, async (client) => {
         try {
           await client.query(
             `INSERT INTO agentloop_sessions (id, title, model, workspace, created_at, updated_at, turn_count, message_count,
@@ -331,7 +313,7 @@ export class PostgresSessionStore implements SessionStore {
           );
         }
       });
-      return infoOf(recordSchemas().readSessionRow(await this.#row(pool, id), this.where));
+      return infoOf(recordSchemas().readSessionRow(await selectSessionRow(pool, id, this.where), this.where));
     });
   }
 
@@ -340,42 +322,15 @@ export class PostgresSessionStore implements SessionStore {
     try {
       await this.#open.close((sessionId) => this.release(sessionId));
     } finally {
-      const ready = this.#ready;
-      if (this.#ownPool && ready) await ready.then((pool) => pool.end()).catch(() => undefined);
+      await this.#pool.end();
     }
-  }
-
-  /** The pool, made and the schema migrated on first use. */
-  #connect(): Promise<PostgresPool> {
-    this.#ready ??= (async () => {
-      let pool = this.#pool;
-      if (!pool) {
-        const pg = await loadPg();
-        const made = new pg.Pool({ connectionString: this.#connectionString as string });
-        // An idle connection the server drops is reported on the pool; the next query reports it to its caller.
-        made.on('error', () => undefined);
-        pool = made;
-        this.#pool = made;
-      }
-      const client = await pool.connect();
-      try {
-        await migrate(client, this.where);
-      } finally {
-        client.release();
-      }
-      return pool;
-    })().catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
-    return this.#ready;
   }
 
   /** Runs an operation on the pool; what node-postgres or the server throws becomes a SessionStoreError naming the database. */
   #guard<T>(sessionId: string | undefined, operation: (pool: PostgresPool) => Promise<T>): Promise<T> {
     return this.#guardPlain(sessionId, async () => {
       this.#open.assertNotClosed();
-      const [pool] = await Promise.all([this.#connect(), loadRecordSchemas()]);
+      const [pool] = await Promise.all([this.#pool.ready(), loadRecordSchemas()]);
       return operation(pool);
     });
   }
@@ -388,81 +343,32 @@ export class PostgresSessionStore implements SessionStore {
     }
   }
 
-  /** Runs `work` in one transaction on one connection; a failure rolls it back. */
-  async #transaction<T>(pool: PostgresPool, work: (client: PostgresClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  /** Locks a session's row until the transaction ends, and gives its lease; throws `session_not_found`. */
-  async #lockRow(client: PostgresClient, sessionId: string): Promise<LeaseRow> {
-    const { rows } = await client.query(
-      'SELECT writer, lease_until::float8 AS lease_until FROM agentloop_sessions WHERE id = $1 FOR UPDATE',
-      [sessionId],
-    );
-    const row = rows[0] as { writer: string | null; lease_until: number | null } | undefined;
-    if (!row) throw sessionNotFound(sessionId, this.where);
-    return { writer: writerOfColumn(row.writer), leaseUntil: row.lease_until };
-  }
-
   /**
    * Extends the lease of an open session while this writer still holds it (its fence is the row's); false
    * when another writer took the session over. A renewal that fails (the server is down) leaves the lease
    * to run out, and the commit after says what happened.
    */
   async #renew(sessionId: string, fence: string): Promise<boolean> {
-    const renewed = await this.#pool?.query(
+    const renewed = await this.#pool.current?.query(
       'UPDATE agentloop_sessions SET lease_until = $1 WHERE id = $2 AND fence = $3',
       [this.#now() + this.#leaseMs, sessionId, fence],
     );
     return renewed?.rowCount !== 0;
   }
 
-  async #row(pool: PostgresPool | PostgresClient, sessionId: string): Promise<PostgresRow> {
-    const { rows } = await pool.query(`SELECT ${SESSION_COLUMNS} FROM agentloop_sessions WHERE id = $1`, [sessionId]);
-    const row = rows[0] as PostgresRow | undefined;
-    if (!row) throw sessionNotFound(sessionId, this.where);
-    return row;
-  }
-
   /** The session and its messages, read in one snapshot: a commit of another server is seen whole or not at all. */
-  async #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      try {
-        const row = await this.#row(client, sessionId);
-        const { rows } = await client.query(
-          'SELECT message FROM agentloop_messages WHERE session_id = $1 ORDER BY position',
-          [sessionId],
-        );
-        const record = recordSchemas().readSessionRow(row, this.where);
-        const messages = rows.map((text, position) =>
-          recordSchemas().readMessage(String(text.message), sessionId, position, this.where),
-        );
-        return storedSession(infoOf(record), stateOf(record), messages);
-      } finally {
-        // COMMIT ends a failed transaction too; a connection that cannot end it is not given back to the pool.
-        await client.query('COMMIT').catch((error: Error) => {
-          broken = error;
-        });
-      }
-    } finally {
-      client.release(broken);
-    }
+  #read(pool: PostgresPool, sessionId: string): Promise<StoredSession> {
+    return inSnapshot(pool, async (client) => {
+      const row = await selectSessionRow(client, sessionId, this.where);
+      const { rows } = await client.query(
+        'SELECT message FROM agentloop_messages WHERE session_id = $1 ORDER BY position',
+        [sessionId],
+      );
+      const record = recordSchemas().readSessionRow(row, this.where);
+      const messages = rows.map((text, position) =>
+        recordSchemas().readMessage(String(text.message), sessionId, position, this.where),
+      );
+      return storedSession(infoOf(record), stateOf(record), messages);
+    });
   }
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type {
   CreateSessionOptions,
@@ -19,17 +18,15 @@ import { leasedWriter, leaseSettings, renewLease } from '../lock/lease.js';
 import type { SessionWriter } from '../lock/session-writer.js';
 import { isWriterLive, retireWriter, sessionLocked } from '../lock/session-writer.js';
 import { OpenSessions } from '../open-sessions.js';
-import { createPrivateFileSync, makePrivateSync, PRIVATE_FOLDER_MODE } from '../private-files.js';
 import { loadRecordSchemas, recordSchemas } from '../records/load-record-schemas.js';
 import { savedJson } from '../records/message-json.js';
 import { checkTurn, newSessionId, sessionNotFound, stateAfterCommit, storedSession } from '../session-state.js';
 import { guarded, storeFailure } from '../store-failure.js';
 import type { SqliteDatabase } from './load-sqlite.js';
-import { loadSqlite, sqliteNativeBinding } from './load-sqlite.js';
+import { openSqliteDatabase, writeUnsynced } from './open-sqlite-database.js';
 import { sessionInfos } from './session-infos.js';
 import type { SessionRow } from './session-row.js';
 import { infoOf, stateOf, writerOfColumn } from './session-row.js';
-import { migrate } from './sqlite-schema.js';
 import { SqliteStatements } from './sqlite-statements.js';
 
 /** Options of a SqliteSessionStore. */
@@ -77,29 +74,14 @@ export class SqliteSessionStore implements SessionStore {
     }
     this.file = path.resolve(options.file);
     this.#lease = leaseSettings('SqliteSessionStore', options);
-    const Database = loadSqlite();
-    let db: SqliteDatabase | undefined;
+    const db = openSqliteDatabase(this.file, options);
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
-      // SQLite makes the -wal and -shm files with the mode of the database: a private one keeps them private.
-      createPrivateFileSync(this.file);
-      for (const file of [this.file, `${this.file}-wal`, `${this.file}-shm`]) makePrivateSync(file);
-      const nativeBinding = sqliteNativeBinding();
-      db = new Database(this.file, {
-        timeout: options.busyTimeoutMs ?? 5_000,
-        ...(nativeBinding === undefined ? {} : { nativeBinding }),
-      });
-      db.pragma('journal_mode = WAL');
-      // FULL: a commit is on disk when it returns (NORMAL would survive a crash of the process, not of the machine).
-      db.pragma('synchronous = FULL');
-      db.pragma('foreign_keys = ON');
-      migrate(db, this.file);
       this.#statements = new SqliteStatements(db);
-      this.#db = db;
     } catch (error) {
-      db?.close();
+      db.close();
       throw storeFailure(error, { file: this.file });
     }
+    this.#db = db;
   }
 
   async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
@@ -347,12 +329,6 @@ export class SqliteSessionStore implements SessionStore {
     });
   }
 
-  /**
-   * Runs a write that a power cut may lose without harm, without waiting for the disk: a new session
-   * (nothing in it yet) and the lock of a session (its holder is gone with the power). SQLite's WAL keeps
-   * the database whole either way, and the next commit, synchronous, puts these on disk with it. A one-step
-   * `agentloop run` made five writes, each waiting for an fsync, and a short run pays for them in full.
-   */
   /** Extends `writer`'s lease while it still holds the session; false when another writer took it. */
   #renew(sessionId: string, writer: SessionWriter): boolean {
     const leaseUntil = this.#lease.now() + this.#lease.leaseMs;
@@ -363,13 +339,9 @@ export class SqliteSessionStore implements SessionStore {
     return changes > 0;
   }
 
+  /** See writeUnsynced: a write a power cut may lose without harm. */
   #unsynced<T>(write: () => T): T {
-    this.#db.pragma('synchronous = NORMAL');
-    try {
-      return write();
-    } finally {
-      this.#db.pragma('synchronous = FULL');
-    }
+    return writeUnsynced(this.#db, write);
   }
 
   #insertSession(row: SessionRow): void {
