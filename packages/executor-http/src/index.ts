@@ -9,6 +9,7 @@ export type {
   AgentloopApprovalData,
   AgentloopDataTypes,
   AgentloopElicitationData,
+  AgentloopGapData,
   AgentloopMessageMetadata,
   AgentloopQuestionData,
   AgentloopResultData,

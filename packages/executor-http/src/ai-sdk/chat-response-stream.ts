@@ -38,17 +38,23 @@ export class ChatResponseStream implements RunListener {
   #controller!: ReadableStreamDefaultController<Uint8Array>;
   #attachment: RunAttachment | undefined;
   readonly #reportError: ((error: unknown) => void) | undefined;
+  readonly #sessionId: string | undefined;
   readonly #keepAlive: ReturnType<typeof setInterval>;
   #open = true;
   #dropped = false;
 
   /**
    * `signal` is the request's (aborted when the client goes away); `reportError` gets what failed a run
-   * before its loop began, which the client is told only in general terms.
+   * before its loop began, which the client is told only in general terms; `sessionId` names the session
+   * in the advice of a gap (`data-agentloop-gap`).
    */
-  constructor(mapper: UiChunkMapper, options: { signal?: AbortSignal; reportError?: (error: unknown) => void } = {}) {
+  constructor(
+    mapper: UiChunkMapper,
+    options: { signal?: AbortSignal; reportError?: (error: unknown) => void; sessionId?: string } = {},
+  ) {
     this.#mapper = mapper;
     this.#reportError = options.reportError;
+    this.#sessionId = options.sessionId;
     // A tool can run for minutes without an event; proxies and browsers drop a connection that says nothing
     // for that long, so an SSE comment, which the SDK's parser skips, goes out meanwhile.
     this.#keepAlive = setInterval(() => {
@@ -85,9 +91,13 @@ export class ChatResponseStream implements RunListener {
     this.#close();
   }
 
-  /** Takes the run's attachment: the response can detach from here on. */
+  /**
+   * Takes the run's attachment: the response can detach from here on. When the run dropped events before
+   * this response attached, says so with a `data-agentloop-gap` part, before a pause can end the response.
+   */
   attached(attachment: RunAttachment): void {
     this.#attachment = attachment;
+    if (attachment.droppedEvents > 0) this.write([this.#gap(attachment.droppedEvents)]);
     if (this.#dropped) attachment.detach('dropped');
     else if (!this.#open) attachment.detach('done');
     else this.#pauseIfWaiting();
@@ -106,6 +116,19 @@ export class ChatResponseStream implements RunListener {
       { type: 'finish', finishReason: 'error' },
     ]);
     this.#close();
+  }
+
+  #gap(droppedEvents: number): UiMessageChunk {
+    const messages = `GET /api/chat/${this.#sessionId ?? ':id'}/messages`;
+    // The SDK cannot take back or fill in a message's parts, so the chat is told to read the whole
+    // conversation again instead of showing a message with a silent hole in it.
+    return {
+      type: 'data-agentloop-gap',
+      data: {
+        droppedEvents,
+        message: `${droppedEvents} of the run's events were dropped while no response was attached, so this message misses part of the run: reload the conversation from ${messages}.`,
+      },
+    };
   }
 
   #pauseIfWaiting(): void {

@@ -94,7 +94,11 @@ function continueRun(
     pendingElicitations: (snapshot?.elicitations ?? []).map(toElicitationData),
     approvalTimeoutMs: context.runs.approvalTimeoutMs,
   });
-  const stream = new ChatResponseStream(mapper, { signal: c.req.raw.signal, reportError: context.reportError });
+  const stream = new ChatResponseStream(mapper, {
+    signal: c.req.raw.signal,
+    reportError: context.reportError,
+    sessionId,
+  });
   // No message id: the client continues the message the answers are in, and keeps its id.
   stream.write(mapper.start({ runId }));
   const attachment = context.runs.attach(sessionId, stream);

@@ -117,6 +117,19 @@ export interface AgentloopElicitationData {
 }
 
 /**
+ * `data-agentloop-gap`: a continued response (the one that answers an approval) lacks some of the run's
+ * events, dropped while no response was attached (the server keeps only the last `maxBufferedEvents`).
+ * The message it continues misses part of the run: reload the conversation from
+ * `GET /api/chat/:id/messages`, which reads it from the session store.
+ */
+export interface AgentloopGapData {
+  /** How many of the run's events this response never got. */
+  droppedEvents: number;
+  /** What happened and what to do, for a person. */
+  message: string;
+}
+
+/**
  * The data parts this server writes, by name (the part's `type` is `data-` and the name): a chat typed
  * `UIMessage<AgentloopMessageMetadata, AgentloopDataTypes>` reads them typed. (A type, not an interface,
  * so that it fits the SDK's `UIDataTypes`.)
@@ -128,6 +141,7 @@ export type AgentloopDataTypes = {
   'agentloop-subagent-question': AgentloopSubagentQuestionData;
   'agentloop-retry': AgentloopRetryData;
   'agentloop-elicitation': AgentloopElicitationData;
+  'agentloop-gap': AgentloopGapData;
 };
 
 /** One chunk of an AI SDK 6 UI message stream, as this server writes them. */
@@ -153,6 +167,7 @@ export type UiMessageChunk =
   | { type: 'data-agentloop-subagent-question'; id: string; data: AgentloopSubagentQuestionData }
   | { type: 'data-agentloop-retry'; data: AgentloopRetryData }
   | { type: 'data-agentloop-elicitation'; id: string; data: AgentloopElicitationData }
+  | { type: 'data-agentloop-gap'; data: AgentloopGapData }
   | { type: 'message-metadata'; messageMetadata: AgentloopMessageMetadata }
   | { type: 'error'; errorText: string }
   | { type: 'abort'; reason?: string }

@@ -167,7 +167,8 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
       `This session is busy with run ${runIdOf(sessionId ?? '')} in another tab or window: wait for it to end, or stop it.`,
     );
     expect(await second.locator('#input').inputValue()).toBe('Stop counting');
-    expect(await textOf(second, '.entry.user')).toEqual(['Get ready']);
+    // The busy run's own message shows where it runs, and the one given back is not sent.
+    expect(await textOf(second, '.entry.user')).toEqual(['Get ready', 'Count']);
     await screenshot(second, '14-busy');
 
     // The second tab follows the busy run, and its Stop stops it.
@@ -382,6 +383,29 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     await page.locator('.entry.assistant', { hasText: 'The port is 4680 now.' }).waitFor();
     expect(server?.written).toEqual(['src/app.ts: const port = 4680;']);
     expect(await page.locator('#stop').isDisabled()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the message of the turn still running after a reload, and lists its session titled from it', async () => {
+    const page = await openPage({
+      onDisconnect: 'continue',
+      scripts: { '*': [EDIT, finish('The port is 4680 now.')] },
+    });
+    await sendMessage(page, 'Use port 4680');
+    await page.locator('.approval').waitFor();
+    // Listed while it runs, before its first turn is saved.
+    await page.locator('#sessions button', { hasText: 'Use port 4680' }).waitFor();
+    await page.reload();
+    await page.locator('.approval').waitFor();
+    expect(await textOf(page, '.entry.user')).toEqual(['Use port 4680']);
+    const listed = page.locator('#sessions button[aria-current="true"]');
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain('Use port 4680');
+    expect(await listed.textContent()).not.toContain('Untitled');
+    await page.locator('.approval button', { hasText: 'Allow once' }).click();
+    await page.locator('.entry.assistant', { hasText: 'The port is 4680 now.' }).waitFor();
+    // Once saved, the message shows once: from the session, no longer from the run.
+    expect(await textOf(page, '.entry.user')).toEqual(['Use port 4680']);
     expect(pageErrors).toEqual([]);
   });
 

@@ -58,6 +58,11 @@ export interface RunSnapshot {
   sessionId: string;
   principalId: string;
   startedAt: Date;
+  /**
+   * The user's message that started the run. The session store has it only once the run commits its
+   * turn, so a page that reloads mid-run shows it from here.
+   */
+  input: string;
   approvals: PendingApproval[];
   questions: PendingRunQuestion[];
   /** Tools' requests for the user's input (MCP servers' elicitations), the sub-agents' included. */
@@ -169,7 +174,7 @@ export class RunManager {
       );
     }
     // The slot is taken before the first await, so two requests at once cannot both start a run.
-    const run = new ActiveRun(options.runId ?? randomUUID(), options.sessionId, options.principal.id);
+    const run = new ActiveRun(options.runId ?? randomUUID(), options.sessionId, options.principal.id, options.input);
     this.#runs.set(options.sessionId, run);
     const attachment = options.listener ? this.#attachTo(run, options.listener) : undefined;
     let agent: Agent;
@@ -253,16 +258,18 @@ export class RunManager {
   /** What the session's run waits on; undefined when none runs. */
   snapshot(sessionId: string): RunSnapshot | undefined {
     const run = this.#runs.get(sessionId);
-    if (!run) return undefined;
-    return {
-      runId: run.id,
-      sessionId,
-      principalId: run.principalId,
-      startedAt: run.startedAt,
-      approvals: [...run.approvals.values()].map((pending) => pending.approval),
-      questions: [...run.questions.values()],
-      elicitations: [...run.elicitations.values()].map((pending) => pending.elicitation),
-    };
+    return run ? toSnapshot(run) : undefined;
+  }
+
+  /**
+   * The runs going on for the principal's sessions, the newest first: a session that runs before its
+   * first commit is in no store's list yet.
+   */
+  snapshotsOf(principalId: string): RunSnapshot[] {
+    return [...this.#runs.values()]
+      .filter((run) => run.principalId === principalId)
+      .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+      .map(toSnapshot);
   }
 
   /** Cancels every run and resolves once they all ended (a server shutting down). */
@@ -425,7 +432,21 @@ class ActiveRun {
     readonly id: string,
     readonly sessionId: string,
     readonly principalId: string,
+    readonly input: string,
   ) {}
+}
+
+function toSnapshot(run: ActiveRun): RunSnapshot {
+  return {
+    runId: run.id,
+    sessionId: run.sessionId,
+    principalId: run.principalId,
+    startedAt: run.startedAt,
+    input: run.input,
+    approvals: [...run.approvals.values()].map((pending) => pending.approval),
+    questions: [...run.questions.values()],
+    elicitations: [...run.elicitations.values()].map((pending) => pending.elicitation),
+  };
 }
 
 /** Events tracked by their own listeners, which the agent counts to know that something answers them. */

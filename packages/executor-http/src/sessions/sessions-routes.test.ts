@@ -111,6 +111,55 @@ describe('the session routes', () => {
     expect(session.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'tool']);
   });
 
+  it('shows the input of a run that has not committed yet, and lists its session titled from it', async () => {
+    server = testServer({ scripts: { s1: [edit('c1'), finish('edited')] } });
+    const input = 'Fix   a.txt\nplease';
+    const waiting = await untilApproval(await server.request('/api/agui', { json: runInput('s1', input, 'run-a') }));
+    const session = await body(await server.request('/api/sessions/s1'));
+    // The store has the session's turn only once the run commits it: the run says what started it.
+    expect(session.messages).toEqual([]);
+    expect(session.run).toMatchObject({ runId: 'run-a', input });
+    expect(session.session).toMatchObject({ id: 's1', title: 'Fix a.txt please', running: 'run-a' });
+    const { sessions } = await body(await server.request('/api/sessions'));
+    expect(sessions).toEqual([expect.objectContaining({ id: 's1', title: 'Fix a.txt please', running: 'run-a' })]);
+
+    await server.request(`/api/sessions/s1/approvals/${waiting.requestId}`, { json: { decision: 'allow-once' } });
+    expect((await drain(waiting.events)).at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+    const saved = await body(await server.request('/api/sessions/s1'));
+    expect(saved.run).toBeNull();
+    expect(saved.messages[0]).toMatchObject({ role: 'user', content: [{ type: 'text', text: input }] });
+  });
+
+  it('lists a running session the store does not list yet, newest first, with a title cut at 80 characters', async () => {
+    server = testServer({ scripts: { old: [finish('done')], s1: [edit('c1'), finish('edited')] } });
+    await allEvents(await server.request('/api/agui', { json: runInput('old', 'an older task') }));
+    const input = `Rename ${'every_variable_'.repeat(10)}`;
+    const waiting = await untilApproval(await server.request('/api/agui', { json: runInput('s1', input, 'run-b') }));
+    // A store that lists a session only once its first turn is committed.
+    const stored = await server.store.list();
+    vi.spyOn(server.store, 'list').mockResolvedValue(stored.filter((info) => info.id !== 's1'));
+    const { sessions } = await body(await server.request('/api/sessions'));
+    expect(sessions.map((session: { id: string }) => session.id)).toEqual(['s1', 'old']);
+    const title = `${[...input].slice(0, 79).join('')}…`;
+    expect(sessions[0]).toEqual({
+      id: 's1',
+      title,
+      model: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      turnCount: 0,
+      messageCount: 0,
+      tokenCount: 0,
+      running: 'run-b',
+    });
+    expect(sessions[1]).toMatchObject({ title: 'an older task', running: null });
+    const limited = await body(await server.request('/api/sessions?limit=1'));
+    expect(limited.sessions.map((session: { id: string }) => session.id)).toEqual(['s1']);
+
+    await server.request(`/api/sessions/s1/approvals/${waiting.requestId}`, { json: { decision: 'allow-once' } });
+    await drain(waiting.events);
+  });
+
   it('says what is wrong with an approval answer, and which approvals are not pending', async () => {
     server = testServer({ scripts: {} });
     const bad = await server.request('/api/sessions/s1/approvals/a1', { json: { decision: 'maybe' } });

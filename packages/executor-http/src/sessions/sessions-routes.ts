@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HttpError } from '../errors/http-error.js';
 import type { HandlerContext, HandlerEnv } from '../handler/handler-context.js';
 import { parseSessionId, requireOwnSession, sessionNotFound } from '../handler/handler-context.js';
+import type { RunSnapshot } from '../runs/run-manager.js';
 import { readJsonBody } from '../security/read-json-body.js';
 
 const approvalAnswerSchema = z.discriminatedUnion('decision', [
@@ -39,8 +40,19 @@ export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
 
   routes.get('/', async (c) => {
     const limit = parseLimit(c.req.query('limit'));
-    const sessions = await context.owners.list(c.get('principal').id, limit === undefined ? {} : { limit });
-    return c.json({ sessions: sessions.map((info) => toSessionSummary(info, context.runs.runningRunId(info.id))) });
+    const principalId = c.get('principal').id;
+    const stored = await context.owners.list(principalId, limit === undefined ? {} : { limit });
+    const listed = new Set(stored.map((info) => info.id));
+    // A session whose first run has not committed yet is in no list of the store's: it is the newest.
+    const unsaved = context.runs
+      .snapshotsOf(principalId)
+      .filter((run) => !listed.has(run.sessionId))
+      .map(toUnsavedSummary);
+    const sessions = [
+      ...unsaved,
+      ...stored.map((info) => toSessionSummary(info, context.runs.snapshot(info.id))),
+    ].slice(0, limit);
+    return c.json({ sessions });
   });
 
   routes.get('/:id', async (c) => {
@@ -49,15 +61,17 @@ export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
     const run = context.runs.snapshot(sessionId);
     const stored = await loadSession(context, sessionId);
     // A session's first run may not have saved anything yet: it exists once the run started.
-    if (!stored && !run) throw sessionNotFound(sessionId);
+    const session = stored ? toSessionSummary(stored.info, run) : run ? toUnsavedSummary(run) : undefined;
+    if (!session) throw sessionNotFound(sessionId);
     return c.json({
-      session: stored ? toSessionSummary(stored.info, run?.runId) : { id: sessionId, running: run?.runId },
+      session,
       messages: stored?.messages ?? [],
       pendingQuestion: stored?.pendingQuestion ?? null,
       run: run
         ? {
             runId: run.runId,
             startedAt: run.startedAt,
+            input: run.input,
             approvals: run.approvals,
             questions: run.questions,
             elicitations: run.elicitations,
@@ -108,18 +122,50 @@ export function sessionsRoutes(context: HandlerContext): Hono<HandlerEnv> {
 }
 
 /** What the session list shows of a session. */
-function toSessionSummary(info: SessionInfo, runningRunId: string | undefined) {
+function toSessionSummary(info: SessionInfo, run: RunSnapshot | undefined) {
+  // A session is titled at its first commit: while its first run goes on, the run's input stands in.
+  const title = info.title ?? (run && info.messageCount === 0 ? titleOf(run.input) : undefined);
   return {
     id: info.id,
-    title: info.title ?? null,
+    title: title ?? null,
     model: info.model ?? null,
     createdAt: info.createdAt.toISOString(),
     updatedAt: info.updatedAt.toISOString(),
     turnCount: info.turnCount,
     messageCount: info.messageCount,
     tokenCount: info.tokenCount,
-    running: runningRunId ?? null,
+    running: run?.runId ?? null,
   };
+}
+
+/** The summary of a session that runs before its first commit: the store has nothing of it yet. */
+function toUnsavedSummary(run: RunSnapshot) {
+  const startedAt = run.startedAt.toISOString();
+  return {
+    id: run.sessionId,
+    title: titleOf(run.input) ?? null,
+    model: null,
+    createdAt: startedAt,
+    updatedAt: startedAt,
+    turnCount: 0,
+    messageCount: 0,
+    tokenCount: 0,
+    running: run.runId,
+  };
+}
+
+const MAX_TITLE_CHARS = 80;
+
+/** A title from the first message, as core titles a session at its first commit: one line, 80 characters. */
+function titleOf(input: string): string | undefined {
+  const text = input.replace(/\s+/g, ' ').trim();
+  if (text === '') return undefined;
+  const characters = [...text];
+  if (characters.length <= MAX_TITLE_CHARS) return text;
+  return `${characters
+    .slice(0, MAX_TITLE_CHARS - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 async function loadSession(context: HandlerContext, sessionId: string): Promise<StoredSession | undefined> {

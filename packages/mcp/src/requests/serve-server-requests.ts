@@ -31,6 +31,13 @@ export interface ServerRequestsOptions {
 const USER_REJECTED = -1;
 
 /**
+ * Core's codes for a sampling request refused on the user's behalf: declined by the user or the approval
+ * policy, or refused because the run (a durable one) cannot ask the user. The server is told the same for
+ * each, a refusal it can act on, not an internal fault.
+ */
+const REFUSED_SAMPLING_CODES: ReadonlySet<unknown> = new Set(['sampling_declined', 'sampling_approval_unsupported']);
+
+/**
  * Declares the client's capabilities for server-initiated requests and answers them: `elicitation/create`
  * and `sampling/createMessage` through the ToolContext of the call in progress (`elicit`, `sample`), and
  * `roots/list` from `roots`. Called before the handshake.
@@ -85,7 +92,10 @@ export function serveServerRequests(client: Client, options: ServerRequestsOptio
       };
     } catch (error) {
       const code = (error as { code?: unknown } | undefined)?.code;
-      throw new McpError(code === 'sampling_declined' ? USER_REJECTED : ErrorCode.InternalError, describeThrown(error));
+      throw new McpError(
+        REFUSED_SAMPLING_CODES.has(code) ? USER_REJECTED : ErrorCode.InternalError,
+        describeThrown(error),
+      );
     }
   });
 

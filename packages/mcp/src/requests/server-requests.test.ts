@@ -1,9 +1,13 @@
 import type { ElicitationRequest, SamplingRequest } from '@agentloop/tools';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectMcpServers, type McpServers } from '../mcp-servers.js';
 import { callTool, ToolRegistry } from '../test-support/call-tool.js';
 import { everythingServer, isAlive, tempDirectory } from '../test-support/servers.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { directoryRoot } from './mcp-root.js';
+import { serveServerRequests } from './serve-server-requests.js';
 
 // The reference "everything" server's tools that make server-initiated requests, called outside an agent
 // with a ToolContext that does or does not offer `elicit` and `sample`.
@@ -186,6 +190,58 @@ describe('sampling', () => {
     const outcome = await callTool(registry, 'everything__trigger-sampling-request', { prompt: 'x' });
     expect(outcome.status).toBe('error');
     expect(outcome.content).toContain('does not run inside an agent');
+  });
+});
+
+describe('a refused sampling request, as the server sees it', () => {
+  type SamplingHandler = (request: unknown, extra: { signal: AbortSignal }) => Promise<unknown>;
+
+  // The error the server receives is what the handler throws; the reference server folds it into its tool's
+  // text, so the JSON-RPC code is read at the handler itself.
+  async function refusal(thrown: unknown): Promise<McpError> {
+    let handler: SamplingHandler | undefined;
+    const client = {
+      registerCapabilities: () => {},
+      setRequestHandler: (schema: unknown, registered: SamplingHandler) => {
+        if (schema === CreateMessageRequestSchema) handler = registered;
+      },
+    } as unknown as Client;
+    const calls = new CallsInFlight();
+    calls.enter({
+      sample: async () => {
+        throw thrown;
+      },
+    } as unknown as Parameters<CallsInFlight['enter']>[0]);
+    serveServerRequests(client, { server: 'tickets', calls });
+    const request = {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'x' } }], maxTokens: 10 },
+    };
+    const error = await handler?.(request, { signal: new AbortController().signal }).then(
+      () => undefined,
+      (rejected: unknown) => rejected,
+    );
+    expect(error).toBeInstanceOf(McpError);
+    return error as McpError;
+  }
+
+  it('answers a run that cannot ask the user (sampling_approval_unsupported) as user-rejected, with core’s reason', async () => {
+    const reason = 'summarize asked for a model completion (sampling) that needs the user’s approval.';
+    const error = await refusal(Object.assign(new Error(reason), { code: 'sampling_approval_unsupported' }));
+    expect(error.code).toBe(-1);
+    expect(error.message).toBe(`MCP error -1: ${reason}`);
+  });
+
+  it('answers a declined request (sampling_declined) as user-rejected', async () => {
+    const error = await refusal(Object.assign(new Error('The user declined.'), { code: 'sampling_declined' }));
+    expect(error.code).toBe(-1);
+    expect(error.message).toBe('MCP error -1: The user declined.');
+  });
+
+  it('answers any other failure as an internal error', async () => {
+    const error = await refusal(Object.assign(new Error('The provider is down.'), { code: 'provider_error' }));
+    expect(error.code).toBe(ErrorCode.InternalError);
+    expect(error.message).toBe('MCP error -32603: The provider is down.');
   });
 });
 

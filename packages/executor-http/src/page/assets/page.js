@@ -901,6 +901,8 @@ async function send(text) {
         forwardedProps: {},
       }),
     });
+    // The run has started: its session is listed from now on, titled from this message.
+    void loadSessions();
     const view = createRunView();
     let ended = false;
     for await (const event of serverEvents(response)) {
@@ -1014,6 +1016,9 @@ async function openSession(sessionId) {
   openElicitations.clear();
   selectSession(sessionId);
   drawMessages(body.messages ?? []);
+  // The store has a run's turn only once the run commits it, so the message that started a run still
+  // going comes from the run, after the saved ones.
+  if (body.run?.input) addEntry('user', body.run.input);
   if (body.pendingQuestion) questionPanel(body.pendingQuestion, { asked: true });
   for (const approval of body.run?.approvals ?? []) approvalPanel(approval);
   for (const question of body.run?.questions ?? []) questionPanel(question);
