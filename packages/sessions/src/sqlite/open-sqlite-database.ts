@@ -19,11 +19,9 @@ export function openSqliteDatabase(file: string, options: { busyTimeoutMs?: numb
     createPrivateFileSync(file);
     for (const each of [file, `${file}-wal`, `${file}-shm`]) makePrivateSync(each);
     const nativeBinding = sqliteNativeBinding();
-    db = new Database(file, {
-      timeout: options.busyTimeoutMs ?? 5_000,
-      ...(nativeBinding === undefined ? {} : { nativeBinding }),
-    });
-    db.pragma('journal_mode = WAL');
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
+    db = new Database(file, { timeout: busyTimeoutMs, ...(nativeBinding === undefined ? {} : { nativeBinding }) });
+    switchToWal(db, busyTimeoutMs);
     // FULL: a commit is on disk when it returns (NORMAL would survive a crash of the process, not of the machine).
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
@@ -32,6 +30,25 @@ export function openSqliteDatabase(file: string, options: { busyTimeoutMs?: numb
   } catch (error) {
     db?.close();
     throw storeFailure(error, { file });
+  }
+}
+
+/**
+ * Puts the database in WAL mode. Two processes opening a new database file at once can get SQLITE_BUSY
+ * from this switch at once, without SQLite's busy handler waiting (the switch needs the file to itself),
+ * so it is tried again, a few milliseconds apart, until the busy timeout has passed.
+ */
+export function switchToWal(db: Pick<SqliteDatabase, 'pragma'>, busyTimeoutMs: number, now = Date.now): void {
+  const deadline = now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || now() >= deadline) throw error;
+      // Synchronous like the rest of the open: the constructor of the store is synchronous.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
   }
 }
 
