@@ -37,6 +37,11 @@ export interface AgentHandlerOptions {
   onDisconnect?: 'cancel' | 'continue';
   /** How long an approval request waits for its answer before the call is denied. Default 5 minutes. */
   approvalTimeoutMs?: number;
+  /**
+   * How many of a run's events are kept while no response is attached to it (for the next one that
+   * attaches); older ones are dropped. Default 1000.
+   */
+  maxBufferedEvents?: number;
   /** Called with each error the handler answered with a 500, for the server's log. Default: console.error. */
   onError?: (error: unknown) => void;
 }

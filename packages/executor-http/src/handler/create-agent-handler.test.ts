@@ -30,6 +30,14 @@ describe('createAgentHandler security', () => {
     expect(server.handler.runs.runCount).toBe(0);
   });
 
+  it('hands maxBufferedEvents to its run manager, which checks it', () => {
+    const options = { createAgent: () => Promise.reject(new Error('unused')), sessions: {} as never };
+    expect(() => createAgentHandler({ ...options, maxBufferedEvents: 1.5 })).toThrow(
+      'maxBufferedEvents must be a whole number of events, 0 or more; got 1.5.',
+    );
+    expect(createAgentHandler({ ...options, maxBufferedEvents: 10 }).runs.runCount).toBe(0);
+  });
+
   it('makes a random token per handler unless one is given', () => {
     const options = { createAgent: () => Promise.reject(new Error('unused')), sessions: {} as never };
     const first = createAgentHandler(options).token;

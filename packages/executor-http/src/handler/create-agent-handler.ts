@@ -46,6 +46,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     createAgent: options.createAgent,
     ...(options.approvalTimeoutMs === undefined ? {} : { approvalTimeoutMs: options.approvalTimeoutMs }),
     ...(options.onDisconnect === undefined ? {} : { onDisconnect: options.onDisconnect }),
+    ...(options.maxBufferedEvents === undefined ? {} : { maxBufferedEvents: options.maxBufferedEvents }),
   });
   const owners = new SessionOwners({
     store: options.sessions,
