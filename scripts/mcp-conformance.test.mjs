@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { EXPECTED_FAILURES, parseExpectedFailures, parseScenarioList, verdict } from './mcp-conformance.mjs';
+import {
+  EXPECTED_FAILURES,
+  parseExpectedFailures,
+  parseScenarioList,
+  verdict,
+  withOneRetry,
+} from './mcp-conformance.mjs';
 
 const check = (status, id = 'some-check') => ({ id, status, description: `${id} described` });
 
@@ -68,4 +74,27 @@ test('an expected failure that fails is fine, and one that passes fails the chec
   const passing = verdict({ scenario: 'auth/x', exitCode: 0, checks: [check('SUCCESS')] }, expected);
   assert.equal(passing.ok, false);
   assert.match(passing.line, /passes, but is listed as an expected failure/);
+});
+
+test('a failing scenario is run once more, and passes when the second run does, saying so', async () => {
+  const failed = { ok: false, line: '✗ sse-retry: client-sse-retry-timing: Client reconnected slightly late' };
+  const passed = { ok: true, line: '✓ sse-retry (3 checks passed)' };
+  let runs = 0;
+  const outcome = await withOneRetry(failed, async () => {
+    runs += 1;
+    return passed;
+  });
+  assert.equal(runs, 1);
+  assert.equal(outcome.ok, true);
+  assert.equal(
+    outcome.line,
+    '✓ sse-retry (3 checks passed), on the second try (the first: sse-retry: client-sse-retry-timing: Client reconnected slightly late)',
+  );
+});
+
+test('a scenario that fails twice fails with the first run, and a pass is never run again', async () => {
+  const failed = { ok: false, line: '✗ initialize: one' };
+  assert.deepEqual(await withOneRetry(failed, async () => ({ ok: false, line: '✗ initialize: two' })), failed);
+  const passed = { ok: true, line: '✓ initialize (1 checks passed)' };
+  assert.equal(await withOneRetry(passed, async () => assert.fail('ran again')), passed);
 });
