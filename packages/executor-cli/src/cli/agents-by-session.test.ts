@@ -161,9 +161,11 @@ describe('AgentsBySession', () => {
       await vi.advanceTimersByTimeAsync(IDLE_MS);
       expect(agents.size).toBe(0);
       let disposed = false;
-      const disposing = agents.dispose(() => undefined).then(() => {
-        disposed = true;
-      });
+      const disposing = agents
+        .dispose(() => undefined)
+        .then(() => {
+          disposed = true;
+        });
       await vi.advanceTimersByTimeAsync(0);
       expect(disposed).toBe(false);
       finishDisposal();
