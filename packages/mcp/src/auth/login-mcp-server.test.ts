@@ -24,7 +24,7 @@ async function readBody(request: IncomingMessage): Promise<{ method?: string; id
 }
 
 async function olderServer(): Promise<string> {
-  server = createServer((request, response) => {
+  const listening = createServer((request, response) => {
     void readBody(request).then((message) => {
       const version = request.headers['mcp-protocol-version'];
       if (message.method !== 'initialize' && typeof version === 'string' && !KNOWN_VERSIONS.includes(version)) {
@@ -60,8 +60,9 @@ async function olderServer(): Promise<string> {
       response.writeHead(401, { 'www-authenticate': 'Bearer scope="notes:read"' }).end();
     });
   });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}/mcp`;
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}/mcp`;
 }
 
 describe('loginMcpServer probe', () => {
