@@ -23,10 +23,16 @@ async function readBody(request: IncomingMessage): Promise<{ method?: string; id
   return text === '' ? {} : JSON.parse(text);
 }
 
-async function olderServer(): Promise<string> {
+/** The headers of the tools/list requests the server got: the version and the session they named. */
+const listed: { version?: string | string[]; session?: string | string[] }[] = [];
+
+/** `sse`: it answers initialize as an event stream, which it keeps open after the result. */
+async function olderServer({ sse = false } = {}): Promise<string> {
+  listed.length = 0;
   const listening = createServer((request, response) => {
     void readBody(request).then((message) => {
       const version = request.headers['mcp-protocol-version'];
+      if (message.method === 'tools/list') listed.push({ version, session: request.headers['mcp-session-id'] });
       if (message.method !== 'initialize' && typeof version === 'string' && !KNOWN_VERSIONS.includes(version)) {
         response.writeHead(400, { 'content-type': 'application/json' });
         response.end(
@@ -39,18 +45,19 @@ async function olderServer(): Promise<string> {
         return;
       }
       if (message.method === 'initialize') {
-        response.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'probe-session' });
-        response.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: message.id,
-            result: {
-              protocolVersion: '2025-06-18',
-              capabilities: { tools: {} },
-              serverInfo: { name: 'old', version: '1' },
-            },
-          }),
-        );
+        const result = JSON.stringify({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: {
+            protocolVersion: '2025-06-18',
+            capabilities: { tools: {} },
+            serverInfo: { name: 'old', version: '1' },
+          },
+        });
+        const type = sse ? 'text/event-stream' : 'application/json';
+        response.writeHead(200, { 'content-type': type, 'mcp-session-id': 'probe-session' });
+        if (sse) response.write(`event: message\ndata: ${result}\n\n`);
+        else response.end(result);
         return;
       }
       if (message.method === 'notifications/initialized' || request.method === 'DELETE') {
@@ -79,5 +86,21 @@ describe('loginMcpServer probe', () => {
     );
     // The probe must speak the version the server negotiated; then it sees the 401 and tries a login.
     expect(outcome).not.toBe('not-needed');
+    expect(listed).toEqual([{ version: '2025-06-18', session: 'probe-session' }]);
+  });
+
+  it('reads the negotiated version from an initialize answered as an event stream left open', async () => {
+    const url = await olderServer({ sse: true });
+    const outcome = await loginMcpServer({
+      name: 'old',
+      config: { url },
+      store: new MemoryTokenStore(),
+      openAuthorizationUrl: async () => {},
+    }).then(
+      (result) => result.outcome,
+      () => 'failed to authorize',
+    );
+    expect(outcome).toBe('failed to authorize');
+    expect(listed).toEqual([{ version: '2025-06-18', session: 'probe-session' }]);
   });
 });
