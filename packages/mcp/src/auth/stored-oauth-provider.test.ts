@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCK_LEASE_MS } from './file-lock.js';
 import { MemoryTokenStore } from './mcp-token-store.js';
-import { StoredOAuthProvider } from './stored-oauth-provider.js';
+import { REFRESH_TIMEOUT_MS, StoredOAuthProvider } from './stored-oauth-provider.js';
 
 // The refresh a provider runs under its store's lock, as `authorizedFetch` hands it the SDK's refresh-token
 // grant; "another process" is a write to the store between two steps.
@@ -21,7 +22,40 @@ function tokenAnswer(access: string, refresh: string): Response {
   return Response.json({ access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: 60 });
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('StoredOAuthProvider.refreshTokens', () => {
+  it('gives up a refresh the authorization server does not answer in time, and lets the lock go', async () => {
+    vi.useFakeTimers();
+    const { store, provider } = await providerWith({ access: 'at-0', refresh: 'rt-0' });
+    provider.noteRefusedToken('at-0');
+    let sentSignal: AbortSignal | undefined;
+    let called!: () => void;
+    const sending = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    // A token endpoint that never answers, and a send that does not heed its signal either.
+    const refreshing = provider.refreshTokens('rt-0', (_token, signal) => {
+      sentSignal = signal;
+      called();
+      return new Promise<Response>(() => {});
+    });
+    const failure = refreshing.catch((error: Error) => error);
+    await sending;
+
+    await vi.advanceTimersByTimeAsync(REFRESH_TIMEOUT_MS);
+
+    expect(REFRESH_TIMEOUT_MS).toBeLessThan(LOCK_LEASE_MS);
+    expect((await failure).message).toBe(
+      `MCP server "remote": the authorization server did not answer the token refresh within ${REFRESH_TIMEOUT_MS / 1000} s; try again later.`,
+    );
+    expect(sentSignal?.aborted).toBe(true);
+    expect(await store.withLock(SERVER, async () => 'next')).toBe('next');
+    expect((await store.get(SERVER))?.tokens?.refresh_token).toBe('rt-0');
+  });
+
   it('answers with the tokens another process refreshed meanwhile, without sending a refresh', async () => {
     const { store, provider } = await providerWith({ access: 'at-0', refresh: 'rt-0', expiresAt: NOW - 1 });
     provider.noteRefusedToken('at-0');

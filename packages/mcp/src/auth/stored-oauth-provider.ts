@@ -8,6 +8,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { McpServerError } from '../errors/index.js';
+import { LOCK_LEASE_MS } from './file-lock.js';
 import type { McpOAuthConfig } from './mcp-oauth-config.js';
 import { type McpStoredCredentials, type McpTokenStore, resourceKey } from './mcp-token-store.js';
 
@@ -39,6 +40,12 @@ export interface StoredOAuthProviderOptions {
 /** Stands in for a redirect that is never used: outside a login, an authorization stops before it. */
 const NO_REDIRECT = 'http://127.0.0.1/callback';
 const OFFLINE_ACCESS = 'offline_access';
+
+/**
+ * How long a refresh waits for the authorization server. It holds the refresh lock meanwhile, which other
+ * processes wait for no longer than two leases: a server that never answers must not outlast them.
+ */
+export const REFRESH_TIMEOUT_MS = (LOCK_LEASE_MS * 2) / 3;
 
 /**
  * The SDK's OAuthClientProvider over a McpTokenStore: keeps one server's tokens, client registration and
@@ -198,9 +205,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
    * once. Under the lock, tokens that another process refreshed meanwhile (others than the ones the
    * server refused here, not expired) are answered as if the authorization server had issued them;
    * otherwise the newest refresh token held is sent, and what comes back is stored before the lock is
-   * let go.
+   * let go. The request is given REFRESH_TIMEOUT_MS; past it, this rejects with an McpServerError and the
+   * lock is let go.
    */
-  async refreshTokens(refreshToken: string, send: (refreshToken: string) => Promise<Response>): Promise<Response> {
+  async refreshTokens(
+    refreshToken: string,
+    send: (refreshToken: string, signal?: AbortSignal) => Promise<Response>,
+  ): Promise<Response> {
     const refresh = async (): Promise<Response> => {
       const stored = await this.#read();
       const held = stored.tokens;
@@ -213,13 +224,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
         return Response.json(tokenResponse(held, stored.expiresAt, this.#now()));
       }
       const sent = held?.refresh_token ?? refreshToken;
-      const response = await send(sent);
-      if (!response.ok) {
-        this.#refusedRefreshToken = sent;
-        return response;
-      }
-      const text = await response.text();
-      const issued = parseTokens(text);
+      const { response, text } = await this.#sendInTime((signal) => send(sent, signal));
+      if (!response.ok) this.#refusedRefreshToken = sent;
+      const issued = response.ok ? parseTokens(text) : undefined;
       if (issued) {
         // The issuer is the one the SDK stamped on the tokens it refreshed (it is checked before a refresh).
         const issuer = (held as { issuer?: string } | undefined)?.issuer;
@@ -234,6 +241,40 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     };
     const store = this.#options.store;
     return store.withLock ? store.withLock(this.resource, refresh) : refresh();
+  }
+
+  /**
+   * Sends a refresh (`send`) and reads its answer within REFRESH_TIMEOUT_MS, or rejects with an
+   * McpServerError saying the authorization server did not answer. The signal given to `send` is aborted
+   * then; a `send` that ignores it is left behind.
+   */
+  async #sendInTime(send: (signal: AbortSignal) => Promise<Response>): Promise<{ response: Response; text: string }> {
+    const timeout = new AbortController();
+    // The global setTimeout rather than AbortSignal.timeout: a test's fake clock drives it.
+    const timer = setTimeout(() => timeout.abort(), REFRESH_TIMEOUT_MS);
+    const expired = new Promise<never>((_, reject) => {
+      timeout.signal.addEventListener('abort', () => {
+        const name = this.#options.serverName;
+        reject(
+          new McpServerError(
+            name,
+            `MCP server "${name}": the authorization server did not answer the token refresh within ${REFRESH_TIMEOUT_MS / 1000} s; try again later.`,
+            'server_start_failed',
+          ),
+        );
+      });
+    });
+    try {
+      return await Promise.race([
+        (async () => {
+          const response = await send(timeout.signal);
+          return { response, text: await response.text() };
+        })(),
+        expired,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async #storeTokens(tokens: OAuthTokens): Promise<void> {
