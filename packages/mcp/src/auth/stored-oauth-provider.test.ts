@@ -115,4 +115,55 @@ describe('StoredOAuthProvider.refreshTokens', () => {
     await alone.provider.invalidateCredentials('tokens');
     expect((await alone.store.get(SERVER))?.tokens).toBeUndefined();
   });
+
+  it('goes on with the tokens a refresh got when the store cannot be written, and says so', async () => {
+    const { store, provider } = await providerWith({ access: 'at-0', refresh: 'rt-0' });
+    provider.noteRefusedToken('at-0');
+    const set = store.set.bind(store);
+    let writable = false;
+    store.set = async (resource, credentials) => {
+      if (!writable) throw new Error('EROFS: read-only file system');
+      await set(resource, credentials);
+    };
+
+    const answer = await provider.refreshTokens('rt-0', async (token) => tokenAnswer('at-1', `${token}-next`));
+
+    expect(await answer.json()).toMatchObject({ access_token: 'at-1', refresh_token: 'rt-0-next' });
+    // The SDK saves what the refresh answered: no second write to fail and throw away the refresh.
+    await provider.saveTokens({ access_token: 'at-1', refresh_token: 'rt-0-next', token_type: 'Bearer' });
+    expect(await provider.tokens()).toMatchObject({ access_token: 'at-1', refresh_token: 'rt-0-next' });
+    expect(await provider.expiresAt()).toBe(NOW + 60_000);
+    expect(provider.tokenStoreError).toBe(
+      'MCP server "remote": the refreshed tokens could not be stored (EROFS: read-only file system); this process goes on with them, but another run may need a new login.',
+    );
+    expect((await store.get(SERVER))?.tokens?.refresh_token).toBe('rt-0');
+
+    // The next refresh spends the rotated refresh token, not the one the store still holds.
+    provider.noteRefusedToken('at-1');
+    const sent: string[] = [];
+    writable = true;
+    await provider.refreshTokens('rt-0', async (token) => {
+      sent.push(token);
+      return tokenAnswer('at-2', 'rt-2');
+    });
+    expect(sent).toEqual(['rt-0-next']);
+    expect((await store.get(SERVER))?.tokens).toMatchObject({ access_token: 'at-2', refresh_token: 'rt-2' });
+    expect(provider.tokenStoreError).toBeUndefined();
+  });
+
+  it('keeps unsaved tokens in the store at its next successful write', async () => {
+    const { store, provider } = await providerWith({ access: 'at-0', refresh: 'rt-0' });
+    provider.noteRefusedToken('at-0');
+    const set = store.set.bind(store);
+    store.set = async () => {
+      throw new Error('disk full');
+    };
+    await provider.refreshTokens('rt-0', async () => tokenAnswer('at-1', 'rt-1'));
+    store.set = set;
+
+    await provider.saveDiscoveryState({ authorizationServerUrl: 'https://auth.example.com' });
+
+    expect((await store.get(SERVER))?.tokens).toMatchObject({ access_token: 'at-1', refresh_token: 'rt-1' });
+    expect(provider.tokenStoreError).toBeUndefined();
+  });
 });

@@ -70,6 +70,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #storedByRefresh: string | undefined;
   /** The refresh token the authorization server refused last here. */
   #refusedRefreshToken: string | undefined;
+  /**
+   * Tokens a refresh here got that the store could not keep: the authorization server may have spent the
+   * refresh token the store holds, so this process goes on with these (over what the store reads) until
+   * a write succeeds.
+   */
+  #unsaved: Pick<McpStoredCredentials, 'tokens' | 'expiresAt'> | undefined;
+  #tokenStoreError: string | undefined;
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
 
   constructor(options: StoredOAuthProviderOptions) {
@@ -194,6 +201,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.#storeTokens(tokens);
   }
 
+  /**
+   * Why the tokens in use are not in the store: a refresh got them but the store could not be written
+   * (they last as long as this process). Undefined once the store holds them again.
+   */
+  get tokenStoreError(): string | undefined {
+    return this.#tokenStoreError;
+  }
+
   /** Notes the access token of a request the server refused (see `authorizedFetch`). */
   noteRefusedToken(accessToken: string): void {
     this.#refusedAccessToken = accessToken;
@@ -230,7 +245,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       if (issued) {
         // The issuer is the one the SDK stamped on the tokens it refreshed (it is checked before a refresh).
         const issuer = (held as { issuer?: string } | undefined)?.issuer;
-        await this.#storeTokens({ refresh_token: sent, ...issued, ...(issuer ? { issuer } : {}) });
+        const tokens = { refresh_token: sent, ...issued, ...(issuer ? { issuer } : {}) };
+        try {
+          await this.#storeTokens(tokens);
+        } catch (error) {
+          // The server may have rotated the refresh token: losing its answer would lose the login.
+          this.#keepUnsaved(tokens, error);
+        }
         this.#storedByRefresh = issued.access_token;
       }
       return new Response(text, {
@@ -275,6 +296,15 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  #keepUnsaved(tokens: OAuthTokens, error: unknown): void {
+    this.#unsaved = {
+      tokens,
+      ...(tokens.expires_in === undefined ? {} : { expiresAt: this.#now() + tokens.expires_in * 1000 }),
+    };
+    const name = this.#options.serverName;
+    this.#tokenStoreError = `MCP server "${name}": the refreshed tokens could not be stored (${(error as Error).message}); this process goes on with them, but another run may need a new login.`;
   }
 
   async #storeTokens(tokens: OAuthTokens): Promise<void> {
@@ -345,6 +375,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       this.#codeVerifier = undefined;
       return;
     }
+    if (scope === 'all' || scope === 'tokens') this.#forgetUnsaved();
     if (scope === 'all') {
       await this.#options.store.delete(this.resource);
       return;
@@ -378,13 +409,24 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async #read(): Promise<McpStoredCredentials> {
-    return (await this.#options.store.get(this.resource)) ?? {};
+    const stored = (await this.#options.store.get(this.resource)) ?? {};
+    if (!this.#unsaved) return stored;
+    const { expiresAt: _stale, ...rest } = stored;
+    return { ...rest, ...this.#unsaved };
   }
 
+  /** Writes the credentials changed; unsaved tokens read into them are in the store after it. */
   async #update(change: (credentials: McpStoredCredentials) => McpStoredCredentials): Promise<void> {
+    const unsaved = this.#unsaved;
     const next = change(await this.#read());
     const defined = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined));
     await this.#options.store.set(this.resource, defined);
+    if (this.#unsaved === unsaved) this.#forgetUnsaved();
+  }
+
+  #forgetUnsaved(): void {
+    this.#unsaved = undefined;
+    this.#tokenStoreError = undefined;
   }
 
   /**
