@@ -48,7 +48,7 @@ describe('StoredOAuthProvider.refreshTokens', () => {
     await vi.advanceTimersByTimeAsync(REFRESH_TIMEOUT_MS);
 
     expect(REFRESH_TIMEOUT_MS).toBeLessThan(LOCK_LEASE_MS);
-    expect((await failure).message).toBe(
+    expect(((await failure) as Error).message).toBe(
       `MCP server "remote": the authorization server did not answer the token refresh within ${REFRESH_TIMEOUT_MS / 1000} s; try again later.`,
     );
     expect(sentSignal?.aborted).toBe(true);
