@@ -65,4 +65,26 @@ describe('authorizedFetch', () => {
     ]);
     expect(bodies).toEqual(['grant_type=refresh_token&refresh_token=rt-newer&client_id=c']);
   });
+
+  it("ends a refresh-token grant when the listener's signal is aborted", async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const base = async (_url: string | URL, init?: RequestInit) => {
+      signals.push(init?.signal);
+      return new Response('{}');
+    };
+    const stop = new AbortController();
+    const listener = {
+      noteChallengedScope() {},
+      refreshTokens: async (_token: string, send: (token: string, signal?: AbortSignal) => Promise<Response>) =>
+        send('rt-newer', stop.signal),
+    };
+    const fetch = authorizedFetch('https://mcp.example.com/mcp', listener, base);
+    await fetch('https://auth.example.net/token', {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'rt-old' }),
+    });
+    expect(signals[0]?.aborted).toBe(false);
+    stop.abort();
+    expect(signals[0]?.aborted).toBe(true);
+  });
 });

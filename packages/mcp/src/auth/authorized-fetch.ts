@@ -10,9 +10,13 @@ export interface ChallengeListener {
   noteRefusedToken?(accessToken: string): void;
   /**
    * Sends a refresh-token grant in the listener's way (under a lock shared with other processes):
-   * `send` posts the request, with the refresh token given in place of the SDK's.
+   * `send` posts the request, with the refresh token given in place of the SDK's, and ends it when
+   * `signal` is aborted.
    */
-  refreshTokens?(refreshToken: string, send: (refreshToken: string) => Promise<Response>): Promise<Response>;
+  refreshTokens?(
+    refreshToken: string,
+    send: (refreshToken: string, signal?: AbortSignal) => Promise<Response>,
+  ): Promise<Response>;
 }
 
 /**
@@ -38,10 +42,12 @@ export function authorizedFetch(serverUrl: string, listener?: ChallengeListener,
     const grant = init?.body instanceof URLSearchParams ? init.body : undefined;
     const refreshToken = grant?.get('grant_type') === 'refresh_token' ? grant.get('refresh_token') : null;
     if (grant && refreshToken && listener?.refreshTokens) {
-      return listener.refreshTokens(refreshToken, (token) => {
+      return listener.refreshTokens(refreshToken, (token, signal) => {
         const body = new URLSearchParams(grant);
         body.set('refresh_token', token);
-        return base(url, { ...init, body });
+        const signals = [init?.signal, signal].filter((each): each is AbortSignal => each instanceof AbortSignal);
+        const either = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        return base(url, { ...init, body, ...(either ? { signal: either } : {}) });
       });
     }
     const target = new URL(url instanceof URL ? url.href : String(url));

@@ -16,21 +16,31 @@ interface LockHolder {
   since: string;
 }
 
+/** What `withFileLock` says of the lock beside its path. */
+export interface FileLockOptions {
+  /**
+   * What a holder does while it holds the lock, for the message of a process that waited too long:
+   * `refreshing the token for https://mcp.example.com/mcp`. Default: `holding the lock <path>`.
+   */
+  purpose?: string;
+}
+
 /**
  * Runs `work` while holding the lock file `path` (created exclusively, 0600), against other processes and
  * other callers of this process alike, and removes it after. A lock whose holder is gone (a process of
  * this machine that no longer runs, or a lock not renewed for LOCK_LEASE_MS, as one left by a crash on
  * another machine sharing the folder) is taken over. Throws when the lock stays held for LOCK_WAIT_MS,
- * naming the file and its holder.
+ * naming the holder and what it does (`purpose`); a live holder is left alone, so only one whose file
+ * cannot be read is advice to delete the file.
  */
-export async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+export async function withFileLock<T>(path: string, work: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const holder: LockHolder = {
     pid: process.pid,
     host: hostname(),
     token: randomUUID(),
     since: new Date().toISOString(),
   };
-  await acquire(path, holder);
+  await acquire(path, holder, options.purpose ?? `holding the lock ${path}`);
   const renewal = setInterval(() => {
     const now = new Date();
     utimes(path, now, now).catch(() => {});
@@ -45,7 +55,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
   }
 }
 
-async function acquire(path: string, holder: LockHolder): Promise<void> {
+async function acquire(path: string, holder: LockHolder, purpose: string): Promise<void> {
   const started = Date.now();
   let delayMs = 5;
   for (;;) {
@@ -61,17 +71,28 @@ async function acquire(path: string, holder: LockHolder): Promise<void> {
       await breakLock(path, other.holder);
       continue;
     }
-    if (Date.now() - started > LOCK_WAIT_MS) {
-      const who = other.holder
-        ? `process ${other.holder.pid} on ${other.holder.host} (since ${other.holder.since})`
-        : 'another process';
-      throw new Error(
-        `Waited ${LOCK_WAIT_MS / 1000} s for the lock ${path}, held by ${who}; if no agentloop is running, delete that file and try again.`,
-      );
-    }
+    if (Date.now() - started > LOCK_WAIT_MS) throw waitedTooLong(path, other.holder, purpose);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     delayMs = Math.min(delayMs * 2, 100);
   }
+}
+
+/**
+ * Why a wait for a lock ended. The holder is alive here (a dead one's lock is taken over): it is told to
+ * be waited for, not deleted; the file alone is suspect when no holder can be read from it.
+ */
+function waitedTooLong(path: string, holder: LockHolder | undefined, purpose: string): Error {
+  const waited = `Waited ${LOCK_WAIT_MS / 1000} s`;
+  if (!holder) {
+    return new Error(
+      `${waited} for the lock ${path}, whose holder cannot be read; if no agentloop is running, delete that file and try again.`,
+    );
+  }
+  const who =
+    holder.host === hostname()
+      ? `another agentloop process (pid ${holder.pid})`
+      : `an agentloop process on ${holder.host} (pid ${holder.pid})`;
+  return new Error(`${waited}: ${who} is ${purpose}; try again.`);
 }
 
 /** The lock's holder and whether it is gone; 'gone' when the lock itself was released meanwhile. */

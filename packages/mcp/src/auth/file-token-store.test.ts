@@ -1,15 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectMcpServers } from '../mcp-servers.js';
 import { followAuthorization } from '../test-support/follow-authorization.js';
 import { type OAuthFixtureServer, startOAuthFixtureServer } from '../test-support/oauth-fixture-server.mjs';
-import { LOCK_LEASE_MS } from './file-lock.js';
+import { LOCK_LEASE_MS, LOCK_WAIT_MS } from './file-lock.js';
 import { FileTokenStore } from './file-token-store.js';
 import { loginMcpServer } from './login-mcp-server.js';
 
@@ -176,5 +177,30 @@ describe('FileTokenStore', () => {
     await Promise.all([0, 1, 2, 3].map((index) => stores[index % 2]?.withLock('https://mcp.example.com/mcp', work)));
     expect(steps).toEqual(['start', 'end', 'start', 'end', 'start', 'end', 'start', 'end']);
     expect(await readdir(join(file, '..'))).toEqual([]);
+  });
+
+  it("tells a process that waited for another's refresh which server it refreshes, and to try again", async () => {
+    const file = await tokenFile();
+    const store = new FileTokenStore(file);
+    const resource = 'https://mcp.example.com/mcp';
+    await store.set(resource, { tokens: { access_token: 'at-1', token_type: 'Bearer' } });
+    const lock = `${file}.${createHash('sha256').update(resource).digest('hex').slice(0, 16)}.lock`;
+    const holder = { pid: process.pid, host: hostname(), token: 'other', since: '2026-01-01T00:00:00Z' };
+    await writeFile(lock, JSON.stringify(holder));
+    // Renewed, as far as the hurried clock below can tell, for the whole wait.
+    const renewed = new Date(Date.now() + 100 * LOCK_WAIT_MS);
+    await utimes(lock, renewed, renewed);
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => {
+      now += LOCK_WAIT_MS / 2;
+      return now;
+    });
+
+    const failure = await store.withLock(resource, async () => 'refreshed').catch((error: Error) => error);
+    clock.mockRestore();
+
+    expect((failure as Error).message).toBe(
+      `Waited ${LOCK_WAIT_MS / 1000} s: another agentloop process (pid ${process.pid}) is refreshing the token for ${resource}; try again.`,
+    );
   });
 });

@@ -49,18 +49,22 @@ export class FileTokenStore implements McpTokenStore {
   async withLock<T>(resource: string, work: () => Promise<T>): Promise<T> {
     await this.#makeFolder();
     const name = createHash('sha256').update(resource).digest('hex').slice(0, 16);
-    return withFileLock(`${this.path}.${name}.lock`, work);
+    return withFileLock(`${this.path}.${name}.lock`, work, { purpose: `refreshing the token for ${resource}` });
   }
 
   #update(change: (servers: Record<string, McpStoredCredentials>) => void): Promise<void> {
     const next = this.#queue.then(async () => {
       await this.#makeFolder();
       // Read, change and write under the file's lock: another process's entry written meanwhile stays.
-      await withFileLock(`${this.path}.lock`, async () => {
-        const file = await this.#read();
-        change(file.servers);
-        await this.#write(file);
-      });
+      await withFileLock(
+        `${this.path}.lock`,
+        async () => {
+          const file = await this.#read();
+          change(file.servers);
+          await this.#write(file);
+        },
+        { purpose: `writing the token file ${this.path}` },
+      );
     });
     this.#queue = next.catch(() => {});
     return next;

@@ -1,5 +1,6 @@
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { McpHttpServerConfig } from '../config/mcp-server-config.js';
 import { McpServerError } from '../errors/index.js';
 import { authorizedFetch } from './authorized-fetch.js';
@@ -108,21 +109,29 @@ async function probe(
   fail: (message: string, cause?: unknown) => McpServerError,
 ): Promise<{ resourceMetadataUrl?: URL; scope?: string } | undefined> {
   const send = postWithoutToken(config, fail);
-  const initialize = await send({
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: {
-      protocolVersion: LATEST_PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: 'agentloop', version: '0' },
+  const initialize = await send(
+    {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'agentloop', version: '0' },
+      },
     },
-  });
+    {},
+    { readBody: true },
+  );
   if (isChallenge(initialize)) return challengeOf(initialize);
   if (!initialize.ok) return undefined;
+  // The version the server agreed to, as a session would send it: a server that knows only older ones
+  // answers any request naming the newest with 400, which would hide the 401 of a later request. Without
+  // one in the answer the header is left out, and the server assumes its default (2025-03-26).
+  const version = await negotiatedVersion(initialize);
   const session: Record<string, string> = {
     ...headerIfAny(initialize, 'mcp-session-id'),
-    'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+    ...(version ? { 'mcp-protocol-version': version } : {}),
   };
   const initialized = await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, session);
   if (isChallenge(initialized)) return challengeOf(initialized);
@@ -136,9 +145,55 @@ async function probe(
   return isChallenge(listed) ? challengeOf(listed) : undefined;
 }
 
-/** A POST of one JSON-RPC message to the server, without a token; the body is not read. */
+/**
+ * The `protocolVersion` of the `initialize` result (id 0) in a server's answer, as JSON or as an SSE
+ * stream; undefined where the answer holds none. Reads no further than that result.
+ */
+async function negotiatedVersion(response: Response): Promise<string | undefined> {
+  if (!response.body) return undefined;
+  const versionOf = (text: string): string | undefined => {
+    try {
+      const message = JSON.parse(text) as { id?: unknown; result?: { protocolVersion?: unknown } } | null;
+      const version = message?.id === 0 ? message.result?.protocolVersion : undefined;
+      return typeof version === 'string' ? version : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  try {
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      return versionOf(await response.text());
+    }
+    const events = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
+    try {
+      for (;;) {
+        const { value, done } = await events.read();
+        if (done) return undefined;
+        const version = versionOf(value.data);
+        if (version) return version;
+      }
+    } finally {
+      // A server may keep the stream open after the result: the probe needs nothing more from it.
+      await events.cancel().catch(() => {});
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A POST of one JSON-RPC message to the server, without a token. The body is dropped unless `readBody`,
+ * when the caller reads it.
+ */
 function postWithoutToken(config: McpHttpServerConfig, fail: (message: string, cause?: unknown) => McpServerError) {
-  return async (message: Record<string, unknown>, extraHeaders: Record<string, string> = {}): Promise<Response> => {
+  return async (
+    message: Record<string, unknown>,
+    extraHeaders: Record<string, string> = {},
+    { readBody = false }: { readBody?: boolean } = {},
+  ): Promise<Response> => {
     let response: Response;
     try {
       response = await authorizedFetch(config.url)(config.url, {
@@ -155,7 +210,7 @@ function postWithoutToken(config: McpHttpServerConfig, fail: (message: string, c
     } catch (error) {
       throw fail(`could not reach ${config.url} (${(error as Error).message}).`, error);
     }
-    await response.body?.cancel().catch(() => {});
+    if (!readBody || !response.ok) await response.body?.cancel().catch(() => {});
     return response;
   };
 }

@@ -226,6 +226,26 @@ describe('a browser login (authorization code)', () => {
     expect(mcp.status()[0]?.auth?.expiresAt).toBeGreaterThan(Date.now());
   });
 
+  it('goes on with a token refreshed during a call that the store cannot keep, and its status says so', async () => {
+    const server = await fixture();
+    const store = new MemoryTokenStore();
+    await login({ url: server.url }, store);
+    const { mcp, registry } = await connect({ remote: { url: server.url } }, store);
+    store.set = async () => {
+      throw new Error('EROFS: read-only file system');
+    };
+
+    server.expireTokens();
+    expect((await callTool(registry, 'remote__whoami')).status).toBe('ok');
+    expect((await callTool(registry, 'remote__whoami')).status).toBe('ok');
+
+    expect(server.seen.tokenRequests.map((request) => request.grant)).toEqual(['authorization_code', 'refresh_token']);
+    expect(mcp.status()[0]?.auth?.state).toBe('logged-in');
+    expect(mcp.status()[0]?.auth?.tokenStoreError).toBe(
+      'MCP server "remote": the refreshed tokens could not be stored (EROFS: read-only file system); this process goes on with them, but another run may need a new login.',
+    );
+  });
+
   it('reports login-needed in a session that has no token, without registering a client', async () => {
     const server = await fixture();
     const { mcp } = await connect({ remote: { url: server.url } }, new MemoryTokenStore());

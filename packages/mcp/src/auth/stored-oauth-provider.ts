@@ -8,6 +8,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { McpServerError } from '../errors/index.js';
+import { LOCK_LEASE_MS } from './file-lock.js';
 import type { McpOAuthConfig } from './mcp-oauth-config.js';
 import { type McpStoredCredentials, type McpTokenStore, resourceKey } from './mcp-token-store.js';
 
@@ -41,6 +42,12 @@ const NO_REDIRECT = 'http://127.0.0.1/callback';
 const OFFLINE_ACCESS = 'offline_access';
 
 /**
+ * How long a refresh waits for the authorization server. It holds the refresh lock meanwhile, which other
+ * processes wait for no longer than two leases: a server that never answers must not outlast them.
+ */
+export const REFRESH_TIMEOUT_MS = (LOCK_LEASE_MS * 2) / 3;
+
+/**
  * The SDK's OAuthClientProvider over a McpTokenStore: keeps one server's tokens, client registration and
  * discovery under its resource URL, adds the configured scopes (and `offline_access` where the
  * authorization server offers it, so that a refresh token comes back), and runs the client-credentials
@@ -63,6 +70,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #storedByRefresh: string | undefined;
   /** The refresh token the authorization server refused last here. */
   #refusedRefreshToken: string | undefined;
+  /**
+   * Tokens a refresh here got that the store could not keep: the authorization server may have spent the
+   * refresh token the store holds, so this process goes on with these (over what the store reads) until
+   * a write succeeds.
+   */
+  #unsaved: Pick<McpStoredCredentials, 'tokens' | 'expiresAt'> | undefined;
+  #tokenStoreError: string | undefined;
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
 
   constructor(options: StoredOAuthProviderOptions) {
@@ -187,6 +201,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.#storeTokens(tokens);
   }
 
+  /**
+   * Why the tokens in use are not in the store: a refresh got them but the store could not be written
+   * (they last as long as this process). Undefined once the store holds them again.
+   */
+  get tokenStoreError(): string | undefined {
+    return this.#tokenStoreError;
+  }
+
   /** Notes the access token of a request the server refused (see `authorizedFetch`). */
   noteRefusedToken(accessToken: string): void {
     this.#refusedAccessToken = accessToken;
@@ -198,9 +220,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
    * once. Under the lock, tokens that another process refreshed meanwhile (others than the ones the
    * server refused here, not expired) are answered as if the authorization server had issued them;
    * otherwise the newest refresh token held is sent, and what comes back is stored before the lock is
-   * let go.
+   * let go. The request is given REFRESH_TIMEOUT_MS; past it, this rejects with an McpServerError and the
+   * lock is let go.
    */
-  async refreshTokens(refreshToken: string, send: (refreshToken: string) => Promise<Response>): Promise<Response> {
+  async refreshTokens(
+    refreshToken: string,
+    send: (refreshToken: string, signal?: AbortSignal) => Promise<Response>,
+  ): Promise<Response> {
     const refresh = async (): Promise<Response> => {
       const stored = await this.#read();
       const held = stored.tokens;
@@ -213,17 +239,19 @@ export class StoredOAuthProvider implements OAuthClientProvider {
         return Response.json(tokenResponse(held, stored.expiresAt, this.#now()));
       }
       const sent = held?.refresh_token ?? refreshToken;
-      const response = await send(sent);
-      if (!response.ok) {
-        this.#refusedRefreshToken = sent;
-        return response;
-      }
-      const text = await response.text();
-      const issued = parseTokens(text);
+      const { response, text } = await this.#sendInTime((signal) => send(sent, signal));
+      if (!response.ok) this.#refusedRefreshToken = sent;
+      const issued = response.ok ? parseTokens(text) : undefined;
       if (issued) {
         // The issuer is the one the SDK stamped on the tokens it refreshed (it is checked before a refresh).
         const issuer = (held as { issuer?: string } | undefined)?.issuer;
-        await this.#storeTokens({ refresh_token: sent, ...issued, ...(issuer ? { issuer } : {}) });
+        const tokens = { refresh_token: sent, ...issued, ...(issuer ? { issuer } : {}) };
+        try {
+          await this.#storeTokens(tokens);
+        } catch (error) {
+          // The server may have rotated the refresh token: losing its answer would lose the login.
+          this.#keepUnsaved(tokens, error);
+        }
         this.#storedByRefresh = issued.access_token;
       }
       return new Response(text, {
@@ -234,6 +262,49 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     };
     const store = this.#options.store;
     return store.withLock ? store.withLock(this.resource, refresh) : refresh();
+  }
+
+  /**
+   * Sends a refresh (`send`) and reads its answer within REFRESH_TIMEOUT_MS, or rejects with an
+   * McpServerError saying the authorization server did not answer. The signal given to `send` is aborted
+   * then; a `send` that ignores it is left behind.
+   */
+  async #sendInTime(send: (signal: AbortSignal) => Promise<Response>): Promise<{ response: Response; text: string }> {
+    const timeout = new AbortController();
+    // The global setTimeout rather than AbortSignal.timeout: a test's fake clock drives it.
+    const timer = setTimeout(() => timeout.abort(), REFRESH_TIMEOUT_MS);
+    const expired = new Promise<never>((_, reject) => {
+      timeout.signal.addEventListener('abort', () => {
+        const name = this.#options.serverName;
+        reject(
+          new McpServerError(
+            name,
+            `MCP server "${name}": the authorization server did not answer the token refresh within ${REFRESH_TIMEOUT_MS / 1000} s; try again later.`,
+            'server_start_failed',
+          ),
+        );
+      });
+    });
+    try {
+      return await Promise.race([
+        (async () => {
+          const response = await send(timeout.signal);
+          return { response, text: await response.text() };
+        })(),
+        expired,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #keepUnsaved(tokens: OAuthTokens, error: unknown): void {
+    this.#unsaved = {
+      tokens,
+      ...(tokens.expires_in === undefined ? {} : { expiresAt: this.#now() + tokens.expires_in * 1000 }),
+    };
+    const name = this.#options.serverName;
+    this.#tokenStoreError = `MCP server "${name}": the refreshed tokens could not be stored (${(error as Error).message}); this process goes on with them, but another run may need a new login.`;
   }
 
   async #storeTokens(tokens: OAuthTokens): Promise<void> {
@@ -304,6 +375,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       this.#codeVerifier = undefined;
       return;
     }
+    if (scope === 'all' || scope === 'tokens') this.#forgetUnsaved();
     if (scope === 'all') {
       await this.#options.store.delete(this.resource);
       return;
@@ -337,13 +409,24 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async #read(): Promise<McpStoredCredentials> {
-    return (await this.#options.store.get(this.resource)) ?? {};
+    const stored = (await this.#options.store.get(this.resource)) ?? {};
+    if (!this.#unsaved) return stored;
+    const { expiresAt: _stale, ...rest } = stored;
+    return { ...rest, ...this.#unsaved };
   }
 
+  /** Writes the credentials changed; unsaved tokens read into them are in the store after it. */
   async #update(change: (credentials: McpStoredCredentials) => McpStoredCredentials): Promise<void> {
+    const unsaved = this.#unsaved;
     const next = change(await this.#read());
     const defined = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined));
     await this.#options.store.set(this.resource, defined);
+    if (this.#unsaved === unsaved) this.#forgetUnsaved();
+  }
+
+  #forgetUnsaved(): void {
+    this.#unsaved = undefined;
+    this.#tokenStoreError = undefined;
   }
 
   /**

@@ -441,6 +441,12 @@ export class McpConnection {
 
 async function authStatus(provider: OAuthClientProvider | undefined): Promise<McpAuthStatus | undefined> {
   if (!provider || !(await provider.tokens())) return undefined;
-  const expiresAt = provider instanceof StoredOAuthProvider ? await provider.expiresAt() : undefined;
-  return { state: 'logged-in', ...(expiresAt === undefined ? {} : { expiresAt }) };
+  const stored = provider instanceof StoredOAuthProvider ? provider : undefined;
+  const expiresAt = await stored?.expiresAt();
+  const tokenStoreError = stored?.tokenStoreError;
+  return {
+    state: 'logged-in',
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+    ...(tokenStoreError ? { tokenStoreError } : {}),
+  };
 }

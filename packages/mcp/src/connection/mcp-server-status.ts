@@ -29,6 +29,11 @@ export interface McpAuthStatus {
   readonly state: 'logged-in' | 'login-needed';
   /** When the access token expires (milliseconds since the epoch); it is refreshed where it can be. */
   readonly expiresAt?: number;
+  /**
+   * Why the tokens in use are not in the token store: a refresh got them but the store could not be
+   * written. They last as long as the process, and another run may need a new login.
+   */
+  readonly tokenStoreError?: string;
 }
 
 /** A server's state, for `agentloop mcp list`, `/mcp` and an app's own display. */
