@@ -28,6 +28,29 @@ const EDIT: ScriptStep = {
   ],
 };
 
+/** A promise the test resolves with `open`: a tool waits on it, to go on working after the user's answer. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/** A tool the approval policy asks about, which runs until `finished` resolves. */
+function deployTool(finished: Promise<void>) {
+  return defineTool({
+    name: 'deploy',
+    description: 'Deploys the site.',
+    parameters: z.object({}),
+    annotations: { readOnly: false, destructive: true, openWorld: true },
+    execute: async () => {
+      await finished;
+      return 'deployed';
+    },
+  });
+}
+
 let browser: Browser | undefined;
 let context: BrowserContext | undefined;
 let server: TestServer | undefined;
@@ -534,26 +557,9 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
   });
 
   it('sets a tool card back to running once its approval or form is answered, until its result', async () => {
-    // Each tool goes on working after the user's answer, until the test lets it finish.
-    const gate = () => {
-      let open: () => void = () => undefined;
-      const opened = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      return { open, opened };
-    };
     const deployed = gate();
     const booked = gate();
-    const deploy = defineTool({
-      name: 'deploy',
-      description: 'Deploys the site.',
-      parameters: z.object({}),
-      annotations: { readOnly: false, destructive: true, openWorld: true },
-      execute: async () => {
-        await deployed.opened;
-        return 'deployed';
-      },
-    });
+    const deploy = deployTool(deployed.opened);
     const book = defineTool({
       name: 'book_slowly',
       description: 'Books a table, then waits for the restaurant.',
@@ -602,6 +608,31 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     booked.open();
     await page.locator('.entry.assistant', { hasText: 'Deployed and booked.' }).waitFor();
     expect(await badges.allTextContents()).toEqual(['done', 'done']);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sets a tool card back to running when its approval is answered elsewhere (another tab)', async () => {
+    const deployed = gate();
+    const page = await openPage({
+      scripts: { '*': [{ toolCalls: [{ id: 'c1', name: 'deploy', arguments: {} }] }, finish('Deployed.')] },
+      tools: () => [deployTool(deployed.opened)],
+    });
+    await sendMessage(page, 'Deploy');
+    const badge = page.locator('details.tool .state');
+    await page.locator('.approval').waitFor();
+    expect(await badge.textContent()).toBe('waiting for approval…');
+    const sessionId = (await stored(page, 'agentloop.session')) ?? '';
+    const [approval] = server?.handler.runs.snapshot(sessionId)?.approvals ?? [];
+    const answer = await server?.request(
+      `/api/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(approval?.requestId ?? '')}`,
+      { method: 'POST', json: { decision: 'allow-once' } },
+    );
+    expect(answer?.status).toBe(200);
+    // Set by the stream's approval-resolved: this page gave no answer.
+    await badge.filter({ hasText: 'running…' }).waitFor({ timeout: 10_000 });
+    deployed.open();
+    await page.locator('.entry.assistant', { hasText: 'Deployed.' }).waitFor();
+    expect(await badge.textContent()).toBe('done');
     expect(pageErrors).toEqual([]);
   });
 

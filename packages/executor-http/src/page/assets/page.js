@@ -357,7 +357,9 @@ function createRunView() {
         if (event.name === 'agentloop.elicitation-requested') {
           waitOn(event.value?.requestId, tools.get(event.value?.toolCallId)?.card, 'waiting for your input…');
         }
-        if (event.name === 'agentloop.elicitation-resolved') waitEnded(event.value?.requestId);
+        if (event.name === 'agentloop.approval-resolved' || event.name === 'agentloop.elicitation-resolved') {
+          waitEnded(event.value?.requestId);
+        }
         if (event.name === 'agentloop.retry') {
           retried(event.value ?? {}, stepEntries);
           stepEntries = [];
@@ -534,7 +536,7 @@ function approvalPanel(request) {
             );
             choices.replaceWith(element('p', { className: 'answered' }, done));
             expiry?.remove();
-            // The AG-UI stream has no event for an approval's answer: the page that gave it moves the card on.
+            // At once, not only when the stream's approval-resolved comes.
             waitEnded(request.requestId);
             (state.run ? elements.stop : elements.input).focus();
           } catch (error) {
