@@ -2,7 +2,6 @@ import { AgentloopError, describeThrown } from '@agentloop/spec';
 import type { RegisteredTool, SamplingRequest, ToolAnnotations } from '@agentloop/tools';
 import { AgentUsageError } from '../errors/index.js';
 import type { AgentEventSink } from '../events/index.js';
-import { DirectJournal } from '../journal/direct-journal.js';
 import type { Journal } from '../journal/journal.js';
 import { runJournaled } from '../journal/journaled-step.js';
 import { RunRequestIds } from '../journal/run-request-ids.js';
@@ -113,8 +112,8 @@ export class ApprovalGate {
    * The request is made inside the call's journal step, where a journal allows no operation of its own
    * (Restate's `ctx.run` can neither nest another nor wait on an awakeable). So the decision is no step of
    * its own: it is part of the call's effect, and a replayed call, restored from its record, asks nothing
-   * again. With the default journal the user is asked in process, as before. A journal that records
-   * (a durable run) cannot wait for an answer inside a step: a request the policy would ask about, and no
+   * again. With the default journal (any journal not marked `durable`) the user is asked in process. A
+   * durable journal cannot wait for an answer inside a step: a request the policy would ask about, and no
    * grant covers, gets the verdict `unsupported`, with a message that says what to do. Never rejects.
    */
   async checkSampling(
@@ -136,7 +135,9 @@ export class ApprovalGate {
     };
     const decision = await this.#decide(request);
     if (decision.action !== 'ask' || this.#granted(request)) return this.#verdict(context, request, decision);
-    if (!(context.journal instanceof DirectJournal)) {
+    // A marker, not a class check: an app's wrapper around the default journal, or a second copy of
+    // core, records nothing and can wait here as well.
+    if (context.journal.durable === true) {
       return {
         run: false,
         code: 'unsupported',

@@ -21,6 +21,7 @@ export function guardedJournal(journal: Journal): Journal {
     throw new JournalFailure(error);
   };
   return {
+    ...(journal.durable === undefined ? {} : { durable: journal.durable }),
     ...(journal.replaysInOrder === undefined ? {} : { replaysInOrder: journal.replaysInOrder }),
     step: <T>(name: string, run: () => Promise<T>) => {
       // What the effect itself threw is the loop's to handle, as it was before there was a journal.

@@ -39,8 +39,8 @@ export interface AwaitAnswerOptions {
  * decided by the policy (or a grant) in process, and its model call runs there too, its tokens recorded
  * with the call's result. A replayed tool call is restored from its record, so it neither asks nor samples
  * again; a call cut off by a worker's death runs again, requests included. A journal that records cannot
- * wait for the user inside a step, so a sampling request the policy would ask about is refused there
- * (`sampling_approval_unsupported`), and only the default journal asks.
+ * wait for the user inside a step, so under a journal that says `durable: true` a sampling request the
+ * policy would ask about is refused (`sampling_approval_unsupported`); any other journal asks.
  *
  * A step that was running when a worker died runs again (a tool call included): tools with side effects
  * deduplicate with `ToolContext.idempotencyKey`.
@@ -49,6 +49,14 @@ export interface AwaitAnswerOptions {
  * each step in Restate (`ctx.run`, deterministic time and random, awakeables for answers).
  */
 export interface Journal {
+  /**
+   * True for a journal that records its steps and answers to replay them (a durable engine's: Restate's,
+   * `MemoryJournal`). Such a journal allows no journal operation inside a step, so the loop does not
+   * wait there for the user: a sampling request the policy would ask about, made inside a tool call, is
+   * refused with `sampling_approval_unsupported`. Absent or false (the default journal, or an app's
+   * wrapper around it): the user is asked in process.
+   */
+  readonly durable?: boolean;
   /**
    * True for a journal that matches a replay's steps and waits to its record by the order in which they
    * are made (Restate does), not by their names. The loop then makes them in one order whatever the

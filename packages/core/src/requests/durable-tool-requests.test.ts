@@ -14,6 +14,8 @@ import { type JournalRecord, MemoryJournal, ScriptedProvider } from '../testing/
  * such operation is noted in `nested` (and still done, so that the run goes on and the test can see it).
  */
 class StepCheckingJournal implements Journal {
+  /** It records, as Restate does: the loop must not wait for the user inside its steps. */
+  readonly durable = true;
   readonly inner: MemoryJournal;
   readonly nested: string[] = [];
   readonly #inStep = new AsyncLocalStorage<string>();

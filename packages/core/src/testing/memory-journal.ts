@@ -42,6 +42,8 @@ export class MemoryJournal implements Journal {
   readonly #createId: () => string;
   readonly #pending = new PendingAnswers();
   readonly replaysInOrder: boolean;
+  /** It records and replays, as a durable engine does (`Journal.durable`). */
+  readonly durable = true;
   /** The names of the steps that ran live, in the order they started. */
   readonly ran: string[] = [];
   /** The names of the steps and answers taken from the records, in order. */

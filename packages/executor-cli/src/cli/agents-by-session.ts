@@ -36,6 +36,8 @@ export class AgentsBySession {
   readonly #log: (message: string) => void;
   readonly #idleTimeoutMs: number;
   readonly #agents = new Map<string, KeptAgent>();
+  /** Disposals of idle agents still under way: `dispose` waits for them too. */
+  readonly #idleDisposals = new Set<Promise<void>>();
 
   constructor(options: AgentsBySessionOptions) {
     this.#compose = options.compose;
@@ -77,18 +79,24 @@ export class AgentsBySession {
     return agent;
   }
 
-  /** Ends every session's plugins and MCP servers; a failure is logged, and the others still end. */
+  /**
+   * Ends every session's plugins and MCP servers, and waits for those of agents ended for being idle
+   * that are still stopping: the caller closes the store and exits after this. A failure is logged,
+   * and the others still end.
+   */
   async dispose(log: (message: string) => void): Promise<void> {
     const all = [...this.#agents.values()];
     this.#agents.clear();
     for (const kept of all) this.#stopTimer(kept);
-    await Promise.all(
-      all.map((kept) =>
+    await Promise.all([
+      ...all.map((kept) =>
         kept.composed
           .dispose()
           .catch((error: unknown) => log(`a session's plugins did not end cleanly: ${String(error)}`)),
       ),
-    );
+      // Each idle disposal logs its own outcome and never rejects.
+      ...this.#idleDisposals,
+    ]);
   }
 
   #startTimer(sessionId: string, kept: KeptAgent): void {
@@ -111,13 +119,17 @@ export class AgentsBySession {
       return;
     }
     this.#agents.delete(sessionId);
-    kept.composed.dispose().then(
-      () =>
-        this.#log(
-          `session ${sessionId} was idle for ${formatIdle(this.#idleTimeoutMs)}: its agent and MCP servers ended; its next run starts them again.`,
-        ),
-      (error: unknown) => this.#log(`session ${sessionId}'s plugins did not end cleanly: ${String(error)}`),
-    );
+    const disposal = kept.composed
+      .dispose()
+      .then(
+        () =>
+          this.#log(
+            `session ${sessionId} was idle for ${formatIdle(this.#idleTimeoutMs)}: its agent and MCP servers ended; its next run starts them again.`,
+          ),
+        (error: unknown) => this.#log(`session ${sessionId}'s plugins did not end cleanly: ${String(error)}`),
+      )
+      .finally(() => this.#idleDisposals.delete(disposal));
+    this.#idleDisposals.add(disposal);
   }
 }
 

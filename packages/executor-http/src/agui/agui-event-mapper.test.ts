@@ -105,6 +105,38 @@ describe('AguiEventMapper', () => {
     ]);
   });
 
+  it("says when an approval was answered, its own or a sub-agent's, so a client stops showing it waiting", () => {
+    const answered = {
+      type: 'approval-resolved',
+      iteration: 1,
+      requestId: 'approval-r-1',
+      toolCallId: 'c1',
+      name: 'edit_file',
+      decision: 'allow-once',
+    } as const;
+    expect(mapper().map(answered)).toEqual([
+      {
+        type: 'CUSTOM',
+        name: 'agentloop.approval-resolved',
+        value: { requestId: 'approval-r-1', toolCallId: 'c1', decision: 'allow-once' },
+      },
+    ]);
+    const path = [{ toolName: 'helper', toolCallId: 'c0' }];
+    expect(
+      mapper().map({
+        type: 'subagent-event',
+        path,
+        event: { ...answered, requestId: 'c0/approval-r-1', decision: 'cancelled' },
+      }),
+    ).toEqual([
+      {
+        type: 'CUSTOM',
+        name: 'agentloop.approval-resolved',
+        value: { requestId: 'c0/approval-r-1', toolCallId: 'c1', decision: 'cancelled' },
+      },
+    ]);
+  });
+
   it("shows a sub-agent's URL elicitation with the path it came through", () => {
     const path = [{ toolName: 'helper', toolCallId: 'c1' }];
     const [requested] = mapper().map({

@@ -7,6 +7,8 @@ import { toAguiMessages } from './to-agui-messages.js';
 
 /** The name of the CUSTOM event of a tool call waiting for approval. */
 export const APPROVAL_REQUESTED_EVENT = 'agentloop.approval-requested';
+/** The name of the CUSTOM event of an approval answered (here or elsewhere), timed out or cancelled. */
+export const APPROVAL_RESOLVED_EVENT = 'agentloop.approval-resolved';
 /** The name of the CUSTOM event of a question for the user. */
 export const QUESTION_EVENT = 'agentloop.question';
 /** The name of the CUSTOM event of a model call that is tried again. */
@@ -121,6 +123,8 @@ export class AguiEventMapper {
         ];
       case 'approval-requested':
         return [this.#approval(event, [])];
+      case 'approval-resolved':
+        return [approvalResolved(event)];
       case 'elicitation-requested':
         return [this.#elicitation(event, [])];
       case 'elicitation-resolved':
@@ -243,6 +247,7 @@ export class AguiEventMapper {
   /** What the user answers of a sub-agent's events: its approval requests and elicitations. */
   #subagentEvent(event: AgentEvent, path: readonly SubagentStep[]): BaseEvent[] {
     if (event.type === 'approval-requested') return [this.#approval(event, path)];
+    if (event.type === 'approval-resolved') return [approvalResolved(event)];
     if (event.type === 'elicitation-requested') return [this.#elicitation(event, path)];
     if (event.type === 'elicitation-resolved') return [elicitationResolved(event)];
     return [];
@@ -294,6 +299,14 @@ export class AguiEventMapper {
       { type: EventType.REASONING_END, messageId },
     ] as BaseEvent[];
   }
+}
+
+function approvalResolved(event: AgentEventMap['approval-resolved']): BaseEvent {
+  return {
+    type: EventType.CUSTOM,
+    name: APPROVAL_RESOLVED_EVENT,
+    value: { requestId: event.requestId, toolCallId: event.toolCallId, decision: event.decision },
+  } as BaseEvent;
 }
 
 function elicitationResolved(event: AgentEventMap['elicitation-resolved']): BaseEvent {

@@ -3,8 +3,10 @@
 // test-artifacts/page/. The tests wait for what the page shows, never for a number of milliseconds.
 import { AgentloopError } from '@agentloop/core';
 import type { ScriptStep } from '@agentloop/core/testing';
+import { defineTool } from '@agentloop/tools';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { chromiumAvailable, launchChromium, screenshot } from '../test-support/chromium.js';
 import { type ListeningServer, listen } from '../test-support/listen.js';
 import {
@@ -25,6 +27,29 @@ const EDIT: ScriptStep = {
     },
   ],
 };
+
+/** A promise the test resolves with `open`: a tool waits on it, to go on working after the user's answer. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/** A tool the approval policy asks about, which runs until `finished` resolves. */
+function deployTool(finished: Promise<void>) {
+  return defineTool({
+    name: 'deploy',
+    description: 'Deploys the site.',
+    parameters: z.object({}),
+    annotations: { readOnly: false, destructive: true, openWorld: true },
+    execute: async () => {
+      await finished;
+      return 'deployed';
+    },
+  });
+}
 
 let browser: Browser | undefined;
 let context: BrowserContext | undefined;
@@ -528,6 +553,86 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(await card.locator('.answered').textContent()).toBe('Cancelled.');
     expect(await page.locator('.entry.info', { hasText: 'Stopped.' }).count()).toBe(0);
     expect(bookedResult(await stored(page, 'agentloop.session'))).toEqual(['{"action":"cancel"}']);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sets a tool card back to running once its approval or form is answered, until its result', async () => {
+    const deployed = gate();
+    const booked = gate();
+    const deploy = deployTool(deployed.opened);
+    const book = defineTool({
+      name: 'book_slowly',
+      description: 'Books a table, then waits for the restaurant.',
+      parameters: z.object({}),
+      annotations: { readOnly: true, openWorld: false },
+      execute: async (_args, context) => {
+        const answer = await context.elicit?.({
+          mode: 'form',
+          server: 'bookings',
+          message: 'Which table?',
+          schema: { type: 'object', properties: { name: { type: 'string', title: 'Your name' } } },
+        });
+        await booked.opened;
+        return JSON.stringify(answer);
+      },
+    });
+    const page = await openPage({
+      scripts: {
+        '*': [
+          { toolCalls: [{ id: 'c1', name: 'deploy', arguments: {} }] },
+          { toolCalls: [{ id: 'c2', name: 'book_slowly', arguments: {} }] },
+          finish('Deployed and booked.'),
+        ],
+      },
+      tools: () => [deploy, book],
+    });
+    await sendMessage(page, 'Deploy, then book a table');
+    const badges = page.locator('details.tool .state');
+    await page.locator('.approval').waitFor();
+    expect(await badges.allTextContents()).toEqual(['waiting for approval…']);
+    await page.locator('.approval button', { hasText: 'Allow once' }).click();
+    await page.locator('.approval .answered').waitFor();
+    expect(await badges.allTextContents()).toEqual(['running…']);
+
+    deployed.open();
+    const card = page.locator('.elicitation');
+    await card.waitFor();
+    expect(await badges.allTextContents()).toEqual(['done', 'waiting for your input…']);
+    await card.getByLabel('Your name').fill('Ada');
+    await card.getByRole('button', { name: 'Submit' }).click();
+    // Set by the stream's elicitation-resolved, which may come before or after the answer's response.
+    await badges.nth(1).filter({ hasText: 'running…' }).waitFor();
+    expect(await badges.allTextContents()).toEqual(['done', 'running…']);
+    await screenshot(page, '18-running-after-answer');
+
+    booked.open();
+    await page.locator('.entry.assistant', { hasText: 'Deployed and booked.' }).waitFor();
+    expect(await badges.allTextContents()).toEqual(['done', 'done']);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sets a tool card back to running when its approval is answered elsewhere (another tab)', async () => {
+    const deployed = gate();
+    const page = await openPage({
+      scripts: { '*': [{ toolCalls: [{ id: 'c1', name: 'deploy', arguments: {} }] }, finish('Deployed.')] },
+      tools: () => [deployTool(deployed.opened)],
+    });
+    await sendMessage(page, 'Deploy');
+    const badge = page.locator('details.tool .state');
+    await page.locator('.approval').waitFor();
+    expect(await badge.textContent()).toBe('waiting for approval…');
+    const sessionId = (await stored(page, 'agentloop.session')) ?? '';
+    const [approval] = server?.handler.runs.snapshot(sessionId)?.approvals ?? [];
+    const answer = await server?.request(
+      `/api/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(approval?.requestId ?? '')}`,
+      { method: 'POST', json: { decision: 'allow-once' } },
+    );
+    expect(answer?.status).toBe(200);
+    // Set by the stream's approval-resolved: this page gave no answer.
+    await badge.filter({ hasText: 'running…' }).waitFor({ timeout: 10_000 });
+    deployed.open();
+    await page.locator('.entry.assistant', { hasText: 'Deployed.' }).waitFor();
+    expect(await badge.textContent()).toBe('done');
     expect(pageErrors).toEqual([]);
   });
 

@@ -47,6 +47,8 @@ export interface RestateJournalOptions {
  * the loop records as a cancelled call and ends the run with `cancelled`, as an in-process cancel does.
  */
 export class RestateJournal implements Journal {
+  /** Each step is a `ctx.run`, which allows no wait for the user inside it (`Journal.durable`). */
+  readonly durable = true;
   readonly #context: ObjectContext;
   readonly #hooks: RestateJournalHooks;
   readonly #runOptions: RunOptions<unknown>;

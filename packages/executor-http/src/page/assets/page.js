@@ -351,9 +351,14 @@ function createRunView() {
         break;
       }
       case 'CUSTOM':
-        if (event.name === 'agentloop.approval-requested') tools.get(event.value?.toolCallId)?.card?.setWaiting();
+        if (event.name === 'agentloop.approval-requested') {
+          waitOn(event.value?.requestId, tools.get(event.value?.toolCallId)?.card);
+        }
         if (event.name === 'agentloop.elicitation-requested') {
-          tools.get(event.value?.toolCallId)?.card?.setWaiting('waiting for your input…');
+          waitOn(event.value?.requestId, tools.get(event.value?.toolCallId)?.card, 'waiting for your input…');
+        }
+        if (event.name === 'agentloop.approval-resolved' || event.name === 'agentloop.elicitation-resolved') {
+          waitEnded(event.value?.requestId);
         }
         if (event.name === 'agentloop.retry') {
           retried(event.value ?? {}, stepEntries);
@@ -424,21 +429,47 @@ function finished(event) {
   else if (exit === 'max_iterations') addEntry('info', 'The agent reached its iteration limit.');
 }
 
+/** The cards of tool calls waiting on the user, by the request's id: its answer sets them running again. */
+const waitingCards = new Map();
+
+/** A tool call's card shows it waits on the request `requestId` (an approval, by default). */
+function waitOn(requestId, card, text) {
+  if (!card) return;
+  card.setWaiting(text);
+  if (typeof requestId === 'string') waitingCards.set(requestId, card);
+}
+
+/** The request was answered (here or elsewhere), timed out or cancelled: the call runs on, or ends. */
+function waitEnded(requestId) {
+  const card = waitingCards.get(requestId);
+  waitingCards.delete(requestId);
+  card?.setRunning();
+}
+
 /** A compact card for one tool call: its name, arguments and result, folded. */
 function toolCard(name) {
   const badge = element('span', { className: 'state' }, 'running…');
   const body = element('div');
   const details = element('details', { className: 'tool' }, element('summary', {}, name, badge), body);
   const entry = addEntry('', details);
+  let waiting = false;
   return {
     entry,
     setWaiting(text = 'waiting for approval…') {
+      waiting = true;
       badge.textContent = text;
+    },
+    /** Back to running once the answer came; a result that came first is not taken back. */
+    setRunning() {
+      if (!waiting) return;
+      waiting = false;
+      badge.textContent = 'running…';
     },
     setArguments(args) {
       body.append(element('pre', { 'aria-label': 'Arguments' }, pretty(args)));
     },
     setResult(content, failed) {
+      waiting = false;
       badge.textContent = failed ? 'failed' : 'done';
       badge.classList.toggle('failed', failed);
       body.append(element('pre', { 'aria-label': 'Result' }, typeof content === 'string' ? content : pretty(content)));
@@ -505,6 +536,8 @@ function approvalPanel(request) {
             );
             choices.replaceWith(element('p', { className: 'answered' }, done));
             expiry?.remove();
+            // At once, not only when the stream's approval-resolved comes.
+            waitEnded(request.requestId);
             (state.run ? elements.stop : elements.input).focus();
           } catch (error) {
             for (const button of buttons) button.disabled = false;
@@ -1014,6 +1047,7 @@ async function openSession(sessionId) {
   if (state.sessionId !== sessionId) state.usage = { inputTokens: 0, outputTokens: 0 };
   elements.transcript.replaceChildren();
   openElicitations.clear();
+  waitingCards.clear();
   selectSession(sessionId);
   drawMessages(body.messages ?? []);
   // The store has a run's turn only once the run commits it, so the message that started a run still
@@ -1134,6 +1168,7 @@ elements.newSession.addEventListener('click', () => {
   selectSession(undefined);
   elements.transcript.replaceChildren();
   openElicitations.clear();
+  waitingCards.clear();
   elements.usage.textContent = '';
   elements.input.focus();
 });
