@@ -9,3 +9,9 @@ describe('RestateJournal', () => {
     expect(journal.durable).toBe(true);
   });
 });
+
+describe('RestateJournal replay order', () => {
+  it('says it replays in order, so the loop runs a response’s tool calls one at a time', () => {
+    expect(new RestateJournal({} as ObjectContext).replaysInOrder).toBe(true);
+  });
+});

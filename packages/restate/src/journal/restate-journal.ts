@@ -49,6 +49,11 @@ export interface RestateJournalOptions {
 export class RestateJournal implements Journal {
   /** Each step is a `ctx.run`, which allows no wait for the user inside it (`Journal.durable`). */
   readonly durable = true;
+  /**
+   * Restate matches a replay's `ctx.run`s and awakeables to its journal by the order they are made, so the
+   * loop must make them in one order whatever the timing (`Journal.replaysInOrder`).
+   */
+  readonly replaysInOrder = true;
   readonly #context: ObjectContext;
   readonly #hooks: RestateJournalHooks;
   readonly #runOptions: RunOptions<unknown>;
