@@ -16,4 +16,15 @@ describe('describeAuth', () => {
     expect(describeAuth({ state: 'logged-in' }, now)).toBe('oauth: logged in');
     expect(describeAuth({ state: 'login-needed' }, now)).toBe('oauth: login needed');
   });
+
+  it('says when a refreshed token could not be saved, and that it lasts only this process', () => {
+    expect(
+      describeAuth(
+        { state: 'logged-in', expiresAt: now + 52 * 60_000, tokenStoreError: 'EACCES: permission denied' },
+        now,
+      ),
+    ).toBe(
+      'oauth: logged in, expires in 52 min; the refreshed token could not be saved (EACCES: permission denied): it lasts until agentloop ends',
+    );
+  });
 });

@@ -1,7 +1,16 @@
 import type { McpAuthStatus } from '@agentloop/mcp';
 
-/** A server's OAuth state in a few words: `oauth: logged in, expires in 52 min`, `oauth: login needed`. */
+/**
+ * A server's OAuth state in a few words: `oauth: logged in, expires in 52 min`, `oauth: login needed`; and,
+ * when a refreshed token could not be saved, that it lasts only as long as this process.
+ */
 export function describeAuth(auth: McpAuthStatus, now: number): string {
+  const state = describeState(auth, now);
+  if (auth.tokenStoreError === undefined) return state;
+  return `${state}; the refreshed token could not be saved (${auth.tokenStoreError}): it lasts until agentloop ends`;
+}
+
+function describeState(auth: McpAuthStatus, now: number): string {
   if (auth.state === 'login-needed') return 'oauth: login needed';
   if (auth.expiresAt === undefined) return 'oauth: logged in';
   const minutes = Math.round((auth.expiresAt - now) / 60_000);
