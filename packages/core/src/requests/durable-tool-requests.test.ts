@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DefaultAgent } from '../agent/default-agent.js';
 import type { ApprovalOption, ApprovalRequest } from '../approvals/index.js';
+import { DirectJournal } from '../journal/direct-journal.js';
 import type { AwaitAnswerOptions, Journal } from '../journal/journal.js';
 import { type JournalRecord, MemoryJournal, ScriptedProvider } from '../testing/index.js';
 
@@ -193,5 +194,51 @@ describe('an elicitation inside a durable tool call', () => {
     await replay.agent.run('go', { journal: new StepCheckingJournal(journal.inner.records) });
     expect(asked).toEqual([]);
     expect(replay.results).toEqual(first.results);
+  });
+});
+
+describe('a sampling request under a journal that records nothing', () => {
+  /** The default journal behind an app's own wrapper that only traces the steps' names: nothing durable. */
+  class TracingJournal implements Journal {
+    readonly traced: string[] = [];
+    readonly #inner = new DirectJournal({ now: () => 0 });
+
+    step<T>(name: string, run: () => Promise<T>): Promise<T> {
+      this.traced.push(name);
+      return this.#inner.step(name, run);
+    }
+
+    now(): Promise<number> {
+      return this.#inner.now();
+    }
+
+    randomId(): string {
+      return this.#inner.randomId();
+    }
+
+    awaitAnswer<T>(requestId: string, onRequest: () => void, options?: AwaitAnswerOptions): Promise<T> {
+      return this.#inner.awaitAnswer(requestId, onRequest, options);
+    }
+
+    answer(requestId: string, value: unknown): boolean {
+      return this.#inner.answer(requestId, value);
+    }
+  }
+
+  it('asks the user, as the default journal does: nothing durable forbids waiting in the call', async () => {
+    const { agent, sampler, results } = durableAgent('sample', {
+      approval: { mode: 'auto', rules: [{ tool: 'ask', action: 'allow' }] },
+    });
+    const asked: string[] = [];
+    agent.on('approval-requested', (event) => {
+      asked.push(event.name);
+      agent.answerApproval(event.requestId, { decision: 'allow-once' });
+    });
+
+    await agent.run('go', { journal: new TracingJournal() });
+
+    expect(asked).toEqual(['ask']);
+    expect(sampler.requests).toHaveLength(1);
+    expect(JSON.parse(results[0] ?? '{}')).toMatchObject({ text: 'A typo.' });
   });
 });

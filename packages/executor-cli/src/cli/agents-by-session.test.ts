@@ -136,6 +136,43 @@ describe('AgentsBySession', () => {
       expect(disposed).toEqual(['s1']);
     });
 
+    it("waits in dispose for an idle agent's disposal still under way", async () => {
+      vi.useFakeTimers();
+      // The session's MCP servers take a while to stop: serve must not resolve (and the process exit)
+      // while the idle one's are still stopping.
+      let finishDisposal: () => void = () => undefined;
+      const ended: string[] = [];
+      const agents = new AgentsBySession({
+        compose: () => ({
+          agent: Promise.resolve(new DefaultAgent(new ScriptedProvider(answer))),
+          dispose: () =>
+            new Promise<void>((resolve) => {
+              finishDisposal = () => {
+                ended.push('s1');
+                resolve();
+              };
+            }),
+        }),
+        log: () => undefined,
+        idleTimeoutMs: IDLE_MS,
+      });
+      const agent = await agents.agentOf('s1');
+      await agent.run('hello');
+      await vi.advanceTimersByTimeAsync(IDLE_MS);
+      expect(agents.size).toBe(0);
+      let disposed = false;
+      const disposing = agents
+        .dispose(() => undefined)
+        .then(() => {
+          disposed = true;
+        });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(disposed).toBe(false);
+      finishDisposal();
+      await disposing;
+      expect(ended).toEqual(['s1']);
+    });
+
     it('keeps the agents until dispose with no timeout (0), and dispose stops the timers', async () => {
       vi.useFakeTimers();
       const kept = new AgentsBySession({

@@ -29,6 +29,16 @@ describe('resourceContentsValue', () => {
     );
   });
 
+  it('holds a resource of several text parts to maxBytes in all, not maxBytes per part', () => {
+    // Ten parts of 40 KB each: a server that splits a large resource must not get past the cap with it.
+    const line = `${'x'.repeat(99)}\n`;
+    const part = line.repeat(400);
+    const contents = Array.from({ length: 10 }, (_, index) => ({ uri: `file:///part-${index}.txt`, text: part }));
+    const text = resourceContentsText(contents, { maxBytes: 64 * 1024 });
+    // The cap and a few notes (URIs, "read on" lines), far from the 400 KB of the parts together.
+    expect(Buffer.byteLength(text)).toBeLessThan(64 * 1024 + 2048);
+  });
+
   it('cuts a long text at maxBytes, and reads on from startLine', () => {
     const contents = [{ uri: 'file:///a.txt', text: 'one\ntwo\nthree\n' }];
     expect(resourceContentsText(contents, { maxBytes: 8 })).toBe(
