@@ -129,7 +129,7 @@ export class ResourceMentions {
       }
       const changed = refreshed.includes(mention) ? ' changed="true"' : '';
       blocks.push(
-        `<resource server="${mention.server}" uri="${escapeAttribute(mention.uri)}"${changed}>\n${text}\n</resource>`,
+        `<resource server="${mention.server}" uri="${escapeAttribute(mention.uri)}"${changed}>\n${escapeBlockEnd(text)}\n</resource>`,
       );
     }
     for (const mention of [...mentions, ...refreshed]) this.#changed.delete(key(mention));
@@ -210,4 +210,12 @@ function key(mention: ResourceMention): string {
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The resource's text with every `</resource` (in any case or spacing) written as `&lt;/resource`: the text
+ * is the server's, and a closing tag in it would end its block and let it write beside it as the user.
+ */
+function escapeBlockEnd(text: string): string {
+  return text.replace(/<(?=\s*\/\s*resource)/gi, '&lt;');
 }
