@@ -6,7 +6,7 @@ export interface ResourceMention {
   readonly uri: string;
 }
 
-/** A resource attached to a line; `cut` when its text was longer than its server gives at once. */
+/** A resource attached to a line; `cut` when its text (all its parts') was longer than its server gives at once. */
 export interface AttachedResource extends ResourceMention {
   /** The server's limit (`max_resource_bytes`) and the size of the resource's text, both in bytes. */
   readonly cut?: { readonly maxBytes: number; readonly totalBytes: number };
@@ -117,10 +117,12 @@ export class ResourceMentions {
         // Cut as read_resource cuts it, with the same note: the model reads on with read_resource.
         const maxBytes = servers.maxResourceBytes(mention.server);
         text = resourceContentsText(contents, { maxBytes });
-        const sizes = contents.map((part) => (part.text === undefined ? 0 : Buffer.byteLength(part.text)));
-        if (sizes.some((size) => size > maxBytes)) {
-          cuts.set(mention, { maxBytes, totalBytes: sizes.reduce((sum, size) => sum + size, 0) });
-        }
+        // The limit holds for all the text parts together, so the cut is one of the whole.
+        const totalBytes = contents.reduce(
+          (sum, part) => sum + (part.text === undefined ? 0 : Buffer.byteLength(part.text)),
+          0,
+        );
+        if (totalBytes > maxBytes) cuts.set(mention, { maxBytes, totalBytes });
       } catch (error) {
         return {
           ok: false,

@@ -1,0 +1,32 @@
+import type { ToolContext } from '@agentloop/tools';
+import { describe, expect, it } from 'vitest';
+import type { McpServerStatus } from '../connection/mcp-server-status.js';
+import { readResourceTool } from './read-resource-tool.js';
+
+const STATUS = {
+  name: 'docs',
+  resources: [{ uri: 'docs://split', name: 'split' }],
+  resourceTemplates: [],
+} as unknown as McpServerStatus;
+
+const CONTEXT = { signal: new AbortController().signal } as unknown as ToolContext;
+
+describe('read_resource', () => {
+  it('reads on from the part and line a cut named, within one limit for all parts', async () => {
+    const reader = {
+      readResource: async () => [
+        { uri: 'docs://split#1', text: 'a1\na2\n' },
+        { uri: 'docs://split#2', text: 'b1\nb2\n' },
+      ],
+      maxResourceBytes: () => 6,
+    };
+    const tool = readResourceTool(reader, [STATUS]);
+    expect(await tool.execute({ server: 'docs', uri: 'docs://split' }, CONTEXT)).toBe(
+      "[resource <docs://split#1>]\na1\na2\n\n\n[part 2 of the resource's 2 not given: its parts give 6 bytes of text at once; read on with part 2.]",
+    );
+    expect(await tool.execute({ server: 'docs', uri: 'docs://split', part: 2, start_line: 2 }, CONTEXT)).toBe(
+      '[resource <docs://split#2>]\nb2\n[line 2 of part 2 of 2, 6 bytes in 2 lines.]',
+    );
+    expect(tool.parameters).toMatchObject({ properties: { part: { type: 'integer', minimum: 1 } } });
+  });
+});
