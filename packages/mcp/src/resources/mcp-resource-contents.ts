@@ -43,7 +43,7 @@ export function toResourceContents(contents: ReadResourceResult['contents']): Mc
  * the text, for text-only paths), or its type and size when it is larger than a provider takes; other
  * binary data as a short note of its type and size, never its base64. A resource in several parts gives
  * each under its URI, from part `window.part` on, and `maxBytes` holds for their text together: where it
- * runs out, the rest waits for a read from the part and line the note names. Never throws.
+ * runs out, the rest waits for a read from the part and line (and character) the note names. Never throws.
  */
 export function resourceContentsValue(
   contents: readonly McpResourceContents[],
@@ -65,9 +65,11 @@ export function resourceContentsValue(
     const part = contents[index] as McpResourceContents;
     const place = { part: index + 1, parts };
     if (part.text !== undefined) {
-      const startLine = index === firstPart - 1 ? (window.startLine ?? 1) : 1;
-      const taken = takeResourceText(part.text, { startLine, maxBytes: left, cutInsideLine: !givenText });
-      if (givenText && taken.bytes === 0 && startLine <= taken.lines.length) {
+      const starting = index === firstPart - 1;
+      const startLine = starting ? (window.startLine ?? 1) : 1;
+      const startChar = starting ? (window.startChar ?? 1) : 1;
+      const taken = takeResourceText(part.text, { startLine, startChar, maxBytes: left, cutInsideLine: !givenText });
+      if (givenText && taken.bytes === 0 && !taken.pastEnd && taken.lines.length > 0) {
         blocks.push({ type: 'text', text: partsLeftNote(place, maxBytes) });
         break;
       }
@@ -75,8 +77,7 @@ export function resourceContentsValue(
       blocks.push({ type: 'text', text: several ? `[resource <${part.uri}>]\n${text}` : text });
       givenText = true;
       left -= taken.bytes;
-      const pastEnd = startLine > Math.max(taken.lines.length, 1);
-      if (pastEnd || taken.cutLine || taken.lastLine < taken.lines.length) break;
+      if (taken.pastEnd || taken.nextChar !== undefined || taken.lastLine < taken.lines.length) break;
       continue;
     }
     blocks.push(binaryBlock(part));

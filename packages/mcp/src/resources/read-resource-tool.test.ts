@@ -29,4 +29,18 @@ describe('read_resource', () => {
     );
     expect(tool.parameters).toMatchObject({ properties: { part: { type: 'integer', minimum: 1 } } });
   });
+
+  it('reads on inside a line longer than the limit from start_char', async () => {
+    const reader = {
+      readResource: async () => [{ uri: 'docs://min.json', text: '{"a":1,"b":2}' }],
+      maxResourceBytes: () => 7,
+    };
+    const tool = readResourceTool(reader, [STATUS]);
+    expect(await tool.execute({ server: 'docs', uri: 'docs://min.json' }, CONTEXT)).toMatch(
+      /^\{"a":1,\n\[line 1 is longer than 7 bytes, so it comes in pieces: characters 1-7 of its 13 are shown; read on with start_line 1, start_char 8 /,
+    );
+    expect(await tool.execute({ server: 'docs', uri: 'docs://min.json', start_line: 1, start_char: 8 }, CONTEXT)).toBe(
+      '"b":2}\n[line 1 from character 8 of the resource\'s 13 bytes in 1 line.]',
+    );
+  });
 });
