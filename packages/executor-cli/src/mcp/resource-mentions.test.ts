@@ -109,6 +109,26 @@ describe('expandResourceMentions (agentloop run)', () => {
     );
   });
 
+  it('flags a resource of several parts as cut when they go past max_resource_bytes together', async () => {
+    // Each part is within the limit; together they are not, and only the limit's worth goes.
+    const servers = {
+      status: () => [{ name: 'docs' }],
+      maxResourceBytes: () => 10,
+      readResource: async () => [
+        { uri: 'docs://a', text: 'one\ntwo\n' },
+        { uri: 'docs://b', text: 'three\n' },
+      ],
+    } as unknown as McpServers;
+    const outcome = await expandResourceMentions(servers, 'Read @docs:docs://both');
+    expect(outcome).toMatchObject({
+      ok: true,
+      attached: [{ server: 'docs', uri: 'docs://both', cut: { maxBytes: 10, totalBytes: 14 } }],
+    });
+    expect(outcome.ok && outcome.input).toContain(
+      "[part 2 of the resource's 2 not given: its parts give 10 bytes of text at once; read on with part 2.]",
+    );
+  });
+
   it("keeps a resource's text inside its block: a </resource> in it does not close the block", async () => {
     // The text is the server's: a resource must not be able to end its block and write beside it.
     const servers = {

@@ -6,7 +6,7 @@ export interface ResourceMention {
   readonly uri: string;
 }
 
-/** A resource attached to a line; `cut` when its text was longer than its server gives at once. */
+/** A resource attached to a line; `cut` when its text (all its parts') was longer than its server gives at once. */
 export interface AttachedResource extends ResourceMention {
   /** The server's limit (`max_resource_bytes`) and the size of the resource's text, both in bytes. */
   readonly cut?: { readonly maxBytes: number; readonly totalBytes: number };
@@ -117,10 +117,12 @@ export class ResourceMentions {
         // Cut as read_resource cuts it, with the same note: the model reads on with read_resource.
         const maxBytes = servers.maxResourceBytes(mention.server);
         text = resourceContentsText(contents, { maxBytes });
-        const sizes = contents.map((part) => (part.text === undefined ? 0 : Buffer.byteLength(part.text)));
-        if (sizes.some((size) => size > maxBytes)) {
-          cuts.set(mention, { maxBytes, totalBytes: sizes.reduce((sum, size) => sum + size, 0) });
-        }
+        // The limit holds for all the text parts together, so the cut is one of the whole.
+        const totalBytes = contents.reduce(
+          (sum, part) => sum + (part.text === undefined ? 0 : Buffer.byteLength(part.text)),
+          0,
+        );
+        if (totalBytes > maxBytes) cuts.set(mention, { maxBytes, totalBytes });
       } catch (error) {
         return {
           ok: false,
@@ -129,7 +131,7 @@ export class ResourceMentions {
       }
       const changed = refreshed.includes(mention) ? ' changed="true"' : '';
       blocks.push(
-        `<resource server="${mention.server}" uri="${escapeAttribute(mention.uri)}"${changed}>\n${text}\n</resource>`,
+        `<resource server="${mention.server}" uri="${escapeAttribute(mention.uri)}"${changed}>\n${escapeBlockEnd(text)}\n</resource>`,
       );
     }
     for (const mention of [...mentions, ...refreshed]) this.#changed.delete(key(mention));
@@ -210,4 +212,12 @@ function key(mention: ResourceMention): string {
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The resource's text with every `</resource` (in any case or spacing) written as `&lt;/resource`: the text
+ * is the server's, and a closing tag in it would end its block and let it write beside it as the user.
+ */
+function escapeBlockEnd(text: string): string {
+  return text.replace(/<(?=\s*\/\s*resource)/gi, '&lt;');
 }

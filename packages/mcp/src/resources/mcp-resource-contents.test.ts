@@ -39,6 +39,42 @@ describe('resourceContentsValue', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(64 * 1024 + 2048);
   });
 
+  it('says in the cut part where to read on, and reads on from that part and line', () => {
+    const contents = [
+      { uri: 'file:///a.txt', text: 'a1\na2\n' },
+      { uri: 'file:///b.txt', text: 'b1\nb2\nb3\n' },
+      { uri: 'file:///c.txt', text: 'c1\n' },
+    ];
+    expect(resourceContentsText(contents, { maxBytes: 9 })).toBe(
+      '[resource <file:///a.txt>]\na1\na2\n\n\n' +
+        '[resource <file:///b.txt>]\nb1\n[line 1 of part 2 of 3, 9 bytes in 3 lines, cut at 9 bytes for all parts; read on with part 2, start_line 2.]',
+    );
+    expect(resourceContentsText(contents, { maxBytes: 9, part: 2, startLine: 2 })).toBe(
+      '[resource <file:///b.txt>]\nb2\nb3\n[lines 2-3 of part 2 of 3, 9 bytes in 3 lines.]\n\n[resource <file:///c.txt>]\nc1\n',
+    );
+  });
+
+  it('stops before a part that no longer fits, and names it to read on from', () => {
+    const contents = [
+      { uri: 'file:///a.txt', text: 'a1\na2\n' },
+      { uri: 'file:///b.txt', text: 'b1\n' },
+      { uri: 'file:///c.txt', text: 'c1\n' },
+    ];
+    expect(resourceContentsText(contents, { maxBytes: 7 })).toBe(
+      '[resource <file:///a.txt>]\na1\na2\n\n\n' +
+        "[parts 2-3 of the resource's 3 not given: its parts give 7 bytes of text at once; read on with part 2.]",
+    );
+    expect(resourceContentsText(contents, { part: 2, maxBytes: 7 })).toBe(
+      '[resource <file:///b.txt>]\nb1\n\n\n[resource <file:///c.txt>]\nc1\n',
+    );
+  });
+
+  it('says when part is past the last one', () => {
+    expect(resourceContentsText([{ uri: 'file:///a.txt', text: 'a' }], { part: 2 })).toBe(
+      '[part 2 is past the end of the resource: it has 1 part.]',
+    );
+  });
+
   it('cuts a long text at maxBytes, and reads on from startLine', () => {
     const contents = [{ uri: 'file:///a.txt', text: 'one\ntwo\nthree\n' }];
     expect(resourceContentsText(contents, { maxBytes: 8 })).toBe(

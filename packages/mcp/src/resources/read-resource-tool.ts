@@ -21,7 +21,7 @@ const LISTED_PER_SERVER = 25;
 /**
  * The `read_resource` tool (`server`, `uri`) over the servers that offer resources or resource templates,
  * its description listing them (names and prose cleaned for the model) and its `server` argument limited
- * to their names. Read-only, so an approval policy never asks about it. A failure is an error result the
+ * to their names; `start_line`, `start_char` and `part` read on where a long resource was cut. Read-only, so an approval policy never asks about it. A failure is an error result the
  * model can act on: the servers it may name, or the server's answer with the resources it lists.
  */
 export function readResourceTool(reader: ResourceReader, statuses: readonly McpServerStatus[]): Tool {
@@ -32,10 +32,22 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
     properties: {
       server: { type: 'string', enum: names, description: 'The MCP server that has the resource.' },
       uri: { type: 'string', description: 'The resource’s URI, from the list or filled into a template.' },
+      part: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'For a resource in several parts: the part to start at (from 1), as the note of a cut names it; start_line counts in that part. Default 1.',
+      },
       start_line: {
         type: 'integer',
         minimum: 1,
         description: 'The line to start at (from 1), to read on where a long resource was cut. Default 1.',
+      },
+      start_char: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'The character of start_line to start at (from 1), to read on inside a line longer than the limit, as the note of its cut says. Default 1.',
       },
     },
     required: ['server', 'uri'],
@@ -46,7 +58,10 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
     description: describe(offering),
     parameters,
     annotations: { readOnly: true, destructive: false, openWorld: false },
-    async execute(args: { server: string; uri: string; start_line?: number }, context): Promise<string | ToolResult> {
+    async execute(
+      args: { server: string; uri: string; part?: number; start_line?: number; start_char?: number },
+      context,
+    ): Promise<string | ToolResult> {
       const status = offering.find((candidate) => candidate.name === args.server);
       if (!status) {
         throw new McpServerError(
@@ -58,7 +73,9 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
       try {
         const contents = await reader.readResource(args.server, args.uri, context.signal);
         return resourceContentsValue(contents, {
+          ...(args.part === undefined ? {} : { part: args.part }),
           ...(args.start_line === undefined ? {} : { startLine: args.start_line }),
+          ...(args.start_char === undefined ? {} : { startChar: args.start_char }),
           ...(reader.maxResourceBytes ? { maxBytes: reader.maxResourceBytes(args.server) } : {}),
         });
       } catch (error) {
@@ -77,7 +94,7 @@ export function readResourceTool(reader: ResourceReader, statuses: readonly McpS
 function describe(offering: readonly McpServerStatus[]): string {
   const servers = offering.map((status) => `- ${status.name}: ${listing(status)}`);
   return [
-    'Read a resource of an MCP server by its URI: its text, or the image it holds. A long text is cut at a line end, with a note saying how to read on with start_line. The resources by server:',
+    'Read a resource of an MCP server by its URI: its text, or the image it holds. A long text is cut at a line end (a line longer than the limit, between two characters of it), with a note saying how to read on with start_line (and start_char inside such a line, and part for a resource in several parts, whose text together is held to one limit). The resources by server:',
     ...servers,
   ].join('\n');
 }
