@@ -9,13 +9,14 @@
 // (--fetch-node installs Node 22 with `npx -p node@22`). The suite is installed from the npm registry into
 // a temporary folder, so this is a CI step (`.ci/run`), not a test. Exits 1 when a scenario we claim fails.
 
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { fetchNode22 } from './fetch-node22.mjs';
 
 const run = promisify(execFile);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -206,20 +207,6 @@ function indent(text) {
     .split('\n')
     .map((line) => `    ${line}`)
     .join('\n');
-}
-
-/** The path of a Node 22 binary from the npm registry's `node` package (an install, through npx). */
-function fetchNode22() {
-  const result = spawnSync('npx', ['--yes', '--package', 'node@22', 'node', '-p', 'process.execPath'], {
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  const binary = result.stdout?.trim();
-  if (result.status === 0 && binary) return binary;
-  const why = (result.stderr || result.error?.message || 'no output').trim().split('\n').at(-1);
-  throw new Error(
-    `\`npx -p node@22 node\` failed (${why}): it installs Node 22 from the npm registry, which must be reachable.`,
-  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,7 +7,7 @@
 // reachable, so it is a CI step (`.ci/run`, after the install), not a test: tests never reach the network.
 // Prints the app's result as JSON and exits 1 when openai 7 under Node 22 does not work.
 
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { fetchNode22 } from './fetch-node22.mjs';
 
 const run = promisify(execFile);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,20 +153,6 @@ export async function checkOpenAI7(node22) {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-/** The path of a Node 22 binary from the npm registry's `node` package (an install, through npx). */
-function fetchNode22() {
-  const result = spawnSync('npx', ['--yes', '--package', 'node@22', 'node', '-p', 'process.execPath'], {
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  const binary = result.stdout?.trim();
-  if (result.status === 0 && binary) return binary;
-  const why = (result.stderr || result.error?.message || 'no output').trim().split('\n').at(-1);
-  throw new Error(
-    `\`npx -p node@22 node\` failed (${why}): it installs Node 22 from the npm registry, which must be reachable.`,
-  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
