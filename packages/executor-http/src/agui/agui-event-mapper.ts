@@ -2,6 +2,7 @@ import { type BaseEvent, EventType } from '@ag-ui/core';
 import type { AgentEvent, AgentEventMap, SubagentStep } from '@agentloop/core';
 import { AgentloopError, isLoopControlToolName } from '@agentloop/core';
 import { approvalView } from '../approvals/approval-view.js';
+import { requestedElicitation } from '../runs/requested-elicitation.js';
 import type { RunEnd } from '../runs/run-listener.js';
 import { toAguiMessages } from './to-agui-messages.js';
 
@@ -254,17 +255,14 @@ export class AguiEventMapper {
   }
 
   #elicitation(event: AgentEventMap['elicitation-requested'], path: readonly SubagentStep[]): BaseEvent {
+    // AG-UI's custom events name a tool `toolName`, as the approval event does.
+    const { name: toolName, ...request } = requestedElicitation(event);
     return {
       type: EventType.CUSTOM,
       name: ELICITATION_REQUESTED_EVENT,
       value: {
-        requestId: event.requestId,
-        toolCallId: event.toolCallId,
-        toolName: event.name,
-        ...(event.server === undefined ? {} : { server: event.server }),
-        message: event.message,
-        mode: event.mode,
-        ...(event.mode === 'url' ? { url: event.url ?? '' } : { schema: event.schema ?? { type: 'object' } }),
+        ...request,
+        toolName,
         expiresAt: new Date(this.#now() + this.#options.approvalTimeoutMs).toISOString(),
         ...(path.length === 0 ? {} : { subagentPath: path }),
       },

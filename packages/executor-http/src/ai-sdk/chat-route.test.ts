@@ -226,6 +226,38 @@ describe('POST /api/chat', () => {
     expect((await reading).chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
   });
 
+  it("lists the running turn's user message, which the store has only once the run commits", async () => {
+    server = testServer({
+      scripts: {
+        s1: [finish('ready'), { toolCalls: [{ id: 'c1', name: 'book_table', arguments: {} }] }, finish('booked')],
+      },
+      tools: () => [bookTableTool],
+    });
+    await readStream(await server.request('/api/chat', { json: chat('s1', 'Get ready') }));
+    const reading = readStream(await server.request('/api/chat', { json: chat('s1', 'Book a table') }));
+    await vi.waitFor(() => expect(server?.handler.runs.snapshot('s1')?.elicitations).toHaveLength(1), {
+      timeout: 20_000,
+    });
+    const { messages } = await body(await server.request('/api/chat/s1/messages'));
+    expect(messages.map((message: { role: string }) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(messages[2]).toEqual({
+      id: expect.stringMatching(/^s1-\d+$/),
+      role: 'user',
+      parts: [{ type: 'text', text: 'Book a table', state: 'done' }],
+    });
+    await server.request('/api/sessions/s1/elicitations/elicitation-run-2-1', { json: { action: 'decline' } });
+    expect((await reading).chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+    // Once committed, the stored message stands in its place, once, with the same id.
+    const after = await body(await server.request('/api/chat/s1/messages'));
+    expect(after.messages[2]).toEqual(messages[2]);
+    expect(after.messages.filter((message: { role: string }) => message.role === 'user')).toHaveLength(2);
+  });
+
   it('ends a continued response again at an approval the client left unanswered', async () => {
     const second = { id: 'c2', name: 'edit_file', arguments: { path: 'b.txt', old_text: 'a', new_text: 'c' } };
     server = testServer({ scripts: { s1: [{ toolCalls: [editCall, second] }, finish('fixed both')] } });

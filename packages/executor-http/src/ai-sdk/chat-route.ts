@@ -131,6 +131,11 @@ export function chatMessagesRoute(context: HandlerContext) {
       messages = [];
     }
     const run = context.runs.snapshot(sessionId);
+    // The store has a run's turn only once the run commits it: until then the question being answered
+    // comes from the run, so that a chat reloaded mid-run shows it.
+    if (run && !endsWithUserText(messages, run.input)) {
+      messages = [...messages, { role: 'user', content: [{ type: 'text', text: run.input }] }];
+    }
     const waitingApprovals = (run?.approvals ?? []).filter((approval) => approval.path.length === 0);
     return c.json({
       messages: toUiMessages(messages, {
@@ -141,4 +146,9 @@ export function chatMessagesRoute(context: HandlerContext) {
       }),
     });
   };
+}
+
+function endsWithUserText(messages: readonly Message[], text: string): boolean {
+  const last = messages.at(-1);
+  return last?.role === 'user' && last.content.map((part) => part.text).join('') === text;
 }

@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventMap, AgentResult, SubagentStep } from '@agentloop/core';
 import { isLoopControlToolName } from '@agentloop/core';
 import { approvalView } from '../approvals/approval-view.js';
+import { requestedElicitation } from '../runs/requested-elicitation.js';
 import type { RunEnd } from '../runs/run-listener.js';
 import { safeErrorText } from './safe-error-text.js';
 import type {
@@ -352,13 +353,7 @@ export class UiChunkMapper {
     path: readonly SubagentStep[],
   ): UiMessageChunk[] {
     const elicitation: AgentloopElicitationData = {
-      requestId: event.requestId,
-      toolCallId: event.toolCallId,
-      name: event.name,
-      ...(event.server === undefined ? {} : { server: event.server }),
-      message: event.message,
-      mode: event.mode,
-      ...(event.mode === 'url' ? { url: event.url ?? '' } : { schema: event.schema ?? { type: 'object' } }),
+      ...requestedElicitation(event),
       path,
       ...(this.#approvalTimeoutMs === undefined
         ? {}

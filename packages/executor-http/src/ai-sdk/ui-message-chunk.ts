@@ -1,6 +1,6 @@
 import type { ApprovalChoice, ElicitationResult, SubagentStep } from '@agentloop/core';
-import type { JsonSchema } from '@agentloop/spec';
 import type { ApprovalView } from '../approvals/approval-view.js';
+import type { RequestedElicitation } from '../runs/requested-elicitation.js';
 
 // These types restate the part of the AI SDK's `UIMessageChunk` (package `ai` 6) that this server writes,
 // so the route needs no `ai` at run time: `ai` and its provider packages would triple the package's
@@ -93,21 +93,7 @@ export interface AgentloopApprovalData {
  * or a page to open. The response goes on while it waits (the tool call runs); answer it with
  * `POST /api/sessions/:id/elicitations/:requestId`.
  */
-export interface AgentloopElicitationData {
-  requestId: string;
-  /** The tool call that asks. */
-  toolCallId: string;
-  /** The tool's name. */
-  name: string;
-  /** The MCP server that asks, when known. */
-  server?: string;
-  /** What the server wants and why, shown above the form. */
-  message: string;
-  mode: 'form' | 'url';
-  /** The form (a flat JSON Schema object), in form mode. */
-  schema?: JsonSchema;
-  /** The page to open, in URL mode. */
-  url?: string;
+export interface AgentloopElicitationData extends RequestedElicitation {
   /** The sub-agent calls it came through; empty for the agent's own. */
   path: readonly SubagentStep[];
   /** When it is cancelled unless answered (ISO 8601). */

@@ -636,6 +636,33 @@ describe.skipIf(!chromiumAvailable())('the web page in Chromium', { timeout: 30_
     expect(pageErrors).toEqual([]);
   });
 
+  it('closes an approval panel answered elsewhere (another tab), leaving no buttons to press', async () => {
+    const deployed = gate();
+    const page = await openPage({
+      scripts: { '*': [{ toolCalls: [{ id: 'c1', name: 'deploy', arguments: {} }] }, finish('Deployed.')] },
+      tools: () => [deployTool(deployed.opened)],
+    });
+    await sendMessage(page, 'Deploy');
+    const approval = page.locator('.approval');
+    await approval.waitFor();
+    expect(await approval.locator('button').count()).toBe(3);
+    const sessionId = (await stored(page, 'agentloop.session')) ?? '';
+    const [pending] = server?.handler.runs.snapshot(sessionId)?.approvals ?? [];
+    const answer = await server?.request(
+      `/api/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(pending?.requestId ?? '')}`,
+      { method: 'POST', json: { decision: 'allow-session' } },
+    );
+    expect(answer?.status).toBe(200);
+    // Closed by the stream's approval-resolved, while the tool still runs: this page gave no answer.
+    const answered = approval.locator('.answered');
+    await answered.waitFor({ timeout: 10_000 });
+    expect(await answered.textContent()).toBe('Allowed for the session: answered elsewhere.');
+    expect(await approval.locator('button, input').count()).toBe(0);
+    deployed.open();
+    await page.locator('.entry.assistant', { hasText: 'Deployed.' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
   it('shows a form still waiting after a reload, and follows the run once it is sent', async () => {
     const page = await openPage({
       onDisconnect: 'continue',

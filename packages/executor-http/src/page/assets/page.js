@@ -401,6 +401,7 @@ function custom(name, value) {
   else if (name === 'agentloop.question') questionPanel(value ?? {}, { asked: true });
   else if (name === 'agentloop.elicitation-requested') elicitationPanel(value ?? {});
   else if (name === 'agentloop.elicitation-resolved') elicitationResolved(value ?? {});
+  else if (name === 'agentloop.approval-resolved') approvalResolved(value ?? {});
 }
 
 /** A model call failed and is tried again; with `discardOutput`, what it streamed so far is void. */
@@ -485,6 +486,19 @@ const APPROVAL_CHOICES = [
   ['deny', 'Deny', 'Denied'],
 ];
 
+/** The panels of approvals not answered here yet, by request id: an answer from elsewhere closes them. */
+const openApprovals = new Map();
+
+/** Another tab, the timeout or a cancel of the run settled an approval whose panel is open here. */
+function approvalResolved(value) {
+  const close = openApprovals.get(value.requestId);
+  if (!close) return;
+  if (value.decision === 'allow-once' || value.decision === 'allow-session') {
+    close(`${APPROVAL_CHOICES.find(([decision]) => decision === value.decision)[2]}: answered elsewhere.`);
+  } else if (value.decision === 'deny') close('Denied: answered elsewhere, or no answer came in time.');
+  else close('No longer waiting: the run stopped.');
+}
+
 /** An approval request: the diff of an edit, the command of a command, the arguments of anything else. */
 function approvalPanel(request) {
   const sessionId = state.sessionId;
@@ -520,6 +534,11 @@ function approvalPanel(request) {
     choices,
     expiry,
   );
+  const close = (text) => {
+    openApprovals.delete(request.requestId);
+    choices.replaceWith(element('p', { className: 'answered' }, text));
+    expiry?.remove();
+  };
   const buttons = APPROVAL_CHOICES.map(([decision, label, done]) =>
     element(
       'button',
@@ -528,19 +547,21 @@ function approvalPanel(request) {
         className: decision === 'deny' ? 'danger' : decision === 'allow-session' ? 'secondary' : undefined,
         onclick: async () => {
           for (const button of buttons) button.disabled = true;
+          // The stream's approval-resolved for this answer may come before the response does.
+          openApprovals.delete(request.requestId);
           try {
             const message = reason.value.trim();
             await postJson(
               `/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(request.requestId)}`,
               decision === 'deny' && message ? { decision, message } : { decision },
             );
-            choices.replaceWith(element('p', { className: 'answered' }, done));
-            expiry?.remove();
+            close(done);
             // At once, not only when the stream's approval-resolved comes.
             waitEnded(request.requestId);
             (state.run ? elements.stop : elements.input).focus();
           } catch (error) {
             for (const button of buttons) button.disabled = false;
+            openApprovals.set(request.requestId, close);
             showNotice(`The answer was not taken: ${error.message}`);
           }
         },
@@ -549,6 +570,7 @@ function approvalPanel(request) {
     ),
   );
   choices.append(...buttons, reason);
+  if (typeof request.requestId === 'string') openApprovals.set(request.requestId, close);
   addEntry('', panel);
   buttons[0].focus();
 }
@@ -1047,6 +1069,7 @@ async function openSession(sessionId) {
   if (state.sessionId !== sessionId) state.usage = { inputTokens: 0, outputTokens: 0 };
   elements.transcript.replaceChildren();
   openElicitations.clear();
+  openApprovals.clear();
   waitingCards.clear();
   selectSession(sessionId);
   drawMessages(body.messages ?? []);
@@ -1168,6 +1191,7 @@ elements.newSession.addEventListener('click', () => {
   selectSession(undefined);
   elements.transcript.replaceChildren();
   openElicitations.clear();
+  openApprovals.clear();
   waitingCards.clear();
   elements.usage.textContent = '';
   elements.input.focus();
