@@ -1,4 +1,6 @@
 import type { AgentEventMap, SubagentStep } from '@agentloop/core';
+import { AgentloopError } from '@agentloop/core';
+import { HttpError } from '../errors/http-error.js';
 import { type RequestedElicitation, requestedElicitation } from './requested-elicitation.js';
 
 /**
@@ -19,4 +21,28 @@ export function toPendingElicitation(
   expiresAt: number,
 ): PendingElicitation {
   return { ...requestedElicitation(event), path, expiresAt };
+}
+
+export function noPendingElicitation(sessionId: string, requestId: string): HttpError {
+  return new HttpError(
+    `Session ${sessionId} has no pending elicitation ${requestId}: it was answered, timed out, or its tool call or run ended. GET /api/sessions/${sessionId} shows what is pending.`,
+    { code: 'not_found', statusCode: 404 },
+  );
+}
+
+/** The agent's refusal of an answer, for the client: an unknown id is a 404, a bad answer a 400. */
+export function toElicitationHttpError(error: unknown, sessionId: string, requestId: string): unknown {
+  if (!AgentloopError.isInstance(error)) return error;
+  if (error.code === 'unknown_elicitation') return noPendingElicitation(sessionId, requestId);
+  if (error.code === 'invalid_usage') {
+    // The agent names a form's required fields left empty; the client gets them beside the message.
+    const fields = (error as { fields?: unknown }).fields;
+    return new HttpError(error.message, {
+      code: 'invalid_body',
+      statusCode: 400,
+      ...(Array.isArray(fields) ? { details: { fields } } : {}),
+      cause: error,
+    });
+  }
+  return error;
 }

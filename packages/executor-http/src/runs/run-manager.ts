@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Agent, AgentEvent, AgentEventMap, ApprovalAnswer, ElicitationResult } from '@agentloop/core';
 import { AgentloopError } from '@agentloop/core';
 import { HttpError } from '../errors/http-error.js';
-import { type PendingElicitation, toPendingElicitation } from './pending-elicitation.js';
+import { ActiveRun, type RunSnapshot, toPendingApproval, toSnapshot } from './active-run.js';
+import { noPendingElicitation, toElicitationHttpError, toPendingElicitation } from './pending-elicitation.js';
 import type { Principal } from './principal.js';
 import type { DetachReason, RunEnd, RunListener } from './run-listener.js';
 import { SessionGrants } from './session-grants.js';
+
+export type { PendingApproval, PendingRunQuestion, RunSnapshot } from './active-run.js';
 
 /** Builds the agent of a session; the handler's `createAgent` option. */
 export type CreateAgent = (setup: { sessionId: string; principal: Principal }) => Agent | Promise<Agent>;
@@ -25,48 +28,6 @@ export interface RunManagerOptions {
    * oldest are dropped (`RunAttachment.droppedEvents` counts them). Default 1000.
    */
   maxBufferedEvents?: number;
-}
-
-/** A tool call waiting for the user's approval, as `GET /api/sessions/:id` shows it. */
-export interface PendingApproval {
-  requestId: string;
-  toolCallId: string;
-  /** The tool's name. */
-  name: string;
-  arguments: unknown;
-  command?: string;
-  /** Why the policy asks. */
-  reason: string;
-  choices: readonly string[];
-  /** The sub-agent calls it came through, when a sub-agent asked; empty for the agent's own. */
-  path: readonly { toolName: string; toolCallId: string }[];
-  /** When it is denied unless answered (ms since the epoch). */
-  expiresAt: number;
-}
-
-/** A sub-agent's question waiting for the user (answered by request id, like an approval). */
-export interface PendingRunQuestion {
-  requestId: string;
-  question: string;
-  suggestions?: string[];
-  path: readonly { toolName: string; toolCallId: string }[];
-}
-
-/** What a running session waits on. */
-export interface RunSnapshot {
-  runId: string;
-  sessionId: string;
-  principalId: string;
-  startedAt: Date;
-  /**
-   * The user's message that started the run. The session store has it only once the run commits its
-   * turn, so a page that reloads mid-run shows it from here.
-   */
-  input: string;
-  approvals: PendingApproval[];
-  questions: PendingRunQuestion[];
-  /** Tools' requests for the user's input (MCP servers' elicitations), the sub-agents' included. */
-  elicitations: PendingElicitation[];
 }
 
 /** Options of `RunManager.start`. */
@@ -413,72 +374,12 @@ export class RunManager {
   }
 }
 
-class ActiveRun {
-  readonly startedAt = new Date();
-  readonly controller = new AbortController();
-  readonly listeners = new Set<RunListener>();
-  readonly backlog: AgentEvent[] = [];
-  /** Events dropped from the backlog since a listener last attached. */
-  droppedEvents = 0;
-  readonly approvals = new Map<string, { approval: PendingApproval; timer: ReturnType<typeof setTimeout> }>();
-  readonly questions = new Map<string, PendingRunQuestion>();
-  readonly elicitations = new Map<string, { elicitation: PendingElicitation; timer: ReturnType<typeof setTimeout> }>();
-  /** Approval requests answered from the session's grants: their events reach no client. */
-  readonly granted = new Set<string>();
-  agent: Agent | undefined;
-  ended: Promise<void> = Promise.resolve();
-
-  constructor(
-    readonly id: string,
-    readonly sessionId: string,
-    readonly principalId: string,
-    readonly input: string,
-  ) {}
-}
-
-function toSnapshot(run: ActiveRun): RunSnapshot {
-  return {
-    runId: run.id,
-    sessionId: run.sessionId,
-    principalId: run.principalId,
-    startedAt: run.startedAt,
-    input: run.input,
-    approvals: [...run.approvals.values()].map((pending) => pending.approval),
-    questions: [...run.questions.values()],
-    elicitations: [...run.elicitations.values()].map((pending) => pending.elicitation),
-  };
-}
-
 /** Events tracked by their own listeners, which the agent counts to know that something answers them. */
 const TRACKED_BEFORE_ANY = new Set<AgentEvent['type']>([
   'approval-requested',
   'subagent-question',
   'elicitation-requested',
 ]);
-
-function noPendingElicitation(sessionId: string, requestId: string): HttpError {
-  return new HttpError(
-    `Session ${sessionId} has no pending elicitation ${requestId}: it was answered, timed out, or its tool call or run ended. GET /api/sessions/${sessionId} shows what is pending.`,
-    { code: 'not_found', statusCode: 404 },
-  );
-}
-
-/** The agent's refusal of an answer, for the client: an unknown id is a 404, a bad answer a 400. */
-function toElicitationHttpError(error: unknown, sessionId: string, requestId: string): unknown {
-  if (!AgentloopError.isInstance(error)) return error;
-  if (error.code === 'unknown_elicitation') return noPendingElicitation(sessionId, requestId);
-  if (error.code === 'invalid_usage') {
-    // The agent names a form's required fields left empty; the client gets them beside the message.
-    const fields = (error as { fields?: unknown }).fields;
-    return new HttpError(error.message, {
-      code: 'invalid_body',
-      statusCode: 400,
-      ...(Array.isArray(fields) ? { details: { fields } } : {}),
-      cause: error,
-    });
-  }
-  return error;
-}
 
 /** True for the request and resolution of an approval answered from the session's grants. */
 function isGranted(run: ActiveRun, event: AgentEvent): boolean {
@@ -494,24 +395,6 @@ function deliver(listener: RunListener, event: AgentEvent): void {
   } catch {
     // One response's failure must not break the run or the other responses.
   }
-}
-
-function toPendingApproval(
-  event: AgentEventMap['approval-requested'],
-  path: PendingApproval['path'],
-  timeoutMs: number,
-): PendingApproval {
-  return {
-    requestId: event.requestId,
-    toolCallId: event.toolCallId,
-    name: event.name,
-    arguments: event.arguments,
-    ...(event.command === undefined ? {} : { command: event.command }),
-    reason: event.reason,
-    choices: event.choices,
-    path,
-    expiresAt: Date.now() + timeoutMs,
-  };
 }
 
 /** Gives the session's write lock up, so the next run's agent can open it. */
