@@ -1,5 +1,4 @@
-import { createPrivateKey, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type {
@@ -11,6 +10,7 @@ import { McpServerError } from '../errors/index.js';
 import { LOCK_LEASE_MS } from './file-lock.js';
 import type { McpOAuthConfig } from './mcp-oauth-config.js';
 import { type McpStoredCredentials, type McpTokenStore, resourceKey } from './mcp-token-store.js';
+import { readPrivateKey } from './read-private-key.js';
 
 /** What the built-in OAuth provider of one server needs. */
 export interface StoredOAuthProviderOptions {
@@ -472,36 +472,4 @@ function parseTokens(text: string): OAuthTokens | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A PEM private key and the JWS algorithm its kind signs with. */
-async function readPrivateKey(path: string, serverName: string): Promise<{ pem: string; algorithm: string }> {
-  let pem: string;
-  try {
-    pem = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new McpServerError(
-      serverName,
-      `MCP server "${serverName}": cannot read "oauth.privateKeyFile" ${path} (${(error as Error).message}).`,
-      'invalid_server_config',
-      error,
-    );
-  }
-  const key = createPrivateKey(pem);
-  const type = key.asymmetricKeyType;
-  const algorithm =
-    type === 'rsa' ? 'RS256' : type === 'ec' ? ecAlgorithm(key.asymmetricKeyDetails?.namedCurve) : undefined;
-  if (!algorithm) {
-    throw new McpServerError(
-      serverName,
-      `MCP server "${serverName}": "oauth.privateKeyFile" ${path} holds a ${type} key; use an RSA or an EC (P-256, P-384) key in PKCS #8 PEM.`,
-      'invalid_server_config',
-    );
-  }
-  // jose imports PKCS #8 only: convert a PKCS #1 or SEC 1 file.
-  return { pem: key.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm };
-}
-
-function ecAlgorithm(curve: string | undefined): string | undefined {
-  return curve === 'prime256v1' ? 'ES256' : curve === 'secp384r1' ? 'ES384' : undefined;
 }
